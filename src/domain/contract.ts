@@ -1,0 +1,104 @@
+/**
+ * What a contract is: the typed shape of the specification's nine parts.
+ *
+ * This module defines *kinds* of declaration (what an operation or a resource is), never
+ * any declaration of the service itself. The service's own declarations live in
+ * `src/contract/`, one file per spec part; example declarations live only in
+ * `test/fixtures/`.
+ */
+import type { $ZodType } from "zod/v4/core";
+
+/** Any zod v4 schema, written with the classic API or with `zod/mini`. */
+export type Schema = $ZodType;
+
+/** Part 1: what the service does. */
+export interface Purpose {
+  readonly title: string;
+  readonly summary: string;
+  readonly description?: string;
+}
+
+/** Part 3: one state machine of a resource. */
+export interface StateMachine {
+  readonly resource: string;
+  readonly states: readonly string[];
+  readonly initial: string;
+  readonly transitions: readonly {
+    readonly from: string;
+    readonly to: string;
+    readonly trigger: string;
+  }[];
+}
+
+/** Methods an operation can declare (RFC 9110 §9.3, plus PATCH from RFC 5789). */
+export const OPERATION_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type OperationMethod = (typeof OPERATION_METHODS)[number];
+
+/** Part 4: one operation, identified by the key it is declared under. */
+export interface Operation {
+  readonly method: OperationMethod;
+  /** A path template in OpenAPI style, e.g. `/items/{id}`. */
+  readonly path: string;
+  readonly summary?: string;
+}
+
+/** Part 5: one security scheme. */
+export interface SecurityScheme {
+  readonly kind: string;
+}
+
+/** Part 6: one event the service emits. */
+export interface EventDeclaration {
+  readonly summary?: string;
+  readonly payload: Schema;
+}
+
+/** Part 7: one error type of the service, answered as an RFC 9457 problem. */
+export interface ErrorType {
+  readonly status: number;
+  readonly title: string;
+  readonly description?: string;
+}
+
+/** Part 8: one limit of the service. */
+export interface Limit {
+  readonly kind: string;
+  readonly description?: string;
+}
+
+/** Part 9: how the service versions its interface. */
+export interface Versioning {
+  readonly current: string;
+  readonly description?: string;
+}
+
+/** The whole interface: nine parts, each possibly empty ("not specified"). */
+export interface Contract {
+  readonly purpose: Purpose | undefined;
+  readonly resources: Readonly<Record<string, Schema>>;
+  readonly states: Readonly<Record<string, StateMachine>>;
+  readonly operations: Readonly<Record<string, Operation>>;
+  readonly securitySchemes: Readonly<Record<string, SecurityScheme>>;
+  readonly events: Readonly<Record<string, EventDeclaration>>;
+  readonly errors: Readonly<Record<string, ErrorType>>;
+  readonly limits: Readonly<Record<string, Limit>>;
+  readonly versioning: Versioning | undefined;
+}
+
+/**
+ * Builds a contract from the parts that declare something; every part left out is empty,
+ * which is exactly how the status report comes to say "not specified" for it.
+ */
+export function defineContract(parts: Partial<Contract>): Contract {
+  return {
+    purpose: parts.purpose,
+    resources: parts.resources ?? {},
+    states: parts.states ?? {},
+    operations: parts.operations ?? {},
+    securitySchemes: parts.securitySchemes ?? {},
+    events: parts.events ?? {},
+    errors: parts.errors ?? {},
+    limits: parts.limits ?? {},
+    versioning: parts.versioning,
+  };
+}

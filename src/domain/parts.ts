@@ -1,0 +1,77 @@
+/**
+ * The nine parts of the interface specification, in the spec's own order and words.
+ *
+ * Each part knows how to count what a contract declares in it. Whether a part is
+ * "specified" is derived from that count and nothing else, so the status report cannot
+ * disagree with the declarations.
+ */
+import type { Contract } from "./contract";
+
+export interface SpecPart {
+  /** The part's number in the specification (1 to 9). */
+  readonly number: number;
+  /** A short machine name, also the file name under `src/contract/`. */
+  readonly name: string;
+  /** The part's heading in the specification. */
+  readonly title: string;
+  /** What the part counts, as a plural noun, e.g. `operations`. */
+  readonly unit: string;
+  readonly count: (contract: Contract) => number;
+}
+
+const size = (record: Readonly<Record<string, unknown>>): number => Object.keys(record).length;
+
+export const SPEC_PARTS: readonly SpecPart[] = [
+  {
+    number: 1,
+    name: "purpose",
+    title: "What the service does",
+    unit: "statements",
+    count: (c) => (c.purpose ? 1 : 0),
+  },
+  {
+    number: 2,
+    name: "resources",
+    title: "Resources and their fields",
+    unit: "resources",
+    count: (c) => size(c.resources),
+  },
+  {
+    number: 3,
+    name: "states",
+    title: "States and transitions",
+    unit: "stateMachines",
+    count: (c) => size(c.states),
+  },
+  {
+    number: 4,
+    name: "endpoints",
+    title: "Endpoints",
+    unit: "operations",
+    count: (c) => size(c.operations),
+  },
+  {
+    number: 5,
+    name: "authentication",
+    title: "Authentication",
+    unit: "securitySchemes",
+    count: (c) => size(c.securitySchemes),
+  },
+  { number: 6, name: "events", title: "Events", unit: "events", count: (c) => size(c.events) },
+  { number: 7, name: "errors", title: "Errors", unit: "errorTypes", count: (c) => size(c.errors) },
+  { number: 8, name: "limits", title: "Limits", unit: "limits", count: (c) => size(c.limits) },
+  {
+    number: 9,
+    name: "versioning",
+    title: "Versioning",
+    unit: "versions",
+    count: (c) => (c.versioning ? 1 : 0),
+  },
+];
+
+/** Looks a part up by name; the names are fixed by the list above. */
+export function specPart(name: string): SpecPart {
+  const part = SPEC_PARTS.find((p) => p.name === name);
+  if (!part) throw new Error(`unknown spec part: ${name}`);
+  return part;
+}

@@ -1,0 +1,49 @@
+/**
+ * The interface status report: for each of the nine spec parts, whether the contract
+ * declares anything in it. Derived from the contract on every build of the app, never
+ * maintained by hand.
+ */
+import type { Contract } from "./contract";
+import { SPEC_PARTS } from "./parts";
+
+export interface PartStatus {
+  readonly number: number;
+  readonly name: string;
+  readonly title: string;
+  readonly specified: boolean;
+  /** How many declarations the part holds, keyed by what it counts. */
+  readonly declared: Readonly<Record<string, number>>;
+  /** Where the part is declared in this repository. */
+  readonly source: string;
+}
+
+export interface StatusReport {
+  /** One sentence that tells a reader how to read the rest. */
+  readonly description: string;
+  readonly specifiedParts: number;
+  readonly totalParts: number;
+  readonly parts: readonly PartStatus[];
+}
+
+export function statusReport(contract: Contract): StatusReport {
+  const parts = SPEC_PARTS.map((part): PartStatus => {
+    const count = part.count(contract);
+    return {
+      number: part.number,
+      name: part.name,
+      title: part.title,
+      specified: count > 0,
+      declared: { [part.unit]: count },
+      source: `src/contract/${part.name}.ts`,
+    };
+  });
+  return {
+    description:
+      "Each of the nine parts of the service's interface specification, and whether this " +
+      "deployment declares it. A part that is not specified is served as such: requests " +
+      "that would need it are answered with a problem document that names it.",
+    specifiedParts: parts.filter((p) => p.specified).length,
+    totalParts: parts.length,
+    parts,
+  };
+}

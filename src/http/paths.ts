@@ -1,0 +1,13 @@
+/**
+ * The operational namespace. Everything under it belongs to the platform (health, the
+ * interface status report, documentation); everything outside it belongs to the service's
+ * interface, which the contract alone decides.
+ */
+export const SERVICE_PREFIX = "/_service";
+
+export const SERVICE_PATHS = {
+  health: `${SERVICE_PREFIX}/health`,
+  interface: `${SERVICE_PREFIX}/interface`,
+  problems: `${SERVICE_PREFIX}/problems`,
+  stylesheet: `${SERVICE_PREFIX}/style.css`,
+} as const;

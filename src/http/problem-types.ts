@@ -1,0 +1,26 @@
+/**
+ * The platform's own problem types: those whose meaning goes beyond the status code.
+ * Each has a page under `/_service/problems/` (RFC 9457 §3.1.1: the type URI should
+ * resolve to human-readable documentation).
+ */
+import type { ProblemType } from "./problem";
+
+export const INTERFACE_NOT_SPECIFIED: ProblemType = {
+  slug: "interface-not-specified",
+  title: "Interface not specified",
+  status: 501,
+  description:
+    "The request falls outside the operational namespace /_service, where only the " +
+    "service's own interface can answer, and the part of the interface specification " +
+    "that would define the answer is not specified yet. Nothing was done and the request " +
+    "body, if any, was not read. The request may succeed once a revision of the " +
+    "specification declares that part; /_service/interface shows which parts are declared.",
+  members: {
+    missingPart:
+      "The specification part that is missing, as { number, name }, e.g. 4 and endpoints.",
+    statusReport: "Where the interface status report can be read.",
+    requestId: "The id of the request, also sent as the X-Request-Id header.",
+  },
+};
+
+export const PROBLEM_TYPES: readonly ProblemType[] = [INTERFACE_NOT_SPECIFIED];

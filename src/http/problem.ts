@@ -1,0 +1,100 @@
+/**
+ * RFC 9457 problem details: the one shape of every error answer.
+ */
+import { SERVICE_PATHS } from "./paths";
+
+export const PROBLEM_MEDIA_TYPE = "application/problem+json";
+
+/** The members RFC 9457 §3.1 defines, plus extension members (§3.2). */
+export interface ProblemDetails {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail?: string;
+  readonly [extension: string]: unknown;
+}
+
+/**
+ * A problem type of the platform that carries more meaning than its status code, so it has
+ * its own `type` URI and a page that documents it (RFC 9457 §4).
+ */
+export interface ProblemType {
+  readonly slug: string;
+  readonly title: string;
+  readonly status: number;
+  /** Plain text for the documentation page: when this problem occurs and what to do. */
+  readonly description: string;
+  /** Extension members this type adds, with what each means. */
+  readonly members: Readonly<Record<string, string>>;
+}
+
+/**
+ * The `type` URI of a platform problem type. It is a relative reference, resolved against
+ * the request URL (RFC 9457 §3.1.1), so the identifier is the same on every deployment and
+ * still leads a person to the page that documents it.
+ */
+export function problemTypeUri(type: ProblemType): string {
+  return `${SERVICE_PATHS.problems}/${type.slug}`;
+}
+
+/** Reason phrases for the statuses the platform answers with (RFC 9110 §15). */
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  501: "Not Implemented",
+  503: "Service Unavailable",
+};
+
+export function reasonPhrase(status: number): string {
+  return REASON_PHRASES[status] ?? (status >= 500 ? "Server Error" : "Client Error");
+}
+
+/**
+ * A problem with no meaning beyond its status code: RFC 9457 §4.2.1 says its type is
+ * `about:blank` and its title the status code's reason phrase.
+ */
+export function statusProblem(status: number, detail: string): ProblemDetails {
+  return { type: "about:blank", title: reasonPhrase(status), status, detail };
+}
+
+/** A problem of one of the platform's own documented types. */
+export function typedProblem(
+  type: ProblemType,
+  detail: string,
+  extensions: Readonly<Record<string, unknown>> = {},
+): ProblemDetails {
+  return {
+    type: problemTypeUri(type),
+    title: type.title,
+    status: type.status,
+    detail,
+    ...extensions,
+  };
+}
+
+/**
+ * The response for a problem. `no-store`, because an error answer must not be reused for
+ * a later request (RFC 9111 §5.2.2.5; 501 is heuristically cacheable, RFC 9110 §15.1).
+ */
+export function problemResponse(
+  requestId: string,
+  problem: ProblemDetails,
+  headers?: Readonly<Record<string, string>>,
+): Response {
+  return new Response(JSON.stringify({ ...problem, requestId }), {
+    status: problem.status,
+    headers: {
+      "content-type": PROBLEM_MEDIA_TYPE,
+      "cache-control": "no-store",
+      ...headers,
+    },
+  });
+}

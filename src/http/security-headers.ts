@@ -1,0 +1,25 @@
+/**
+ * Response headers every answer carries, after the OWASP REST Security and HTTP Headers
+ * cheat sheets. Built once at module load; the request path only copies them.
+ */
+
+/** For API answers (JSON, problems): nothing may load, nothing may frame it. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * For the platform's HTML pages: only the same-origin stylesheet may load; no script,
+ * no inline style, no framing, no forms, no <base> rewriting.
+ */
+export const HTML_CSP =
+  "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  // OWASP: stop browsers from guessing a media type other than the declared one.
+  ["x-content-type-options", "nosniff"],
+  // OWASP: legacy framing protection, for browsers without CSP frame-ancestors.
+  ["x-frame-options", "DENY"],
+  // OWASP: URLs of this service never leak to other origins through Referer.
+  ["referrer-policy", "no-referrer"],
+  // RFC 6797: HTTPS only, for two years, subdomains included.
+  ["strict-transport-security", "max-age=63072000; includeSubDomains"],
+];

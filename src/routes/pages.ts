@@ -1,0 +1,66 @@
+/**
+ * The HTML views of the platform's documents: the interface status report and the
+ * problem-type pages. Rendered once, when the app is built.
+ */
+import type { StatusReport } from "../domain/status";
+import { escapeHtml, htmlPage } from "../http/html";
+import { SERVICE_PATHS } from "../http/paths";
+import { type ProblemType, problemTypeUri } from "../http/problem";
+
+export function statusReportPage(
+  report: StatusReport,
+  problemTypes: readonly ProblemType[],
+): string {
+  const rows = report.parts
+    .map((part) => {
+      const declared = Object.entries(part.declared)
+        .map(([unit, count]) => `${count} ${escapeHtml(unit)}`)
+        .join(", ");
+      const status = part.specified
+        ? '<span class="yes">specified</span>'
+        : '<span class="no">not specified</span>';
+      return `<tr><td class="num">${part.number}</td><td>${escapeHtml(part.title)} <code>${escapeHtml(part.name)}</code></td><td>${status}</td><td>${declared}</td><td><code>${escapeHtml(part.source)}</code></td></tr>`;
+    })
+    .join("\n");
+  const types = problemTypes
+    .map(
+      (t) =>
+        `<li><a href="${escapeHtml(problemTypeUri(t))}">${escapeHtml(t.title)}</a> (${t.status})</li>`,
+    )
+    .join("\n");
+  return htmlPage(
+    "Interface status",
+    `<p>${escapeHtml(report.description)}</p>
+<p><strong>${report.specifiedParts} of ${report.totalParts}</strong> parts are specified.</p>
+<table>
+<thead><tr><th class="num">#</th><th>Part</th><th>Status</th><th>Declared</th><th>Declared in</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<h2>Problem types</h2>
+<ul>
+${types}
+</ul>
+<p>This report as JSON: <code>GET ${SERVICE_PATHS.interface}</code> with <code>Accept: application/json</code>. Health: <a href="${SERVICE_PATHS.health}">${SERVICE_PATHS.health}</a>.</p>`,
+  );
+}
+
+export function problemTypePage(type: ProblemType): string {
+  const members = Object.entries(type.members)
+    .map(
+      ([name, meaning]) =>
+        `<dt><code>${escapeHtml(name)}</code></dt><dd>${escapeHtml(meaning)}</dd>`,
+    )
+    .join("\n");
+  return htmlPage(
+    type.title,
+    `<p>Problem type <code>${escapeHtml(problemTypeUri(type))}</code>, answered with HTTP status <strong>${type.status}</strong> as an RFC 9457 problem document (<code>application/problem+json</code>).</p>
+<p>${escapeHtml(type.description)}</p>
+<h2>Members beyond type, title, status and detail</h2>
+<dl>
+${members}
+</dl>
+<p><a href="${SERVICE_PATHS.interface}">Interface status</a></p>`,
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * A resource: one path and the methods it answers. Every known path, the platform's or a
+ * declared operation's, is mounted through here, so all of them share the RFC 9110 rules.
+ */
+import type { Handler, Hono } from "hono";
+import type { AppEnv } from "../http/env";
+import { problemResponse, statusProblem } from "../http/problem";
+
+export type MethodHandlers = Readonly<Partial<Record<string, Handler<AppEnv>>>>;
+
+const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/**
+ * The `Allow` value (RFC 9110 §10.2.1) for a resource with handlers for `methods`: HEAD
+ * follows GET (§9.3.2) and OPTIONS is always answered (§9.3.7).
+ */
+export function allowHeader(methods: readonly string[]): string {
+  const allowed = new Set([...methods, "OPTIONS"]);
+  if (allowed.has("GET")) allowed.add("HEAD");
+  const rank = (m: string) => {
+    const i = METHOD_ORDER.indexOf(m);
+    return i === -1 ? METHOD_ORDER.length : i;
+  };
+  return [...allowed].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).join(", ");
+}
+
+/**
+ * Mounts `handlers` at `path`; OPTIONS answers 204 with `Allow`, and any other method 405
+ * with `Allow` (RFC 9110 §15.5.6). Hono answers HEAD with the GET handler's headers.
+ */
+export function mountResource(app: Hono<AppEnv>, path: string, handlers: MethodHandlers): void {
+  const methods = Object.keys(handlers);
+  const allow = allowHeader(methods);
+  for (const method of methods) {
+    const handler = handlers[method];
+    if (handler) app.on(method, path, handler);
+  }
+  const methodNotAllowed = statusProblem(
+    405,
+    `This resource answers only these methods: ${allow}.`,
+  );
+  app.options(path, (c) => c.body(null, 204, { allow }));
+  app.all(path, (c) => problemResponse(c.get("requestId"), methodNotAllowed, { allow }));
+}

@@ -1,0 +1,87 @@
+/**
+ * The operational endpoints under `/_service`. They belong to the platform, never to the
+ * service's interface, and exist whatever the contract declares.
+ */
+import type { Handler, Hono } from "hono";
+import { accepts } from "hono/accepts";
+import type { Contract } from "../domain/contract";
+import { statusReport } from "../domain/status";
+import type { AppEnv } from "../http/env";
+import { STYLESHEET } from "../http/html";
+import { SERVICE_PATHS, SERVICE_PREFIX } from "../http/paths";
+import { problemResponse, statusProblem } from "../http/problem";
+import { PROBLEM_TYPES } from "../http/problem-types";
+import { HTML_CSP } from "../http/security-headers";
+import { problemTypePage, statusReportPage } from "./pages";
+import { mountResource } from "./resource";
+
+/** draft-inadarei-api-health-check: a health document with `status: "pass"`. */
+const HEALTH_BODY = JSON.stringify({ status: "pass" });
+const HEALTH_HEADERS = { "content-type": "application/health+json", "cache-control": "no-store" };
+
+// The report changes only with a deployment: caches must revalidate (RFC 9111 §5.2.2.4),
+// and the answer depends on Accept (RFC 9110 §12.5.5).
+const REPORT_JSON_HEADERS = {
+  "content-type": "application/json",
+  "cache-control": "no-cache",
+  vary: "accept",
+};
+const REPORT_HTML_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-cache",
+  vary: "accept",
+  "content-security-policy": HTML_CSP,
+};
+const PAGE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-cache",
+  "content-security-policy": HTML_CSP,
+};
+const STYLESHEET_HEADERS = {
+  "content-type": "text/css; charset=utf-8",
+  "cache-control": "public, max-age=3600",
+};
+
+const UNKNOWN_SERVICE_PATH = statusProblem(
+  404,
+  `No operational endpoint exists at this path; see ${SERVICE_PATHS.interface}.`,
+);
+
+export function mountServiceRoutes(app: Hono<AppEnv>, contract: Contract): void {
+  const report = statusReport(contract);
+  const reportJson = JSON.stringify(report);
+  const reportHtml = statusReportPage(report, PROBLEM_TYPES);
+
+  mountResource(app, SERVICE_PATHS.health, {
+    GET: () => new Response(HEALTH_BODY, { headers: HEALTH_HEADERS }),
+  });
+
+  mountResource(app, SERVICE_PATHS.interface, {
+    GET: (c) => {
+      const wantsHtml =
+        accepts(c, {
+          header: "Accept",
+          supports: ["application/json", "text/html"],
+          default: "application/json",
+        }) === "text/html";
+      return wantsHtml
+        ? new Response(reportHtml, { headers: REPORT_HTML_HEADERS })
+        : new Response(reportJson, { headers: REPORT_JSON_HEADERS });
+    },
+  });
+
+  for (const type of PROBLEM_TYPES) {
+    const page = problemTypePage(type);
+    mountResource(app, `${SERVICE_PATHS.problems}/${type.slug}`, {
+      GET: () => new Response(page, { headers: PAGE_HEADERS }),
+    });
+  }
+
+  mountResource(app, SERVICE_PATHS.stylesheet, {
+    GET: () => new Response(STYLESHEET, { headers: STYLESHEET_HEADERS }),
+  });
+
+  const unknown: Handler<AppEnv> = (c) => problemResponse(c.get("requestId"), UNKNOWN_SERVICE_PATH);
+  app.all(SERVICE_PREFIX, unknown);
+  app.all(`${SERVICE_PREFIX}/*`, unknown);
+}

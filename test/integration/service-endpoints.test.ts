@@ -1,0 +1,154 @@
+/**
+ * The operational endpoints under /_service, through the deployed entry inside workerd.
+ */
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { expectPlatformHeaders, expectProblem } from "../support/assertions";
+
+const BASE = "https://fixture.test";
+const call = (path: string, init?: RequestInit) => exports.default.fetch(`${BASE}${path}`, init);
+const BROWSER_ACCEPT =
+  "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
+
+describe("GET /_service/health", () => {
+  it("answers 200 with a health document and Cache-Control: no-store", async () => {
+    const res = await call("/_service/health");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/health+json");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expectPlatformHeaders(res);
+    expect(await res.json()).toEqual({ status: "pass" });
+  });
+
+  it("answers HEAD with the same status and headers and no body (RFC 9110 §9.3.2)", async () => {
+    const [get, head] = [
+      await call("/_service/health"),
+      await call("/_service/health", { method: "HEAD" }),
+    ];
+    expect(head.status).toBe(200);
+    for (const name of ["content-type", "cache-control", "content-security-policy"]) {
+      expect(head.headers.get(name)).toBe(get.headers.get(name));
+    }
+    expectPlatformHeaders(head);
+    expect(await head.text()).toBe("");
+  });
+
+  it.each(["POST", "PUT", "PATCH", "DELETE", "TRACE", "PROPFIND"])(
+    "answers %s with 405 and Allow (RFC 9110 §15.5.6)",
+    async (method) => {
+      const res = await call("/_service/health", { method });
+      expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      const body = await expectProblem(res, 405);
+      expect(body.type).toBe("about:blank");
+      expect(body.title).toBe("Method Not Allowed");
+    },
+  );
+
+  it("answers OPTIONS with 204 and Allow (RFC 9110 §9.3.7)", async () => {
+    const res = await call("/_service/health", { method: "OPTIONS" });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expectPlatformHeaders(res);
+    expect(await res.text()).toBe("");
+  });
+});
+
+describe("GET /_service/interface", () => {
+  interface Report {
+    description: string;
+    specifiedParts: number;
+    totalParts: number;
+    parts: { number: number; name: string; title: string; specified: boolean; source: string }[];
+  }
+
+  it.each([
+    ["no Accept", undefined],
+    ["*/*", "*/*"],
+    ["application/json", "application/json"],
+  ])("answers JSON with %s", async (_label, accept) => {
+    const res = await call("/_service/interface", accept ? { headers: { accept } } : undefined);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("vary")).toBe("accept");
+    expectPlatformHeaders(res);
+    const report = (await res.json()) as Report;
+    expect(report.parts).toHaveLength(9);
+    expect(report.specifiedParts).toBe(0);
+    for (const [i, part] of report.parts.entries()) {
+      expect(part.number).toBe(i + 1);
+      expect(part.specified).toBe(false);
+      expect(typeof part.name).toBe("string");
+    }
+  });
+
+  it.each([
+    ["a browser's Accept", BROWSER_ACCEPT],
+    ["text/html preferred by q", "application/json;q=0.5, text/html;q=0.9"],
+  ])("answers an HTML table of the nine parts for %s", async (_label, accept) => {
+    const res = await call("/_service/interface", { headers: { accept } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("vary")).toBe("accept");
+    expectPlatformHeaders(res, "html");
+    const html = await res.text();
+    const json = (await (await call("/_service/interface")).json()) as Report;
+    for (const part of json.parts) expect(html).toContain(part.title);
+    expect(html.match(/<tr><td class="num">/g)).toHaveLength(9);
+    expect(html.match(/>not specified</g)).toHaveLength(9);
+    expect(html).toContain("0 of 9");
+  });
+
+  it("prefers JSON when the client ranks it higher", async () => {
+    const res = await call("/_service/interface", {
+      headers: { accept: "text/html;q=0.2, application/json" },
+    });
+    expect(res.headers.get("content-type")).toBe("application/json");
+  });
+});
+
+describe("problem type pages", () => {
+  it("resolve the 501 problem's type URI to a human-readable page (RFC 9457 §3.1.1)", async () => {
+    const problem = (await (await call("/fixture-path")).json()) as { type: string; title: string };
+    const url = new URL(problem.type, `${BASE}/fixture-path`);
+    expect(url.origin).toBe(BASE);
+    const res = await exports.default.fetch(url.href, { headers: { accept: BROWSER_ACCEPT } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expectPlatformHeaders(res, "html");
+    const html = await res.text();
+    expect(html).toContain(`<h1>${problem.title}</h1>`);
+    expect(html).toContain("501");
+  });
+
+  it("load their stylesheet from the path the pages link to", async () => {
+    const res = await call("/_service/style.css");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    expect(await res.text()).toContain("table");
+  });
+});
+
+describe("unknown paths under /_service", () => {
+  it.each([
+    "/_service",
+    "/_service/",
+    "/_service/nope",
+    "/_service/health/",
+    "/_service/problems/nope",
+    "/_service/HEALTH",
+  ])("answer %s with a 404 problem", async (path) => {
+    const body = await expectProblem(await call(path), 404);
+    expect(body.type).toBe("about:blank");
+    expect(body.title).toBe("Not Found");
+  });
+
+  it("answer any method with 404, not 405, since no resource exists there", async () => {
+    await expectProblem(await call("/_service/nope", { method: "DELETE" }), 404);
+  });
+
+  it("normalise dot segments and encoded unreserved characters (RFC 3986 §5.2.4, §6.2.2.2)", async () => {
+    for (const path of ["/x/../_service/health", "/%2e%2e/_service/health", "/%5Fservice/health"]) {
+      expect((await call(path)).status).toBe(200);
+    }
+  });
+});

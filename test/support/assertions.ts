@@ -1,0 +1,51 @@
+/**
+ * Assertions shared by the unit and integration tests: the promises every answer keeps.
+ */
+import { expect } from "vitest";
+
+/** OWASP REST Security Cheat Sheet headers, and the request id, on every answer. */
+export function expectPlatformHeaders(res: Response, kind: "api" | "html" = "api"): void {
+  const h = res.headers;
+  expect(h.get("x-request-id")).toMatch(/^[A-Za-z0-9._:-]{1,64}$/);
+  expect(h.get("x-content-type-options")).toBe("nosniff");
+  expect(h.get("x-frame-options")).toBe("DENY");
+  expect(h.get("referrer-policy")).toBe("no-referrer");
+  expect(h.get("strict-transport-security")).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+  const csp = h.get("content-security-policy") ?? "";
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  if (kind === "html") expect(csp).toContain("style-src 'self'");
+  expect(csp).not.toContain("unsafe");
+  expect(h.get("x-powered-by")).toBeNull();
+  // Cross-origin use is not specified: no CORS header may grant it.
+  for (const name of h.keys()) expect(name).not.toMatch(/^access-control-/);
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  requestId: string;
+  [member: string]: unknown;
+}
+
+/**
+ * An RFC 9457 problem answer: media type, member types (§3.1), `status` equal to the HTTP
+ * status, the request id of the header, and `no-store`.
+ */
+export async function expectProblem(res: Response, status: number): Promise<ProblemBody> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toBe("application/problem+json");
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  expectPlatformHeaders(res);
+  const body = (await res.json()) as ProblemBody;
+  expect(typeof body.type).toBe("string");
+  expect(typeof body.title).toBe("string");
+  expect(body.title.length).toBeGreaterThan(0);
+  expect(body.status).toBe(status);
+  if (body.detail !== undefined) expect(typeof body.detail).toBe("string");
+  expect(body.requestId).toBe(res.headers.get("x-request-id"));
+  expect(JSON.stringify(body)).not.toMatch(/\bat \S+ \(|\.ts:\d+|\/src\/|node_modules/);
+  return body;
+}

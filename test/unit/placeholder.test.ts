@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { contract } from "../../src/contract";
+
+describe("the 501 placeholder", () => {
+  it("never reads the request body", async () => {
+    let pulls = 0;
+    // highWaterMark 0: the stream is pulled only when someone reads it.
+    const body = new ReadableStream(
+      {
+        pull(controller) {
+          pulls++;
+          controller.enqueue(new TextEncoder().encode("fixture body"));
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request("http://fixture.test/fixture-upload", { method: "POST", body });
+    const res = await createApp(contract).request(request);
+    expect(res.status).toBe(501);
+    expect(pulls).toBe(0);
+    expect(request.bodyUsed).toBe(false);
+  });
+});

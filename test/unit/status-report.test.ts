@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { contract } from "../../src/contract";
+import { statusReport } from "../../src/domain/status";
+import { FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
+
+const SPEC_ORDER = [
+  "purpose",
+  "resources",
+  "states",
+  "endpoints",
+  "authentication",
+  "events",
+  "errors",
+  "limits",
+  "versioning",
+];
+
+describe("interface status report", () => {
+  it("lists the spec's nine parts in the spec's order", () => {
+    const report = statusReport(contract);
+    expect(report.parts.map((p) => p.name)).toEqual(SPEC_ORDER);
+    expect(report.parts.map((p) => p.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(report.totalParts).toBe(9);
+  });
+
+  it("reports every part of the shipped contract as not specified, with nothing declared", () => {
+    const report = statusReport(contract);
+    expect(report.specifiedParts).toBe(0);
+    for (const part of report.parts) {
+      expect(part.specified).toBe(false);
+      expect(Object.values(part.declared)).toEqual([0]);
+    }
+  });
+
+  it("has a fixture for every part, so the derivation test below covers all nine", () => {
+    expect(Object.keys(FIXTURE_ONE_PART_CONTRACTS).sort()).toEqual([...SPEC_ORDER].sort());
+  });
+
+  for (const [name, fixture] of Object.entries(FIXTURE_ONE_PART_CONTRACTS)) {
+    it(`derives "specified" for ${name} from a fixture declaration, and only for ${name}`, () => {
+      const report = statusReport(fixture);
+      const specified = report.parts.filter((p) => p.specified).map((p) => p.name);
+      expect(specified).toEqual([name]);
+      expect(report.specifiedParts).toBe(1);
+      const part = report.parts.find((p) => p.name === name);
+      expect(Object.values(part?.declared ?? {})).toEqual([1]);
+    });
+  }
+
+  it("names, for each part, a file in src/contract/ that exports its declaration", async () => {
+    for (const part of statusReport(contract).parts) {
+      expect(part.source).toBe(`src/contract/${part.name}.ts`);
+      const module = (await import(`../../src/contract/${part.name}.ts`)) as object;
+      expect(Object.keys(module)).toHaveLength(1);
+    }
+  });
+
+  it("is what GET /_service/interface serves for the contract the app was built from", async () => {
+    const fixture = FIXTURE_ONE_PART_CONTRACTS.errors;
+    if (!fixture) throw new Error("missing fixture");
+    const res = await createApp(fixture).request("/_service/interface");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(statusReport(fixture))));
+  });
+});
