@@ -34,12 +34,38 @@ export interface StateMachine {
 export const OPERATION_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type OperationMethod = (typeof OPERATION_METHODS)[number];
 
+/**
+ * What a request to an operation may carry. Path parameters, query, headers and cookies
+ * reach their schemas as strings (a repeated query key as an array of strings), so a
+ * schema that wants a number says so with coercion. `body` maps each accepted media type
+ * to its schema; the platform parses JSON media types (`application/json`, `*+json`).
+ */
+export interface RequestDeclaration {
+  readonly params?: Schema;
+  readonly query?: Schema;
+  readonly headers?: Schema;
+  readonly cookies?: Schema;
+  readonly body?: Readonly<Record<string, Schema>>;
+}
+
+/** One declared response of an operation. */
+export interface ResponseDeclaration {
+  readonly description: string;
+  /** Media type to schema of the body; absent for a response without a body. */
+  readonly content?: Readonly<Record<string, Schema>>;
+  /** A schema of the response header fields the handler sets, by lower-case name. */
+  readonly headers?: Schema;
+}
+
 /** Part 4: one operation, identified by the key it is declared under. */
 export interface Operation {
   readonly method: OperationMethod;
   /** A path template in OpenAPI style, e.g. `/items/{id}`. */
   readonly path: string;
   readonly summary?: string;
+  readonly description?: string;
+  readonly request?: RequestDeclaration;
+  readonly responses: Readonly<Record<number, ResponseDeclaration>>;
 }
 
 /** Part 5: one security scheme. */
@@ -87,18 +113,22 @@ export interface Contract {
 
 /**
  * Builds a contract from the parts that declare something; every part left out is empty,
- * which is exactly how the status report comes to say "not specified" for it.
+ * which is exactly how the status report comes to say "not specified" for it. The literal
+ * types of the declarations are kept, so that handlers can be typed from them.
  */
-export function defineContract(parts: Partial<Contract>): Contract {
+export function defineContract<const P extends Partial<Contract>>(
+  parts: P,
+): Omit<Contract, keyof P> & P {
   return {
-    purpose: parts.purpose,
-    resources: parts.resources ?? {},
-    states: parts.states ?? {},
-    operations: parts.operations ?? {},
-    securitySchemes: parts.securitySchemes ?? {},
-    events: parts.events ?? {},
-    errors: parts.errors ?? {},
-    limits: parts.limits ?? {},
-    versioning: parts.versioning,
+    purpose: undefined,
+    resources: {},
+    states: {},
+    operations: {},
+    securitySchemes: {},
+    events: {},
+    errors: {},
+    limits: {},
+    versioning: undefined,
+    ...parts,
   };
 }

@@ -3,6 +3,8 @@
  * declares anything in it. Derived from the contract on every build of the app, never
  * maintained by hand.
  */
+
+import type { PlatformDefault } from "../validation/defaults";
 import type { Contract } from "./contract";
 import { SPEC_PARTS } from "./parts";
 
@@ -23,9 +25,14 @@ export interface StatusReport {
   readonly specifiedParts: number;
   readonly totalParts: number;
   readonly parts: readonly PartStatus[];
+  /** Bounds the platform applies on its own; they are not limits of the service. */
+  readonly platformDefaults: readonly PlatformDefault[];
 }
 
-export function statusReport(contract: Contract): StatusReport {
+export function statusReport(
+  contract: Contract,
+  defaults: readonly PlatformDefault[],
+): StatusReport {
   const parts = SPEC_PARTS.map((part): PartStatus => {
     const count = part.count(contract);
     return {
@@ -45,5 +52,6 @@ export function statusReport(contract: Contract): StatusReport {
     specifiedParts: parts.filter((p) => p.specified).length,
     totalParts: parts.length,
     parts,
+    platformDefaults: defaults,
   };
 }
