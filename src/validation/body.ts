@@ -1,0 +1,106 @@
+/**
+ * Reading a request body safely: counted in bytes against a cap (also when it arrives
+ * chunked, without Content-Length), decoded as strict UTF-8, parsed as JSON without any
+ * path to prototype pollution.
+ */
+
+type Malformed = { readonly ok: false; readonly kind: "malformed"; readonly reason: string };
+export type BodyResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly kind: "too-large" }
+  | Malformed;
+export type JsonResult = { readonly ok: true; readonly value: unknown } | Malformed;
+
+const fail = (reason: string): Malformed => ({ ok: false, kind: "malformed", reason });
+const TOO_LARGE = { ok: false, kind: "too-large" } as const;
+
+/**
+ * The body's bytes, or a failure once more than `maxBytes` have arrived. A Content-Length
+ * over the cap is refused before anything is read; a malformed one is a 400 (RFC 9112 §6.3).
+ */
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number,
+): Promise<BodyResult<Uint8Array>> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null) {
+    if (!/^\d{1,15}$/.test(declared)) return fail("The Content-Length header is malformed.");
+    if (Number(declared) > maxBytes) return TOO_LARGE;
+  }
+  if (request.body === null) return { ok: true, value: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      // Stop reading: the rest is never buffered.
+      await reader.cancel().catch(() => {});
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1 && chunks[0]) return { ok: true, value: chunks[0] };
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, value: bytes };
+}
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
+/**
+ * JSON text to a value (RFC 8259): strict UTF-8, not empty, well-formed, and with no
+ * member named `__proto__` and no `constructor.prototype`, at any depth, however escaped.
+ */
+export function parseJson(bytes: Uint8Array): JsonResult {
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return fail("The request body is not valid UTF-8.");
+  }
+  if (text.trim() === "") return fail("The request body is empty.");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // A SyntaxError, or a RangeError from nesting deeper than the parser allows.
+    return fail("The request body is not well-formed JSON.");
+  }
+  // A key can only be dangerous if its name, or an escape that could spell it, is present.
+  if (/__proto__|constructor|\\u/.test(text) && hasPollutingKey(value)) {
+    return fail(
+      "The request body contains a member name that is not allowed (__proto__ or constructor.prototype).",
+    );
+  }
+  return { ok: true, value };
+}
+
+/** Walks the parsed value without recursion, so depth cannot exhaust the stack. */
+function hasPollutingKey(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    for (const key of Object.keys(node)) {
+      const child = (node as Record<string, unknown>)[key];
+      if (key === "__proto__") return true;
+      if (
+        key === "constructor" &&
+        child !== null &&
+        typeof child === "object" &&
+        Object.hasOwn(child, "prototype")
+      ) {
+        return true;
+      }
+      stack.push(child);
+    }
+  }
+  return false;
+}

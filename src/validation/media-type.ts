@@ -1,0 +1,51 @@
+/**
+ * Media types, matched the way RFC 9110 §8.3.1 defines them: `type "/" subtype` are
+ * case-insensitive tokens, parameters follow after ";". Anything that is not exactly that
+ * shape (a list, a quoted trick, a stray character) matches nothing.
+ */
+
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const MEDIA_TYPE = new RegExp(`^(${TOKEN})/(${TOKEN})$`);
+const PARAMETER = new RegExp(`^(${TOKEN})=(?:(${TOKEN})|"((?:[^"\\\\]|\\\\.)*)")$`);
+
+export interface MediaType {
+  /** `type/subtype`, lower-cased. */
+  readonly essence: string;
+  /** Parameters by lower-cased name. */
+  readonly parameters: ReadonlyMap<string, string>;
+}
+
+/** Parses a Content-Type value; `undefined` when it is not one well-formed media type. */
+export function parseMediaType(value: string): MediaType | undefined {
+  const [head = "", ...rest] = value.split(";");
+  const match = MEDIA_TYPE.exec(head.trim());
+  if (!match) return undefined;
+  const parameters = new Map<string, string>();
+  for (const raw of rest) {
+    const param = PARAMETER.exec(raw.trim());
+    if (!param?.[1]) return undefined;
+    parameters.set(param[1].toLowerCase(), param[2] ?? param[3]?.replace(/\\(.)/g, "$1") ?? "");
+  }
+  return { essence: `${match[1]}/${match[2]}`.toLowerCase(), parameters };
+}
+
+/** `application/json` and any `+json` structured syntax suffix (RFC 6839 §3.1). */
+export function isJsonMediaType(essence: string): boolean {
+  return essence === "application/json" || (essence.endsWith("+json") && essence.includes("/"));
+}
+
+/**
+ * Which of the declared media types `contentType` is, if any. JSON has no charset
+ * parameter (RFC 8259 §11), but `charset=utf-8` is commonly sent and harmless; any other
+ * charset is a different encoding and does not match.
+ */
+export function matchMediaType(
+  contentType: string,
+  declared: readonly string[],
+): string | undefined {
+  const parsed = parseMediaType(contentType);
+  if (!parsed) return undefined;
+  const charset = parsed.parameters.get("charset");
+  if (charset !== undefined && charset.toLowerCase() !== "utf-8") return undefined;
+  return declared.find((type) => type.toLowerCase() === parsed.essence);
+}

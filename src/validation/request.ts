@@ -1,0 +1,178 @@
+/**
+ * Validating a request against a declared operation, in a fixed order: the body's media
+ * type (415), its size (413), its well-formedness (400), then every declared schema (422,
+ * all violations at once). The input a handler receives is the schemas' output.
+ */
+import type { Context } from "hono";
+import { parse as parseCookies } from "hono/utils/cookie";
+import { $ZodAsyncError, type $ZodIssue, safeParse, safeParseAsync } from "zod/v4/core";
+import type { Operation, Schema } from "../domain/contract";
+import type { AppEnv } from "../http/env";
+import { type ProblemDetails, problemResponse, typedProblem } from "../http/problem";
+import {
+  CONTENT_TOO_LARGE,
+  MALFORMED_REQUEST,
+  UNSUPPORTED_MEDIA_TYPE,
+  VALIDATION_FAILED,
+} from "../http/problem-types";
+import { parseJson, readBodyBytes } from "./body";
+import { type RequestPart, type ValidationError, validationErrors } from "./issues";
+import { matchMediaType } from "./media-type";
+
+export type SafeParseResult =
+  | { readonly success: true; readonly data: unknown }
+  | { readonly success: false; readonly error: { readonly issues: readonly $ZodIssue[] } };
+
+/** Parses with zod's core, falling back to the async path only for schemas that need it. */
+export async function parseWith(schema: Schema, value: unknown): Promise<SafeParseResult> {
+  try {
+    return safeParse(schema, value);
+  } catch (error) {
+    if (error instanceof $ZodAsyncError) return safeParseAsync(schema, value);
+    throw error;
+  }
+}
+
+/** What is decided about an operation once, when the app is built. */
+export interface RequestPlan {
+  readonly operation: Operation;
+  readonly bodyTypes: readonly string[];
+  readonly maxBodyBytes: number;
+  /** Problems whose every member is known in advance. */
+  readonly unsupportedMediaType: ProblemDetails;
+  readonly tooLarge: ProblemDetails;
+  /** RFC 9110 §15.5.16 lets a 415 say what is accepted: Accept-Post (W3C LDP §7.1) or Accept-Patch (RFC 5789 §3.1). */
+  readonly acceptHint: Readonly<Record<string, string>>;
+}
+
+export function planRequest(operation: Operation, maxBodyBytes: number): RequestPlan {
+  const bodyTypes = Object.keys(operation.request?.body ?? {});
+  const hintName =
+    operation.method === "POST"
+      ? "accept-post"
+      : operation.method === "PATCH"
+        ? "accept-patch"
+        : undefined;
+  return {
+    operation,
+    bodyTypes,
+    maxBodyBytes,
+    unsupportedMediaType: typedProblem(
+      UNSUPPORTED_MEDIA_TYPE,
+      bodyTypes.length === 0
+        ? "This operation takes no request body."
+        : `This operation accepts a body of these media types only: ${bodyTypes.join(", ")}.`,
+      { acceptedMediaTypes: bodyTypes },
+    ),
+    tooLarge: typedProblem(
+      CONTENT_TOO_LARGE,
+      `The request body is larger than the ${maxBodyBytes} bytes this operation accepts.`,
+      { maxBytes: maxBodyBytes },
+    ),
+    acceptHint: hintName && bodyTypes.length > 0 ? { [hintName]: bodyTypes.join(", ") } : {},
+  };
+}
+
+export interface ValidatedInput {
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly headers: unknown;
+  readonly cookies: unknown;
+  readonly body: { readonly mediaType: string; readonly value: unknown } | undefined;
+}
+
+export type Validation =
+  | { readonly ok: true; readonly input: ValidatedInput }
+  | { readonly ok: false; readonly response: Response };
+
+const malformed = (detail: string) => typedProblem(MALFORMED_REQUEST, detail);
+
+/** A body is present when the request has a stream that is not declared empty. */
+function carriesBody(request: Request): boolean {
+  return request.body !== null && request.headers.get("content-length") !== "0";
+}
+
+function queryOf(url: string): Record<string, string | string[]> {
+  const grouped = new Map<string, string[]>();
+  for (const [key, value] of new URL(url).searchParams) {
+    const values = grouped.get(key);
+    if (values) values.push(value);
+    else grouped.set(key, [value]);
+  }
+  // fromEntries defines own properties, so a key named __proto__ stays a plain key.
+  return Object.fromEntries(
+    [...grouped].map(([key, values]) => [key, values.length === 1 ? (values[0] ?? "") : values]),
+  );
+}
+
+export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Promise<Validation> {
+  const requestId = c.get("requestId");
+  const request = c.req.raw;
+  const reject = (
+    problem: ProblemDetails,
+    headers?: Readonly<Record<string, string>>,
+  ): Validation => ({
+    ok: false,
+    response: problemResponse(requestId, problem, headers),
+  });
+
+  let body: ValidatedInput["body"];
+  const contentType = request.headers.get("content-type");
+  if (plan.bodyTypes.length === 0) {
+    if (carriesBody(request)) return reject(plan.unsupportedMediaType);
+  } else if (contentType === null) {
+    if (carriesBody(request)) return reject(plan.unsupportedMediaType, plan.acceptHint);
+    return reject(malformed("This operation requires a request body."));
+  } else {
+    const mediaType = matchMediaType(contentType, plan.bodyTypes);
+    if (mediaType === undefined) return reject(plan.unsupportedMediaType, plan.acceptHint);
+    const bytes = await readBodyBytes(request, plan.maxBodyBytes);
+    if (!bytes.ok) {
+      if (bytes.kind === "too-large") return reject(plan.tooLarge);
+      return reject(malformed(bytes.reason));
+    }
+    const parsed = parseJson(bytes.value);
+    if (!parsed.ok) return reject(malformed(parsed.reason));
+    body = { mediaType, value: parsed.value };
+  }
+
+  const declared = plan.operation.request ?? {};
+  const errors: ValidationError[] = [];
+  const check = async (part: RequestPart, schema: Schema | undefined, value: () => unknown) => {
+    if (!schema) return undefined;
+    const result = await parseWith(schema, value());
+    if (result.success) return result.data;
+    errors.push(...validationErrors(part, result.error.issues));
+    return undefined;
+  };
+  const params = await check("path", declared.params, () => c.req.param());
+  const query = await check("query", declared.query, () => queryOf(request.url));
+  const headers = await check("header", declared.headers, () =>
+    Object.fromEntries(request.headers),
+  );
+  const cookies = await check("cookie", declared.cookies, () => ({
+    ...parseCookies(request.headers.get("cookie") ?? ""),
+  }));
+  const bodySchema = body ? declared.body?.[body.mediaType] : undefined;
+  const bodyValue = body ? await check("body", bodySchema, () => body.value) : undefined;
+
+  if (errors.length > 0) {
+    return reject(
+      typedProblem(
+        VALIDATION_FAILED,
+        `The request does not satisfy the operation's schemas (${errors.length} violation${errors.length === 1 ? "" : "s"}).`,
+        { errors },
+      ),
+    );
+  }
+  return {
+    ok: true,
+    input: {
+      params,
+      query,
+      headers,
+      cookies,
+      body: body ? { mediaType: body.mediaType, value: bodyValue } : undefined,
+    },
+  };
+}
