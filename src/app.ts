@@ -1,26 +1,81 @@
 /**
  * The composition root: builds the whole Worker from a contract. Middleware order, the
  * operational routes, the routes the contract derives and the one error path are all
- * decided here and nowhere else.
+ * decided here and nowhere else. A contract the platform cannot serve correctly is
+ * refused here, when the Worker starts, not on some later request.
  */
 import { Hono } from "hono";
 import type { Contract } from "./domain/contract";
+import type { AnyHandler, Handlers } from "./domain/handlers";
 import type { AppEnv } from "./http/env";
 import { errorResponse } from "./http/errors";
 import { platform } from "./http/platform";
+import type { ProblemType } from "./http/problem";
 import { problemResponse, statusProblem } from "./http/problem";
+import { PLATFORM_PROBLEM_TYPES } from "./http/problem-types";
+import { declaredSchemas, type JsonSchemaConverter, openapiDocument } from "./openapi/document";
+import { mountOperations } from "./routes/operations";
 import { interfaceNotSpecified } from "./routes/placeholder";
 import { mountServiceRoutes } from "./routes/service";
+import { MAX_BODY_BYTES, platformDefaults } from "./validation/defaults";
+
+export interface AppOptions<C extends Contract> {
+  /** Handlers by operation id; a declared operation without one answers 501 once its input is valid. */
+  readonly handlers?: NoInfer<Handlers<C>>;
+  /** zod's `toJSONSchema`; required once the contract declares any schema (see README, "Bundle size"). */
+  readonly jsonSchema?: JsonSchemaConverter;
+  /** The platform's body cap, in bytes, while part 8 declares none. */
+  readonly maxBodyBytes?: number;
+}
 
 const NOT_FOUND = statusProblem(404, "No resource exists at this path.");
 
-export function createApp(contract: Contract): Hono<AppEnv> {
+/** Part 7's error types, documented beside the platform's own. */
+function problemTypesOf(contract: Contract): ProblemType[] {
+  const types = [...PLATFORM_PROBLEM_TYPES];
+  for (const [slug, error] of Object.entries(contract.errors)) {
+    if (types.some((t) => t.slug === slug))
+      throw new Error(`error type ${slug}: the platform uses that name`);
+    types.push({
+      slug,
+      title: error.title,
+      status: error.status,
+      description: error.description ?? "",
+      members: {},
+    });
+  }
+  return types;
+}
+
+export function createApp<C extends Contract>(
+  contract: C,
+  options: AppOptions<C> = {},
+): Hono<AppEnv> {
+  const { jsonSchema, maxBodyBytes = MAX_BODY_BYTES } = options;
+  const handlers = (options.handlers ?? {}) as Readonly<Record<string, AnyHandler | undefined>>;
+  if (!jsonSchema && declaredSchemas(contract).length > 0) {
+    throw new Error(
+      "the contract declares schemas: pass zod's toJSONSchema as the jsonSchema option",
+    );
+  }
+  const problemTypes = problemTypesOf(contract);
+  const implemented = new Set(Object.keys(handlers).filter((id) => handlers[id] !== undefined));
+
   const app = new Hono<AppEnv>();
   app.use(platform());
-  mountServiceRoutes(app, contract);
-  // Part 4 declares no operation: every method on every path of the service's own
-  // namespace is unimplemented, whatever it is.
-  app.all("*", interfaceNotSpecified);
+  mountServiceRoutes(app, {
+    report: { contract, defaults: platformDefaults(maxBodyBytes) },
+    problemTypes,
+    openapi: () => openapiDocument(contract, { jsonSchema, implemented, problemTypes }),
+  });
+  if (Object.keys(contract.operations).length === 0) {
+    // Part 4 declares no operation: every method on every path of the service's own
+    // namespace is unimplemented, whatever it is.
+    app.all("*", interfaceNotSpecified);
+  } else {
+    mountOperations(app, contract, handlers, maxBodyBytes);
+    app.all("*", (c) => problemResponse(c.get("requestId"), NOT_FOUND));
+  }
   app.notFound((c) => problemResponse(c.get("requestId"), NOT_FOUND));
   app.onError(errorResponse);
   return app;

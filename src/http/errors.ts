@@ -8,7 +8,7 @@ import type { AppEnv } from "./env";
 import { errorFields, log } from "./log";
 import { problemResponse, statusProblem } from "./problem";
 
-const INTERNAL_ERROR = statusProblem(
+export const INTERNAL_ERROR = statusProblem(
   500,
   "The request could not be completed because of an error on the server. " +
     "Quote the requestId when reporting it.",

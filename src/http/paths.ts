@@ -8,6 +8,7 @@ export const SERVICE_PREFIX = "/_service";
 export const SERVICE_PATHS = {
   health: `${SERVICE_PREFIX}/health`,
   interface: `${SERVICE_PREFIX}/interface`,
+  openapi: `${SERVICE_PREFIX}/openapi.json`,
   problems: `${SERVICE_PREFIX}/problems`,
   stylesheet: `${SERVICE_PREFIX}/style.css`,
 } as const;

@@ -5,6 +5,10 @@
  */
 import type { ProblemType } from "./problem";
 
+const REQUEST_ID_MEMBER = {
+  requestId: "The id of the request, also sent as the X-Request-Id header.",
+};
+
 export const INTERFACE_NOT_SPECIFIED: ProblemType = {
   slug: "interface-not-specified",
   title: "Interface not specified",
@@ -19,8 +23,77 @@ export const INTERFACE_NOT_SPECIFIED: ProblemType = {
     missingPart:
       "The specification part that is missing, as { number, name }, e.g. 4 and endpoints.",
     statusReport: "Where the interface status report can be read.",
-    requestId: "The id of the request, also sent as the X-Request-Id header.",
+    ...REQUEST_ID_MEMBER,
   },
 };
 
-export const PROBLEM_TYPES: readonly ProblemType[] = [INTERFACE_NOT_SPECIFIED];
+export const OPERATION_NOT_IMPLEMENTED: ProblemType = {
+  slug: "operation-not-implemented",
+  title: "Operation not implemented",
+  status: 501,
+  description:
+    "The contract declares this operation, and the request was valid for it, but no " +
+    "handler is attached to it yet. Nothing was done. The request may succeed once the " +
+    "operation is implemented.",
+  members: { operationId: "The id of the declared operation.", ...REQUEST_ID_MEMBER },
+};
+
+export const UNSUPPORTED_MEDIA_TYPE: ProblemType = {
+  slug: "unsupported-media-type",
+  title: "Unsupported media type",
+  status: 415,
+  description:
+    "The request carried a body this operation does not accept: either the operation " +
+    "takes no body, or the Content-Type is not one it declares. Media types match " +
+    "case-insensitively; a charset parameter other than utf-8 does not match.",
+  members: {
+    acceptedMediaTypes: "The media types the operation accepts; empty when it takes no body.",
+    ...REQUEST_ID_MEMBER,
+  },
+};
+
+export const CONTENT_TOO_LARGE: ProblemType = {
+  slug: "content-too-large",
+  title: "Content too large",
+  status: 413,
+  description:
+    "The request body is larger than the operation accepts, counted in bytes as it " +
+    "arrived. The body was not processed.",
+  members: { maxBytes: "The largest body accepted, in bytes.", ...REQUEST_ID_MEMBER },
+};
+
+export const MALFORMED_REQUEST: ProblemType = {
+  slug: "malformed-request",
+  title: "Malformed request",
+  status: 400,
+  description:
+    "The request could not be read: its body is missing where one is required, empty, " +
+    "not valid UTF-8 or not well-formed JSON, or it contains a member named __proto__ or " +
+    "constructor.prototype; or its Content-Length is malformed. The detail says which.",
+  members: REQUEST_ID_MEMBER,
+};
+
+export const VALIDATION_FAILED: ProblemType = {
+  slug: "validation-failed",
+  title: "Validation failed",
+  status: 422,
+  description:
+    "The request was well-formed but does not satisfy the operation's declared schemas. " +
+    "Every violation found is listed; none quotes the values sent.",
+  members: {
+    errors:
+      "The violations, each { in, pointer, detail }: in is path, query, header, cookie or " +
+      "body; pointer is a JSON Pointer (RFC 6901, URI fragment form) into that part.",
+    ...REQUEST_ID_MEMBER,
+  },
+};
+
+/** The platform's problem types, each with its page under /_service/problems/. */
+export const PLATFORM_PROBLEM_TYPES: readonly ProblemType[] = [
+  INTERFACE_NOT_SPECIFIED,
+  OPERATION_NOT_IMPLEMENTED,
+  UNSUPPORTED_MEDIA_TYPE,
+  CONTENT_TOO_LARGE,
+  MALFORMED_REQUEST,
+  VALIDATION_FAILED,
+];

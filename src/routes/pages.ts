@@ -22,6 +22,12 @@ export function statusReportPage(
       return `<tr><td class="num">${part.number}</td><td>${escapeHtml(part.title)} <code>${escapeHtml(part.name)}</code></td><td>${status}</td><td>${declared}</td><td><code>${escapeHtml(part.source)}</code></td></tr>`;
     })
     .join("\n");
+  const defaults = report.platformDefaults
+    .map(
+      (d) =>
+        `<tr><td><code>${escapeHtml(d.name)}</code></td><td class="num">${d.value} ${escapeHtml(d.unit)}</td><td>${escapeHtml(d.reason)}</td></tr>`,
+    )
+    .join("\n");
   const types = problemTypes
     .map(
       (t) =>
@@ -38,11 +44,19 @@ export function statusReportPage(
 ${rows}
 </tbody>
 </table>
+<h2>Platform defaults</h2>
+<p>Bounds the platform applies while the specification gives none. They are not limits of the service.</p>
+<table>
+<thead><tr><th>Name</th><th class="num">Value</th><th>Why</th></tr></thead>
+<tbody>
+${defaults}
+</tbody>
+</table>
 <h2>Problem types</h2>
 <ul>
 ${types}
 </ul>
-<p>This report as JSON: <code>GET ${SERVICE_PATHS.interface}</code> with <code>Accept: application/json</code>. Health: <a href="${SERVICE_PATHS.health}">${SERVICE_PATHS.health}</a>.</p>`,
+<p>This report as JSON: <code>GET ${SERVICE_PATHS.interface}</code> with <code>Accept: application/json</code>. OpenAPI: <a href="${SERVICE_PATHS.openapi}">${SERVICE_PATHS.openapi}</a>. Health: <a href="${SERVICE_PATHS.health}">${SERVICE_PATHS.health}</a>.</p>`,
   );
 }
 

@@ -9,9 +9,10 @@ import { statusReport } from "../domain/status";
 import type { AppEnv } from "../http/env";
 import { STYLESHEET } from "../http/html";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "../http/paths";
+import type { ProblemType } from "../http/problem";
 import { problemResponse, statusProblem } from "../http/problem";
-import { PROBLEM_TYPES } from "../http/problem-types";
 import { HTML_CSP } from "../http/security-headers";
+import type { PlatformDefault } from "../validation/defaults";
 import { problemTypePage, statusReportPage } from "./pages";
 import { mountResource } from "./resource";
 
@@ -32,6 +33,7 @@ const REPORT_HTML_HEADERS = {
   vary: "accept",
   "content-security-policy": HTML_CSP,
 };
+const OPENAPI_HEADERS = { "content-type": "application/json", "cache-control": "no-cache" };
 const PAGE_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-cache",
@@ -47,10 +49,18 @@ const UNKNOWN_SERVICE_PATH = statusProblem(
   `No operational endpoint exists at this path; see ${SERVICE_PATHS.interface}.`,
 );
 
-export function mountServiceRoutes(app: Hono<AppEnv>, contract: Contract): void {
-  const report = statusReport(contract);
+export interface ServiceRoutes {
+  readonly report: { readonly contract: Contract; readonly defaults: readonly PlatformDefault[] };
+  readonly problemTypes: readonly ProblemType[];
+  /** Builds the OpenAPI document; called once, on the first request for it. */
+  readonly openapi: () => unknown;
+}
+
+export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {
+  const report = statusReport(routes.report.contract, routes.report.defaults);
   const reportJson = JSON.stringify(report);
-  const reportHtml = statusReportPage(report, PROBLEM_TYPES);
+  const reportHtml = statusReportPage(report, routes.problemTypes);
+  let openapiJson: string | undefined;
 
   mountResource(app, SERVICE_PATHS.health, {
     GET: () => new Response(HEALTH_BODY, { headers: HEALTH_HEADERS }),
@@ -70,7 +80,14 @@ export function mountServiceRoutes(app: Hono<AppEnv>, contract: Contract): void 
     },
   });
 
-  for (const type of PROBLEM_TYPES) {
+  mountResource(app, SERVICE_PATHS.openapi, {
+    GET: () => {
+      openapiJson ??= JSON.stringify(routes.openapi());
+      return new Response(openapiJson, { headers: OPENAPI_HEADERS });
+    },
+  });
+
+  for (const type of routes.problemTypes) {
     const page = problemTypePage(type);
     mountResource(app, `${SERVICE_PATHS.problems}/${type.slug}`, {
       GET: () => new Response(page, { headers: PAGE_HEADERS }),
