@@ -3,6 +3,8 @@
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { contract } from "../../src/contract";
 import { expectPlatformHeaders, expectProblem } from "../support/assertions";
 
 const BASE = "https://fixture.test";
@@ -103,6 +105,20 @@ describe("GET /_service/interface", () => {
       headers: { accept: "text/html;q=0.2, application/json" },
     });
     expect(res.headers.get("content-type")).toBe("application/json");
+  });
+});
+
+describe("GET /_service/openapi.json", () => {
+  it("serves the OpenAPI 3.1 document derived from the shipped contract", async () => {
+    const res = await call("/_service/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expectPlatformHeaders(res);
+    const doc = (await res.json()) as { openapi: string; paths: object; webhooks: object };
+    const derived = await createApp(contract).request("/_service/openapi.json");
+    expect(doc).toEqual(await derived.json());
+    expect(doc.openapi).toBe("3.1.1");
+    expect(doc.webhooks).toEqual({});
   });
 });
 

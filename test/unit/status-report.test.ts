@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { contract } from "../../src/contract";
 import { statusReport } from "../../src/domain/status";
+import { MAX_BODY_BYTES, platformDefaults } from "../../src/validation/defaults";
 import { FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
+
+const DEFAULTS = platformDefaults(MAX_BODY_BYTES);
 
 const SPEC_ORDER = [
   "purpose",
@@ -18,14 +21,14 @@ const SPEC_ORDER = [
 
 describe("interface status report", () => {
   it("lists the spec's nine parts in the spec's order", () => {
-    const report = statusReport(contract);
+    const report = statusReport(contract, DEFAULTS);
     expect(report.parts.map((p) => p.name)).toEqual(SPEC_ORDER);
     expect(report.parts.map((p) => p.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(report.totalParts).toBe(9);
   });
 
   it("reports every part of the shipped contract as not specified, with nothing declared", () => {
-    const report = statusReport(contract);
+    const report = statusReport(contract, DEFAULTS);
     expect(report.specifiedParts).toBe(0);
     for (const part of report.parts) {
       expect(part.specified).toBe(false);
@@ -39,7 +42,7 @@ describe("interface status report", () => {
 
   for (const [name, fixture] of Object.entries(FIXTURE_ONE_PART_CONTRACTS)) {
     it(`derives "specified" for ${name} from a fixture declaration, and only for ${name}`, () => {
-      const report = statusReport(fixture);
+      const report = statusReport(fixture, DEFAULTS);
       const specified = report.parts.filter((p) => p.specified).map((p) => p.name);
       expect(specified).toEqual([name]);
       expect(report.specifiedParts).toBe(1);
@@ -49,11 +52,19 @@ describe("interface status report", () => {
   }
 
   it("names, for each part, a file in src/contract/ that exports its declaration", async () => {
-    for (const part of statusReport(contract).parts) {
+    for (const part of statusReport(contract, DEFAULTS).parts) {
       expect(part.source).toBe(`src/contract/${part.name}.ts`);
       const module = (await import(`../../src/contract/${part.name}.ts`)) as object;
       expect(Object.keys(module)).toHaveLength(1);
     }
+  });
+
+  it("reports the body cap as a platform default, not as a limit of the service", () => {
+    const report = statusReport(contract, DEFAULTS);
+    expect(report.platformDefaults).toEqual([
+      expect.objectContaining({ name: "maxRequestBodyBytes", value: MAX_BODY_BYTES }),
+    ]);
+    expect(report.parts.find((p) => p.name === "limits")?.specified).toBe(false);
   });
 
   it("is what GET /_service/interface serves for the contract the app was built from", async () => {
@@ -61,6 +72,6 @@ describe("interface status report", () => {
     if (!fixture) throw new Error("missing fixture");
     const res = await createApp(fixture).request("/_service/interface");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(statusReport(fixture))));
+    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(statusReport(fixture, DEFAULTS))));
   });
 });

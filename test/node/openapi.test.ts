@@ -1,0 +1,131 @@
+/**
+ * The OpenAPI 3.1 document the app serves, validated with a maintained validator
+ * (@seriousme/openapi-schema-validator), for the shipped contract and the fixtures.
+ */
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { toJSONSchema } from "zod";
+import { createApp } from "../../src/app";
+import { contract } from "../../src/contract";
+import { FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
+import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+
+type Doc = {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  paths: Record<
+    string,
+    Record<string, { tags?: string[]; operationId?: string; responses: Record<string, unknown> }>
+  >;
+  webhooks: Record<string, unknown>;
+  components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+};
+
+async function served(app: ReturnType<typeof createApp>): Promise<Doc> {
+  const res = await app.request("https://fixture.test/_service/openapi.json");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/json");
+  return (await res.json()) as Doc;
+}
+
+async function expectValid(doc: Doc): Promise<void> {
+  const validator = new Validator();
+  const result = await validator.validate(doc as unknown as Record<string, unknown>);
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+  expect(validator.version).toBe("3.1");
+}
+
+describe("the validator", () => {
+  it("rejects a document that breaks OpenAPI 3.1, so a pass means something", async () => {
+    const doc = await served(createApp(contract));
+    const broken = { ...doc, info: { title: doc.info.title }, paths: { "no-leading-slash": {} } };
+    const result = await new Validator().validate(broken as unknown as Record<string, unknown>);
+    expect(result.valid).toBe(false);
+  });
+});
+
+describe("OpenAPI document of the shipped contract", () => {
+  it("is valid OpenAPI 3.1", async () => {
+    await expectValid(await served(createApp(contract)));
+  });
+
+  it("says plainly that the interface is not specified, and lists only platform paths", async () => {
+    const doc = await served(createApp(contract));
+    expect(doc.info.title).toContain("not specified");
+    expect(doc.info.version).toBe("not specified");
+    expect(doc.info.description).toContain("part 4 (Endpoints)");
+    expect(doc.webhooks).toEqual({});
+    for (const [path, item] of Object.entries(doc.paths)) {
+      expect(path.startsWith("/_service/")).toBe(true);
+      for (const op of Object.values(item)) expect(op.tags).toEqual(["platform"]);
+    }
+  });
+
+  it("matches the reviewed snapshot", async () => {
+    const doc = await served(createApp(contract));
+    await expect(`${JSON.stringify(doc, null, 2)}\n`).toMatchFileSnapshot(
+      "./__snapshots__/openapi.shipped.json",
+    );
+  });
+});
+
+describe("OpenAPI documents of FIXTURE contracts", () => {
+  const app = createApp(FIXTURE_OPERATIONS_CONTRACT, {
+    handlers: FIXTURE_HANDLERS,
+    jsonSchema: toJSONSchema,
+  });
+
+  it("are valid OpenAPI 3.1", async () => {
+    await expectValid(await served(app));
+    for (const fixture of Object.values(FIXTURE_ONE_PART_CONTRACTS)) {
+      await expectValid(await served(createApp(fixture, { jsonSchema: toJSONSchema })));
+    }
+  });
+
+  it("derive paths, schemas, webhooks and problem answers from the contract", async () => {
+    const doc = await served(app);
+    const create = doc.paths["/fixture-widgets"]?.post;
+    expect(create?.operationId).toBe("fixtureCreateWidget");
+    expect(Object.keys(create?.responses ?? {}).sort()).toEqual([
+      "201",
+      "400",
+      "413",
+      "415",
+      "422",
+      "500",
+    ]);
+    // Declared without a handler: the 501 placeholder is documented.
+    expect(Object.keys(doc.paths["/fixture-widgets/{id}"]?.delete?.responses ?? {})).toContain(
+      "501",
+    );
+    expect(Object.keys(doc.paths["/fixture-widgets/{id}"]?.get?.responses ?? {})).not.toContain(
+      "501",
+    );
+    expect(doc.components.schemas.FixtureWidget).toMatchObject({
+      type: "object",
+      required: ["id", "name", "size"],
+    });
+    expect(JSON.stringify(create?.responses["201"])).toContain(
+      "#/components/schemas/FixtureWidget",
+    );
+    expect(Object.keys(doc.webhooks)).toEqual(["fixture.widget.created"]);
+    expect(doc.components.responses.fixtureWidgetLocked).toBeDefined();
+    expect(doc.info.title).toBe("Fixture widgets");
+    expect(doc.paths["/_service/health"]?.get?.tags).toEqual(["platform"]);
+  });
+
+  it("document the parameters of every request part", async () => {
+    const doc = await served(app);
+    const get = doc.paths["/fixture-widgets/{id}"]?.get as unknown as
+      | { parameters: { name: string; in: string; required: boolean }[] }
+      | undefined;
+    const params = get?.parameters;
+    expect(params).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "id", in: "path", required: true }),
+        expect.objectContaining({ name: "fixture_session", in: "cookie", required: false }),
+      ]),
+    );
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * A contract the platform could not serve correctly is refused when the app is built.
+ */
+
+import { describe, expect, it } from "vitest";
+import { toJSONSchema, z } from "zod";
+import { createApp } from "../../src/app";
+import { defineContract } from "../../src/domain/contract";
+
+const op = (path: string, extra: object = {}) => ({
+  method: "GET" as const,
+  path,
+  responses: { 200: { description: "fixture" } },
+  ...extra,
+});
+
+describe("createApp refuses", () => {
+  it.each([
+    ["a path without a leading slash", { fixtureA: op("fixture") }, /must start with/],
+    ["a path inside /_service", { fixtureA: op("/_service/fixture") }, /reserved prefix/],
+    [
+      "a path parameter without a params schema",
+      { fixtureA: op("/fixture/{id}") },
+      /need a request.params schema/,
+    ],
+    [
+      "a segment that is half a parameter",
+      { fixtureA: op("/fixture/x{id}") },
+      /neither literal nor/,
+    ],
+    ["a Hono wildcard in a literal", { fixtureA: op("/fixture/*") }, /neither literal nor/],
+    [
+      "the same method and path twice",
+      { fixtureA: op("/fixture"), fixtureB: op("/fixture") },
+      /declared twice/,
+    ],
+  ])("%s", (_label, operations, message) => {
+    expect(() => createApp(defineContract({ operations }))).toThrow(message);
+  });
+
+  it("two templates that differ only in parameter names", () => {
+    const params = z.object({ a: z.string(), b: z.string() });
+    const operations = {
+      fixtureA: op("/fixture/{a}", { request: { params } }),
+      fixtureB: { ...op("/fixture/{b}", { request: { params } }), method: "DELETE" as const },
+    };
+    expect(() => createApp(defineContract({ operations }), { jsonSchema: toJSONSchema })).toThrow(
+      /differ only/,
+    );
+  });
+
+  it("schemas without a JSON Schema converter for the OpenAPI document", () => {
+    const contract = defineContract({ resources: { FixtureThing: z.object({}) } });
+    expect(() => createApp(contract)).toThrow(/toJSONSchema/);
+    expect(() => createApp(contract, { jsonSchema: toJSONSchema })).not.toThrow();
+  });
+
+  it("a handler for an operation that is not declared", () => {
+    const contract = defineContract({ operations: { fixtureA: op("/fixture") } });
+    const handlers = { fixtureB: () => ({ status: 200 }) } as unknown as Record<string, never>;
+    expect(() => createApp(contract, { handlers })).toThrow(/no operation of that id/);
+  });
+
+  it("an error type named like a platform problem type", () => {
+    const contract = defineContract({
+      errors: { "validation-failed": { status: 422, title: "x" } },
+    });
+    expect(() => createApp(contract)).toThrow(/platform uses that name/);
+  });
+});

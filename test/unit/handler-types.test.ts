@@ -1,0 +1,51 @@
+/**
+ * Handlers are typed from their operation's declaration. These checks run in `tsc` (npm
+ * run typecheck): an `expectTypeOf` that does not hold, or a `@ts-expect-error` line that
+ * is no longer an error, fails the build.
+ */
+import { describe, expectTypeOf, it } from "vitest";
+import {
+  defineHandlers,
+  type OperationInput,
+  type OperationResult,
+} from "../../src/domain/handlers";
+import { FIXTURE_OPERATIONS_CONTRACT as FIXTURE } from "../fixtures/operations";
+
+type Ops = typeof FIXTURE.operations;
+
+describe("handler types", () => {
+  it("gives a handler the schemas' output for each request part", () => {
+    expectTypeOf<OperationInput<Ops["fixtureCreateWidget"]>["body"]>().toEqualTypeOf<{
+      readonly mediaType: "application/json";
+      readonly value: { name: string; size: number };
+    }>();
+    // zod's coercion: the query string "5" reaches the handler as the number 5.
+    expectTypeOf<OperationInput<Ops["fixtureListWidgets"]>["query"]>().toEqualTypeOf<{
+      limit?: number | undefined;
+    }>();
+    // zod/mini schemas type the same way.
+    expectTypeOf<OperationInput<Ops["fixtureGetWidget"]>["params"]>().toEqualTypeOf<{
+      id: string;
+    }>();
+    expectTypeOf<OperationInput<Ops["fixtureGetWidget"]>["body"]>().toEqualTypeOf<undefined>();
+  });
+
+  it("accepts exactly the declared statuses as results", () => {
+    expectTypeOf<OperationResult<Ops["fixtureGetWidget"]>["status"]>().toEqualTypeOf<200 | 404>();
+  });
+
+  it("refuses an undeclared status, a wrong body, a body where none is declared, an unknown id", () => {
+    defineHandlers(FIXTURE, {
+      // @ts-expect-error 500 is not a declared response of fixtureCreateWidget
+      fixtureCreateWidget: () => ({ status: 500 }),
+      // @ts-expect-error the 200 body must be a FixtureWidget
+      fixtureGetWidget: () => ({ status: 200, body: { id: 1 } }),
+      // @ts-expect-error 204 declares no body
+      fixtureDeleteWidget: () => ({ status: 204, body: "gone" }),
+    });
+    defineHandlers(FIXTURE, {
+      // @ts-expect-error no operation has this id
+      fixtureNoSuchOperation: () => ({ status: 200 }),
+    });
+  });
+});
