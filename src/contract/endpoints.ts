@@ -7,4 +7,5 @@
  */
 import type { Operation } from "../domain/contract";
 
-export const operations: Readonly<Record<string, Operation>> = {};
+// `as const satisfies` (not a type annotation) keeps the literal types handlers are typed from.
+export const operations = {} as const satisfies Readonly<Record<string, Operation>>;
