@@ -41,7 +41,7 @@ export const STYLESHEET = `:root { color-scheme: light dark; font-family: system
 main { max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 0.4rem 0.6rem; border-bottom: 1px solid color-mix(in srgb, currentColor 25%, transparent); }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .no { color: #b45309; font-weight: 600; }
 .yes { color: #15803d; font-weight: 600; }
 code { font-size: 0.95em; }

@@ -79,7 +79,7 @@ export const VALIDATION_FAILED: ProblemType = {
   status: 422,
   description:
     "The request was well-formed but does not satisfy the operation's declared schemas. " +
-    "Every violation found is listed; none quotes the values sent.",
+    "Up to 100 violations are listed (the detail gives the full count); none quotes the values sent.",
   members: {
     errors:
       "The violations, each { in, pointer, detail }: in is path, query, header, cookie or " +

@@ -85,6 +85,9 @@ export type Validation =
   | { readonly ok: true; readonly input: ValidatedInput }
   | { readonly ok: false; readonly response: Response };
 
+/** A body can hold many thousand violations; the answer must not grow with it. */
+export const MAX_LISTED_ERRORS = 100;
+
 const malformed = (detail: string) => typedProblem(MALFORMED_REQUEST, detail);
 
 /** A body is present when the request has a stream that is not declared empty. */
@@ -157,11 +160,15 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
   const bodyValue = body ? await check("body", bodySchema, () => body.value) : undefined;
 
   if (errors.length > 0) {
+    const listed = errors.slice(0, MAX_LISTED_ERRORS);
+    const count = `${errors.length} violation${errors.length === 1 ? "" : "s"}`;
     return reject(
       typedProblem(
         VALIDATION_FAILED,
-        `The request does not satisfy the operation's schemas (${errors.length} violation${errors.length === 1 ? "" : "s"}).`,
-        { errors },
+        listed.length < errors.length
+          ? `The request does not satisfy the operation's schemas (${count}; the first ${listed.length} are listed).`
+          : `The request does not satisfy the operation's schemas (${count}).`,
+        { errors: listed },
       ),
     );
   }
