@@ -5,7 +5,12 @@
  * answers 501.
  */
 import type { Context, Handler, Hono } from "hono";
-import type { Contract, Operation, ResponseDeclaration } from "../domain/contract";
+import {
+  type Contract,
+  OPERATION_METHODS,
+  type Operation,
+  type ResponseDeclaration,
+} from "../domain/contract";
 import type { AnyHandler, AnyResult } from "../domain/handlers";
 import type { AppEnv } from "../http/env";
 import { INTERNAL_ERROR } from "../http/errors";
@@ -153,6 +158,9 @@ export function mountOperations(
     { parameters: number; methods: Record<string, Handler<AppEnv>> }
   >();
   for (const [id, operation] of Object.entries(contract.operations)) {
+    if (!OPERATION_METHODS.includes(operation.method)) {
+      throw new Error(`operation ${id}: method ${String(operation.method)} cannot be declared`);
+    }
     const { path, parameters } = routePath(id, operation.path);
     const declaredParams = operation.request?.params !== undefined;
     if (parameters.length > 0 && !declaredParams) {

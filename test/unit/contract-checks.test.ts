@@ -30,6 +30,11 @@ describe("createApp refuses", () => {
     ],
     ["a Hono wildcard in a literal", { fixtureA: op("/fixture/*") }, /neither literal nor/],
     [
+      "a method operations cannot declare",
+      { fixtureA: { ...op("/fixture"), method: "TRACE" as unknown as "GET" } },
+      /cannot be declared/,
+    ],
+    [
       "the same method and path twice",
       { fixtureA: op("/fixture"), fixtureB: op("/fixture") },
       /declared twice/,
