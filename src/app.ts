@@ -74,8 +74,8 @@ export function createApp<C extends Contract>(
     app.all("*", interfaceNotSpecified);
   } else {
     mountOperations(app, contract, handlers, maxBodyBytes);
-    app.all("*", (c) => problemResponse(c.get("requestId"), NOT_FOUND));
   }
+  // A path no route knows: outside /_service, only once part 4 declares operations.
   app.notFound((c) => problemResponse(c.get("requestId"), NOT_FOUND));
   app.onError(errorResponse);
   return app;

@@ -91,6 +91,7 @@ function problemResponse(description: string, schema: Json = PROBLEM_REF): Json 
 /** The problem answers the platform gives for every operation, by status. */
 const PLATFORM_RESPONSES: Json = {
   Problem400: problemResponse("Malformed request (problem type malformed-request)."),
+  Problem404: problemResponse("Not found."),
   Problem413: problemResponse("Request body too large (problem type content-too-large)."),
   Problem415: problemResponse("Unsupported media type (problem type unsupported-media-type)."),
   Problem422: problemResponse("Validation failed (problem type validation-failed).", {
@@ -190,7 +191,7 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
     };
   }
 
-  const responses: Json = { ...PLATFORM_RESPONSES, Problem404: problemResponse("Not found.") };
+  const responses: Json = { ...PLATFORM_RESPONSES };
   for (const [id, error] of Object.entries(contract.errors)) {
     responses[id] = problemResponse(
       `${error.title} (status ${error.status}). ${error.description ?? ""}`.trim(),
