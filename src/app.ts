@@ -5,6 +5,7 @@
  * refused here, when the Worker starts, not on some later request.
  */
 import { Hono } from "hono";
+import { checkSecuritySchemes } from "./authentication/authenticate";
 import type { Contract } from "./domain/contract";
 import type { AnyHandler, Handlers } from "./domain/handlers";
 import type { AppEnv } from "./http/env";
@@ -12,7 +13,8 @@ import { errorResponse } from "./http/errors";
 import { platform } from "./http/platform";
 import type { ProblemType } from "./http/problem";
 import { problemResponse, statusProblem } from "./http/problem";
-import { PLATFORM_PROBLEM_TYPES } from "./http/problem-types";
+import { DECLARED_PROBLEM_TYPES, PLATFORM_PROBLEM_TYPES } from "./http/problem-types";
+import { checkLimits } from "./limits/limits";
 import { declaredSchemas, type JsonSchemaConverter, openapiDocument } from "./openapi/document";
 import { mountOperations } from "./routes/operations";
 import { interfaceNotSpecified } from "./routes/placeholder";
@@ -30,11 +32,19 @@ export interface AppOptions<C extends Contract> {
 
 const NOT_FOUND = statusProblem(404, "No resource exists at this path.");
 
-/** Part 7's error types, documented beside the platform's own. */
+/**
+ * The problem types this app can answer with: the platform's own, those that parts 5 and 8
+ * bring once they declare something, and part 7's error types.
+ */
 function problemTypesOf(contract: Contract): ProblemType[] {
   const types = [...PLATFORM_PROBLEM_TYPES];
+  if (Object.keys(contract.securitySchemes).length > 0)
+    types.push(DECLARED_PROBLEM_TYPES.authentication);
+  if (Object.values(contract.limits).some((limit) => limit.kind === "rate"))
+    types.push(DECLARED_PROBLEM_TYPES.rateLimit);
+  const reserved = [...PLATFORM_PROBLEM_TYPES, ...Object.values(DECLARED_PROBLEM_TYPES)];
   for (const [slug, error] of Object.entries(contract.errors)) {
-    if (types.some((t) => t.slug === slug))
+    if (reserved.some((t) => t.slug === slug))
       throw new Error(`error type ${slug}: the platform uses that name`);
     types.push({
       slug,
@@ -58,6 +68,8 @@ export function createApp<C extends Contract>(
       "the contract declares schemas: pass zod's toJSONSchema as the jsonSchema option",
     );
   }
+  checkSecuritySchemes(contract);
+  checkLimits(contract, jsonSchema);
   const problemTypes = problemTypesOf(contract);
   const implemented = new Set(Object.keys(handlers).filter((id) => handlers[id] !== undefined));
 

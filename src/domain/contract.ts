@@ -66,12 +66,49 @@ export interface Operation {
   readonly description?: string;
   readonly request?: RequestDeclaration;
   readonly responses: Readonly<Record<number, ResponseDeclaration>>;
+  /**
+   * Which credentials the operation requires, as OpenAPI's `security` expresses it: a list
+   * of alternatives, any one of which suffices, each naming part 5's schemes that must all
+   * be satisfied. `[]` declares that the operation needs no credential. Once part 5 declares
+   * any scheme, every operation must say this explicitly, so none is left open by omission.
+   */
+  readonly security?: readonly (readonly string[])[];
 }
 
-/** Part 5: one security scheme. */
-export interface SecurityScheme {
-  readonly kind: string;
+interface SchemeBase {
+  /**
+   * The name of the Worker secret that holds the expected credential. The value never
+   * appears in the repository: `wrangler secret put`, or `.dev.vars` locally.
+   */
+  readonly secret: string;
+  readonly description?: string;
 }
+
+/** An API key sent in a named header, query parameter or cookie. */
+export interface ApiKeyScheme extends SchemeBase {
+  readonly type: "apiKey";
+  readonly in: "header" | "query" | "cookie";
+  readonly name: string;
+}
+
+/** A bearer token in `Authorization` (RFC 6750 §2.1). */
+export interface BearerScheme extends SchemeBase {
+  readonly type: "http";
+  readonly scheme: "bearer";
+  /** A hint for documentation, e.g. `JWT`; the token is compared as an opaque string. */
+  readonly bearerFormat?: string;
+}
+
+/** A user-id and password in `Authorization` (RFC 7617); the secret holds `user-id:password`. */
+export interface BasicScheme extends SchemeBase {
+  readonly type: "http";
+  readonly scheme: "basic";
+  /** The protection space named in the challenge; RFC 7617 §2 requires a realm. */
+  readonly realm: string;
+}
+
+/** Part 5: one security scheme, in OpenAPI's terms. */
+export type SecurityScheme = ApiKeyScheme | BearerScheme | BasicScheme;
 
 /** Part 6: one event the service emits. */
 export interface EventDeclaration {
@@ -86,11 +123,48 @@ export interface ErrorType {
   readonly description?: string;
 }
 
-/** Part 8: one limit of the service. */
-export interface Limit {
-  readonly kind: string;
+interface LimitBase {
+  /** The ids of the part 4 operations the limit applies to. */
+  readonly operations: readonly string[];
   readonly description?: string;
 }
+
+/** The largest request body the operations accept, in bytes; replaces the platform default. */
+export interface BodySizeLimit extends LimitBase {
+  readonly kind: "body-size";
+  readonly maxBytes: number;
+}
+
+/**
+ * At most `limit` requests per `period` seconds, counted by a Workers Rate Limiting binding
+ * (`[[ratelimits]]` in wrangler.toml, with the same limit and period), per client address
+ * or per credential.
+ */
+export interface RequestRateLimit extends LimitBase {
+  readonly kind: "rate";
+  /** The name of the rate limiting binding that counts the requests. */
+  readonly binding: string;
+  readonly limit: number;
+  /** The binding supports these two periods only. */
+  readonly period: 10 | 60;
+  /** `client`: the caller's address; `credential`: the credentials that authenticated it. */
+  readonly key: "client" | "credential";
+}
+
+/**
+ * Bounds of a page-size style query parameter. The operation's query schema enforces them
+ * (a request outside them is answered 422); the app refuses to start if the schema's bounds
+ * differ from these.
+ */
+export interface PageSizeLimit extends LimitBase {
+  readonly kind: "page-size";
+  readonly parameter: string;
+  readonly minimum: number;
+  readonly maximum: number;
+}
+
+/** Part 8: one limit of the service. */
+export type Limit = BodySizeLimit | RequestRateLimit | PageSizeLimit;
 
 /** Part 9: how the service versions its interface. */
 export interface Versioning {

@@ -5,7 +5,7 @@
  */
 
 import type { PlatformDefault } from "../validation/defaults";
-import type { Contract } from "./contract";
+import type { BodySizeLimit, Contract, PageSizeLimit, RequestRateLimit } from "./contract";
 import { SPEC_PARTS } from "./parts";
 
 export interface PartStatus {
@@ -19,14 +19,31 @@ export interface PartStatus {
   readonly source: string;
 }
 
+/** A limit part 8 declares, as the report shows it: without the binding that counts it. */
+export type ServiceLimit = { readonly name: string } & (
+  | BodySizeLimit
+  | Omit<RequestRateLimit, "binding">
+  | PageSizeLimit
+);
+
 export interface StatusReport {
   /** One sentence that tells a reader how to read the rest. */
   readonly description: string;
   readonly specifiedParts: number;
   readonly totalParts: number;
   readonly parts: readonly PartStatus[];
-  /** Bounds the platform applies on its own; they are not limits of the service. */
+  /** The limits of the service, as part 8 declares them. */
+  readonly limits: readonly ServiceLimit[];
+  /** Bounds the platform applies on its own where part 8 declares none; not limits of the service. */
   readonly platformDefaults: readonly PlatformDefault[];
+}
+
+function serviceLimits(contract: Contract): ServiceLimit[] {
+  return Object.entries(contract.limits).map(([name, limit]): ServiceLimit => {
+    if (limit.kind !== "rate") return { name, ...limit };
+    const { binding: _deploymentDetail, ...shown } = limit;
+    return { name, ...shown };
+  });
 }
 
 export function statusReport(
@@ -52,6 +69,7 @@ export function statusReport(
     specifiedParts: parts.filter((p) => p.specified).length,
     totalParts: parts.length,
     parts,
+    limits: serviceLimits(contract),
     platformDefaults: defaults,
   };
 }

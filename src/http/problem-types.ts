@@ -88,6 +88,43 @@ export const VALIDATION_FAILED: ProblemType = {
   },
 };
 
+export const AUTHENTICATION_REQUIRED: ProblemType = {
+  slug: "authentication-required",
+  title: "Authentication required",
+  status: 401,
+  description:
+    "The operation requires credentials and the request carried none that are valid for " +
+    "it. Missing, malformed and wrong credentials get the same answer, so the answer does " +
+    "not tell which. The WWW-Authenticate header has a challenge for each scheme the " +
+    "operation accepts (RFC 9110 §11.6.1); an API key, which has no registered HTTP " +
+    'authentication scheme, is challenged as ApiKey with in="…" and name="…" saying ' +
+    "where the key goes. Nothing was done and the body, if any, was not read.",
+  members: {
+    security:
+      "The alternatives the operation accepts, any one of which suffices; each lists the " +
+      "schemes that must all be satisfied (as in the OpenAPI document).",
+    ...REQUEST_ID_MEMBER,
+  },
+};
+
+export const RATE_LIMIT_EXCEEDED: ProblemType = {
+  slug: "rate-limit-exceeded",
+  title: "Rate limit exceeded",
+  status: 429,
+  description:
+    "More requests arrived than a rate limit of the interface (specification part 8) " +
+    "allows (RFC 6585 §4). Nothing was done. The Retry-After header gives, in seconds, the " +
+    "limit's whole period: the longest wait before the count starts again (RFC 9110 " +
+    "§10.2.3). Requests are counted per Cloudflare location and the counts are eventually " +
+    "consistent, so a burst may exceed the limit slightly before it is enforced.",
+  members: {
+    limit: "The name of the limit in the interface's part 8.",
+    maxRequests: "How many requests the limit allows per period.",
+    periodSeconds: "The period, in seconds.",
+    ...REQUEST_ID_MEMBER,
+  },
+};
+
 /** The platform's problem types, each with its page under /_service/problems/. */
 export const PLATFORM_PROBLEM_TYPES: readonly ProblemType[] = [
   INTERFACE_NOT_SPECIFIED,
@@ -97,3 +134,12 @@ export const PLATFORM_PROBLEM_TYPES: readonly ProblemType[] = [
   MALFORMED_REQUEST,
   VALIDATION_FAILED,
 ];
+
+/**
+ * Problem types the platform answers with only once the contract declares what causes
+ * them: credentials (part 5) or a rate limit (part 8). Their names are reserved always.
+ */
+export const DECLARED_PROBLEM_TYPES = {
+  authentication: AUTHENTICATION_REQUIRED,
+  rateLimit: RATE_LIMIT_EXCEEDED,
+} as const;

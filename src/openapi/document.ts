@@ -4,11 +4,12 @@
  * from part 7, plus every problem answer the platform can give. The platform's own
  * endpoints are listed under the `platform` tag, never as the service's interface.
  */
-import type { Contract, Operation, Schema } from "../domain/contract";
+import type { Contract, Operation, Schema, SecurityScheme } from "../domain/contract";
 import { SPEC_PARTS } from "../domain/parts";
 import { SERVICE_PATHS } from "../http/paths";
 import { type ProblemType, problemTypeUri } from "../http/problem";
-import { INTERFACE_NOT_SPECIFIED } from "../http/problem-types";
+import { DECLARED_PROBLEM_TYPES, INTERFACE_NOT_SPECIFIED } from "../http/problem-types";
+import { limitsOf, type OperationLimits } from "../limits/limits";
 
 /**
  * Turns a zod schema into JSON Schema (draft 2020-12, OpenAPI 3.1's dialect). This is zod's
@@ -103,7 +104,34 @@ const PLATFORM_RESPONSES: Json = {
   ),
 };
 
+/** Answers that exist only once part 5 or part 8 declares what causes them. */
+const PROBLEM_401: Json = {
+  ...problemResponse("Missing or invalid credentials (problem type authentication-required)."),
+  headers: {
+    "WWW-Authenticate": {
+      description: "A challenge for each scheme the operation accepts (RFC 9110 §11.6.1).",
+      required: true,
+      schema: { type: "string" },
+    },
+  },
+};
+const RETRY_AFTER = {
+  description: "Seconds to wait: the limit's whole period (RFC 9110 §10.2.3).",
+  required: true,
+  schema: { type: "integer", minimum: 1 },
+};
+
 const ref = (status: number) => ({ $ref: `#/components/responses/Problem${status}` });
+
+/** Part 5's schemes as OpenAPI security schemes; the secrets' binding names stay private. */
+function securitySchemeObject(scheme: SecurityScheme): Json {
+  const description = scheme.description ? { description: scheme.description } : {};
+  if (scheme.type === "apiKey")
+    return { type: "apiKey", in: scheme.in, name: scheme.name, ...description };
+  const format =
+    scheme.scheme === "bearer" && scheme.bearerFormat ? { bearerFormat: scheme.bearerFormat } : {};
+  return { type: "http", scheme: scheme.scheme, ...format, ...description };
+}
 
 function platformOperation(summary: string, responses: Json): Json {
   return { tags: [PLATFORM_TAG], summary, responses };
@@ -173,7 +201,10 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
   const paths: Record<string, Json> = {};
   for (const [id, op] of Object.entries(contract.operations)) {
     const item = paths[op.path] ?? {};
-    item[op.method.toLowerCase()] = operationObject(id, op, implemented.has(id), convert);
+    item[op.method.toLowerCase()] = operationObject(
+      { id, op, implemented: implemented.has(id), limits: limitsOf(contract, id) },
+      convert,
+    );
     paths[op.path] = item;
   }
   Object.assign(paths, platformPaths(problemTypes));
@@ -192,6 +223,10 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
   }
 
   const responses: Json = { ...PLATFORM_RESPONSES };
+  const securitySchemes: Json = {};
+  for (const [name, scheme] of Object.entries(contract.securitySchemes))
+    securitySchemes[name] = securitySchemeObject(scheme);
+  if (Object.keys(securitySchemes).length > 0) responses.Problem401 = PROBLEM_401;
   for (const [id, error] of Object.entries(contract.errors)) {
     responses[id] = problemResponse(
       `${error.title} (status ${error.status}). ${error.description ?? ""}`.trim(),
@@ -230,7 +265,11 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
     ],
     paths,
     webhooks,
-    components: { schemas, responses },
+    components: {
+      schemas,
+      responses,
+      ...(Object.keys(securitySchemes).length > 0 ? { securitySchemes } : {}),
+    },
   };
 }
 
@@ -260,7 +299,39 @@ function parametersOf(op: Operation, convert: Convert): Json[] {
   return parameters;
 }
 
-function operationObject(id: string, op: Operation, implemented: boolean, convert: Convert): Json {
+interface OperationFacts {
+  readonly id: string;
+  readonly op: Operation;
+  readonly implemented: boolean;
+  readonly limits: OperationLimits;
+}
+
+/** Part 8's answers for one operation: its own body cap, and 429 for its rate limits. */
+function limitResponses(limits: OperationLimits): Json {
+  const responses: Json = {};
+  if (limits.maxBodyBytes !== undefined) {
+    responses[413] = problemResponse(
+      `Request body larger than ${limits.maxBodyBytes} bytes (problem type content-too-large).`,
+    );
+  }
+  const rates = [...limits.perClient, ...limits.perCredential];
+  if (rates.length > 0) {
+    const each = rates.map(
+      ({ name, limit }) =>
+        `${name}: ${limit.limit} requests per ${limit.period} s per ${limit.key === "client" ? "client address" : "credential"}`,
+    );
+    responses[429] = {
+      ...problemResponse(
+        `Rate limit exceeded (problem type ${DECLARED_PROBLEM_TYPES.rateLimit.slug}); ${each.join("; ")}.`,
+      ),
+      headers: { "Retry-After": RETRY_AFTER },
+    };
+  }
+  return responses;
+}
+
+function operationObject(facts: OperationFacts, convert: Convert): Json {
+  const { id, op, implemented, limits } = facts;
   const body = op.request?.body;
   const hasSchemas =
     body !== undefined ||
@@ -281,7 +352,11 @@ function operationObject(id: string, op: Operation, implemented: boolean, conver
         : {}),
     };
   }
+  for (const [status, response] of Object.entries(limitResponses(limits)))
+    responses[status] ??= response;
+  const secured = op.security !== undefined && op.security.length > 0;
   const platform = [
+    ...(secured ? [401] : []),
     ...(body ? [400, 413] : []),
     415,
     ...(hasSchemas ? [422] : []),
@@ -293,6 +368,9 @@ function operationObject(id: string, op: Operation, implemented: boolean, conver
     operationId: id,
     ...(op.summary ? { summary: op.summary } : {}),
     ...(op.description ? { description: op.description } : {}),
+    ...(op.security
+      ? { security: op.security.map((names) => Object.fromEntries(names.map((n) => [n, []]))) }
+      : {}),
     parameters: parametersOf(op, convert),
     ...(body
       ? {

@@ -5,6 +5,7 @@
  * answers 501.
  */
 import type { Context, Handler, Hono } from "hono";
+import { authenticate, planSecurity } from "../authentication/authenticate";
 import {
   type Contract,
   OPERATION_METHODS,
@@ -18,6 +19,7 @@ import { log } from "../http/log";
 import { SERVICE_PREFIX } from "../http/paths";
 import { problemResponse, typedProblem } from "../http/problem";
 import { OPERATION_NOT_IMPLEMENTED } from "../http/problem-types";
+import { enforceRateLimits, limitsOf, type OperationLimits } from "../limits/limits";
 import { describeIssue, jsonPointer } from "../validation/issues";
 import { isJsonMediaType } from "../validation/media-type";
 import { parseWith, planRequest, validateRequest } from "../validation/request";
@@ -102,22 +104,48 @@ function serialise(result: AnyResult, mediaType: string | undefined): Response {
   return new Response(text, { status: result.status, headers });
 }
 
+/** The caller's address as Cloudflare's edge reports it; requests without one share a count. */
+function clientAddress(request: Request): string {
+  return request.headers.get("cf-connecting-ip") ?? "unknown";
+}
+
 function operationRoute(
+  contract: Contract,
   id: string,
-  operation: Operation,
   handler: AnyHandler | undefined,
+  limits: OperationLimits,
   maxBodyBytes: number,
 ): Handler<AppEnv> {
-  const plan = planRequest(operation, maxBodyBytes);
+  const operation = contract.operations[id] as Operation;
+  const security = planSecurity(contract, id, operation);
+  const plan = planRequest(operation, limits.maxBodyBytes ?? maxBodyBytes, security?.fields);
   const notImplemented = typedProblem(
     OPERATION_NOT_IMPLEMENTED,
     "This operation is declared and the request is valid for it, but it is not implemented yet.",
     { operationId: id },
   );
   return async function operationRoute(c: Context<AppEnv>) {
+    const requestId = c.get("requestId");
+    // Secrets and bindings are looked up by the names the contract gives.
+    const env = (c.env ?? {}) as unknown as Readonly<Record<string, unknown>>;
+    // Before the body is read: rate limits per client address (so guessing credentials is
+    // limited too), then credentials, then rate limits per credential.
+    if (limits.perClient.length > 0) {
+      const key = `client:${clientAddress(c.req.raw)}`;
+      const limited = await enforceRateLimits(limits.perClient, key, env, requestId);
+      if (limited) return limited;
+    }
+    if (security) {
+      const auth = await authenticate(security, c.req.raw, env, requestId);
+      if (!auth.ok) return auth.response;
+      if (limits.perCredential.length > 0) {
+        const key = `credential:${auth.satisfied.join("+")}`;
+        const limited = await enforceRateLimits(limits.perCredential, key, env, requestId);
+        if (limited) return limited;
+      }
+    }
     const validation = await validateRequest(plan, c);
     if (!validation.ok) return validation.response;
-    const requestId = c.get("requestId");
     if (!handler) return problemResponse(requestId, notImplemented);
 
     const result = await handler(validation.input, c);
@@ -172,7 +200,13 @@ export function mountOperations(
     if (entry.methods[operation.method]) {
       throw new Error(`operation ${id}: ${operation.method} ${operation.path} is declared twice`);
     }
-    entry.methods[operation.method] = operationRoute(id, operation, handlers[id], maxBodyBytes);
+    entry.methods[operation.method] = operationRoute(
+      contract,
+      id,
+      handlers[id],
+      limitsOf(contract, id),
+      maxBodyBytes,
+    );
     byPath.set(path, entry);
   }
   const shapes = new Map<string, string>();

@@ -28,6 +28,26 @@ export function statusReportPage(
         `<tr><td><code>${escapeHtml(d.name)}</code></td><td class="num">${d.value} ${escapeHtml(d.unit)}</td><td>${escapeHtml(d.reason)}</td></tr>`,
     )
     .join("\n");
+  const limits = report.limits.map((limit) => {
+    const bound =
+      limit.kind === "body-size"
+        ? `at most ${limit.maxBytes} bytes per body`
+        : limit.kind === "rate"
+          ? `${limit.limit} requests per ${limit.period} s per ${limit.key === "client" ? "client address" : "credential"}`
+          : `${limit.parameter} from ${limit.minimum} to ${limit.maximum}`;
+    return `<tr><td><code>${escapeHtml(limit.name)}</code></td><td>${escapeHtml(limit.kind)}</td><td>${escapeHtml(bound)}</td><td>${limit.operations.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ")}</td></tr>`;
+  });
+  const limitsSection =
+    limits.length === 0
+      ? ""
+      : `<h2>Limits (part 8)</h2>
+<table>
+<thead><tr><th>Name</th><th>Kind</th><th>Bound</th><th>Operations</th></tr></thead>
+<tbody>
+${limits.join("\n")}
+</tbody>
+</table>
+`;
   const types = problemTypes
     .map(
       (t) =>
@@ -44,8 +64,8 @@ export function statusReportPage(
 ${rows}
 </tbody>
 </table>
-<h2>Platform defaults</h2>
-<p>Bounds the platform applies while the specification gives none. They are not limits of the service.</p>
+${limitsSection}<h2>Platform defaults</h2>
+<p>Bounds the platform applies where the specification gives none. They are not limits of the service.</p>
 <table>
 <thead><tr><th>Name</th><th class="num">Value</th><th>Why</th></tr></thead>
 <tbody>

@@ -23,8 +23,8 @@ export function platformDefaults(maxBodyBytes: number): readonly PlatformDefault
       value: maxBodyBytes,
       unit: "bytes",
       reason:
-        "Protects the Worker's 128 MB memory while the specification gives no size limit; " +
-        "a larger body is answered 413.",
+        "Protects the Worker's 128 MB memory for every operation that part 8 gives no " +
+        "body-size limit; a larger body is answered 413.",
     },
   ];
 }

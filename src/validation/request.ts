@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import { parse as parseCookies } from "hono/utils/cookie";
 import { $ZodAsyncError, type $ZodIssue, safeParse, safeParseAsync } from "zod/v4/core";
+import type { CredentialFields } from "../authentication/authenticate";
 import type { Operation, Schema } from "../domain/contract";
 import type { AppEnv } from "../http/env";
 import { type ProblemDetails, problemResponse, typedProblem } from "../http/problem";
@@ -43,9 +44,17 @@ export interface RequestPlan {
   readonly tooLarge: ProblemDetails;
   /** RFC 9110 §15.5.16 lets a 415 say what is accepted: Accept-Post (W3C LDP §7.1) or Accept-Patch (RFC 5789 §3.1). */
   readonly acceptHint: Readonly<Record<string, string>>;
+  /** Fields that carry credentials: kept from the schemas, so a handler never receives them. */
+  readonly credentials: CredentialFields;
 }
 
-export function planRequest(operation: Operation, maxBodyBytes: number): RequestPlan {
+const NO_CREDENTIALS: CredentialFields = { header: new Set(), query: new Set(), cookie: new Set() };
+
+export function planRequest(
+  operation: Operation,
+  maxBodyBytes: number,
+  credentials: CredentialFields = NO_CREDENTIALS,
+): RequestPlan {
   const bodyTypes = Object.keys(operation.request?.body ?? {});
   const hintName =
     operation.method === "POST"
@@ -70,6 +79,7 @@ export function planRequest(operation: Operation, maxBodyBytes: number): Request
       { maxBytes: maxBodyBytes },
     ),
     acceptHint: hintName && bodyTypes.length > 0 ? { [hintName]: bodyTypes.join(", ") } : {},
+    credentials,
   };
 }
 
@@ -95,9 +105,18 @@ function carriesBody(request: Request): boolean {
   return request.body !== null && request.headers.get("content-length") !== "0";
 }
 
-function queryOf(url: string): Record<string, string | string[]> {
+/** Own properties only, so a key named __proto__ stays a plain key. */
+function withoutKeys<T>(
+  entries: Iterable<[string, T]>,
+  hidden: ReadonlySet<string>,
+): Record<string, T> {
+  return Object.fromEntries([...entries].filter(([key]) => !hidden.has(key)));
+}
+
+function queryOf(url: string, hidden: ReadonlySet<string>): Record<string, string | string[]> {
   const grouped = new Map<string, string[]>();
   for (const [key, value] of new URL(url).searchParams) {
+    if (hidden.has(key)) continue;
     const values = grouped.get(key);
     if (values) values.push(value);
     else grouped.set(key, [value]);
@@ -149,13 +168,14 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
     return undefined;
   };
   const params = await check("path", declared.params, () => c.req.param());
-  const query = await check("query", declared.query, () => queryOf(request.url));
+  const hidden = plan.credentials;
+  const query = await check("query", declared.query, () => queryOf(request.url, hidden.query));
   const headers = await check("header", declared.headers, () =>
-    Object.fromEntries(request.headers),
+    withoutKeys(request.headers, hidden.header),
   );
-  const cookies = await check("cookie", declared.cookies, () => ({
-    ...parseCookies(request.headers.get("cookie") ?? ""),
-  }));
+  const cookies = await check("cookie", declared.cookies, () =>
+    withoutKeys(Object.entries(parseCookies(request.headers.get("cookie") ?? "")), hidden.cookie),
+  );
   const bodySchema = body ? declared.body?.[body.mediaType] : undefined;
   const bodyValue = body ? await check("body", bodySchema, () => body.value) : undefined;
 

@@ -1,0 +1,52 @@
+/**
+ * Where each kind of security scheme finds the credential a request presents. Anything
+ * that is not exactly one well-formed credential counts as none: a request is never
+ * answered differently for a malformed credential than for a missing or wrong one.
+ */
+import { parse as parseCookies } from "hono/utils/cookie";
+import type { SecurityScheme } from "../domain/contract";
+
+const encoder = new TextEncoder();
+// RFC 9110 §11.2: token68.
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** The credentials after an auth-scheme in `Authorization`, matched case-insensitively (RFC 9110 §11.1). */
+function authorization(request: Request, authScheme: string): string | undefined {
+  const value = request.headers.get("authorization");
+  if (value === null) return undefined;
+  const space = value.indexOf(" ");
+  if (space <= 0 || value.slice(0, space).toLowerCase() !== authScheme) return undefined;
+  const credentials = value.slice(space + 1).trim();
+  return TOKEN68.test(credentials) ? credentials : undefined;
+}
+
+/** RFC 7617 §2: base64 of `user-id:password`, compared as the bytes it decodes to. */
+function basicCredentials(token: string): Uint8Array | undefined {
+  try {
+    return Uint8Array.from(atob(token), (char) => char.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The credential the request presents for a scheme, as bytes; undefined when it presents none. */
+export function presentedCredential(
+  scheme: SecurityScheme,
+  request: Request,
+): Uint8Array | undefined {
+  if (scheme.type === "http") {
+    const credentials = authorization(request, scheme.scheme);
+    if (credentials === undefined) return undefined;
+    return scheme.scheme === "basic" ? basicCredentials(credentials) : encoder.encode(credentials);
+  }
+  let value: string | undefined;
+  if (scheme.in === "header") {
+    value = request.headers.get(scheme.name) ?? undefined;
+  } else if (scheme.in === "query") {
+    const values = new URL(request.url).searchParams.getAll(scheme.name);
+    value = values.length === 1 ? values[0] : undefined;
+  } else {
+    value = parseCookies(request.headers.get("cookie") ?? "", scheme.name)[scheme.name];
+  }
+  return value ? encoder.encode(value) : undefined;
+}

@@ -1,0 +1,160 @@
+/**
+ * Part 8 enforced, per operation: a body cap that replaces the platform default, rate
+ * limits counted by Workers Rate Limiting bindings, and page-size bounds that the
+ * operation's query schema must enforce itself. Every declaration is checked when the app
+ * is built, so a limit that would not be enforced as written stops the app from starting.
+ */
+import type {
+  Contract,
+  PageSizeLimit,
+  RequestRateLimit,
+  BodySizeLimit as SizeLimit,
+} from "../domain/contract";
+import { INTERNAL_ERROR } from "../http/errors";
+import { log } from "../http/log";
+import { type ProblemDetails, problemResponse, typedProblem } from "../http/problem";
+import { DECLARED_PROBLEM_TYPES } from "../http/problem-types";
+import type { JsonSchemaConverter } from "../openapi/document";
+
+export interface DeclaredRateLimit {
+  readonly name: string;
+  readonly limit: RequestRateLimit;
+  readonly problem: ProblemDetails;
+}
+
+/** The limits that apply to one operation. */
+export interface OperationLimits {
+  /** The body cap part 8 declares; undefined where the platform default applies. */
+  readonly maxBodyBytes: number | undefined;
+  /** Rate limits counted per client address: checked before credentials, so guessing them is limited too. */
+  readonly perClient: readonly DeclaredRateLimit[];
+  /** Rate limits counted per credential: checked once the credentials are valid. */
+  readonly perCredential: readonly DeclaredRateLimit[];
+}
+
+const BINDING_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const isCount = (n: number, least: number) => Number.isSafeInteger(n) && n >= least;
+
+function checkPageSize(
+  contract: Contract,
+  name: string,
+  limit: PageSizeLimit,
+  id: string,
+  jsonSchema: JsonSchemaConverter | undefined,
+): void {
+  const fail = (why: string) => new Error(`limit ${name}, operation ${id}: ${why}`);
+  const query = contract.operations[id]?.request?.query;
+  if (!query || !jsonSchema) throw fail("the operation declares no query schema");
+  const properties = jsonSchema(query, {
+    target: "draft-2020-12",
+    io: "input",
+    unrepresentable: "any",
+  }).properties as Record<string, Record<string, unknown>> | undefined;
+  const property = properties?.[limit.parameter];
+  if (!property) throw fail(`the query schema has no parameter ${limit.parameter}`);
+  if (
+    property.type !== "integer" ||
+    property.minimum !== limit.minimum ||
+    property.maximum !== limit.maximum
+  ) {
+    throw fail(
+      `the query schema must bound ${limit.parameter} as an integer from ${limit.minimum} to ${limit.maximum}`,
+    );
+  }
+}
+
+/** Checks part 8's declarations against part 4 and the schemas they refer to. */
+export function checkLimits(contract: Contract, jsonSchema: JsonSchemaConverter | undefined): void {
+  const capped = new Set<string>();
+  const paged = new Set<string>();
+  const counters = new Map<string, string>();
+  for (const [name, limit] of Object.entries(contract.limits)) {
+    const fail = (why: string) => new Error(`limit ${name}: ${why}`);
+    if (limit.kind === "rate") {
+      // One binding has one limit and period in wrangler.toml.
+      const counted = `${limit.limit}/${limit.period}`;
+      const other = counters.get(limit.binding);
+      if (other !== undefined && other !== counted)
+        throw fail(`binding ${limit.binding} is declared with another limit or period`);
+      counters.set(limit.binding, counted);
+    }
+    if (new Set(limit.operations).size !== limit.operations.length)
+      throw fail("names an operation twice");
+    for (const id of limit.operations) {
+      const operation = contract.operations[id];
+      if (!operation) throw fail(`applies to ${id}, which part 4 does not declare`);
+      if (limit.kind === "body-size") {
+        if (!isCount(limit.maxBytes, 1)) throw fail("maxBytes must be a positive integer");
+        if (!operation.request?.body) throw fail(`operation ${id} takes no request body`);
+        if (capped.has(id)) throw fail(`operation ${id} has another body-size limit`);
+        capped.add(id);
+      } else if (limit.kind === "rate") {
+        if (!BINDING_NAME.test(limit.binding)) throw fail("binding is not a valid binding name");
+        if (!isCount(limit.limit, 1)) throw fail("limit must be a positive integer");
+        if (limit.period !== 10 && limit.period !== 60)
+          throw fail("period must be 10 or 60 seconds (what the binding supports)");
+        if (limit.key !== "client" && limit.key !== "credential")
+          throw fail("key must be client or credential");
+        if (limit.key === "credential" && !operation.security?.length)
+          throw fail(`is counted per credential, but operation ${id} requires none`);
+      } else if (limit.kind === "page-size") {
+        if (!isCount(limit.minimum, 0) || !isCount(limit.maximum, limit.minimum))
+          throw fail("minimum and maximum must be integers with 0 ≤ minimum ≤ maximum");
+        const key = `${id}\n${limit.parameter}`;
+        if (paged.has(key)) throw fail(`${id}'s ${limit.parameter} has another page-size limit`);
+        paged.add(key);
+        checkPageSize(contract, name, limit, id, jsonSchema);
+      } else {
+        throw fail("kind must be body-size, rate or page-size");
+      }
+    }
+  }
+}
+
+export function limitsOf(contract: Contract, id: string): OperationLimits {
+  let maxBodyBytes: number | undefined;
+  const perClient: DeclaredRateLimit[] = [];
+  const perCredential: DeclaredRateLimit[] = [];
+  for (const [name, limit] of Object.entries(contract.limits)) {
+    if (!limit.operations.includes(id)) continue;
+    if (limit.kind === "body-size") maxBodyBytes = (limit as SizeLimit).maxBytes;
+    if (limit.kind !== "rate") continue;
+    const problem = typedProblem(
+      DECLARED_PROBLEM_TYPES.rateLimit,
+      `This operation accepts at most ${limit.limit} requests per ${limit.period} seconds ${
+        limit.key === "client" ? "from one client address" : "with one credential"
+      }.`,
+      { limit: name, maxRequests: limit.limit, periodSeconds: limit.period },
+    );
+    (limit.key === "client" ? perClient : perCredential).push({ name, limit, problem });
+  }
+  return { maxBodyBytes, perClient, perCredential };
+}
+
+/**
+ * Counts the request against each rate limit; the first one exceeded answers 429 with
+ * `Retry-After` (RFC 6585 §4, RFC 9110 §10.2.3). Each limit counts under its own name, so
+ * the operations one limit names share its budget. A missing binding fails closed.
+ */
+export async function enforceRateLimits(
+  rates: readonly DeclaredRateLimit[],
+  key: string,
+  env: Readonly<Record<string, unknown>>,
+  requestId: string,
+): Promise<Response | undefined> {
+  for (const { name, limit, problem } of rates) {
+    const binding = env[limit.binding] as Partial<RateLimit> | undefined;
+    if (typeof binding?.limit !== "function") {
+      log("error", "a rate limiting binding named by the contract is not configured", {
+        requestId,
+        limit: name,
+        binding: limit.binding,
+      });
+      return problemResponse(requestId, INTERNAL_ERROR);
+    }
+    const { success } = await binding.limit({ key: `${name}:${key}` });
+    if (!success)
+      return problemResponse(requestId, problem, { "retry-after": String(limit.period) });
+  }
+  return undefined;
+}
