@@ -5,10 +5,24 @@
  */
 import type { Contract } from "./contract";
 
-/** The names of the Worker secrets that hold the expected credentials, sorted. */
-export function requiredSecrets(contract: Contract): string[] {
-  const names = Object.values(contract.securitySchemes).map((scheme) => scheme.secret);
-  return [...new Set(names)].sort();
+/** A Worker secret the contract names, and how documentation writes its value. */
+export interface RequiredSecret {
+  readonly name: string;
+  /** The spec's placeholder: a value is never written down (`<ACCESS_TOKEN>` for bearer tokens). */
+  readonly placeholder: "<API_KEY>" | "<ACCESS_TOKEN>";
+}
+
+/** The Worker secrets that hold the expected credentials, sorted by name. */
+export function requiredSecrets(contract: Contract): RequiredSecret[] {
+  const secrets = new Map<string, RequiredSecret>();
+  for (const scheme of Object.values(contract.securitySchemes)) {
+    const bearer = scheme.type === "http" && scheme.scheme === "bearer";
+    secrets.set(scheme.secret, {
+      name: scheme.secret,
+      placeholder: bearer ? "<ACCESS_TOKEN>" : "<API_KEY>",
+    });
+  }
+  return [...secrets.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** One `[[ratelimits]]` entry of wrangler.toml. */

@@ -9,6 +9,7 @@ import { createApp } from "../../src/app";
 import { contract } from "../../src/contract";
 import { FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
 
 type Doc = {
   openapi: string;
@@ -127,5 +128,75 @@ describe("OpenAPI documents of FIXTURE contracts", () => {
         expect.objectContaining({ name: "fixture_session", in: "cookie", required: false }),
       ]),
     );
+  });
+});
+
+describe("OpenAPI document of the FIXTURE security contract (parts 5 and 8)", () => {
+  type Op = {
+    security?: Record<string, string[]>[];
+    parameters: { name: string; schema: Record<string, unknown> }[];
+    responses: Record<string, { description: string; headers?: Record<string, unknown> }>;
+  };
+  const app = createApp(FIXTURE_SECURITY_CONTRACT, {
+    handlers: FIXTURE_SECURITY_HANDLERS,
+    jsonSchema: toJSONSchema,
+  });
+  const op = (doc: Doc, path: string, method = "get") => doc.paths[path]?.[method] as unknown as Op;
+
+  it("is valid OpenAPI 3.1", async () => {
+    await expectValid(await served(app));
+  });
+
+  it("declares each scheme in components.securitySchemes, without the secrets' binding names", async () => {
+    const doc = await served(app);
+    const schemes = (doc.components as { securitySchemes?: Record<string, unknown> })
+      .securitySchemes;
+    expect(schemes?.fixturePartnerKey).toEqual({
+      type: "apiKey",
+      in: "header",
+      name: "X-Fixture-Partner-Key",
+      description: "A fixture key for partners.",
+    });
+    expect(schemes?.fixtureToken).toEqual({
+      type: "http",
+      scheme: "bearer",
+      bearerFormat: "opaque",
+    });
+    expect(schemes?.fixtureBasic).toEqual({ type: "http", scheme: "basic" });
+    expect(JSON.stringify(doc)).not.toMatch(/FIXTURE_[A-Z_]+/);
+  });
+
+  it("gives each operation its security requirement: OR as alternatives, AND within one", async () => {
+    const doc = await served(app);
+    expect(op(doc, "/fixture-secure/either").security).toEqual([
+      { fixtureToken: [] },
+      { fixtureBasic: [] },
+    ]);
+    expect(op(doc, "/fixture-secure/both").security).toEqual([
+      { fixturePartnerKey: [], fixtureToken: [] },
+    ]);
+    expect(op(doc, "/fixture-public").security).toEqual([]);
+  });
+
+  it("documents 401 with WWW-Authenticate only where credentials are required", async () => {
+    const doc = await served(app);
+    expect(op(doc, "/fixture-secure/bearer").responses["401"]).toEqual({
+      $ref: "#/components/responses/Problem401",
+    });
+    expect(op(doc, "/fixture-public").responses["401"]).toBeUndefined();
+    const problem401 = doc.components.responses.Problem401 as { headers: object };
+    expect(Object.keys(problem401.headers)).toEqual(["WWW-Authenticate"]);
+  });
+
+  it("documents part 8: the operation's own 413 cap, 429 with Retry-After, page-size bounds", async () => {
+    const doc = await served(app);
+    expect(op(doc, "/fixture-uploads", "post").responses["413"]?.description).toContain("64 bytes");
+    const counted = op(doc, "/fixture-secure/counted").responses["429"];
+    expect(counted?.description).toContain("fixtureCountedPerClient: 2 requests per 60 s");
+    expect(counted?.description).toContain("fixtureCountedPerCredential: 3 requests per 60 s");
+    expect(Object.keys(counted?.headers ?? {})).toEqual(["Retry-After"]);
+    expect(op(doc, "/fixture-public").responses["429"]).toBeUndefined();
+    const limit = op(doc, "/fixture-list").parameters.find((p) => p.name === "limit");
+    expect(limit?.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 50 });
   });
 });

@@ -1,0 +1,89 @@
+/**
+ * wrangler.toml and .dev.vars.example list exactly what the contract needs from a
+ * deployment: the secrets part 5 names (as required secrets, with placeholders, never
+ * values) and the rate limiting bindings part 8 names, with the declared limit and period.
+ * Today the shipped contract declares neither, so both files must declare none.
+ */
+import { describe, expect, it } from "vitest";
+import { experimental_readRawConfig } from "wrangler";
+import DEV_VARS_EXAMPLE from "../../.dev.vars.example?raw";
+import { contract } from "../../src/contract";
+import type { Contract } from "../../src/domain/contract";
+import { rateLimitBindings, requiredSecrets } from "../../src/domain/deployment";
+import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
+
+interface Deployment {
+  readonly secrets?: { readonly required?: readonly string[] };
+  readonly ratelimits?: readonly {
+    readonly name: string;
+    readonly simple: { readonly limit: number; readonly period: number };
+  }[];
+}
+
+// npm runs the suites from the repository's root.
+const wranglerConfig = () =>
+  experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as Deployment;
+const devVarsExample = () => DEV_VARS_EXAMPLE;
+
+/** Every way the deployment files disagree with what the contract needs; empty when they agree. */
+function mismatches(c: Contract, config: Deployment, example: string): string[] {
+  const found: string[] = [];
+  const secrets = requiredSecrets(c);
+  const required = [...(config.secrets?.required ?? [])].sort();
+  const expected = secrets.map((s) => s.name);
+  if (JSON.stringify(required) !== JSON.stringify(expected))
+    found.push(`wrangler.toml: [secrets] required = ${JSON.stringify(expected)}`);
+
+  const bindings = [...(config.ratelimits ?? [])]
+    .map((r) => ({ name: r.name, limit: r.simple.limit, period: r.simple.period }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const declared = rateLimitBindings(c);
+  if (JSON.stringify(bindings) !== JSON.stringify(declared))
+    found.push(`wrangler.toml: [[ratelimits]] ${JSON.stringify(declared)}`);
+
+  const listed = example
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
+  const lines = secrets.map((s) => `${s.name}=${s.placeholder}`);
+  if (JSON.stringify(listed.sort()) !== JSON.stringify(lines))
+    found.push(`.dev.vars.example: ${lines.join(", ") || "no assignment"}`);
+  return found;
+}
+
+describe("the deployment files match the shipped contract", () => {
+  it("wrangler.toml and .dev.vars.example need nothing the contract does not declare", () => {
+    expect(mismatches(contract, wranglerConfig(), devVarsExample())).toEqual([]);
+  });
+
+  it(".dev.vars.example holds no value: only comments and placeholders", () => {
+    for (const line of devVarsExample().split("\n")) {
+      const assignment = /^\s*[A-Za-z_][A-Za-z0-9_]*=(.*)$/.exec(line);
+      if (assignment) expect(["<API_KEY>", "<ACCESS_TOKEN>"]).toContain(assignment[1]);
+    }
+  });
+});
+
+describe("the check can fail", () => {
+  it("names every secret and binding a FIXTURE contract needs that the files lack", () => {
+    const found = mismatches(FIXTURE_SECURITY_CONTRACT, wranglerConfig(), devVarsExample());
+    expect(found).toHaveLength(3);
+    expect(found[0]).toContain('"FIXTURE_BASIC_CREDENTIALS"');
+    expect(found[1]).toContain('"FIXTURE_CLIENT_RATE_LIMITER"');
+    expect(found[2]).toContain("FIXTURE_BEARER_TOKEN=<ACCESS_TOKEN>");
+    expect(found[2]).toContain("FIXTURE_PARTNER_KEY=<API_KEY>");
+  });
+
+  it("accepts files that list exactly what a FIXTURE contract needs", () => {
+    const secrets = requiredSecrets(FIXTURE_SECURITY_CONTRACT);
+    const config: Deployment = {
+      secrets: { required: secrets.map((s) => s.name).reverse() },
+      ratelimits: rateLimitBindings(FIXTURE_SECURITY_CONTRACT).map(({ name, limit, period }) => ({
+        name,
+        simple: { limit, period },
+      })),
+    };
+    const example = `# FIXTURE\n${secrets.map((s) => `${s.name}=${s.placeholder}`).join("\n")}\n`;
+    expect(mismatches(FIXTURE_SECURITY_CONTRACT, config, example)).toEqual([]);
+  });
+});
