@@ -1,0 +1,144 @@
+/**
+ * What every answer of the platform promises, checked from outside: the OWASP headers and
+ * the request id, RFC 9457 problem documents with `no-store` for errors, `Allow` on 405,
+ * an empty body for HEAD, and no stack trace, file path or echoed input in any body.
+ */
+
+export interface Expectation {
+  readonly status: number;
+  /** The media type the answer must have (for problems it is always application/problem+json). */
+  readonly mediaType?: string;
+  /** The problem's `type`; `about:blank` is expected for a status with no type of its own. */
+  readonly type?: string;
+  /** Extension members the problem must carry, compared as JSON. */
+  readonly members?: Readonly<Record<string, unknown>>;
+  /** Methods `Allow` must list (RFC 9110 §10.2.1); HEAD follows GET. */
+  readonly allow?: readonly string[];
+  readonly noStore?: boolean;
+  readonly wwwAuthenticate?: boolean;
+  /** A 422 problem lists its violations. */
+  readonly errors?: boolean;
+  /** An HTML page: its CSP must allow the stylesheet and nothing else. */
+  readonly html?: boolean;
+}
+
+export interface Probe {
+  readonly label: string;
+  readonly method: string;
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  readonly expect: Expectation;
+}
+
+export interface Answer {
+  readonly response: Response;
+  readonly text: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/** A stack frame or a source location: what an error must never show a client. */
+const LEAKS = /\n\s+at |\bat \S+ \(|\.(?:ts|js|mjs):\d+|file:\/\/|node_modules|\/src\//;
+
+/** OWASP REST Security Cheat Sheet and RFC 6797, plus the request id. */
+function headerFailures(response: Response, html: boolean): string[] {
+  const h = response.headers;
+  const failures: string[] = [];
+  const expectHeader = (name: string, ok: (value: string) => boolean) => {
+    const value = h.get(name);
+    if (value === null || !ok(value)) failures.push(`header ${name} is ${JSON.stringify(value)}`);
+  };
+  expectHeader("x-content-type-options", (v) => v === "nosniff");
+  expectHeader("x-frame-options", (v) => v === "DENY");
+  expectHeader("referrer-policy", (v) => v === "no-referrer");
+  expectHeader("strict-transport-security", (v) => /max-age=\d+/.test(v));
+  expectHeader("content-security-policy", (v) => {
+    const ok = v.includes("default-src 'none'") && v.includes("frame-ancestors 'none'");
+    return ok && !v.includes("unsafe") && (!html || v.includes("style-src 'self'"));
+  });
+  expectHeader("x-request-id", (v) => REQUEST_ID.test(v));
+  if (h.has("x-powered-by")) failures.push("header x-powered-by is present");
+  for (const name of h.keys()) {
+    if (name.startsWith("access-control-")) failures.push(`CORS header ${name} is present`);
+  }
+  return failures;
+}
+
+/** RFC 9457 §3.1: the members' types, `status` equal to the HTTP status, plus the request id. */
+function problemFailures(answer: Answer, expect: Expectation): string[] {
+  const { response, text } = answer;
+  const failures: string[] = [];
+  if (response.headers.get("content-type") !== "application/problem+json")
+    failures.push(
+      `content-type is ${response.headers.get("content-type")}, not application/problem+json`,
+    );
+  if (response.headers.get("cache-control") !== "no-store")
+    failures.push(
+      `cache-control is ${JSON.stringify(response.headers.get("cache-control"))}, not no-store`,
+    );
+  let body: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      return [...failures, "the body is not a JSON object"];
+    body = parsed as Record<string, unknown>;
+  } catch {
+    return [...failures, "the body is not JSON"];
+  }
+  if (typeof body.type !== "string") failures.push("member type is not a string");
+  if (typeof body.title !== "string" || body.title === "")
+    failures.push("member title is not a non-empty string");
+  if (body.status !== response.status)
+    failures.push(`member status ${String(body.status)} differs from the HTTP status`);
+  if (body.detail !== undefined && typeof body.detail !== "string")
+    failures.push("member detail is not a string");
+  if (body.instance !== undefined && typeof body.instance !== "string")
+    failures.push("member instance is not a string");
+  if (body.requestId !== response.headers.get("x-request-id"))
+    failures.push("member requestId differs from X-Request-Id");
+  if (expect.type !== undefined && body.type !== expect.type)
+    failures.push(`type is ${String(body.type)}, not ${expect.type}`);
+  for (const [name, value] of Object.entries(expect.members ?? {})) {
+    if (JSON.stringify(body[name]) !== JSON.stringify(value))
+      failures.push(
+        `member ${name} is ${JSON.stringify(body[name])}, not ${JSON.stringify(value)}`,
+      );
+  }
+  if (expect.errors && (!Array.isArray(body.errors) || body.errors.length === 0))
+    failures.push("member errors does not list the violations");
+  return failures;
+}
+
+/** Every failure of one answer; empty when it keeps every promise. */
+export function checkAnswer(probe: Probe, answer: Answer, marker: string): string[] {
+  const { response, text } = answer;
+  const { expect } = probe;
+  const failures: string[] = [];
+  if (response.status !== expect.status)
+    failures.push(`status ${response.status}, expected ${expect.status}`);
+  failures.push(...headerFailures(response, expect.html === true));
+  if (probe.method === "HEAD") {
+    if (text !== "") failures.push("a HEAD answer has a body");
+  } else if (expect.status >= 400) {
+    failures.push(...problemFailures(answer, expect));
+  } else if (expect.mediaType) {
+    const type = response.headers.get("content-type")?.split(";")[0]?.trim();
+    if (type !== expect.mediaType)
+      failures.push(`content-type is ${type}, not ${expect.mediaType}`);
+  }
+  if (expect.noStore && response.headers.get("cache-control") !== "no-store")
+    failures.push("cache-control is not no-store");
+  if (expect.allow) {
+    const allow = (response.headers.get("allow") ?? "").split(",").map((m) => m.trim());
+    const wanted = [...expect.allow, ...(expect.allow.includes("GET") ? ["HEAD"] : [])];
+    const missing = wanted.filter((m) => !allow.includes(m));
+    if (missing.length > 0) failures.push(`Allow lacks ${missing.join(", ")}`);
+    if (allow.includes(probe.method) && response.status === 405)
+      failures.push(`Allow lists ${probe.method}, which was refused`);
+  }
+  if (expect.wwwAuthenticate && !response.headers.get("www-authenticate"))
+    failures.push("a 401 without WWW-Authenticate");
+  if (LEAKS.test(text)) failures.push("the body shows a stack trace or a source path");
+  if (text.includes(marker)) failures.push("the body echoes the request");
+  return failures;
+}

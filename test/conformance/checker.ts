@@ -1,0 +1,363 @@
+/**
+ * A black-box conformance checker: it calls a running instance over HTTP, reads what the
+ * instance says of itself (the status report and the OpenAPI document) and checks that
+ * every answer keeps the platform's promises. What it expects of the service is derived
+ * from those two documents, never guessed.
+ *
+ * This module uses only `fetch`, `Request` and `Response`, so it runs in Node (the CLI)
+ * and inside workerd (its own tests).
+ */
+import { type Answer, checkAnswer, type Probe } from "./answers";
+import { consistencyChecks, type OpenApi, type Report } from "./documents";
+
+export interface Check {
+  readonly name: string;
+  readonly ok: boolean;
+  /** Why it failed; absent when it passed. */
+  readonly detail?: string;
+}
+
+export interface ConformanceReport {
+  readonly baseUrl: string;
+  readonly checks: readonly Check[];
+  readonly passed: number;
+  readonly failed: number;
+}
+
+export type Fetcher = (request: Request) => Promise<Response>;
+
+const SERVICE = "/_service";
+const PROBLEMS = `${SERVICE}/problems/`;
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const DECLARABLE = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  security?: unknown[];
+  requestBody?: { content?: Record<string, { schema?: { type?: unknown } }> };
+  responses?: Record<string, unknown>;
+};
+
+/** A marker no honest answer contains: an answer that holds it echoed the request. */
+function newMarker(): string {
+  return `cnf${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+}
+
+export async function checkConformance(
+  baseUrl: string,
+  options: { readonly fetch?: Fetcher } = {},
+): Promise<ConformanceReport> {
+  const send: Fetcher = options.fetch ?? ((request) => fetch(request));
+  const base = baseUrl.replace(/\/+$/, "");
+  const marker = newMarker();
+  const checks: Check[] = [];
+  const record = (name: string, failures: readonly string[]) =>
+    checks.push(
+      failures.length === 0 ? { name, ok: true } : { name, ok: false, detail: failures.join("; ") },
+    );
+
+  async function call(probe: Probe): Promise<Answer | undefined> {
+    const headers = new Headers(probe.headers);
+    headers.set("x-conformance-probe", marker);
+    const request = new Request(`${base}${probe.path}`, {
+      method: probe.method,
+      headers,
+      body: probe.body,
+      redirect: "manual",
+    });
+    try {
+      const response = await send(request);
+      return { response, text: await response.text() };
+    } catch (error) {
+      record(probe.label, [`no answer: ${String(error)}`]);
+      return undefined;
+    }
+  }
+
+  /** Sends a probe and records one check: the answer's common promises plus the expectation. */
+  async function expectAnswer(probe: Probe): Promise<Answer | undefined> {
+    const answer = await call(probe);
+    if (answer) record(probe.label, checkAnswer(probe, answer, marker));
+    return answer;
+  }
+
+  // The instance's own account of itself comes first; everything else is derived from it.
+  const reportAnswer = await expectAnswer({
+    label: "GET /_service/interface: 200 JSON status report",
+    method: "GET",
+    path: `${SERVICE}/interface`,
+    headers: { accept: "application/json" },
+    expect: { status: 200, mediaType: "application/json" },
+  });
+  const openapiAnswer = await expectAnswer({
+    label: "GET /_service/openapi.json: 200 OpenAPI document",
+    method: "GET",
+    path: `${SERVICE}/openapi.json`,
+    expect: { status: 200, mediaType: "application/json" },
+  });
+  const report = parse<Report>(reportAnswer);
+  const openapi = parse<OpenApi>(openapiAnswer);
+  if (!report || !openapi) {
+    record("the status report and the OpenAPI document can be read", [
+      "without both documents nothing else can be derived",
+    ]);
+    return summary(base, checks);
+  }
+  for (const [name, failures] of consistencyChecks(report, openapi)) record(name, failures);
+
+  await platformChecks(openapi, expectAnswer, marker);
+
+  const endpoints = report.parts.find((part) => part.name === "endpoints");
+  if (endpoints && !endpoints.specified) {
+    await notSpecifiedChecks(endpoints.number, expectAnswer, marker);
+  } else {
+    await operationChecks(report, openapi, expectAnswer, marker);
+  }
+  return summary(base, checks);
+}
+
+function parse<T>(answer: Answer | undefined): T | undefined {
+  if (answer?.response.status !== 200) return undefined;
+  try {
+    return JSON.parse(answer.text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function summary(baseUrl: string, checks: readonly Check[]): ConformanceReport {
+  const failed = checks.filter((check) => !check.ok).length;
+  return { baseUrl, checks, passed: checks.length - failed, failed };
+}
+
+type Expect = (probe: Probe) => Promise<Answer | undefined>;
+
+/** The operational endpoints: health, HEAD, 405 + Allow, OPTIONS, 404, and the HTML pages. */
+async function platformChecks(openapi: OpenApi, expect: Expect, marker: string): Promise<void> {
+  const health = `${SERVICE}/health`;
+  await expect({
+    label: "GET /_service/health: 200, no-store",
+    method: "GET",
+    path: health,
+    expect: { status: 200, mediaType: "application/health+json", noStore: true },
+  });
+  await expect({
+    label: "HEAD /_service/health: 200 with an empty body (RFC 9110 §9.3.2)",
+    method: "HEAD",
+    path: health,
+    expect: { status: 200 },
+  });
+  const declared = Object.keys(openapi.paths?.[health] ?? {}).map((m) => m.toUpperCase());
+  await expect({
+    label: "DELETE /_service/health: 405 problem with Allow (RFC 9110 §15.5.6)",
+    method: "DELETE",
+    path: health,
+    expect: { status: 405, allow: declared },
+  });
+  await expect({
+    label: "OPTIONS /_service/health: 204 with Allow (RFC 9110 §9.3.7)",
+    method: "OPTIONS",
+    path: health,
+    expect: { status: 204, allow: declared },
+  });
+  await expect({
+    label: "GET an unknown path under /_service: 404 problem",
+    method: "GET",
+    path: `${SERVICE}/${marker}?q=${marker}`,
+    expect: { status: 404 },
+  });
+  await expect({
+    label: "GET /_service/interface as HTML: 200 page under a CSP",
+    method: "GET",
+    path: `${SERVICE}/interface`,
+    headers: { accept: "text/html" },
+    expect: { status: 200, mediaType: "text/html", html: true },
+  });
+  const types = openapi.paths?.[`${PROBLEMS}{type}`]?.get?.parameters?.[0]?.schema?.enum ?? [];
+  for (const type of types) {
+    await expect({
+      label: `GET ${PROBLEMS}${type}: 200 page documenting the problem type (RFC 9457 §3.1.1)`,
+      method: "GET",
+      path: `${PROBLEMS}${type}`,
+      expect: { status: 200, mediaType: "text/html", html: true },
+    });
+  }
+}
+
+/** Part 4 declares nothing: every method on every path outside /_service is a 501 problem. */
+async function notSpecifiedChecks(part: number, expect: Expect, marker: string): Promise<void> {
+  const problem = {
+    status: 501,
+    type: `${PROBLEMS}interface-not-specified`,
+    members: { missingPart: { number: part, name: "endpoints" } },
+  };
+  const paths = ["/", `/${marker}`, `/${marker}/nested/${marker}?q=${marker}`];
+  for (const [i, method] of [
+    "GET",
+    "HEAD",
+    "POST",
+    "PUT",
+    "PATCH",
+    "DELETE",
+    "OPTIONS",
+  ].entries()) {
+    const path = paths[i % paths.length] ?? "/";
+    await expect({
+      label: `${method} ${path.replaceAll(marker, "<marker>")}: 501 interface-not-specified, no-store`,
+      method,
+      path,
+      expect: problem,
+    });
+  }
+  await expect({
+    label: "POST with a JSON body: 501, the body is neither read nor echoed",
+    method: "POST",
+    path: `/${marker}`,
+    headers: { "content-type": "application/json", "x-echo-check": marker },
+    body: JSON.stringify({ marker }),
+    expect: problem,
+  });
+}
+
+function fill(template: string, marker: string): string {
+  return template.replace(/\{[^}]+\}/g, marker.slice(0, 8));
+}
+
+function maxBodyBytes(report: Report, operationId: string | undefined): number | undefined {
+  const own = report.limits?.find(
+    (limit) =>
+      limit.kind === "body-size" &&
+      operationId !== undefined &&
+      limit.operations?.includes(operationId),
+  );
+  if (own?.maxBytes !== undefined) return own.maxBytes;
+  return report.platformDefaults?.find((d) => d.name === "maxRequestBodyBytes")?.value;
+}
+
+/** Part 4 declares operations: 404, 405 + Allow, 401, 415, 413, 400 and 422 as documented. */
+async function operationChecks(
+  report: Report,
+  openapi: OpenApi,
+  expect: Expect,
+  marker: string,
+): Promise<void> {
+  const paths = Object.entries(openapi.paths ?? {}).filter(([path]) => !path.startsWith(SERVICE));
+  const segments = new Set(paths.map(([path]) => path.split("/").length));
+  const depth = [7, 9, 11].find((n) => !segments.has(n)) ?? 13;
+  await expect({
+    label: "GET a path no operation declares: 404 problem",
+    method: "GET",
+    path: `/${Array.from({ length: depth - 1 }, () => marker).join("/")}`,
+    expect: { status: 404 },
+  });
+
+  for (const [template, item] of paths) {
+    const path = fill(template, marker);
+    const declared = Object.keys(item).map((m) => m.toUpperCase());
+    const other = DECLARABLE.find(
+      (m) => !declared.includes(m) && !(m === "GET" && declared.includes("HEAD")),
+    );
+    if (other) {
+      await expect({
+        label: `${other} ${template}: 405 problem with Allow`,
+        method: other,
+        path,
+        expect: { status: 405, allow: declared },
+      });
+    }
+    for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
+      await operationProbes(
+        report,
+        template,
+        path,
+        method.toUpperCase(),
+        operation,
+        expect,
+        marker,
+      );
+    }
+  }
+}
+
+async function operationProbes(
+  report: Report,
+  template: string,
+  path: string,
+  method: string,
+  operation: Operation,
+  expect: Expect,
+  marker: string,
+): Promise<void> {
+  const name = `${method} ${template}`;
+  const responses = operation.responses ?? {};
+  if (responses["429"]) {
+    // Probing would spend the instance's rate-limit budget; nothing more is sent.
+    return;
+  }
+  if (responses["401"] && (operation.security?.length ?? 0) > 0) {
+    await expect({
+      label: `${name} without credentials: 401 problem with WWW-Authenticate (RFC 9110 §11.6.1)`,
+      method,
+      path,
+      ...(BODY_METHODS.has(method)
+        ? { headers: { "content-type": "text/plain" }, body: marker }
+        : {}),
+      expect: { status: 401, type: `${PROBLEMS}authentication-required`, wwwAuthenticate: true },
+    });
+    return;
+  }
+  const content = operation.requestBody?.content;
+  if (!content) {
+    if (BODY_METHODS.has(method) && responses["415"]) {
+      await expect({
+        label: `${name} with a body it does not take: 415 problem`,
+        method,
+        path,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ marker }),
+        expect: { status: 415, type: `${PROBLEMS}unsupported-media-type` },
+      });
+    }
+    return;
+  }
+  const [mediaType, declared] = Object.entries(content)[0] ?? [];
+  if (!mediaType) return;
+  await expect({
+    label: `${name} with an undeclared media type: 415 problem`,
+    method,
+    path,
+    headers: { "content-type": "text/plain" },
+    body: marker,
+    expect: { status: 415, type: `${PROBLEMS}unsupported-media-type` },
+  });
+  await expect({
+    label: `${name} with malformed JSON: 400 problem`,
+    method,
+    path,
+    headers: { "content-type": mediaType },
+    body: `{"${marker}":`,
+    expect: { status: 400, type: `${PROBLEMS}malformed-request` },
+  });
+  const cap = maxBodyBytes(report, operation.operationId);
+  if (cap !== undefined && responses["413"]) {
+    await expect({
+      label: `${name} with a body of ${cap + 1} bytes: 413 problem`,
+      method,
+      path,
+      headers: { "content-type": mediaType },
+      body: `"${"x".repeat(cap - 1)}"`,
+      expect: { status: 413, type: `${PROBLEMS}content-too-large` },
+    });
+  }
+  if (declared?.schema?.type === "object" && responses["422"]) {
+    await expect({
+      label: `${name} with a JSON array where an object is declared: 422 problem`,
+      method,
+      path,
+      headers: { "content-type": mediaType },
+      body: JSON.stringify([marker]),
+      expect: { status: 422, type: `${PROBLEMS}validation-failed`, errors: true },
+    });
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The status report and the OpenAPI document describe the same contract, so what one says
+ * the other must agree with: part by part, the counts of what is declared.
+ */
+
+export interface Report {
+  readonly specifiedParts: number;
+  readonly totalParts: number;
+  readonly parts: readonly {
+    readonly number: number;
+    readonly name: string;
+    readonly title: string;
+    readonly specified: boolean;
+    readonly declared: Readonly<Record<string, number>>;
+  }[];
+  readonly limits?: readonly {
+    readonly name: string;
+    readonly kind: string;
+    readonly operations?: readonly string[];
+    readonly maxBytes?: number;
+  }[];
+  readonly platformDefaults?: readonly { readonly name: string; readonly value: number }[];
+}
+
+type PathItem = Record<
+  string,
+  {
+    tags?: string[];
+    parameters?: { schema?: { enum?: string[] } }[];
+  }
+>;
+
+export interface OpenApi {
+  readonly openapi?: string;
+  readonly info?: {
+    readonly title?: string;
+    readonly version?: string;
+    readonly description?: string;
+  };
+  readonly paths?: Readonly<Record<string, PathItem>>;
+  readonly webhooks?: Readonly<Record<string, unknown>>;
+  readonly components?: {
+    readonly schemas?: Readonly<Record<string, unknown>>;
+    readonly responses?: Readonly<Record<string, unknown>>;
+    readonly securitySchemes?: Readonly<Record<string, unknown>>;
+  };
+}
+
+const PLATFORM_TAG = "platform";
+const PLATFORM_SCHEMAS = new Set(["Problem", "ValidationProblem"]);
+const PLATFORM_RESPONSE = /^Problem\d{3}$/;
+
+const size = (record: Readonly<Record<string, unknown>> | undefined) =>
+  Object.keys(record ?? {}).length;
+
+/** What the OpenAPI document shows of each part, counted as the report counts it. */
+function openapiCounts(doc: OpenApi): Readonly<Record<string, number>> {
+  let operations = 0;
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      if (!operation.tags?.includes(PLATFORM_TAG)) operations += 1;
+    }
+  }
+  const schemas = Object.keys(doc.components?.schemas ?? {}).filter(
+    (n) => !PLATFORM_SCHEMAS.has(n),
+  );
+  const errors = Object.keys(doc.components?.responses ?? {}).filter(
+    (n) => !PLATFORM_RESPONSE.test(n),
+  );
+  return {
+    resources: schemas.length,
+    endpoints: operations,
+    authentication: size(doc.components?.securitySchemes),
+    events: size(doc.webhooks),
+    errors: errors.length,
+    versioning: doc.info?.version === "not specified" ? 0 : 1,
+  };
+}
+
+/** Named checks, each with its failures (none when it passes). */
+export function consistencyChecks(report: Report, doc: OpenApi): [string, string[]][] {
+  const checks: [string, string[]][] = [];
+  const parts = report.parts ?? [];
+  const numbers = parts.map((p) => p.number).join(",");
+  checks.push([
+    "the status report lists the nine parts in order",
+    numbers === "1,2,3,4,5,6,7,8,9" && report.totalParts === 9 ? [] : [`parts are ${numbers}`],
+  ]);
+  const specified = parts.filter((p) => p.specified).length;
+  checks.push([
+    "the status report's specifiedParts counts the specified parts",
+    report.specifiedParts === specified ? [] : [`${report.specifiedParts} ≠ ${specified}`],
+  ]);
+  checks.push([
+    "each part is specified exactly when it declares something",
+    parts
+      .filter((p) => p.specified !== Object.values(p.declared).some((n) => n > 0))
+      .map(
+        (p) => `part ${p.number} says specified=${p.specified} with ${JSON.stringify(p.declared)}`,
+      ),
+  ]);
+  checks.push([
+    "the OpenAPI document is OpenAPI 3.1",
+    doc.openapi?.startsWith("3.1.") ? [] : [`openapi is ${String(doc.openapi)}`],
+  ]);
+
+  const counts = openapiCounts(doc);
+  const failures: string[] = [];
+  for (const part of parts) {
+    const shown = counts[part.name];
+    if (shown === undefined) continue;
+    const declared = Object.values(part.declared)[0] ?? 0;
+    const agrees = part.name === "versioning" ? declared > 0 === shown > 0 : declared === shown;
+    if (!agrees)
+      failures.push(`part ${part.number} (${part.name}): report ${declared}, OpenAPI ${shown}`);
+  }
+  const limits = parts.find((p) => p.name === "limits");
+  if (limits && (Object.values(limits.declared)[0] ?? 0) !== (report.limits?.length ?? 0))
+    failures.push("part 8's count differs from the limits the report lists");
+  checks.push(["the status report and the OpenAPI document count the same declarations", failures]);
+
+  const description = doc.info?.description ?? "";
+  checks.push([
+    "the OpenAPI document names every part the report calls not specified",
+    parts
+      .filter((p) => !p.specified && !description.includes(`part ${p.number} (${p.title})`))
+      .map((p) => `part ${p.number} is not named`),
+  ]);
+  return checks;
+}

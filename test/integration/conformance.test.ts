@@ -1,0 +1,203 @@
+/**
+ * The conformance checker, run inside workerd: it passes against the shipped Worker and
+ * the FIXTURE apps, and it catches each deliberately broken server (a missing header, a
+ * leaked stack trace, a wrong status, a 501 without no-store, and more).
+ */
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { type ConformanceReport, checkConformance, type Fetcher } from "../conformance/checker";
+import { FIXTURE_UNSET_SECRET } from "../fixtures/security";
+import { fixtureApp } from "../support/fixture-app";
+import { securityApp } from "../support/security-app";
+
+const BASE = "https://conformance.test";
+const shipped: Fetcher = (request) => exports.default.fetch(request);
+
+const failing = (report: ConformanceReport) =>
+  report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+
+describe("against correct servers", () => {
+  it("the shipped Worker passes every check, and part 4's 501 is probed for each method", async () => {
+    const report = await checkConformance(BASE, { fetch: shipped });
+    expect(failing(report)).toEqual([]);
+    const names = report.checks.map((c) => c.name).join("\n");
+    for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+      expect(names).toContain(`${method} /`);
+    expect(report.passed).toBeGreaterThanOrEqual(25);
+  });
+
+  it("a FIXTURE operations app passes, with its 404, 405, 415, 413, 400 and 422 probed", async () => {
+    const app = fixtureApp();
+    const report = await checkConformance(BASE, {
+      fetch: (r) => Promise.resolve(app.fetch(r, env)),
+    });
+    expect(failing(report)).toEqual([]);
+    const names = report.checks.map((c) => c.name).join("\n");
+    for (const status of ["404", "405", "415", "413", "400", "422"])
+      expect(names).toContain(`: ${status}`);
+    expect(names).not.toContain("501 interface-not-specified");
+  });
+
+  it("a FIXTURE security app passes, with 401 + WWW-Authenticate probed and rate-limited operations left alone", async () => {
+    const app = securityApp();
+    // The fixture leaves one secret unset on purpose; a deployment that sets it passes.
+    const deployed = { ...env, [FIXTURE_UNSET_SECRET]: "fixture-now-set" };
+    const report = await checkConformance(BASE, {
+      fetch: (r) => Promise.resolve(app.fetch(r, deployed)),
+    });
+    expect(failing(report)).toEqual([]);
+    const names = report.checks.map((c) => c.name);
+    expect(names).toContain(
+      "POST /fixture-uploads without credentials: 401 problem with WWW-Authenticate (RFC 9110 §11.6.1)",
+    );
+    expect(names.filter((n) => n.startsWith("GET /fixture-secure/counted "))).toEqual([]);
+  });
+});
+
+/** A server that answers like the shipped Worker, except where `mutate` changes the answer. */
+function broken(
+  mutate: (request: Request, response: Response) => Promise<Response> | Response,
+): Fetcher {
+  return async (request) => mutate(request, await exports.default.fetch(request.clone()));
+}
+
+async function rebuild(
+  response: Response,
+  change: { status?: number; headers?: (h: Headers) => void; body?: (text: string) => string },
+): Promise<Response> {
+  const headers = new Headers(response.headers);
+  change.headers?.(headers);
+  const text = await response.text();
+  const body = change.body ? change.body(text) : text;
+  return new Response(body === "" ? null : body, {
+    status: change.status ?? response.status,
+    headers,
+  });
+}
+
+const isNotSpecified = (request: Request) => !new URL(request.url).pathname.startsWith("/_service");
+
+describe("against deliberately broken servers, it fails with the reason", () => {
+  it.each([
+    [
+      "a missing security header",
+      broken((_q, r) => rebuild(r, { headers: (h) => h.delete("x-content-type-options") })),
+      "header x-content-type-options is null",
+    ],
+    [
+      "a leaked stack trace",
+      broken((q, r) =>
+        isNotSpecified(q) && q.method !== "HEAD"
+          ? rebuild(r, {
+              body: (t) =>
+                JSON.stringify({
+                  ...JSON.parse(t),
+                  detail: "Error: boom\n    at route (src/app.ts:12:3)",
+                }),
+            })
+          : r,
+      ),
+      "stack trace",
+    ],
+    [
+      "a wrong status",
+      broken((q, r) => (isNotSpecified(q) ? rebuild(r, { status: 500 }) : r)),
+      "status 500, expected 501",
+    ],
+    [
+      "a 501 without no-store",
+      broken((q, r) =>
+        isNotSpecified(q) ? rebuild(r, { headers: (h) => h.delete("cache-control") }) : r,
+      ),
+      "not no-store",
+    ],
+    [
+      "an echoed request",
+      broken((q, r) =>
+        isNotSpecified(q) && q.method !== "HEAD"
+          ? rebuild(r, { body: (t) => JSON.stringify({ ...JSON.parse(t), instance: q.url }) })
+          : r,
+      ),
+      "echoes the request",
+    ],
+    [
+      "a body on a HEAD answer",
+      broken((q, r) => (q.method === "HEAD" ? rebuild(r, { body: () => "{}" }) : r)),
+      "a HEAD answer has a body",
+    ],
+    [
+      "a 405 without Allow",
+      broken((_q, r) => (r.status === 405 ? rebuild(r, { headers: (h) => h.delete("allow") }) : r)),
+      "Allow lacks GET",
+    ],
+    [
+      "a problem whose status member disagrees",
+      broken((q, r) =>
+        isNotSpecified(q) && q.method !== "HEAD"
+          ? rebuild(r, { body: (t) => JSON.stringify({ ...JSON.parse(t), status: "501" }) })
+          : r,
+      ),
+      "differs from the HTTP status",
+    ],
+    [
+      "a problem without the request id",
+      broken((_q, r) =>
+        r.status === 404
+          ? rebuild(r, { body: (t) => JSON.stringify({ ...JSON.parse(t), requestId: undefined }) })
+          : r,
+      ),
+      "requestId differs",
+    ],
+    [
+      "an error answered as text/plain",
+      broken((q, r) =>
+        isNotSpecified(q) ? rebuild(r, { headers: (h) => h.set("content-type", "text/plain") }) : r,
+      ),
+      "not application/problem+json",
+    ],
+    [
+      "an OpenAPI document that disagrees with the status report",
+      broken((q, r) =>
+        q.url.endsWith("/openapi.json")
+          ? rebuild(r, {
+              body: (t) => {
+                const doc = JSON.parse(t);
+                doc.paths["/fixture-ghost"] = { get: { responses: {} } };
+                return JSON.stringify(doc);
+              },
+            })
+          : r,
+      ),
+      "part 4 (endpoints): report 0, OpenAPI 1",
+    ],
+    [
+      "a CORS header that grants cross-origin use",
+      broken((_q, r) => rebuild(r, { headers: (h) => h.set("access-control-allow-origin", "*") })),
+      "CORS header access-control-allow-origin",
+    ],
+  ])("%s", async (_label, server, reason) => {
+    const report = await checkConformance(BASE, { fetch: server });
+    expect(report.failed).toBeGreaterThan(0);
+    expect(failing(report).join("\n")).toContain(reason);
+  });
+
+  it("a deployment that lacks a secret the contract names (it fails closed with 500)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const app = securityApp();
+    const report = await checkConformance(BASE, {
+      fetch: (r) => Promise.resolve(app.fetch(r, env)),
+    });
+    vi.restoreAllMocks();
+    expect(failing(report)).toEqual([
+      expect.stringContaining("GET /fixture-secure/misconfigured without credentials"),
+    ]);
+  });
+
+  it("an unreachable server fails every probe instead of throwing", async () => {
+    const report = await checkConformance(BASE, {
+      fetch: () => Promise.reject(new TypeError("connection refused")),
+    });
+    expect(report.passed).toBe(0);
+    expect(failing(report).join("\n")).toContain("connection refused");
+  });
+});
