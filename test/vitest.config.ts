@@ -14,7 +14,13 @@ export default defineConfig({
     cloudflareTest({
       wrangler: { configPath: fileURLToPath(new URL("../wrangler.toml", import.meta.url)) },
       miniflare: {
-        bindings: { RESPONSE_VALIDATION: "enforce", ...FIXTURE_SECRETS },
+        bindings: {
+          RESPONSE_VALIDATION: "enforce",
+          ...FIXTURE_SECRETS,
+          // Replaying a fuzzing run (test/integration/fuzz.test.ts).
+          FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+          FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
+        },
         ratelimits: FIXTURE_RATE_LIMITERS,
       },
     }),
