@@ -1,0 +1,116 @@
+/**
+ * Runs the built Worker (`npm run build` → dist/index.js) on `workerd serve` directly, the
+ * runtime binary from the npm package, without wrangler's dev proxy in between. Used by the
+ * load run and the browser check; the settings come from wrangler.toml.
+ */
+import { spawn } from "node:child_process";
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { experimental_readRawConfig } from "wrangler";
+
+export interface ServedWorker {
+  readonly url: string;
+  readonly pid: number;
+  /** The workerd process's resident memory, in KiB (Linux /proc). */
+  rssKiB(): number;
+  stop(): Promise<void>;
+}
+
+const BUNDLE = resolve("dist/index.js");
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
+    });
+  });
+}
+
+function capnpString(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** The workerd config: one worker, one HTTP socket on loopback. */
+function config(port: number): string {
+  const raw = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as {
+    compatibility_date?: string;
+    compatibility_flags?: string[];
+    vars?: Record<string, string>;
+  };
+  const bindings = Object.entries(raw.vars ?? {}).map(
+    ([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(String(value))})`,
+  );
+  const flags = (raw.compatibility_flags ?? []).map(capnpString);
+  return `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .worker)],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (
+  modules = [(name = "index.js", esModule = embed "index.js")],
+  compatibilityDate = ${capnpString(raw.compatibility_date ?? "2026-05-01")},
+  compatibilityFlags = [${flags.join(", ")}],
+  bindings = [${bindings.join(", ")}],
+);
+`;
+}
+
+export async function serveWorker(
+  options: { readonly bundle?: string } = {},
+): Promise<ServedWorker> {
+  const bundle = options.bundle ?? BUNDLE;
+  if (!existsSync(bundle)) throw new Error(`${bundle} does not exist: run npm run build first`);
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "workerd-"));
+  const file = join(dir, "config.capnp");
+  // capnp embeds files relative to the config, so the bundle is copied beside it.
+  copyFileSync(bundle, join(dir, "index.js"));
+  writeFileSync(file, config(port));
+  const binary = createRequire(import.meta.url).resolve("workerd/bin/workerd");
+  const child = spawn(binary, ["serve", file], { stdio: ["ignore", "inherit", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((done) => child.once("exit", done));
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/_service/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("workerd did not answer within 15 s");
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const pid = child.pid ?? -1;
+  return {
+    url,
+    pid,
+    rssKiB: () => {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+    },
+    stop,
+  };
+}
