@@ -1,0 +1,142 @@
+/**
+ * `npm run test:browser`: opens the platform's HTML pages (the interface status report and
+ * every problem-type page) in headless Chromium, against the built Worker on
+ * `workerd serve`. Each page must render (the report's nine parts, the stylesheet applied)
+ * with no console error and no Content-Security-Policy violation; a screenshot of each is
+ * saved under test/artifacts/browser/. Uses Debian's chromium (CHROMIUM_PATH overrides).
+ */
+import { mkdirSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { serveWorker } from "./serve";
+
+const ARTIFACTS = "test/artifacts/browser";
+const PARTS = [
+  "purpose",
+  "resources",
+  "states",
+  "endpoints",
+  "authentication",
+  "events",
+  "errors",
+  "limits",
+  "versioning",
+];
+
+interface Findings {
+  readonly console: string[];
+  readonly csp: string[];
+}
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+/** Listens for console errors, page errors and CSP violations (reported as DOM events). */
+async function watch(page: Page): Promise<Findings> {
+  const findings: Findings = { console: [], csp: [] };
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning")
+      findings.console.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => findings.console.push(`pageerror: ${error.message}`));
+  // Injected by the browser itself, so the page's CSP does not block the listener.
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (event) => {
+      window.__cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return findings;
+}
+
+async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__cspViolations ?? []);
+}
+
+async function checkPage(browser: Browser, url: string, name: string): Promise<string[]> {
+  const page = await browser.newPage();
+  const findings = await watch(page);
+  const failures: string[] = [];
+  const response = await page.goto(url, { waitUntil: "load" });
+  if (response?.status() !== 200) failures.push(`status ${response?.status()}`);
+  if (!response?.headers()["content-type"]?.startsWith("text/html")) failures.push("not text/html");
+  if (!response?.headers()["content-security-policy"]) failures.push("no Content-Security-Policy");
+  // The stylesheet is the page's only subresource; its rules must apply.
+  const styled = await page.evaluate(() => {
+    const main = document.querySelector("main");
+    return (
+      document.styleSheets.length === 1 &&
+      main !== null &&
+      getComputedStyle(main).maxWidth !== "none"
+    );
+  });
+  if (!styled) failures.push("the stylesheet is not applied");
+  if (name === "interface") {
+    const rows = await page.locator("table").first().locator("tbody tr").count();
+    if (rows !== 9) failures.push(`the parts table has ${rows} rows, not 9`);
+    const names = await page.locator("table").first().locator("tbody code").allTextContents();
+    const missing = PARTS.filter((part) => !names.includes(part));
+    if (missing.length > 0) failures.push(`parts not shown: ${missing.join(", ")}`);
+  }
+  failures.push(
+    ...findings.console,
+    ...(await cspViolations(page)).map((v) => `CSP violation: ${v}`),
+  );
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+  await page.close();
+  return failures;
+}
+
+/** The detector itself must be able to fail: a page that breaks its own CSP is caught. */
+async function selfTest(browser: Browser): Promise<string[]> {
+  const page = await browser.newPage();
+  const findings = await watch(page);
+  await page.goto("about:blank");
+  await page.setContent(
+    `<meta http-equiv="Content-Security-Policy" content="style-src 'none'"><style>body{color:red}</style>`,
+  );
+  const caught = (await cspViolations(page)).length + findings.console.length;
+  await page.close();
+  return caught > 0 ? [] : ["a page that violates its CSP went unnoticed"];
+}
+
+mkdirSync(ARTIFACTS, { recursive: true });
+const worker = await serveWorker();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
+});
+let failed = false;
+try {
+  const openapi = (await (await fetch(`${worker.url}/_service/openapi.json`)).json()) as {
+    paths: Record<string, { get?: { parameters?: { schema?: { enum?: string[] } }[] } }>;
+  };
+  const types =
+    openapi.paths["/_service/problems/{type}"]?.get?.parameters?.[0]?.schema?.enum ?? [];
+  const pages: [string, string][] = [
+    ["interface", `${worker.url}/_service/interface`],
+    ...types.map((t): [string, string] => [`problem-${t}`, `${worker.url}/_service/problems/${t}`]),
+  ];
+  const results: [string, string[]][] = [
+    ["the CSP detector catches a violation", await selfTest(browser)],
+  ];
+  for (const [name, url] of pages) {
+    results.push([
+      `${new URL(url).pathname} renders with no console error or CSP violation`,
+      await checkPage(browser, url, name),
+    ]);
+  }
+  for (const [label, failures] of results) {
+    console.log(
+      failures.length === 0 ? `ok    ${label}` : `FAIL  ${label}\n      ${failures.join("; ")}`,
+    );
+    if (failures.length > 0) failed = true;
+  }
+  console.log(`\n${results.length} browser checks; screenshots in ${ARTIFACTS}/`);
+} finally {
+  await browser.close();
+  await worker.stop();
+}
+process.exitCode = failed ? 1 : 0;
