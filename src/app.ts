@@ -10,6 +10,7 @@ import type { Contract } from "./domain/contract";
 import type { AnyHandler, Handlers } from "./domain/handlers";
 import type { AppEnv } from "./http/env";
 import { errorResponse } from "./http/errors";
+import { fastPath } from "./http/fast-path";
 import { platform } from "./http/platform";
 import type { ProblemType } from "./http/problem";
 import { problemResponse, statusProblem } from "./http/problem";
@@ -17,8 +18,8 @@ import { DECLARED_PROBLEM_TYPES, PLATFORM_PROBLEM_TYPES } from "./http/problem-t
 import { checkLimits } from "./limits/limits";
 import { declaredSchemas, type JsonSchemaConverter, openapiDocument } from "./openapi/document";
 import { mountOperations } from "./routes/operations";
-import { interfaceNotSpecified } from "./routes/placeholder";
-import { mountServiceRoutes } from "./routes/service";
+import { interfaceNotSpecified, NOT_SPECIFIED_PROBLEM } from "./routes/placeholder";
+import { HEALTH, mountServiceRoutes } from "./routes/service";
 import { MAX_BODY_BYTES, platformDefaults } from "./validation/defaults";
 
 export interface AppOptions<C extends Contract> {
@@ -28,6 +29,11 @@ export interface AppOptions<C extends Contract> {
   readonly jsonSchema?: JsonSchemaConverter;
   /** The platform's body cap, in bytes, while part 8 declares none. */
   readonly maxBodyBytes?: number;
+  /**
+   * Answer part 4's 501 and health before routing (src/http/fast-path.ts); on by default.
+   * Off only to compare the shortcut with the routes it stands for.
+   */
+  readonly fastPath?: boolean;
 }
 
 const NOT_FOUND = statusProblem(404, "No resource exists at this path.");
@@ -80,7 +86,8 @@ export function createApp<C extends Contract>(
     problemTypes,
     openapi: () => openapiDocument(contract, { jsonSchema, implemented, problemTypes }),
   });
-  if (Object.keys(contract.operations).length === 0) {
+  const noOperations = Object.keys(contract.operations).length === 0;
+  if (noOperations) {
     // Part 4 declares no operation: every method on every path of the service's own
     // namespace is unimplemented, whatever it is.
     app.all("*", interfaceNotSpecified);
@@ -90,5 +97,14 @@ export function createApp<C extends Contract>(
   // A path no route knows: outside /_service, only once part 4 declares operations.
   app.notFound((c) => problemResponse(c.get("requestId"), NOT_FOUND));
   app.onError(errorResponse);
+  if (options.fastPath !== false) {
+    const shortcut = fastPath({
+      notSpecified: noOperations ? NOT_SPECIFIED_PROBLEM : undefined,
+      health: HEALTH,
+    });
+    const route = app.fetch;
+    app.fetch = (request, env, executionCtx) =>
+      shortcut(request) ?? route(request, env, executionCtx);
+  }
   return app;
 }

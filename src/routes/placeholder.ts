@@ -11,7 +11,7 @@ import { INTERFACE_NOT_SPECIFIED } from "../http/problem-types";
 
 const endpoints = specPart("endpoints");
 
-const PROBLEM = typedProblem(
+export const NOT_SPECIFIED_PROBLEM = typedProblem(
   INTERFACE_NOT_SPECIFIED,
   `The service's endpoints (specification part ${endpoints.number}) are not specified, ` +
     "so no method or path outside /_service can be served yet.",
@@ -26,4 +26,4 @@ const PROBLEM = typedProblem(
  * required, for any method. The body is never read: nothing could use it.
  */
 export const interfaceNotSpecified: Handler<AppEnv> = (c) =>
-  problemResponse(c.get("requestId"), PROBLEM);
+  problemResponse(c.get("requestId"), NOT_SPECIFIED_PROBLEM);

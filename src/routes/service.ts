@@ -17,8 +17,10 @@ import { problemTypePage, statusReportPage } from "./pages";
 import { mountResource } from "./resource";
 
 /** draft-inadarei-api-health-check: a health document with `status: "pass"`. */
-const HEALTH_BODY = JSON.stringify({ status: "pass" });
-const HEALTH_HEADERS = { "content-type": "application/health+json", "cache-control": "no-store" };
+export const HEALTH = {
+  body: JSON.stringify({ status: "pass" }),
+  headers: { "content-type": "application/health+json", "cache-control": "no-store" },
+} as const;
 
 // The report changes only with a deployment: caches must revalidate (RFC 9111 §5.2.2.4),
 // and the answer depends on Accept (RFC 9110 §12.5.5).
@@ -63,7 +65,7 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
   let openapiJson: string | undefined;
 
   mountResource(app, SERVICE_PATHS.health, {
-    GET: () => new Response(HEALTH_BODY, { headers: HEALTH_HEADERS }),
+    GET: () => new Response(HEALTH.body, { headers: HEALTH.headers }),
   });
 
   mountResource(app, SERVICE_PATHS.interface, {
