@@ -21,6 +21,8 @@ import { experimental_readRawConfig } from "wrangler";
 export interface ServedWorker {
   readonly url: string;
   readonly pid: number;
+  /** From spawning workerd to its first HTTP answer, in milliseconds (a cold start). */
+  readonly startupMs: number;
   /** The workerd process's resident memory, in KiB (Linux /proc). */
   rssKiB(): number;
   stop(): Promise<void>;
@@ -68,9 +70,14 @@ const worker :Workerd.Worker = (
 `;
 }
 
-export async function serveWorker(
-  options: { readonly bundle?: string } = {},
-): Promise<ServedWorker> {
+export interface ServeOptions {
+  /** The bundle to run; dist/index.js by default. */
+  readonly bundle?: string;
+  /** CPUs to pin workerd to, as taskset takes them (e.g. "0"), so a load generator can have the others. */
+  readonly cpus?: string;
+}
+
+export async function serveWorker(options: ServeOptions = {}): Promise<ServedWorker> {
   const bundle = options.bundle ?? BUNDLE;
   if (!existsSync(bundle)) throw new Error(`${bundle} does not exist: run npm run build first`);
   const port = await freePort();
@@ -80,7 +87,11 @@ export async function serveWorker(
   copyFileSync(bundle, join(dir, "index.js"));
   writeFileSync(file, config(port));
   const binary = createRequire(import.meta.url).resolve("workerd/bin/workerd");
-  const child = spawn(binary, ["serve", file], { stdio: ["ignore", "inherit", "inherit"] });
+  const [command, args] = options.cpus
+    ? ["taskset", ["-c", options.cpus, binary, "serve", file]]
+    : [binary, ["serve", file]];
+  const spawned = performance.now();
+  const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
@@ -89,11 +100,16 @@ export async function serveWorker(
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  // Any HTTP answer means the Worker is up; polled every 2 ms, so the cold start is exact
+  // to about that.
   const deadline = Date.now() + 15_000;
+  let startupMs = 0;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/_service/health`)).ok) break;
+      await (await fetch(url)).arrayBuffer();
+      startupMs = performance.now() - spawned;
+      break;
     } catch {
       // not listening yet
     }
@@ -101,12 +117,13 @@ export async function serveWorker(
       await stop();
       throw new Error("workerd did not answer within 15 s");
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 2));
   }
   const pid = child.pid ?? -1;
   return {
     url,
     pid,
+    startupMs,
     rssKiB: () => {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);

@@ -1,0 +1,347 @@
+/**
+ * `npm run bench [-- --rounds 3 --seconds 3 --connections 32 --update-readme]`: builds every
+ * variant with wrangler (minified), runs each on `workerd serve` (pinned to CPU 0, the load
+ * generator on the others) and measures them side by side in one run: bundle size, cold
+ * start, requests/s with p50/p99 latency under autocannon, in-process CPU µs per request,
+ * and workerd's memory before and after. Rounds alternate the order of the variants; each
+ * figure is the median over rounds, and each ratio is taken within a round, then the median.
+ * Writes test/artifacts/bench/results.{md,json} and chart.svg.
+ */
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { type ServedWorker, serveWorker } from "../tools/serve";
+import { renderChart, renderMarkdown } from "./report";
+import { HEALTH_PATH, PLACEHOLDER_PATH, POST_BODY, POST_PATH } from "./shared";
+
+const run = promisify(execFile);
+
+export type Scenario = "placeholder" | "health" | "post";
+export interface Variant {
+  readonly name: string;
+  readonly file: string;
+  readonly label: string;
+  readonly scenarios: readonly Scenario[];
+}
+
+export const VARIANTS: readonly Variant[] = [
+  {
+    name: "bare-fetch",
+    file: "bare-fetch.ts",
+    label: "bare Worker fetch (baseline)",
+    scenarios: ["placeholder", "health"],
+  },
+  {
+    name: "bare-hono",
+    file: "bare-hono.ts",
+    label: "bare Hono",
+    scenarios: ["placeholder", "health"],
+  },
+  {
+    name: "hono-stock",
+    file: "hono-stock-middleware.ts",
+    label: "Hono + requestId + secureHeaders",
+    scenarios: ["placeholder", "health"],
+  },
+  {
+    name: "shipped",
+    file: "shipped.ts",
+    label: "this service, as shipped",
+    scenarios: ["placeholder", "health"],
+  },
+  {
+    name: "hono-zod",
+    file: "hono-zod.ts",
+    label: "Hono + zod safeParse (hand-written)",
+    scenarios: ["post"],
+  },
+  { name: "zod-openapi", file: "zod-openapi.ts", label: "@hono/zod-openapi", scenarios: ["post"] },
+  { name: "chanfana", file: "chanfana.ts", label: "chanfana", scenarios: ["post"] },
+  {
+    name: "service-op",
+    file: "service-operation.ts",
+    label: "this service, fixture operation",
+    scenarios: ["post"],
+  },
+];
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i === -1 ? Number.NaN : Number(process.argv[i + 1]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+const ROUNDS = option("rounds", 3);
+const SECONDS = option("seconds", 3);
+const CONNECTIONS = option("connections", 32);
+const COLD_STARTS = option("cold-starts", 7);
+const CPU_LOOP = option("cpu-loop", 5000);
+
+const ROOT = resolve(".");
+const OUT = "test/artifacts/bench";
+const median = (xs: readonly number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/** Builds with `wrangler deploy --dry-run --minify`, as a deploy would; returns the bundle path. */
+async function build(name: string, main: string, dir: string): Promise<string> {
+  const config = join(dir, `${name}.toml`);
+  writeFileSync(
+    config,
+    `name = "bench-${name}"\nmain = ${JSON.stringify(main)}\ncompatibility_date = "2026-05-01"\nsend_metrics = false\n[vars]\nRESPONSE_VALIDATION = "log"\n`,
+  );
+  const out = join(dir, `out-${name}`);
+  await run("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", out, "-c", config], {
+    cwd: ROOT,
+  });
+  const entry = main.split("/").pop()?.replace(/\.ts$/, ".js") ?? "index.js";
+  return join(out, entry);
+}
+
+interface Built {
+  readonly variant: Variant;
+  /** The variant alone, as it would deploy: what its size is measured on. */
+  readonly bundle: string;
+  /** The variant wrapped with the in-process CPU probe route: what is served. */
+  readonly probed: string;
+}
+
+async function buildAll(dir: string): Promise<Built[]> {
+  return Promise.all(
+    VARIANTS.map(async (variant) => {
+      const source = resolve("test/bench/variants", variant.file);
+      const entry = join(dir, `${variant.name}-probe.ts`);
+      writeFileSync(
+        entry,
+        `import worker from ${JSON.stringify(source)};\nimport { withCpuProbe } from ${JSON.stringify(resolve("test/bench/cpu-probe.ts"))};\nexport default withCpuProbe(worker);\n`,
+      );
+      const bundle =
+        variant.name === "shipped"
+          ? await build("shipped", resolve("src/index.ts"), dir)
+          : await build(variant.name, source, dir);
+      return { variant, bundle, probed: await build(`${variant.name}-probe`, entry, dir) };
+    }),
+  );
+}
+
+function requestFor(scenario: Scenario) {
+  if (scenario === "post")
+    return {
+      method: "POST" as const,
+      path: POST_PATH,
+      headers: { "content-type": "application/json" },
+      body: POST_BODY,
+    };
+  return { method: "GET" as const, path: scenario === "health" ? HEALTH_PATH : PLACEHOLDER_PATH };
+}
+const EXPECTED: Record<Scenario, number> = { placeholder: 501, health: 200, post: 201 };
+
+interface LoadFigures {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly unexpected: number;
+}
+
+async function load(url: string, scenario: Scenario, seconds: number): Promise<LoadFigures> {
+  let unexpected = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        ...requestFor(scenario),
+        onResponse: (status: number) => void (status !== EXPECTED[scenario] && unexpected++),
+      },
+    ],
+  });
+  if (result.errors > 0 || result.timeouts > 0) unexpected += result.errors + result.timeouts;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    unexpected,
+  };
+}
+
+async function cpuMicros(url: string, scenario: Scenario): Promise<number> {
+  const res = await fetch(`${url}/__bench/cpu?kind=${scenario}&n=${CPU_LOOP}`);
+  const body = (await res.json()) as { microsPerRequest: number; status: number };
+  if (body.status !== EXPECTED[scenario]) throw new Error(`cpu loop answered ${body.status}`);
+  return body.microsPerRequest;
+}
+
+export interface Results {
+  readonly date: string;
+  readonly machine: string;
+  readonly settings: Record<string, number>;
+  readonly variants: Record<
+    string,
+    {
+      label: string;
+      bundleRaw: number;
+      bundleGzip: number;
+      coldStartMs: number;
+      cpuMicros: Partial<Record<Scenario, number>>;
+      load: Partial<Record<Scenario, LoadFigures>>;
+      /** Within-round ratios, medians: rps over the baseline's in the same round. */
+      ratios: Record<string, number>;
+      rssKiB: { before: number; after: number; growthPercent: number };
+    }
+  >;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  mkdirSync(OUT, { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), "bench-"));
+  console.log(`building ${VARIANTS.length} variants (wrangler deploy --dry-run --minify)…`);
+  const built = await buildAll(dir);
+
+  // The load generator (this process) keeps off CPU 0, which workerd gets.
+  const many = cpus().length > 1;
+  if (many) await run("taskset", ["-a", "-p", "-c", `1-${cpus().length - 1}`, String(process.pid)]);
+  const cpuPin = many ? "0" : undefined;
+
+  console.log(`cold starts: ${COLD_STARTS} spawns per variant, alternating…`);
+  const cold = new Map<string, number[]>();
+  // One unmeasured spawn first: the first start of workerd also pays for reading its binary.
+  await (await serveWorker({ bundle: built[0]?.bundle, cpus: cpuPin })).stop();
+  for (let i = 0; i < COLD_STARTS; i++) {
+    const order = i % 2 ? [...built].reverse() : built;
+    for (const b of order) {
+      const w = await serveWorker({ bundle: b.bundle, cpus: cpuPin });
+      cold.set(b.variant.name, [...(cold.get(b.variant.name) ?? []), w.startupMs]);
+      await w.stop();
+    }
+  }
+
+  const served = new Map<string, ServedWorker>();
+  for (const b of built)
+    served.set(b.variant.name, await serveWorker({ bundle: b.probed, cpus: cpuPin }));
+  const rssBefore = new Map<string, number>();
+  try {
+    console.log("warm-up…");
+    for (const b of built) {
+      const w = served.get(b.variant.name) as ServedWorker;
+      for (const s of b.variant.scenarios) await load(w.url, s, 2);
+      rssBefore.set(b.variant.name, w.rssKiB());
+    }
+    const loads = new Map<string, LoadFigures[]>();
+    const ratios = new Map<string, number[]>();
+    const cpu = new Map<string, number[]>();
+    const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
+    for (let round = 0; round < ROUNDS; round++) {
+      console.log(`round ${round + 1} of ${ROUNDS}…`);
+      const order = round % 2 ? [...built].reverse() : built;
+      const rps = new Map<string, number>();
+      for (const b of order) {
+        const w = served.get(b.variant.name) as ServedWorker;
+        for (const s of b.variant.scenarios) {
+          const f = await load(w.url, s, SECONDS);
+          push(loads, `${b.variant.name}/${s}`, f);
+          rps.set(`${b.variant.name}/${s}`, f.rps);
+          push(cpu, `${b.variant.name}/${s}`, await cpuMicros(w.url, s));
+        }
+      }
+      for (const [key, value] of rps) {
+        const [name, s] = key.split("/") as [string, Scenario];
+        if (s === "post") {
+          push(
+            ratios,
+            `${name}/post:zod-openapi`,
+            value / (rps.get("zod-openapi/post") ?? Number.NaN),
+          );
+          push(ratios, `${name}/post:hono-zod`, value / (rps.get("hono-zod/post") ?? Number.NaN));
+        } else {
+          push(
+            ratios,
+            `${name}/${s}:bare-fetch`,
+            value / (rps.get(`bare-fetch/${s}`) ?? Number.NaN),
+          );
+          push(
+            ratios,
+            `${name}/${s}:hono-stock`,
+            value / (rps.get(`hono-stock/${s}`) ?? Number.NaN),
+          );
+        }
+      }
+    }
+
+    const results: Results = {
+      date: new Date().toISOString(),
+      machine: `${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} CPUs, Node ${process.version}, workerd pinned to CPU ${cpuPin ?? "any"}`,
+      settings: {
+        rounds: ROUNDS,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        coldStarts: COLD_STARTS,
+        cpuLoop: CPU_LOOP,
+      },
+      variants: {},
+    };
+    for (const b of built) {
+      const name = b.variant.name;
+      const w = served.get(name) as ServedWorker;
+      const bytes = readFileSync(b.bundle);
+      const before = rssBefore.get(name) ?? Number.NaN;
+      const after = w.rssKiB();
+      const entry: Results["variants"][string] = {
+        label: b.variant.label,
+        bundleRaw: bytes.length,
+        bundleGzip: gzipSync(bytes, { level: 9 }).length,
+        coldStartMs: median(cold.get(name) ?? []),
+        cpuMicros: {},
+        load: {},
+        ratios: {},
+        rssKiB: { before, after, growthPercent: +(((after - before) / before) * 100).toFixed(1) },
+      };
+      for (const s of b.variant.scenarios) {
+        const figures = loads.get(`${name}/${s}`) ?? [];
+        entry.load[s] = {
+          rps: Math.round(median(figures.map((f) => f.rps))),
+          p50: median(figures.map((f) => f.p50)),
+          p99: median(figures.map((f) => f.p99)),
+          unexpected: figures.reduce((n, f) => n + f.unexpected, 0),
+        };
+        entry.cpuMicros[s] = +median(cpu.get(`${name}/${s}`) ?? []).toFixed(1);
+      }
+      for (const [key, values] of ratios) {
+        if (key.startsWith(`${name}/`))
+          entry.ratios[key.slice(name.length + 1)] = +median(values).toFixed(3);
+      }
+      results.variants[name] = entry;
+    }
+    const markdown = renderMarkdown(results);
+    writeFileSync(`${OUT}/results.json`, `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(`${OUT}/results.md`, markdown);
+    writeFileSync(`${OUT}/chart.svg`, renderChart(results));
+    console.log(`\n${markdown}`);
+    if (process.argv.includes("--update-readme")) updateReadme(markdown);
+    console.log(`\nbench took ${Math.round((Date.now() - started) / 1000)} s; results in ${OUT}/`);
+  } finally {
+    for (const w of served.values()) await w.stop();
+  }
+}
+
+/** Replaces the README's benchmark section, between its markers, with this run's tables. */
+function updateReadme(markdown: string): void {
+  const readme = readFileSync("README.md", "utf8");
+  const start = "<!-- bench:start -->";
+  const end = "<!-- bench:end -->";
+  const i = readme.indexOf(start);
+  const j = readme.indexOf(end);
+  if (i === -1 || j < i) throw new Error("README.md has no benchmark markers");
+  writeFileSync(
+    "README.md",
+    `${readme.slice(0, i + start.length)}\n\n${markdown}\n${readme.slice(j)}`,
+  );
+}
+
+await main();
