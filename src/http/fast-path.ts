@@ -8,15 +8,10 @@
 import { getPath } from "hono/utils/url";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "./paths";
 import { PROBLEM_MEDIA_TYPE, type ProblemDetails } from "./problem";
-import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
-import { API_CSP, SECURITY_HEADERS } from "./security-headers";
+import { requestIdFor } from "./request-id";
+import { apiHeaders } from "./security-headers";
 
 export type FastPath = (request: Request) => Response | undefined;
-
-const PLATFORM_HEADERS = Object.fromEntries([
-  ...SECURITY_HEADERS,
-  ["content-security-policy", API_CSP],
-]);
 
 /** `notSpecified`: the problem for every request outside /_service, when part 4 declares nothing. */
 export function fastPath(options: {
@@ -28,25 +23,24 @@ export function fastPath(options: {
   const problemHead = notSpecified
     ? `${JSON.stringify(notSpecified).slice(0, -1)},"requestId":`
     : "";
-  const problemHeaders = { "content-type": PROBLEM_MEDIA_TYPE, "cache-control": "no-store" };
+  const problemHeaders: [string, string][] = [
+    ["content-type", PROBLEM_MEDIA_TYPE],
+    ["cache-control", "no-store"],
+  ];
   const status = notSpecified?.status ?? 501;
   return function fastPath(request) {
     const method = request.method;
     // The path as the router sees it (percent-decoded where RFC 3986 §6.2.2.2 allows).
     const path = getPath(request);
     if (path === SERVICE_PATHS.health && (method === "GET" || method === "HEAD")) {
-      const headers = {
-        ...health.headers,
-        [REQUEST_ID_HEADER]: requestIdFor(request),
-        ...PLATFORM_HEADERS,
-      };
+      const headers = [...Object.entries(health.headers), ...apiHeaders(requestIdFor(request))];
       return new Response(method === "HEAD" ? null : health.body, { headers });
     }
     if (!notSpecified || path === SERVICE_PREFIX || path.startsWith(`${SERVICE_PREFIX}/`)) {
       return undefined;
     }
     const requestId = requestIdFor(request);
-    const headers = { ...problemHeaders, [REQUEST_ID_HEADER]: requestId, ...PLATFORM_HEADERS };
+    const headers = [...problemHeaders, ...apiHeaders(requestId)];
     const body = method === "HEAD" ? null : `${problemHead}${JSON.stringify(requestId)}}`;
     return new Response(body, { status, headers });
   };

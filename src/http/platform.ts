@@ -21,6 +21,8 @@ export function platform(): MiddlewareHandler<AppEnv> {
       c.res = errorResponse(error, c);
     }
     const headers = c.res.headers;
+    // Built with its platform headers already (apiHeaders): nothing to add.
+    if (headers.get(REQUEST_ID_HEADER) === requestId) return;
     headers.set(REQUEST_ID_HEADER, requestId);
     for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
     // A page that needs a different policy (the HTML pages) sets its own.

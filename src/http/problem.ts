@@ -2,6 +2,7 @@
  * RFC 9457 problem details: the one shape of every error answer.
  */
 import { SERVICE_PATHS } from "./paths";
+import { apiHeaders } from "./security-headers";
 
 export const PROBLEM_MEDIA_TYPE = "application/problem+json";
 
@@ -91,10 +92,11 @@ export function problemResponse(
 ): Response {
   return new Response(JSON.stringify({ ...problem, requestId }), {
     status: problem.status,
-    headers: {
-      "content-type": PROBLEM_MEDIA_TYPE,
-      "cache-control": "no-store",
-      ...headers,
-    },
+    headers: [
+      ["content-type", PROBLEM_MEDIA_TYPE],
+      ["cache-control", "no-store"],
+      ...Object.entries(headers ?? {}),
+      ...apiHeaders(requestId),
+    ],
   });
 }

@@ -2,6 +2,7 @@
  * Response headers every answer carries, after the OWASP REST Security and HTTP Headers
  * cheat sheets. Built once at module load; the request path only copies them.
  */
+import { REQUEST_ID_HEADER } from "./request-id";
 
 /** For API answers (JSON, problems): nothing may load, nothing may frame it. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -23,3 +24,16 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   // RFC 6797: HTTPS only, for two years, subdomains included.
   ["strict-transport-security", "max-age=63072000; includeSubDomains"],
 ];
+
+/**
+ * Every platform header of an API answer (JSON, problems), as pairs for a Response's init.
+ * An answer built with them in one call costs less than setting them one by one afterwards
+ * (each `headers.set` is a call into the runtime); the platform middleware then leaves it be.
+ */
+export function apiHeaders(requestId: string): [string, string][] {
+  return [
+    [REQUEST_ID_HEADER, requestId],
+    ...SECURITY_HEADERS,
+    ["content-security-policy", API_CSP],
+  ] as [string, string][];
+}

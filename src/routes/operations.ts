@@ -19,6 +19,7 @@ import { log } from "../http/log";
 import { SERVICE_PREFIX } from "../http/paths";
 import { problemResponse, typedProblem } from "../http/problem";
 import { OPERATION_NOT_IMPLEMENTED } from "../http/problem-types";
+import { apiHeaders } from "../http/security-headers";
 import { enforceRateLimits, limitsOf, type OperationLimits } from "../limits/limits";
 import { describeIssue, jsonPointer } from "../validation/issues";
 import { isJsonMediaType } from "../validation/media-type";
@@ -94,12 +95,22 @@ async function responseMismatch(
   return undefined;
 }
 
-function serialise(result: AnyResult, mediaType: string | undefined): Response {
-  const headers = new Headers(result.headers);
-  if (!headers.has("cache-control")) headers.set("cache-control", "no-store"); // OWASP REST
+/** The platform's headers, which a handler cannot replace; it may set its own CSP. */
+const FORCED = new Set(["content-type", ...apiHeaders("").map(([name]) => name)]);
+FORCED.delete("content-security-policy");
+
+function serialise(result: AnyResult, mediaType: string | undefined, requestId: string): Response {
+  // Header pairs rather than a Headers object: one native call builds them all.
+  const headers = Object.entries(result.headers ?? {})
+    .map(([name, value]): [string, string] => [name.toLowerCase(), value])
+    .filter(([name]) => !FORCED.has(name));
+  const own = new Set(headers.map(([name]) => name));
+  // OWASP REST: an answer is not stored unless the handler says otherwise.
+  if (!own.has("cache-control")) headers.push(["cache-control", "no-store"]);
+  for (const pair of apiHeaders(requestId)) if (!own.has(pair[0])) headers.push(pair);
   if (result.body === undefined) return new Response(null, { status: result.status, headers });
   const type = mediaType ?? "application/json";
-  headers.set("content-type", type);
+  headers.push(["content-type", type]);
   const text = isJsonMediaType(type) ? JSON.stringify(result.body) : String(result.body);
   return new Response(text, { status: result.status, headers });
 }
@@ -163,7 +174,7 @@ function operationRoute(
         log("warn", "response does not match its declaration", fields);
       }
     }
-    return serialise(result, mediaType);
+    return serialise(result, mediaType, requestId);
   };
 }
 

@@ -14,6 +14,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { experimental_readRawConfig } from "wrangler";
 import { type ServedWorker, serveWorker } from "../tools/serve";
 import { renderChart, renderMarkdown } from "./report";
 import { HEALTH_PATH, PLACEHOLDER_PATH, POST_BODY, POST_PATH } from "./shared";
@@ -80,6 +81,16 @@ const CONNECTIONS = option("connections", 32);
 const COLD_STARTS = option("cold-starts", 7);
 const CPU_LOOP = option("cpu-loop", 5000);
 
+/** The shipped default (wrangler.toml's var) unless `--response-validation off|log|enforce`. */
+const RESPONSE_VALIDATION = (() => {
+  const i = process.argv.indexOf("--response-validation");
+  if (i !== -1) return process.argv[i + 1] ?? "log";
+  const raw = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as {
+    vars?: Record<string, string>;
+  };
+  return raw.vars?.RESPONSE_VALIDATION ?? "log";
+})();
+
 const ROOT = resolve(".");
 const OUT = "test/artifacts/bench";
 const median = (xs: readonly number[]) => {
@@ -93,7 +104,7 @@ async function build(name: string, main: string, dir: string): Promise<string> {
   const config = join(dir, `${name}.toml`);
   writeFileSync(
     config,
-    `name = "bench-${name}"\nmain = ${JSON.stringify(main)}\ncompatibility_date = "2026-05-01"\nsend_metrics = false\n[vars]\nRESPONSE_VALIDATION = "log"\n`,
+    `name = "bench-${name}"\nmain = ${JSON.stringify(main)}\ncompatibility_date = "2026-05-01"\nsend_metrics = false\n[vars]\nRESPONSE_VALIDATION = ${JSON.stringify(RESPONSE_VALIDATION)}\n`,
   );
   const out = join(dir, `out-${name}`);
   await run("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", out, "-c", config], {
@@ -111,9 +122,17 @@ interface Built {
   readonly probed: string;
 }
 
+/** `--only a,b`: a subset of the variants, for quick iterations (the targets need them all). */
+function selected(): readonly Variant[] {
+  const i = process.argv.indexOf("--only");
+  if (i === -1) return VARIANTS;
+  const names = new Set((process.argv[i + 1] ?? "").split(","));
+  return VARIANTS.filter((v) => names.has(v.name));
+}
+
 async function buildAll(dir: string): Promise<Built[]> {
   return Promise.all(
-    VARIANTS.map(async (variant) => {
+    selected().map(async (variant) => {
       const source = resolve("test/bench/variants", variant.file);
       const entry = join(dir, `${variant.name}-probe.ts`);
       writeFileSync(
@@ -181,6 +200,8 @@ export interface Results {
   readonly date: string;
   readonly machine: string;
   readonly settings: Record<string, number>;
+  /** The RESPONSE_VALIDATION var every variant ran with. */
+  readonly responseValidation: string;
   readonly variants: Record<
     string,
     {
@@ -201,7 +222,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   mkdirSync(OUT, { recursive: true });
   const dir = mkdtempSync(join(tmpdir(), "bench-"));
-  console.log(`building ${VARIANTS.length} variants (wrangler deploy --dry-run --minify)…`);
+  console.log(`building ${selected().length} variants (wrangler deploy --dry-run --minify)…`);
   const built = await buildAll(dir);
 
   // The load generator (this process) keeps off CPU 0, which workerd gets.
@@ -284,6 +305,7 @@ async function main(): Promise<void> {
         coldStarts: COLD_STARTS,
         cpuLoop: CPU_LOOP,
       },
+      responseValidation: RESPONSE_VALIDATION,
       variants: {},
     };
     for (const b of built) {
