@@ -5,7 +5,6 @@
  * refused here, when the Worker starts, not on some later request.
  */
 import { Hono } from "hono";
-import { checkSecuritySchemes } from "./authentication/authenticate";
 import type { Contract } from "./domain/contract";
 import type { AnyHandler, Handlers } from "./domain/handlers";
 import type { AppEnv } from "./http/env";
@@ -15,9 +14,8 @@ import { platform } from "./http/platform";
 import type { ProblemType } from "./http/problem";
 import { problemResponse, statusProblem } from "./http/problem";
 import { DECLARED_PROBLEM_TYPES, PLATFORM_PROBLEM_TYPES } from "./http/problem-types";
-import { checkLimits } from "./limits/limits";
 import { declaredSchemas, type JsonSchemaConverter, openapiDocument } from "./openapi/document";
-import { mountOperations } from "./routes/operations";
+import type { OperationEngine } from "./routes/engine";
 import { interfaceNotSpecified, NOT_SPECIFIED_PROBLEM } from "./routes/placeholder";
 import { HEALTH, mountServiceRoutes } from "./routes/service";
 import { MAX_BODY_BYTES, platformDefaults } from "./validation/defaults";
@@ -27,6 +25,11 @@ export interface AppOptions<C extends Contract> {
   readonly handlers?: NoInfer<Handlers<C>>;
   /** zod's `toJSONSchema`; required once the contract declares any schema (see README, "Bundle size"). */
   readonly jsonSchema?: JsonSchemaConverter;
+  /**
+   * `OPERATION_ENGINE` from `src/routes/engine.ts`; required once the contract declares
+   * operations, security schemes or limits (see README, "Bundle size").
+   */
+  readonly engine?: OperationEngine;
   /** The platform's body cap, in bytes, while part 8 declares none. */
   readonly maxBodyBytes?: number;
   /**
@@ -74,8 +77,16 @@ export function createApp<C extends Contract>(
       "the contract declares schemas: pass zod's toJSONSchema as the jsonSchema option",
     );
   }
-  checkSecuritySchemes(contract);
-  checkLimits(contract, jsonSchema);
+  const { engine } = options;
+  const declaresOperations = [contract.operations, contract.securitySchemes, contract.limits].some(
+    (part) => Object.keys(part).length > 0,
+  );
+  if (declaresOperations && !engine) {
+    throw new Error(
+      "the contract declares operations, security schemes or limits: pass OPERATION_ENGINE as the engine option",
+    );
+  }
+  engine?.check(contract, jsonSchema);
   const problemTypes = problemTypesOf(contract);
   const implemented = new Set(Object.keys(handlers).filter((id) => handlers[id] !== undefined));
 
@@ -84,7 +95,13 @@ export function createApp<C extends Contract>(
   mountServiceRoutes(app, {
     report: { contract, defaults: platformDefaults(maxBodyBytes) },
     problemTypes,
-    openapi: () => openapiDocument(contract, { jsonSchema, implemented, problemTypes }),
+    openapi: () =>
+      openapiDocument(contract, {
+        jsonSchema,
+        implemented,
+        problemTypes,
+        operations: engine?.document,
+      }),
   });
   const noOperations = Object.keys(contract.operations).length === 0;
   if (noOperations) {
@@ -92,7 +109,7 @@ export function createApp<C extends Contract>(
     // namespace is unimplemented, whatever it is.
     app.all("*", interfaceNotSpecified);
   } else {
-    mountOperations(app, contract, handlers, maxBodyBytes);
+    engine?.mount(app, contract, handlers, maxBodyBytes);
   }
   // A path no route knows: outside /_service, only once part 4 declares operations.
   app.notFound((c) => problemResponse(c.get("requestId"), NOT_FOUND));

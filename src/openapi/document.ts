@@ -4,12 +4,11 @@
  * from part 7, plus every problem answer the platform can give. The platform's own
  * endpoints are listed under the `platform` tag, never as the service's interface.
  */
-import type { Contract, Operation, Schema, SecurityScheme } from "../domain/contract";
+import type { Contract, Schema } from "../domain/contract";
 import { SPEC_PARTS } from "../domain/parts";
 import { SERVICE_PATHS } from "../http/paths";
 import { type ProblemType, problemTypeUri } from "../http/problem";
-import { DECLARED_PROBLEM_TYPES, INTERFACE_NOT_SPECIFIED } from "../http/problem-types";
-import { limitsOf, type OperationLimits } from "../limits/limits";
+import { INTERFACE_NOT_SPECIFIED } from "../http/problem-types";
 
 /**
  * Turns a zod schema into JSON Schema (draft 2020-12, OpenAPI 3.1's dialect). This is zod's
@@ -21,13 +20,27 @@ export type JsonSchemaConverter = (
   params: { target: "draft-2020-12"; io: "input" | "output"; unrepresentable: "any" },
 ) => Record<string, unknown>;
 
+/** What the operation engine documents: part 4's paths, part 5's schemes, their answers. */
+export interface DeclaredDocumentation {
+  readonly paths: Readonly<Record<string, Json>>;
+  readonly securitySchemes: Json;
+  readonly responses: Json;
+}
+export type OperationDocumenter = (
+  contract: Contract,
+  implemented: ReadonlySet<string>,
+  convert: Convert,
+) => DeclaredDocumentation;
+
 export interface DocumentOptions {
+  /** The operation engine's documenter; absent when the contract declares no operation. */
+  readonly operations?: OperationDocumenter;
   readonly jsonSchema: JsonSchemaConverter | undefined;
   readonly implemented: ReadonlySet<string>;
   readonly problemTypes: readonly ProblemType[];
 }
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 const PLATFORM_TAG = "platform";
 const PROBLEM_REF = { $ref: "#/components/schemas/Problem" };
 
@@ -85,7 +98,7 @@ const VALIDATION_PROBLEM_SCHEMA: Json = {
   ],
 };
 
-function problemResponse(description: string, schema: Json = PROBLEM_REF): Json {
+export function problemResponse(description: string, schema: Json = PROBLEM_REF): Json {
   return { description, content: { "application/problem+json": { schema } } };
 }
 
@@ -104,34 +117,7 @@ const PLATFORM_RESPONSES: Json = {
   ),
 };
 
-/** Answers that exist only once part 5 or part 8 declares what causes them. */
-const PROBLEM_401: Json = {
-  ...problemResponse("Missing or invalid credentials (problem type authentication-required)."),
-  headers: {
-    "WWW-Authenticate": {
-      description: "A challenge for each scheme the operation accepts (RFC 9110 §11.6.1).",
-      required: true,
-      schema: { type: "string" },
-    },
-  },
-};
-const RETRY_AFTER = {
-  description: "Seconds to wait: the limit's whole period (RFC 9110 §10.2.3).",
-  required: true,
-  schema: { type: "integer", minimum: 1 },
-};
-
-const ref = (status: number) => ({ $ref: `#/components/responses/Problem${status}` });
-
-/** Part 5's schemes as OpenAPI security schemes; the secrets' binding names stay private. */
-function securitySchemeObject(scheme: SecurityScheme): Json {
-  const description = scheme.description ? { description: scheme.description } : {};
-  if (scheme.type === "apiKey")
-    return { type: "apiKey", in: scheme.in, name: scheme.name, ...description };
-  const format =
-    scheme.scheme === "bearer" && scheme.bearerFormat ? { bearerFormat: scheme.bearerFormat } : {};
-  return { type: "http", scheme: scheme.scheme, ...format, ...description };
-}
+export const ref = (status: number) => ({ $ref: `#/components/responses/Problem${status}` });
 
 function platformOperation(summary: string, responses: Json): Json {
   return { tags: [PLATFORM_TAG], summary, responses };
@@ -198,15 +184,9 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
   for (const [name, schema] of Object.entries(contract.resources))
     schemas[name] = toJsonSchema(schema, "output");
 
-  const paths: Record<string, Json> = {};
-  for (const [id, op] of Object.entries(contract.operations)) {
-    const item = paths[op.path] ?? {};
-    item[op.method.toLowerCase()] = operationObject(
-      { id, op, implemented: implemented.has(id), limits: limitsOf(contract, id) },
-      convert,
-    );
-    paths[op.path] = item;
-  }
+  // Parts 4, 5 and 8 are documented by the operation engine, when the app has one.
+  const declared = options.operations?.(contract, implemented, convert);
+  const paths: Record<string, Json> = { ...declared?.paths };
   Object.assign(paths, platformPaths(problemTypes));
 
   const webhooks: Json = {};
@@ -222,11 +202,8 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
     };
   }
 
-  const responses: Json = { ...PLATFORM_RESPONSES };
-  const securitySchemes: Json = {};
-  for (const [name, scheme] of Object.entries(contract.securitySchemes))
-    securitySchemes[name] = securitySchemeObject(scheme);
-  if (Object.keys(securitySchemes).length > 0) responses.Problem401 = PROBLEM_401;
+  const responses: Json = { ...PLATFORM_RESPONSES, ...declared?.responses };
+  const securitySchemes = declared?.securitySchemes ?? {};
   for (const [id, error] of Object.entries(contract.errors)) {
     responses[id] = problemResponse(
       `${error.title} (status ${error.status}). ${error.description ?? ""}`.trim(),
@@ -273,118 +250,5 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
   };
 }
 
-type Convert = (schema: Schema, io: "input" | "output") => Json;
-
-function parametersOf(op: Operation, convert: Convert): Json[] {
-  const parts = [
-    ["path", op.request?.params],
-    ["query", op.request?.query],
-    ["header", op.request?.headers],
-    ["cookie", op.request?.cookies],
-  ] as const;
-  const parameters: Json[] = [];
-  for (const [location, schema] of parts) {
-    if (!schema) continue;
-    const object = convert(schema, "input");
-    const required = new Set((object.required as string[] | undefined) ?? []);
-    for (const [name, property] of Object.entries((object.properties as Json | undefined) ?? {})) {
-      parameters.push({
-        name,
-        in: location,
-        required: location === "path" || required.has(name),
-        schema: property,
-      });
-    }
-  }
-  return parameters;
-}
-
-interface OperationFacts {
-  readonly id: string;
-  readonly op: Operation;
-  readonly implemented: boolean;
-  readonly limits: OperationLimits;
-}
-
-/** Part 8's answers for one operation: its own body cap, and 429 for its rate limits. */
-function limitResponses(limits: OperationLimits): Json {
-  const responses: Json = {};
-  if (limits.maxBodyBytes !== undefined) {
-    responses[413] = problemResponse(
-      `Request body larger than ${limits.maxBodyBytes} bytes (problem type content-too-large).`,
-    );
-  }
-  const rates = [...limits.perClient, ...limits.perCredential];
-  if (rates.length > 0) {
-    const each = rates.map(
-      ({ name, limit }) =>
-        `${name}: ${limit.limit} requests per ${limit.period} s per ${limit.key === "client" ? "client address" : "credential"}`,
-    );
-    responses[429] = {
-      ...problemResponse(
-        `Rate limit exceeded (problem type ${DECLARED_PROBLEM_TYPES.rateLimit.slug}); ${each.join("; ")}.`,
-      ),
-      headers: { "Retry-After": RETRY_AFTER },
-    };
-  }
-  return responses;
-}
-
-function operationObject(facts: OperationFacts, convert: Convert): Json {
-  const { id, op, implemented, limits } = facts;
-  const body = op.request?.body;
-  const hasSchemas =
-    body !== undefined ||
-    [op.request?.params, op.request?.query, op.request?.headers, op.request?.cookies].some(Boolean);
-  const responses: Json = {};
-  for (const [status, declared] of Object.entries(op.responses)) {
-    responses[status] = {
-      description: declared.description,
-      ...(declared.content
-        ? {
-            content: Object.fromEntries(
-              Object.entries(declared.content).map(([type, schema]) => [
-                type,
-                { schema: convert(schema, "output") },
-              ]),
-            ),
-          }
-        : {}),
-    };
-  }
-  for (const [status, response] of Object.entries(limitResponses(limits)))
-    responses[status] ??= response;
-  const secured = op.security !== undefined && op.security.length > 0;
-  const platform = [
-    ...(secured ? [401] : []),
-    ...(body ? [400, 413] : []),
-    415,
-    ...(hasSchemas ? [422] : []),
-    500,
-    ...(implemented ? [] : [501]),
-  ];
-  for (const status of platform) responses[status] ??= ref(status);
-  return {
-    operationId: id,
-    ...(op.summary ? { summary: op.summary } : {}),
-    ...(op.description ? { description: op.description } : {}),
-    ...(op.security
-      ? { security: op.security.map((names) => Object.fromEntries(names.map((n) => [n, []]))) }
-      : {}),
-    parameters: parametersOf(op, convert),
-    ...(body
-      ? {
-          requestBody: {
-            required: true,
-            content: Object.fromEntries(
-              Object.entries(body).map(([type, schema]) => [
-                type,
-                { schema: convert(schema, "input") },
-              ]),
-            ),
-          },
-        }
-      : {}),
-    responses,
-  };
-}
+/** Converts a declared schema to JSON Schema, or refers to it by name if it is a resource. */
+export type Convert = (schema: Schema, io: "input" | "output") => Json;

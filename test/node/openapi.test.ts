@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { toJSONSchema } from "zod";
 import { createApp } from "../../src/app";
 import { contract } from "../../src/contract";
+import { OPERATION_ENGINE } from "../../src/routes/engine";
 import { FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
@@ -73,6 +74,7 @@ describe("OpenAPI document of the shipped contract", () => {
 
 describe("OpenAPI documents of FIXTURE contracts", () => {
   const app = createApp(FIXTURE_OPERATIONS_CONTRACT, {
+    engine: OPERATION_ENGINE,
     handlers: FIXTURE_HANDLERS,
     jsonSchema: toJSONSchema,
   });
@@ -80,7 +82,9 @@ describe("OpenAPI documents of FIXTURE contracts", () => {
   it("are valid OpenAPI 3.1", async () => {
     await expectValid(await served(app));
     for (const fixture of Object.values(FIXTURE_ONE_PART_CONTRACTS)) {
-      await expectValid(await served(createApp(fixture, { jsonSchema: toJSONSchema })));
+      await expectValid(
+        await served(createApp(fixture, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE })),
+      );
     }
   });
 
@@ -138,6 +142,7 @@ describe("OpenAPI document of the FIXTURE security contract (parts 5 and 8)", ()
     responses: Record<string, { description: string; headers?: Record<string, unknown> }>;
   };
   const app = createApp(FIXTURE_SECURITY_CONTRACT, {
+    engine: OPERATION_ENGINE,
     handlers: FIXTURE_SECURITY_HANDLERS,
     jsonSchema: toJSONSchema,
   });

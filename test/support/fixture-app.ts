@@ -5,12 +5,14 @@
 import { env } from "cloudflare:workers";
 import { toJSONSchema } from "zod";
 import { type AppOptions, createApp } from "../../src/app";
+import { OPERATION_ENGINE } from "../../src/routes/engine";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 
 type FixtureOptions = AppOptions<typeof FIXTURE_OPERATIONS_CONTRACT>;
 
 export function fixtureApp(options: FixtureOptions = {}) {
   return createApp(FIXTURE_OPERATIONS_CONTRACT, {
+    engine: OPERATION_ENGINE,
     handlers: FIXTURE_HANDLERS,
     jsonSchema: toJSONSchema,
     ...options,

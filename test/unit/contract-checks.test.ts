@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import { createApp } from "../../src/app";
 import { defineContract } from "../../src/domain/contract";
+import { OPERATION_ENGINE } from "../../src/routes/engine";
 
 const op = (path: string, extra: object = {}) => ({
   method: "GET" as const,
@@ -15,6 +16,21 @@ const op = (path: string, extra: object = {}) => ({
 });
 
 describe("createApp refuses", () => {
+  it.each([
+    ["operations", { operations: { fixtureA: op("/fixture") } }],
+    [
+      "security schemes",
+      {
+        securitySchemes: {
+          fixtureKey: { type: "apiKey", in: "header", name: "x-fixture", secret: "FIXTURE_KEY" },
+        },
+      },
+    ],
+    ["limits", { limits: { fixtureCap: { kind: "body-size", maxBytes: 1, operations: [] } } }],
+  ] as const)("a contract that declares %s without the operation engine", (_label, parts) => {
+    expect(() => createApp(defineContract(parts))).toThrow(/pass OPERATION_ENGINE/);
+  });
+
   it.each([
     ["a path without a leading slash", { fixtureA: op("fixture") }, /must start with/],
     ["a path inside /_service", { fixtureA: op("/_service/fixture") }, /reserved prefix/],
@@ -40,7 +56,9 @@ describe("createApp refuses", () => {
       /declared twice/,
     ],
   ])("%s", (_label, operations, message) => {
-    expect(() => createApp(defineContract({ operations }))).toThrow(message);
+    expect(() => createApp(defineContract({ operations }), { engine: OPERATION_ENGINE })).toThrow(
+      message,
+    );
   });
 
   it("two templates that differ only in parameter names", () => {
@@ -49,21 +67,28 @@ describe("createApp refuses", () => {
       fixtureA: op("/fixture/{a}", { request: { params } }),
       fixtureB: { ...op("/fixture/{b}", { request: { params } }), method: "DELETE" as const },
     };
-    expect(() => createApp(defineContract({ operations }), { jsonSchema: toJSONSchema })).toThrow(
-      /differ only/,
-    );
+    expect(() =>
+      createApp(defineContract({ operations }), {
+        jsonSchema: toJSONSchema,
+        engine: OPERATION_ENGINE,
+      }),
+    ).toThrow(/differ only/);
   });
 
   it("schemas without a JSON Schema converter for the OpenAPI document", () => {
     const contract = defineContract({ resources: { FixtureThing: z.object({}) } });
-    expect(() => createApp(contract)).toThrow(/toJSONSchema/);
-    expect(() => createApp(contract, { jsonSchema: toJSONSchema })).not.toThrow();
+    expect(() => createApp(contract, { engine: OPERATION_ENGINE })).toThrow(/toJSONSchema/);
+    expect(() =>
+      createApp(contract, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE }),
+    ).not.toThrow();
   });
 
   it("a handler for an operation that is not declared", () => {
     const contract = defineContract({ operations: { fixtureA: op("/fixture") } });
     const handlers = { fixtureB: () => ({ status: 200 }) } as unknown as Record<string, never>;
-    expect(() => createApp(contract, { handlers })).toThrow(/no operation of that id/);
+    expect(() => createApp(contract, { handlers, engine: OPERATION_ENGINE })).toThrow(
+      /no operation of that id/,
+    );
   });
 
   it("an error type named like a platform problem type", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import { createApp } from "../../src/app";
 import { defineContract } from "../../src/domain/contract";
+import { OPERATION_ENGINE } from "../../src/routes/engine";
 import { MAX_LISTED_ERRORS } from "../../src/validation/request";
 import { expectProblem } from "../support/assertions";
 
@@ -16,7 +17,7 @@ const FIXTURE = defineContract({
     },
   },
 });
-const app = createApp(FIXTURE, { jsonSchema: toJSONSchema });
+const app = createApp(FIXTURE, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE });
 
 describe("422 answers stay small (no amplification of a large body)", () => {
   it("list at most MAX_LISTED_ERRORS violations, and say how many there were", async () => {

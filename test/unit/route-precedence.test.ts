@@ -3,6 +3,7 @@ import { toJSONSchema, z } from "zod";
 import { createApp } from "../../src/app";
 import { defineContract } from "../../src/domain/contract";
 import { defineHandlers } from "../../src/domain/handlers";
+import { OPERATION_ENGINE } from "../../src/routes/engine";
 
 // FIXTURE: a template declared before a literal path it would also match.
 const FIXTURE = defineContract({
@@ -22,6 +23,7 @@ const FIXTURE = defineContract({
 });
 
 const app = createApp(FIXTURE, {
+  engine: OPERATION_ENGINE,
   jsonSchema: toJSONSchema,
   handlers: defineHandlers(FIXTURE, {
     fixtureById: ({ params }) => ({ status: 200, body: `id ${params.id}` }),

@@ -13,6 +13,7 @@ import {
   type Operation,
   type SecurityScheme,
 } from "../../src/domain/contract";
+import { OPERATION_ENGINE } from "../../src/routes/engine";
 
 const KEY: SecurityScheme = {
   type: "apiKey",
@@ -48,7 +49,7 @@ function build(parts: {
     operations: { fixtureOp: parts.op ?? fixtureOp() },
     limits: parts.limits ?? {},
   });
-  return () => createApp(contract, { jsonSchema: toJSONSchema });
+  return () => createApp(contract, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE });
 }
 
 const asScheme = (scheme: object) => scheme as SecurityScheme;

@@ -8,12 +8,14 @@ import { toJSONSchema } from "zod";
 import { createApp } from "../../src/app";
 import { contract } from "../../src/contract";
 import { statusReport } from "../../src/domain/status";
+import { OPERATION_ENGINE } from "../../src/routes/engine";
 import { MAX_BODY_BYTES, platformDefaults } from "../../src/validation/defaults";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
 
 const report = statusReport(FIXTURE_SECURITY_CONTRACT, platformDefaults(MAX_BODY_BYTES));
 const part = (name: string) => report.parts.find((p) => p.name === name);
 const app = createApp(FIXTURE_SECURITY_CONTRACT, {
+  engine: OPERATION_ENGINE,
   handlers: FIXTURE_SECURITY_HANDLERS,
   jsonSchema: toJSONSchema,
 });

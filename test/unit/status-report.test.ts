@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { toJSONSchema } from "zod";
 import { createApp } from "../../src/app";
 import { contract } from "../../src/contract";
 import { statusReport } from "../../src/domain/status";
+import { OPERATION_ENGINE } from "../../src/routes/engine";
 import { MAX_BODY_BYTES, platformDefaults } from "../../src/validation/defaults";
 import { FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
 
@@ -70,7 +72,10 @@ describe("interface status report", () => {
   it("is what GET /_service/interface serves for the contract the app was built from", async () => {
     const fixture = FIXTURE_ONE_PART_CONTRACTS.errors;
     if (!fixture) throw new Error("missing fixture");
-    const res = await createApp(fixture).request("/_service/interface");
+    const res = await createApp(fixture, {
+      engine: OPERATION_ENGINE,
+      jsonSchema: toJSONSchema,
+    }).request("/_service/interface");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(JSON.parse(JSON.stringify(statusReport(fixture, DEFAULTS))));
   });

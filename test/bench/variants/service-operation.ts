@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
 import { defineContract } from "../../../src/domain/contract";
 import { defineHandlers } from "../../../src/domain/handlers";
+import { OPERATION_ENGINE } from "../../../src/routes/engine";
 import { POST_PATH } from "../shared";
 
 const Item = z.object({
@@ -29,4 +30,8 @@ const handlers = defineHandlers(BENCH_FIXTURE_CONTRACT, {
   benchFixtureCreate: ({ body }) => ({ status: 201, body: { id: "b1", ...body.value } }),
 });
 
-export default createApp(BENCH_FIXTURE_CONTRACT, { handlers, jsonSchema: toJSONSchema });
+export default createApp(BENCH_FIXTURE_CONTRACT, {
+  handlers,
+  jsonSchema: toJSONSchema,
+  engine: OPERATION_ENGINE,
+});

@@ -1,0 +1,180 @@
+/**
+ * The OpenAPI documentation of parts 4, 5 and 8: each declared operation with its
+ * parameters, body, responses and every problem answer the platform can give for it; the
+ * security schemes; the limits' 413 and 429. Part of the operation engine, so a contract
+ * that declares no operation does not ship it.
+ */
+import type { Contract, Operation, SecurityScheme } from "../domain/contract";
+import { DECLARED_PROBLEM_TYPES } from "../http/problem-types";
+import { limitsOf, type OperationLimits } from "../limits/limits";
+import {
+  type Convert,
+  type DeclaredDocumentation,
+  type Json,
+  problemResponse,
+  ref,
+} from "./document";
+
+/** Answers that exist only once part 5 or part 8 declares what causes them. */
+const PROBLEM_401: Json = {
+  ...problemResponse("Missing or invalid credentials (problem type authentication-required)."),
+  headers: {
+    "WWW-Authenticate": {
+      description: "A challenge for each scheme the operation accepts (RFC 9110 §11.6.1).",
+      required: true,
+      schema: { type: "string" },
+    },
+  },
+};
+const RETRY_AFTER = {
+  description: "Seconds to wait: the limit's whole period (RFC 9110 §10.2.3).",
+  required: true,
+  schema: { type: "integer", minimum: 1 },
+};
+
+/** Part 5's schemes as OpenAPI security schemes; the secrets' binding names stay private. */
+function securitySchemeObject(scheme: SecurityScheme): Json {
+  const description = scheme.description ? { description: scheme.description } : {};
+  if (scheme.type === "apiKey")
+    return { type: "apiKey", in: scheme.in, name: scheme.name, ...description };
+  const format =
+    scheme.scheme === "bearer" && scheme.bearerFormat ? { bearerFormat: scheme.bearerFormat } : {};
+  return { type: "http", scheme: scheme.scheme, ...format, ...description };
+}
+
+function parametersOf(op: Operation, convert: Convert): Json[] {
+  const parts = [
+    ["path", op.request?.params],
+    ["query", op.request?.query],
+    ["header", op.request?.headers],
+    ["cookie", op.request?.cookies],
+  ] as const;
+  const parameters: Json[] = [];
+  for (const [location, schema] of parts) {
+    if (!schema) continue;
+    const object = convert(schema, "input");
+    const required = new Set((object.required as string[] | undefined) ?? []);
+    for (const [name, property] of Object.entries((object.properties as Json | undefined) ?? {})) {
+      parameters.push({
+        name,
+        in: location,
+        required: location === "path" || required.has(name),
+        schema: property,
+      });
+    }
+  }
+  return parameters;
+}
+
+interface OperationFacts {
+  readonly id: string;
+  readonly op: Operation;
+  readonly implemented: boolean;
+  readonly limits: OperationLimits;
+}
+
+/** Part 8's answers for one operation: its own body cap, and 429 for its rate limits. */
+function limitResponses(limits: OperationLimits): Json {
+  const responses: Json = {};
+  if (limits.maxBodyBytes !== undefined) {
+    responses[413] = problemResponse(
+      `Request body larger than ${limits.maxBodyBytes} bytes (problem type content-too-large).`,
+    );
+  }
+  const rates = [...limits.perClient, ...limits.perCredential];
+  if (rates.length > 0) {
+    const each = rates.map(
+      ({ name, limit }) =>
+        `${name}: ${limit.limit} requests per ${limit.period} s per ${limit.key === "client" ? "client address" : "credential"}`,
+    );
+    responses[429] = {
+      ...problemResponse(
+        `Rate limit exceeded (problem type ${DECLARED_PROBLEM_TYPES.rateLimit.slug}); ${each.join("; ")}.`,
+      ),
+      headers: { "Retry-After": RETRY_AFTER },
+    };
+  }
+  return responses;
+}
+
+function operationObject(facts: OperationFacts, convert: Convert): Json {
+  const { id, op, implemented, limits } = facts;
+  const body = op.request?.body;
+  const hasSchemas =
+    body !== undefined ||
+    [op.request?.params, op.request?.query, op.request?.headers, op.request?.cookies].some(Boolean);
+  const responses: Json = {};
+  for (const [status, declared] of Object.entries(op.responses)) {
+    responses[status] = {
+      description: declared.description,
+      ...(declared.content
+        ? {
+            content: Object.fromEntries(
+              Object.entries(declared.content).map(([type, schema]) => [
+                type,
+                { schema: convert(schema, "output") },
+              ]),
+            ),
+          }
+        : {}),
+    };
+  }
+  for (const [status, response] of Object.entries(limitResponses(limits)))
+    responses[status] ??= response;
+  const secured = op.security !== undefined && op.security.length > 0;
+  const platform = [
+    ...(secured ? [401] : []),
+    ...(body ? [400, 413] : []),
+    415,
+    ...(hasSchemas ? [422] : []),
+    500,
+    ...(implemented ? [] : [501]),
+  ];
+  for (const status of platform) responses[status] ??= ref(status);
+  return {
+    operationId: id,
+    ...(op.summary ? { summary: op.summary } : {}),
+    ...(op.description ? { description: op.description } : {}),
+    ...(op.security
+      ? { security: op.security.map((names) => Object.fromEntries(names.map((n) => [n, []]))) }
+      : {}),
+    parameters: parametersOf(op, convert),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(
+              Object.entries(body).map(([type, schema]) => [
+                type,
+                { schema: convert(schema, "input") },
+              ]),
+            ),
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** Part 4's paths, part 5's schemes and the answers they bring. */
+export function documentOperations(
+  contract: Contract,
+  implemented: ReadonlySet<string>,
+  convert: Convert,
+): DeclaredDocumentation {
+  const paths: Record<string, Json> = {};
+  for (const [id, op] of Object.entries(contract.operations)) {
+    const item = paths[op.path] ?? {};
+    item[op.method.toLowerCase()] = operationObject(
+      { id, op, implemented: implemented.has(id), limits: limitsOf(contract, id) },
+      convert,
+    );
+    paths[op.path] = item;
+  }
+  const securitySchemes: Json = {};
+  for (const [name, scheme] of Object.entries(contract.securitySchemes))
+    securitySchemes[name] = securitySchemeObject(scheme);
+  const responses: Json =
+    Object.keys(securitySchemes).length > 0 ? { Problem401: PROBLEM_401 } : {};
+  return { paths, securitySchemes, responses };
+}
