@@ -13,7 +13,7 @@ import { fastPath } from "./http/fast-path";
 import { platform } from "./http/platform";
 import type { ProblemType } from "./http/problem";
 import { problemResponse, statusProblem } from "./http/problem";
-import { DECLARED_PROBLEM_TYPES, PLATFORM_PROBLEM_TYPES } from "./http/problem-types";
+import { DECLARED_PROBLEM_SLUGS, PLATFORM_PROBLEM_TYPES } from "./http/problem-types";
 import { declaredSchemas, type JsonSchemaConverter, openapiDocument } from "./openapi/document";
 import type { OperationEngine } from "./routes/engine";
 import { interfaceNotSpecified, NOT_SPECIFIED_PROBLEM } from "./routes/placeholder";
@@ -42,19 +42,14 @@ export interface AppOptions<C extends Contract> {
 const NOT_FOUND = statusProblem(404, "No resource exists at this path.");
 
 /**
- * The problem types this app can answer with: the platform's own, those that parts 5 and 8
- * bring once they declare something, and part 7's error types.
+ * The problem types this app can answer with: the platform's own, those the operation
+ * engine brings for parts 5 and 8, and part 7's error types.
  */
-function problemTypesOf(contract: Contract): ProblemType[] {
-  const types = [...PLATFORM_PROBLEM_TYPES];
-  if (Object.keys(contract.securitySchemes).length > 0)
-    types.push(DECLARED_PROBLEM_TYPES.authentication);
-  if (Object.values(contract.limits).some((limit) => limit.kind === "rate"))
-    types.push(DECLARED_PROBLEM_TYPES.rateLimit);
-  const reserved = [...PLATFORM_PROBLEM_TYPES, ...Object.values(DECLARED_PROBLEM_TYPES)];
+function problemTypesOf(contract: Contract, engine: OperationEngine | undefined): ProblemType[] {
+  const types = [...PLATFORM_PROBLEM_TYPES, ...(engine?.problemTypes(contract) ?? [])];
+  const reserved = [...PLATFORM_PROBLEM_TYPES.map((t) => t.slug), ...DECLARED_PROBLEM_SLUGS];
   for (const [slug, error] of Object.entries(contract.errors)) {
-    if (reserved.some((t) => t.slug === slug))
-      throw new Error(`error type ${slug}: the platform uses that name`);
+    if (reserved.includes(slug)) throw new Error(`error type ${slug}: the platform uses that name`);
     types.push({
       slug,
       title: error.title,
@@ -87,7 +82,7 @@ export function createApp<C extends Contract>(
     );
   }
   engine?.check(contract, jsonSchema);
-  const problemTypes = problemTypesOf(contract);
+  const problemTypes = problemTypesOf(contract, engine);
   const implemented = new Set(Object.keys(handlers).filter((id) => handlers[id] !== undefined));
 
   const app = new Hono<AppEnv>();

@@ -4,10 +4,10 @@
  * but the deployment lacks fails closed: the request is refused with a 500, never let in.
  */
 import type { Contract, Operation, SecurityScheme } from "../domain/contract";
+import { DECLARED_PROBLEM_TYPES } from "../http/declared-problem-types";
 import { INTERNAL_ERROR } from "../http/errors";
 import { log } from "../http/log";
 import { type ProblemDetails, problemResponse, typedProblem } from "../http/problem";
-import { DECLARED_PROBLEM_TYPES } from "../http/problem-types";
 import { sameCredential } from "./compare";
 import { presentedCredential } from "./credentials";
 

@@ -10,10 +10,10 @@ import type {
   RequestRateLimit,
   BodySizeLimit as SizeLimit,
 } from "../domain/contract";
+import { DECLARED_PROBLEM_TYPES } from "../http/declared-problem-types";
 import { INTERNAL_ERROR } from "../http/errors";
 import { log } from "../http/log";
 import { type ProblemDetails, problemResponse, typedProblem } from "../http/problem";
-import { DECLARED_PROBLEM_TYPES } from "../http/problem-types";
 import type { JsonSchemaConverter } from "../openapi/document";
 
 export interface DeclaredRateLimit {

@@ -23,6 +23,7 @@ export type JsonSchemaConverter = (
 /** What the operation engine documents: part 4's paths, part 5's schemes, their answers. */
 export interface DeclaredDocumentation {
   readonly paths: Readonly<Record<string, Json>>;
+  readonly schemas: Json;
   readonly securitySchemes: Json;
   readonly responses: Json;
 }
@@ -42,7 +43,7 @@ export interface DocumentOptions {
 
 export type Json = Record<string, unknown>;
 const PLATFORM_TAG = "platform";
-const PROBLEM_REF = { $ref: "#/components/schemas/Problem" };
+export const PROBLEM_REF = { $ref: "#/components/schemas/Problem" };
 
 /** All schemas a contract declares, so the app can refuse to start without a converter. */
 export function declaredSchemas(contract: Contract): Schema[] {
@@ -74,47 +75,14 @@ const PROBLEM_SCHEMA: Json = {
   required: ["type", "title", "status", "requestId"],
 };
 
-const VALIDATION_PROBLEM_SCHEMA: Json = {
-  allOf: [
-    PROBLEM_REF,
-    {
-      type: "object",
-      properties: {
-        errors: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              in: { enum: ["path", "query", "header", "cookie", "body"] },
-              pointer: { type: "string" },
-              detail: { type: "string" },
-            },
-            required: ["in", "pointer", "detail"],
-          },
-        },
-      },
-      required: ["errors"],
-    },
-  ],
-};
-
 export function problemResponse(description: string, schema: Json = PROBLEM_REF): Json {
   return { description, content: { "application/problem+json": { schema } } };
 }
 
 /** The problem answers the platform gives for every operation, by status. */
 const PLATFORM_RESPONSES: Json = {
-  Problem400: problemResponse("Malformed request (problem type malformed-request)."),
   Problem404: problemResponse("Not found."),
-  Problem413: problemResponse("Request body too large (problem type content-too-large)."),
-  Problem415: problemResponse("Unsupported media type (problem type unsupported-media-type)."),
-  Problem422: problemResponse("Validation failed (problem type validation-failed).", {
-    $ref: "#/components/schemas/ValidationProblem",
-  }),
   Problem500: problemResponse("Unexpected error."),
-  Problem501: problemResponse(
-    "Operation not implemented (problem type operation-not-implemented).",
-  ),
 };
 
 export const ref = (status: number) => ({ $ref: `#/components/responses/Problem${status}` });
@@ -180,12 +148,12 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
     return name ? { $ref: `#/components/schemas/${name}` } : toJsonSchema(schema, io);
   };
 
-  const schemas: Json = { Problem: PROBLEM_SCHEMA, ValidationProblem: VALIDATION_PROBLEM_SCHEMA };
+  // Parts 4, 5 and 8 are documented by the operation engine, when the app has one.
+  const declared = options.operations?.(contract, implemented, convert);
+  const schemas: Json = { Problem: PROBLEM_SCHEMA, ...declared?.schemas };
   for (const [name, schema] of Object.entries(contract.resources))
     schemas[name] = toJsonSchema(schema, "output");
 
-  // Parts 4, 5 and 8 are documented by the operation engine, when the app has one.
-  const declared = options.operations?.(contract, implemented, convert);
   const paths: Record<string, Json> = { ...declared?.paths };
   Object.assign(paths, platformPaths(problemTypes));
 

@@ -5,15 +5,53 @@
  * that declares no operation does not ship it.
  */
 import type { Contract, Operation, SecurityScheme } from "../domain/contract";
-import { DECLARED_PROBLEM_TYPES } from "../http/problem-types";
+import { DECLARED_PROBLEM_TYPES } from "../http/declared-problem-types";
 import { limitsOf, type OperationLimits } from "../limits/limits";
 import {
   type Convert,
   type DeclaredDocumentation,
   type Json,
+  PROBLEM_REF,
   problemResponse,
   ref,
 } from "./document";
+
+const VALIDATION_PROBLEM_SCHEMA: Json = {
+  allOf: [
+    PROBLEM_REF,
+    {
+      type: "object",
+      properties: {
+        errors: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              in: { enum: ["path", "query", "header", "cookie", "body"] },
+              pointer: { type: "string" },
+              detail: { type: "string" },
+            },
+            required: ["in", "pointer", "detail"],
+          },
+        },
+      },
+      required: ["errors"],
+    },
+  ],
+};
+
+/** The problem answers every declared operation may give, referred to by status. */
+const OPERATION_RESPONSES: Json = {
+  Problem400: problemResponse("Malformed request (problem type malformed-request)."),
+  Problem413: problemResponse("Request body too large (problem type content-too-large)."),
+  Problem415: problemResponse("Unsupported media type (problem type unsupported-media-type)."),
+  Problem422: problemResponse("Validation failed (problem type validation-failed).", {
+    $ref: "#/components/schemas/ValidationProblem",
+  }),
+  Problem501: problemResponse(
+    "Operation not implemented (problem type operation-not-implemented).",
+  ),
+};
 
 /** Answers that exist only once part 5 or part 8 declares what causes them. */
 const PROBLEM_401: Json = {
@@ -174,7 +212,9 @@ export function documentOperations(
   const securitySchemes: Json = {};
   for (const [name, scheme] of Object.entries(contract.securitySchemes))
     securitySchemes[name] = securitySchemeObject(scheme);
-  const responses: Json =
-    Object.keys(securitySchemes).length > 0 ? { Problem401: PROBLEM_401 } : {};
-  return { paths, securitySchemes, responses };
+  const operations = Object.keys(contract.operations).length > 0;
+  const responses: Json = operations ? { ...OPERATION_RESPONSES } : {};
+  if (Object.keys(securitySchemes).length > 0) responses.Problem401 = PROBLEM_401;
+  const schemas: Json = operations ? { ValidationProblem: VALIDATION_PROBLEM_SCHEMA } : {};
+  return { paths, schemas, securitySchemes, responses };
 }

@@ -7,6 +7,8 @@
  */
 import { checkSecuritySchemes } from "../authentication/authenticate";
 import type { Contract } from "../domain/contract";
+import { declaredProblemTypes } from "../http/declared-problem-types";
+import type { ProblemType } from "../http/problem";
 import { checkLimits } from "../limits/limits";
 import type { JsonSchemaConverter, OperationDocumenter } from "../openapi/document";
 import { documentOperations } from "../openapi/operations";
@@ -17,6 +19,8 @@ export interface OperationEngine {
   readonly check: (contract: Contract, jsonSchema: JsonSchemaConverter | undefined) => void;
   readonly mount: typeof mountOperations;
   readonly document: OperationDocumenter;
+  /** The problem types parts 4, 5 and 8 bring, once they declare what causes them. */
+  readonly problemTypes: (contract: Contract) => ProblemType[];
 }
 
 export const OPERATION_ENGINE: OperationEngine = {
@@ -26,4 +30,5 @@ export const OPERATION_ENGINE: OperationEngine = {
   },
   mount: mountOperations,
   document: documentOperations,
+  problemTypes: declaredProblemTypes,
 };

@@ -13,12 +13,12 @@ import {
   type ResponseDeclaration,
 } from "../domain/contract";
 import type { AnyHandler, AnyResult } from "../domain/handlers";
+import { OPERATION_NOT_IMPLEMENTED } from "../http/declared-problem-types";
 import type { AppEnv } from "../http/env";
 import { INTERNAL_ERROR } from "../http/errors";
 import { log } from "../http/log";
 import { SERVICE_PREFIX } from "../http/paths";
 import { problemResponse, typedProblem } from "../http/problem";
-import { OPERATION_NOT_IMPLEMENTED } from "../http/problem-types";
 import { apiHeaders } from "../http/security-headers";
 import { enforceRateLimits, limitsOf, type OperationLimits } from "../limits/limits";
 import { describeIssue, jsonPointer } from "../validation/issues";

@@ -3,9 +3,9 @@
  * service's interface, and exist whatever the contract declares.
  */
 import type { Handler, Hono } from "hono";
-import { accepts } from "hono/accepts";
 import type { Contract } from "../domain/contract";
 import { statusReport } from "../domain/status";
+import { negotiate } from "../http/accept";
 import type { AppEnv } from "../http/env";
 import { STYLESHEET } from "../http/html";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "../http/paths";
@@ -71,11 +71,8 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
   mountResource(app, SERVICE_PATHS.interface, {
     GET: (c) => {
       const wantsHtml =
-        accepts(c, {
-          header: "Accept",
-          supports: ["application/json", "text/html"],
-          default: "application/json",
-        }) === "text/html";
+        negotiate(c.req.header("accept") ?? null, ["application/json", "text/html"]) ===
+        "text/html";
       return wantsHtml
         ? new Response(reportHtml, { headers: REPORT_HTML_HEADERS })
         : new Response(reportJson, { headers: REPORT_JSON_HEADERS });

@@ -8,14 +8,14 @@ import { parse as parseCookies } from "hono/utils/cookie";
 import { $ZodAsyncError, type $ZodIssue, safeParse, safeParseAsync } from "zod/v4/core";
 import type { CredentialFields } from "../authentication/authenticate";
 import type { Operation, Schema } from "../domain/contract";
-import type { AppEnv } from "../http/env";
-import { type ProblemDetails, problemResponse, typedProblem } from "../http/problem";
 import {
   CONTENT_TOO_LARGE,
   MALFORMED_REQUEST,
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
-} from "../http/problem-types";
+} from "../http/declared-problem-types";
+import type { AppEnv } from "../http/env";
+import { type ProblemDetails, problemResponse, typedProblem } from "../http/problem";
 import { parseJson, readBodyBytes } from "./body";
 import { type RequestPart, type ValidationError, validationErrors } from "./issues";
 import { matchMediaType } from "./media-type";

@@ -13,6 +13,8 @@ import {
   type Operation,
   type SecurityScheme,
 } from "../../src/domain/contract";
+import { declaredProblemTypes } from "../../src/http/declared-problem-types";
+import { DECLARED_PROBLEM_SLUGS } from "../../src/http/problem-types";
 import { OPERATION_ENGINE } from "../../src/routes/engine";
 
 const KEY: SecurityScheme = {
@@ -83,6 +85,16 @@ describe("security schemes (part 5) that createApp refuses", () => {
 });
 
 describe("names the platform reserves", () => {
+  it("are exactly the names of the problem types parts 4, 5 and 8 bring", () => {
+    const everything = {
+      operations: { fixtureOp: {} },
+      securitySchemes: { fixtureKey: {} },
+      limits: { fixtureRate: { kind: "rate" } },
+    };
+    const slugs = declaredProblemTypes(everything).map((t) => t.slug);
+    expect([...DECLARED_PROBLEM_SLUGS].sort()).toEqual(slugs.sort());
+  });
+
   it.each(["authentication-required", "rate-limit-exceeded"])(
     "a part 7 error type named %s, even where parts 5 and 8 declare nothing",
     (slug) => {

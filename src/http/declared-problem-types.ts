@@ -1,0 +1,137 @@
+/**
+ * Problem types the platform answers with only once the contract declares what causes
+ * them: operations (part 4), credentials (part 5) or a rate limit (part 8). They belong to
+ * the operation engine, so a Worker that declares none of these neither ships nor
+ * documents them.
+ */
+import type { ProblemType } from "./problem";
+
+const REQUEST_ID_MEMBER = {
+  requestId: "The id of the request, also sent as the X-Request-Id header.",
+};
+
+export const OPERATION_NOT_IMPLEMENTED: ProblemType = {
+  slug: "operation-not-implemented",
+  title: "Operation not implemented",
+  status: 501,
+  description:
+    "The contract declares this operation, and the request was valid for it, but no " +
+    "handler is attached to it yet. Nothing was done. The request may succeed once the " +
+    "operation is implemented.",
+  members: { operationId: "The id of the declared operation.", ...REQUEST_ID_MEMBER },
+};
+
+export const UNSUPPORTED_MEDIA_TYPE: ProblemType = {
+  slug: "unsupported-media-type",
+  title: "Unsupported media type",
+  status: 415,
+  description:
+    "The request carried a body this operation does not accept: either the operation " +
+    "takes no body, or the Content-Type is not one it declares. Media types match " +
+    "case-insensitively; a charset parameter other than utf-8 does not match.",
+  members: {
+    acceptedMediaTypes: "The media types the operation accepts; empty when it takes no body.",
+    ...REQUEST_ID_MEMBER,
+  },
+};
+
+export const CONTENT_TOO_LARGE: ProblemType = {
+  slug: "content-too-large",
+  title: "Content too large",
+  status: 413,
+  description:
+    "The request body is larger than the operation accepts, counted in bytes as it " +
+    "arrived. The body was not processed.",
+  members: { maxBytes: "The largest body accepted, in bytes.", ...REQUEST_ID_MEMBER },
+};
+
+export const MALFORMED_REQUEST: ProblemType = {
+  slug: "malformed-request",
+  title: "Malformed request",
+  status: 400,
+  description:
+    "The request could not be read: its body is missing where one is required, empty, " +
+    "not valid UTF-8 or not well-formed JSON, or it contains a member named __proto__ or " +
+    "constructor.prototype; or its Content-Length is malformed. The detail says which.",
+  members: REQUEST_ID_MEMBER,
+};
+
+export const VALIDATION_FAILED: ProblemType = {
+  slug: "validation-failed",
+  title: "Validation failed",
+  status: 422,
+  description:
+    "The request was well-formed but does not satisfy the operation's declared schemas. " +
+    "Up to 100 violations are listed (the detail gives the full count); none quotes the values sent.",
+  members: {
+    errors:
+      "The violations, each { in, pointer, detail }: in is path, query, header, cookie or " +
+      "body; pointer is a JSON Pointer (RFC 6901, URI fragment form) into that part.",
+    ...REQUEST_ID_MEMBER,
+  },
+};
+
+export const AUTHENTICATION_REQUIRED: ProblemType = {
+  slug: "authentication-required",
+  title: "Authentication required",
+  status: 401,
+  description:
+    "The operation requires credentials and the request carried none that are valid for " +
+    "it. Missing, malformed and wrong credentials get the same answer, so the answer does " +
+    "not tell which. The WWW-Authenticate header has a challenge for each scheme the " +
+    "operation accepts (RFC 9110 §11.6.1); an API key, which has no registered HTTP " +
+    'authentication scheme, is challenged as ApiKey with in="…" and name="…" saying ' +
+    "where the key goes. Nothing was done and the body, if any, was not read.",
+  members: {
+    security:
+      "The alternatives the operation accepts, any one of which suffices; each lists the " +
+      "schemes that must all be satisfied (as in the OpenAPI document).",
+    ...REQUEST_ID_MEMBER,
+  },
+};
+
+export const RATE_LIMIT_EXCEEDED: ProblemType = {
+  slug: "rate-limit-exceeded",
+  title: "Rate limit exceeded",
+  status: 429,
+  description:
+    "More requests arrived than a rate limit of the interface (specification part 8) " +
+    "allows (RFC 6585 §4). Nothing was done. The Retry-After header gives, in seconds, the " +
+    "limit's whole period: the longest wait before the count starts again (RFC 9110 " +
+    "§10.2.3). Requests are counted per Cloudflare location and the counts are eventually " +
+    "consistent, so a burst may exceed the limit slightly before it is enforced.",
+  members: {
+    limit: "The name of the limit in the interface's part 8.",
+    maxRequests: "How many requests the limit allows per period.",
+    periodSeconds: "The period, in seconds.",
+    ...REQUEST_ID_MEMBER,
+  },
+};
+
+/** The problem types parts 5 and 8 bring, by the part that causes them. */
+export const DECLARED_PROBLEM_TYPES = {
+  authentication: AUTHENTICATION_REQUIRED,
+  rateLimit: RATE_LIMIT_EXCEEDED,
+} as const;
+
+/** Those a contract's declarations can cause. */
+export function declaredProblemTypes(contract: {
+  readonly operations: Readonly<Record<string, unknown>>;
+  readonly securitySchemes: Readonly<Record<string, unknown>>;
+  readonly limits: Readonly<Record<string, { readonly kind: string }>>;
+}): ProblemType[] {
+  const types: ProblemType[] =
+    Object.keys(contract.operations).length > 0
+      ? [
+          OPERATION_NOT_IMPLEMENTED,
+          UNSUPPORTED_MEDIA_TYPE,
+          CONTENT_TOO_LARGE,
+          MALFORMED_REQUEST,
+          VALIDATION_FAILED,
+        ]
+      : [];
+  if (Object.keys(contract.securitySchemes).length > 0) types.push(AUTHENTICATION_REQUIRED);
+  if (Object.values(contract.limits).some((limit) => limit.kind === "rate"))
+    types.push(RATE_LIMIT_EXCEEDED);
+  return types;
+}
