@@ -28,19 +28,20 @@ export function fastPath(options: {
     ["cache-control", "no-store"],
   ];
   const status = notSpecified?.status ?? 501;
+  const healthHeaders = Object.entries(health.headers);
   return function fastPath(request) {
     const method = request.method;
     // The path as the router sees it (percent-decoded where RFC 3986 §6.2.2.2 allows).
     const path = getPath(request);
     if (path === SERVICE_PATHS.health && (method === "GET" || method === "HEAD")) {
-      const headers = [...Object.entries(health.headers), ...apiHeaders(requestIdFor(request))];
+      const headers = apiHeaders(requestIdFor(request), healthHeaders);
       return new Response(method === "HEAD" ? null : health.body, { headers });
     }
     if (!notSpecified || path === SERVICE_PREFIX || path.startsWith(`${SERVICE_PREFIX}/`)) {
       return undefined;
     }
     const requestId = requestIdFor(request);
-    const headers = [...problemHeaders, ...apiHeaders(requestId)];
+    const headers = apiHeaders(requestId, problemHeaders);
     const body = method === "HEAD" ? null : `${problemHead}${JSON.stringify(requestId)}}`;
     return new Response(body, { status, headers });
   };

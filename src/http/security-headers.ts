@@ -25,15 +25,20 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ["strict-transport-security", "max-age=63072000; includeSubDomains"],
 ];
 
+const STATIC_API_HEADERS: readonly [string, string][] = [
+  ...SECURITY_HEADERS.map(([name, value]): [string, string] => [name, value]),
+  ["content-security-policy", API_CSP],
+];
+
 /**
  * Every platform header of an API answer (JSON, problems), as pairs for a Response's init.
  * An answer built with them in one call costs less than setting them one by one afterwards
  * (each `headers.set` is a call into the runtime); the platform middleware then leaves it be.
+ * `before`: the answer's own headers, put first.
  */
-export function apiHeaders(requestId: string): [string, string][] {
-  return [
-    [REQUEST_ID_HEADER, requestId],
-    ...SECURITY_HEADERS,
-    ["content-security-policy", API_CSP],
-  ] as [string, string][];
+export function apiHeaders(
+  requestId: string,
+  before: readonly [string, string][] = [],
+): [string, string][] {
+  return [...before, ...STATIC_API_HEADERS, [REQUEST_ID_HEADER, requestId]];
 }
