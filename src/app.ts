@@ -109,11 +109,10 @@ export function createApp<C extends Contract>(
   // A path no route knows: outside /_service, only once part 4 declares operations.
   app.notFound((c) => problemResponse(c.get("requestId"), NOT_FOUND));
   app.onError(errorResponse);
-  if (options.fastPath !== false) {
-    const shortcut = fastPath({
-      notSpecified: noOperations ? NOT_SPECIFIED_PROBLEM : undefined,
-      health: HEALTH,
-    });
+  // Only while part 4 declares nothing: once it does, every request would pay for reading
+  // its URL twice (the shortcut, then the router), which costs more than the shortcut saves.
+  if (noOperations && options.fastPath !== false) {
+    const shortcut = fastPath({ notSpecified: NOT_SPECIFIED_PROBLEM, health: HEALTH });
     const route = app.fetch;
     app.fetch = (request, env, executionCtx) =>
       shortcut(request) ?? route(request, env, executionCtx);

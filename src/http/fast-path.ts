@@ -1,6 +1,6 @@
 /**
- * The two hottest answers, given before Hono routes the request: part 4's 501 while it
- * declares nothing, and health. Each is static apart from the request id, so its body and
+ * The two hottest answers of a Worker whose part 4 declares nothing, given before Hono
+ * routes the request: the 501 every request outside /_service gets, and health. Each is static apart from the request id, so its body and
  * headers are built once at load and the request path only fills in the id. They are the
  * same status, headers and bytes the routes give (a test compares both), so this is a
  * shortcut, never a second behaviour.
@@ -13,21 +13,19 @@ import { apiHeaders } from "./security-headers";
 
 export type FastPath = (request: Request) => Response | undefined;
 
-/** `notSpecified`: the problem for every request outside /_service, when part 4 declares nothing. */
+/** `notSpecified`: the problem for every request outside /_service (part 4 declares nothing). */
 export function fastPath(options: {
-  readonly notSpecified: ProblemDetails | undefined;
+  readonly notSpecified: ProblemDetails;
   readonly health: { readonly body: string; readonly headers: Readonly<Record<string, string>> };
 }): FastPath {
   const { notSpecified, health } = options;
   // `{...problem, requestId}` serialised, with the id spliced in last.
-  const problemHead = notSpecified
-    ? `${JSON.stringify(notSpecified).slice(0, -1)},"requestId":`
-    : "";
+  const problemHead = `${JSON.stringify(notSpecified).slice(0, -1)},"requestId":`;
   const problemHeaders: [string, string][] = [
     ["content-type", PROBLEM_MEDIA_TYPE],
     ["cache-control", "no-store"],
   ];
-  const status = notSpecified?.status ?? 501;
+  const status = notSpecified.status;
   const healthHeaders = Object.entries(health.headers);
   return function fastPath(request) {
     const method = request.method;
@@ -37,7 +35,7 @@ export function fastPath(options: {
       const headers = apiHeaders(requestIdFor(request), healthHeaders);
       return new Response(method === "HEAD" ? null : health.body, { headers });
     }
-    if (!notSpecified || path === SERVICE_PREFIX || path.startsWith(`${SERVICE_PREFIX}/`)) {
+    if (path === SERVICE_PREFIX || path.startsWith(`${SERVICE_PREFIX}/`)) {
       return undefined;
     }
     const requestId = requestIdFor(request);
