@@ -79,7 +79,7 @@ function option(name: string, fallback: number): number {
 const ROUNDS = option("rounds", 5);
 const SECONDS = option("seconds", 3);
 const CONNECTIONS = option("connections", 32);
-const COLD_STARTS = option("cold-starts", 7);
+const COLD_STARTS = option("cold-starts", 15);
 const CPU_LOOP = option("cpu-loop", 5000);
 
 /** The shipped default (wrangler.toml's var) unless `--response-validation off|log|enforce`. */
