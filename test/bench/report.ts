@@ -171,9 +171,11 @@ export function renderChart(r: Results): string {
   parts.push(
     `<line x1="${one.toFixed(1)}" y1="30" x2="${one.toFixed(1)}" y2="${y}" stroke="#b45309" stroke-dasharray="4 3"/>`,
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y + 20}" font-family="system-ui, sans-serif" font-size="12">
+  const title = `Requests/s relative to the baseline (median of within-round ratios), ${r.date.slice(0, 10)}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" role="img" width="${width}" height="${y + 20}" font-family="system-ui, sans-serif" font-size="12">
+<title>${title}</title>
 <rect width="100%" height="100%" fill="white"/>
-<text x="10" y="20" font-size="14" font-weight="bold">Requests/s relative to the baseline (median of within-round ratios), ${r.date.slice(0, 10)}</text>
+<text x="10" y="20" font-size="14" font-weight="bold">${title}</text>
 ${parts.join("\n")}
 </svg>
 `;
