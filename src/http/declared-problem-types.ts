@@ -5,10 +5,7 @@
  * documents them.
  */
 import type { ProblemType } from "./problem";
-
-const REQUEST_ID_MEMBER = {
-  requestId: "The id of the request, also sent as the X-Request-Id header.",
-};
+import { REQUEST_ID_MEMBER } from "./problem-types";
 
 export const OPERATION_NOT_IMPLEMENTED: ProblemType = {
   slug: "operation-not-implemented",

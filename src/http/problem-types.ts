@@ -5,7 +5,8 @@
  */
 import type { ProblemType } from "./problem";
 
-const REQUEST_ID_MEMBER = {
+/** The member every platform problem carries. */
+export const REQUEST_ID_MEMBER = {
   requestId: "The id of the request, also sent as the X-Request-Id header.",
 };
 

@@ -4,12 +4,7 @@
  * operation's query schema must enforce itself. Every declaration is checked when the app
  * is built, so a limit that would not be enforced as written stops the app from starting.
  */
-import type {
-  Contract,
-  PageSizeLimit,
-  RequestRateLimit,
-  BodySizeLimit as SizeLimit,
-} from "../domain/contract";
+import type { Contract, PageSizeLimit, RequestRateLimit } from "../domain/contract";
 import { DECLARED_PROBLEM_TYPES } from "../http/declared-problem-types";
 import { INTERNAL_ERROR } from "../http/errors";
 import { log } from "../http/log";
@@ -117,7 +112,7 @@ export function limitsOf(contract: Contract, id: string): OperationLimits {
   const perCredential: DeclaredRateLimit[] = [];
   for (const [name, limit] of Object.entries(contract.limits)) {
     if (!limit.operations.includes(id)) continue;
-    if (limit.kind === "body-size") maxBodyBytes = (limit as SizeLimit).maxBytes;
+    if (limit.kind === "body-size") maxBodyBytes = limit.maxBytes;
     if (limit.kind !== "rate") continue;
     const problem = typedProblem(
       DECLARED_PROBLEM_TYPES.rateLimit,
