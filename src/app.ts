@@ -33,8 +33,9 @@ export interface AppOptions<C extends Contract> {
   /** The platform's body cap, in bytes, while part 8 declares none. */
   readonly maxBodyBytes?: number;
   /**
-   * Answer part 4's 501 and health before routing (src/http/fast-path.ts); on by default.
-   * Off only to compare the shortcut with the routes it stands for.
+   * While part 4 declares nothing, answer its 501 and health before routing
+   * (src/http/fast-path.ts); on by default. Off only to compare the shortcut with the
+   * routes it stands for.
    */
   readonly fastPath?: boolean;
 }
@@ -43,7 +44,7 @@ const NOT_FOUND = statusProblem(404, "No resource exists at this path.");
 
 /**
  * The problem types this app can answer with: the platform's own, those the operation
- * engine brings for parts 5 and 8, and part 7's error types.
+ * engine brings for parts 4, 5 and 8, and part 7's error types.
  */
 function problemTypesOf(contract: Contract, engine: OperationEngine | undefined): ProblemType[] {
   const types = [...PLATFORM_PROBLEM_TYPES, ...(engine?.problemTypes(contract) ?? [])];
