@@ -21,25 +21,23 @@ export function fastPath(options: {
   const { notSpecified, health } = options;
   // `{...problem, requestId}` serialised, with the id spliced in last.
   const problemHead = `${JSON.stringify(notSpecified).slice(0, -1)},"requestId":`;
-  const problemHeaders: [string, string][] = [
-    ["content-type", PROBLEM_MEDIA_TYPE],
-    ["cache-control", "no-store"],
-  ];
   const status = notSpecified.status;
-  const healthHeaders = Object.entries(health.headers);
   return function fastPath(request) {
     const method = request.method;
     // The path as the router sees it (percent-decoded where RFC 3986 §6.2.2.2 allows).
     const path = getPath(request);
     if (path === SERVICE_PATHS.health && (method === "GET" || method === "HEAD")) {
-      const headers = apiHeaders(requestIdFor(request), healthHeaders);
+      const headers = apiHeaders(requestIdFor(request));
+      Object.assign(headers, health.headers);
       return new Response(method === "HEAD" ? null : health.body, { headers });
     }
     if (path === SERVICE_PREFIX || path.startsWith(`${SERVICE_PREFIX}/`)) {
       return undefined;
     }
     const requestId = requestIdFor(request);
-    const headers = apiHeaders(requestId, problemHeaders);
+    const headers = apiHeaders(requestId);
+    headers["content-type"] = PROBLEM_MEDIA_TYPE;
+    headers["cache-control"] = "no-store";
     const body = method === "HEAD" ? null : `${problemHead}${JSON.stringify(requestId)}}`;
     return new Response(body, { status, headers });
   };

@@ -90,13 +90,12 @@ export function problemResponse(
   problem: ProblemDetails,
   headers?: Readonly<Record<string, string>>,
 ): Response {
+  const all = apiHeaders(requestId);
+  all["content-type"] = PROBLEM_MEDIA_TYPE;
+  all["cache-control"] = "no-store";
+  if (headers) Object.assign(all, headers);
   return new Response(JSON.stringify({ ...problem, requestId }), {
     status: problem.status,
-    headers: [
-      ["content-type", PROBLEM_MEDIA_TYPE],
-      ["cache-control", "no-store"],
-      ...Object.entries(headers ?? {}),
-      ...apiHeaders(requestId),
-    ],
+    headers: all,
   });
 }

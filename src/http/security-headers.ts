@@ -14,31 +14,28 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 export const HTML_CSP =
   "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
-  // OWASP: stop browsers from guessing a media type other than the declared one.
-  ["x-content-type-options", "nosniff"],
-  // OWASP: legacy framing protection, for browsers without CSP frame-ancestors.
-  ["x-frame-options", "DENY"],
-  // OWASP: URLs of this service never leak to other origins through Referer.
-  ["referrer-policy", "no-referrer"],
-  // RFC 6797: HTTPS only, for two years, subdomains included.
-  ["strict-transport-security", "max-age=63072000; includeSubDomains"],
-];
-
-const STATIC_API_HEADERS: readonly [string, string][] = [
-  ...SECURITY_HEADERS.map(([name, value]): [string, string] => [name, value]),
-  ["content-security-policy", API_CSP],
-];
-
 /**
- * Every platform header of an API answer (JSON, problems), as pairs for a Response's init.
- * An answer built with them in one call costs less than setting them one by one afterwards
- * (each `headers.set` is a call into the runtime); the platform middleware then leaves it be.
- * `before`: the answer's own headers, put first.
+ * Every platform header of an API answer (JSON, problems), as a fresh object an answer is
+ * built with. Written as one object literal on purpose: workerd turns such an object into
+ * response headers far faster than a list of pairs or later `headers.set` calls (measured
+ * with the benchmark's in-process loops). Callers add their own headers to it.
  */
-export function apiHeaders(
-  requestId: string,
-  before: readonly [string, string][] = [],
-): [string, string][] {
-  return [...before, ...STATIC_API_HEADERS, [REQUEST_ID_HEADER, requestId]];
+export function apiHeaders(requestId: string): Record<string, string> {
+  return {
+    // OWASP: stop browsers from guessing a media type other than the declared one.
+    "x-content-type-options": "nosniff",
+    // OWASP: legacy framing protection, for browsers without CSP frame-ancestors.
+    "x-frame-options": "DENY",
+    // OWASP: URLs of this service never leak to other origins through Referer.
+    "referrer-policy": "no-referrer",
+    // RFC 6797: HTTPS only, for two years, subdomains included.
+    "strict-transport-security": "max-age=63072000; includeSubDomains",
+    "content-security-policy": API_CSP,
+    [REQUEST_ID_HEADER]: requestId,
+  };
 }
+
+/** The headers every answer carries whatever its kind (an HTML page sets its own CSP). */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = Object.entries(
+  apiHeaders(""),
+).filter(([name]) => name !== "content-security-policy" && name !== REQUEST_ID_HEADER);

@@ -96,21 +96,20 @@ async function responseMismatch(
 }
 
 /** The platform's headers, which a handler cannot replace; it may set its own CSP. */
-const FORCED = new Set(["content-type", ...apiHeaders("").map(([name]) => name)]);
+const FORCED = new Set(["content-type", ...Object.keys(apiHeaders(""))]);
 FORCED.delete("content-security-policy");
 
 function serialise(result: AnyResult, mediaType: string | undefined, requestId: string): Response {
-  // Header pairs rather than a Headers object: one native call builds them all.
-  const headers = Object.entries(result.headers ?? {})
-    .map(([name, value]): [string, string] => [name.toLowerCase(), value])
-    .filter(([name]) => !FORCED.has(name));
-  const own = new Set(headers.map(([name]) => name));
+  const headers = apiHeaders(requestId);
   // OWASP REST: an answer is not stored unless the handler says otherwise.
-  if (!own.has("cache-control")) headers.push(["cache-control", "no-store"]);
-  for (const pair of apiHeaders(requestId)) if (!own.has(pair[0])) headers.push(pair);
+  headers["cache-control"] = "no-store";
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    const key = name.toLowerCase();
+    if (!FORCED.has(key) && key !== "__proto__") headers[key] = value;
+  }
   if (result.body === undefined) return new Response(null, { status: result.status, headers });
   const type = mediaType ?? "application/json";
-  headers.push(["content-type", type]);
+  headers["content-type"] = type;
   const text = isJsonMediaType(type) ? JSON.stringify(result.body) : String(result.body);
   return new Response(text, { status: result.status, headers });
 }
