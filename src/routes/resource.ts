@@ -25,20 +25,23 @@ export function allowHeader(methods: readonly string[]): string {
 }
 
 /**
- * Mounts `handlers` at `path`; OPTIONS answers 204 with `Allow`, and any other method 405
- * with `Allow` (RFC 9110 §15.5.6). Hono answers HEAD with the GET handler's headers.
+ * Mounts `handlers` at `path` as one route that dispatches on the method: OPTIONS answers
+ * 204 with `Allow`, any method without a handler 405 with `Allow` (RFC 9110 §15.5.6), and
+ * HEAD runs the GET handler (Hono then drops the body). One route per path, so a request
+ * passes through as few handlers as possible.
  */
 export function mountResource(app: Hono<AppEnv>, path: string, handlers: MethodHandlers): void {
   const methods = Object.keys(handlers);
   const allow = allowHeader(methods);
-  for (const method of methods) {
-    const handler = handlers[method];
-    if (handler) app.on(method, path, handler);
-  }
   const methodNotAllowed = statusProblem(
     405,
     `This resource answers only these methods: ${allow}.`,
   );
-  app.options(path, (c) => c.body(null, 204, { allow }));
-  app.all(path, (c) => problemResponse(c.get("requestId"), methodNotAllowed, { allow }));
+  app.all(path, (c, next) => {
+    const method = c.req.method;
+    const handler = handlers[method === "HEAD" ? "GET" : method];
+    if (handler) return handler(c, next);
+    if (method === "OPTIONS") return c.body(null, 204, { allow });
+    return problemResponse(c.get("requestId"), methodNotAllowed, { allow });
+  });
 }
