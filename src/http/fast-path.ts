@@ -1,9 +1,9 @@
 /**
  * The two hottest answers of a Worker whose part 4 declares nothing, given before Hono
- * routes the request: the 501 every request outside /_service gets, and health. Each is static apart from the request id, so its body and
- * headers are built once at load and the request path only fills in the id. They are the
- * same status, headers and bytes the routes give (a test compares both), so this is a
- * shortcut, never a second behaviour.
+ * routes the request: the 501 every request outside /_service gets, and health. Each is
+ * static apart from the request id, so its body is serialised once at load and the request
+ * path only fills in the id. They are the same status, headers and bytes the routes give
+ * (a test compares both), so this is a shortcut, never a second behaviour.
  */
 import { getPath } from "hono/utils/url";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "./paths";
