@@ -69,6 +69,12 @@ export const VARIANTS: readonly Variant[] = [
     label: "this service, fixture operation",
     scenarios: ["post"],
   },
+  {
+    name: "zod-openapi-platform",
+    file: "zod-openapi-platform.ts",
+    label: "reference: @hono/zod-openapi + this platform's headers",
+    scenarios: ["post"],
+  },
 ];
 
 function option(name: string, fallback: number): number {
@@ -282,6 +288,11 @@ async function main(): Promise<void> {
             value / (rps.get("zod-openapi/post") ?? Number.NaN),
           );
           push(ratios, `${name}/post:hono-zod`, value / (rps.get("hono-zod/post") ?? Number.NaN));
+          push(
+            ratios,
+            `${name}/post:zod-openapi-platform`,
+            value / (rps.get("zod-openapi-platform/post") ?? Number.NaN),
+          );
         } else {
           push(
             ratios,
