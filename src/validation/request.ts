@@ -24,8 +24,14 @@ export type SafeParseResult =
   | { readonly success: true; readonly data: unknown }
   | { readonly success: false; readonly error: { readonly issues: readonly $ZodIssue[] } };
 
-/** Parses with zod's core, falling back to the async path only for schemas that need it. */
-export async function parseWith(schema: Schema, value: unknown): Promise<SafeParseResult> {
+/**
+ * Parses with zod's core, falling back to the async path only for schemas that need it.
+ * A synchronous schema's result comes back synchronously: no promise on the hot path.
+ */
+export function parseWith(
+  schema: Schema,
+  value: unknown,
+): SafeParseResult | Promise<SafeParseResult> {
   try {
     return safeParse(schema, value);
   } catch (error) {
@@ -160,24 +166,29 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
 
   const declared = plan.operation.request ?? {};
   const errors: ValidationError[] = [];
-  const check = async (part: RequestPart, schema: Schema | undefined, value: () => unknown) => {
-    if (!schema) return undefined;
-    const result = await parseWith(schema, value());
+  // Only the parts the operation declares are read, and a part's value is built only then.
+  const check = async (part: RequestPart, schema: Schema, value: unknown) => {
+    const result = await parseWith(schema, value);
     if (result.success) return result.data;
     errors.push(...validationErrors(part, result.error.issues));
     return undefined;
   };
-  const params = await check("path", declared.params, () => c.req.param());
   const hidden = plan.credentials;
-  const query = await check("query", declared.query, () => queryOf(request.url, hidden.query));
-  const headers = await check("header", declared.headers, () =>
-    withoutKeys(request.headers, hidden.header),
-  );
-  const cookies = await check("cookie", declared.cookies, () =>
-    withoutKeys(Object.entries(parseCookies(request.headers.get("cookie") ?? "")), hidden.cookie),
-  );
+  const params = declared.params && (await check("path", declared.params, c.req.param()));
+  const query =
+    declared.query && (await check("query", declared.query, queryOf(request.url, hidden.query)));
+  const headers =
+    declared.headers &&
+    (await check("header", declared.headers, withoutKeys(request.headers, hidden.header)));
+  const cookies =
+    declared.cookies &&
+    (await check(
+      "cookie",
+      declared.cookies,
+      withoutKeys(Object.entries(parseCookies(request.headers.get("cookie") ?? "")), hidden.cookie),
+    ));
   const bodySchema = body ? declared.body?.[body.mediaType] : undefined;
-  const bodyValue = body ? await check("body", bodySchema, () => body.value) : undefined;
+  const bodyValue = body && bodySchema ? await check("body", bodySchema, body.value) : undefined;
 
   if (errors.length > 0) {
     const listed = errors.slice(0, MAX_LISTED_ERRORS);
