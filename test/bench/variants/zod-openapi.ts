@@ -12,7 +12,13 @@ const route = createRoute({
     201: { description: "Created", content: { "application/json": { schema: Created } } },
   },
 });
-const app = new OpenAPIHono();
-app.openapi(route, (c) => c.json({ id: "b1", ...c.req.valid("json") }, 201));
 
-export default app;
+/** The app; `before` may add middleware ahead of the route (the same-headers reference does). */
+export function zodOpenapiApp(before?: (app: OpenAPIHono) => void): OpenAPIHono {
+  const app = new OpenAPIHono();
+  before?.(app);
+  app.openapi(route, (c) => c.json({ id: "b1", ...c.req.valid("json") }, 201));
+  return app;
+}
+
+export default zodOpenapiApp();
