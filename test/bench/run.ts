@@ -88,15 +88,21 @@ const CONNECTIONS = option("connections", 32);
 const COLD_STARTS = option("cold-starts", 15);
 const CPU_LOOP = option("cpu-loop", 5000);
 
+const SHIPPED = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as {
+  vars?: Record<string, string>;
+  keep_names?: boolean;
+};
 /** The shipped default (wrangler.toml's var) unless `--response-validation off|log|enforce`. */
 const RESPONSE_VALIDATION = (() => {
   const i = process.argv.indexOf("--response-validation");
   if (i !== -1) return process.argv[i + 1] ?? "log";
-  const raw = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as {
-    vars?: Record<string, string>;
-  };
-  return raw.vars?.RESPONSE_VALIDATION ?? "log";
+  return SHIPPED.vars?.RESPONSE_VALIDATION ?? "log";
 })();
+/**
+ * Every variant is built with the service's own build settings (minified, and wrangler.toml's
+ * keep_names), so the figures compare code with code, not build flags.
+ */
+const KEEP_NAMES = SHIPPED.keep_names ?? true;
 
 const ROOT = resolve(".");
 const OUT = "test/artifacts/bench";
@@ -107,12 +113,15 @@ const median = (xs: readonly number[]) => {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
-/** Builds with `wrangler deploy --dry-run --minify`, as a deploy would; returns the bundle path. */
+/**
+ * Builds with `wrangler deploy --dry-run --minify` and the shipped keep_names, as a deploy
+ * would; returns the bundle path.
+ */
 async function build(name: string, main: string, dir: string): Promise<string> {
   const config = join(dir, `${name}.toml`);
   writeFileSync(
     config,
-    `name = "bench-${name}"\nmain = ${JSON.stringify(main)}\ncompatibility_date = "2026-05-01"\nsend_metrics = false\n[vars]\nRESPONSE_VALIDATION = ${JSON.stringify(RESPONSE_VALIDATION)}\n`,
+    `name = "bench-${name}"\nmain = ${JSON.stringify(main)}\ncompatibility_date = "2026-05-01"\nsend_metrics = false\nkeep_names = ${KEEP_NAMES}\n`,
   );
   const out = join(dir, `out-${name}`);
   await run("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", out, "-c", config], {
@@ -230,22 +239,26 @@ async function main(): Promise<void> {
   const started = Date.now();
   mkdirSync(OUT, { recursive: true });
   const dir = mkdtempSync(join(tmpdir(), "bench-"));
-  console.log(`building ${selected().length} variants (wrangler deploy --dry-run --minify)…`);
+  console.log(
+    `building ${selected().length} variants (wrangler deploy --dry-run --minify, keep_names = ${KEEP_NAMES})…`,
+  );
   const built = await buildAll(dir);
 
   // The load generator (this process) keeps off CPU 0, which workerd gets.
   const many = cpus().length > 1;
   if (many) await run("taskset", ["-a", "-p", "-c", `1-${cpus().length - 1}`, String(process.pid)]);
   const cpuPin = many ? "0" : undefined;
+  // The response check mode reaches the Worker as a binding, as wrangler.toml's var would.
+  const vars = { RESPONSE_VALIDATION };
 
   console.log(`cold starts: ${COLD_STARTS} spawns per variant, alternating…`);
   const cold = new Map<string, number[]>();
   // One unmeasured spawn first: the first start of workerd also pays for reading its binary.
-  await (await serveWorker({ bundle: built[0]?.bundle, cpus: cpuPin })).stop();
+  await (await serveWorker({ bundle: built[0]?.bundle, cpus: cpuPin, vars })).stop();
   for (let i = 0; i < COLD_STARTS; i++) {
     const order = i % 2 ? [...built].reverse() : built;
     for (const b of order) {
-      const w = await serveWorker({ bundle: b.bundle, cpus: cpuPin });
+      const w = await serveWorker({ bundle: b.bundle, cpus: cpuPin, vars });
       cold.set(b.variant.name, [...(cold.get(b.variant.name) ?? []), w.startupMs]);
       await w.stop();
     }
@@ -253,7 +266,7 @@ async function main(): Promise<void> {
 
   const served = new Map<string, ServedWorker>();
   for (const b of built)
-    served.set(b.variant.name, await serveWorker({ bundle: b.probed, cpus: cpuPin }));
+    served.set(b.variant.name, await serveWorker({ bundle: b.probed, cpus: cpuPin, vars }));
   const rssBefore = new Map<string, number>();
   try {
     console.log("warm-up…");

@@ -45,14 +45,14 @@ function capnpString(value: string): string {
   return JSON.stringify(value);
 }
 
-/** The workerd config: one worker, one HTTP socket on loopback. */
-function config(port: number): string {
+/** The workerd config: one worker, one HTTP socket on loopback; `vars` override wrangler.toml's. */
+function config(port: number, vars: Readonly<Record<string, string>> = {}): string {
   const raw = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as {
     compatibility_date?: string;
     compatibility_flags?: string[];
     vars?: Record<string, string>;
   };
-  const bindings = Object.entries(raw.vars ?? {}).map(
+  const bindings = Object.entries({ ...raw.vars, ...vars }).map(
     ([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(String(value))})`,
   );
   const flags = (raw.compatibility_flags ?? []).map(capnpString);
@@ -75,6 +75,8 @@ export interface ServeOptions {
   readonly bundle?: string;
   /** CPUs to pin workerd to, as taskset takes them (e.g. "0"), so a load generator can have the others. */
   readonly cpus?: string;
+  /** Text bindings that replace wrangler.toml's vars of the same name. */
+  readonly vars?: Readonly<Record<string, string>>;
 }
 
 export async function serveWorker(options: ServeOptions = {}): Promise<ServedWorker> {
@@ -85,7 +87,7 @@ export async function serveWorker(options: ServeOptions = {}): Promise<ServedWor
   const file = join(dir, "config.capnp");
   // capnp embeds files relative to the config, so the bundle is copied beside it.
   copyFileSync(bundle, join(dir, "index.js"));
-  writeFileSync(file, config(port));
+  writeFileSync(file, config(port, options.vars));
   const binary = createRequire(import.meta.url).resolve("workerd/bin/workerd");
   const [command, args] = options.cpus
     ? ["taskset", ["-c", options.cpus, binary, "serve", file]]
