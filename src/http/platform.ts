@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
 import { errorResponse } from "./errors";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
-import { API_CSP, SECURITY_HEADERS } from "./security-headers";
+import { API_CSP, isComplete, SECURITY_HEADERS } from "./security-headers";
 
 export function platform(): MiddlewareHandler<AppEnv> {
   return async function platform(c, next) {
@@ -20,9 +20,9 @@ export function platform(): MiddlewareHandler<AppEnv> {
       // Hono hands thrown Errors to onError; anything else thrown ends up here.
       c.res = errorResponse(error, c);
     }
-    const headers = c.res.headers;
     // Built with its platform headers already (apiHeaders): nothing to add.
-    if (headers.get(REQUEST_ID_HEADER) === requestId) return;
+    if (isComplete(c.res)) return;
+    const headers = c.res.headers;
     headers.set(REQUEST_ID_HEADER, requestId);
     for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
     // A page that needs a different policy (the HTML pages) sets its own.

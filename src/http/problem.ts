@@ -2,7 +2,7 @@
  * RFC 9457 problem details: the one shape of every error answer.
  */
 import { SERVICE_PATHS } from "./paths";
-import { apiHeaders } from "./security-headers";
+import { apiHeaders, complete } from "./security-headers";
 
 export const PROBLEM_MEDIA_TYPE = "application/problem+json";
 
@@ -94,8 +94,10 @@ export function problemResponse(
   all["content-type"] = PROBLEM_MEDIA_TYPE;
   all["cache-control"] = "no-store";
   if (headers) Object.assign(all, headers);
-  return new Response(JSON.stringify({ ...problem, requestId }), {
-    status: problem.status,
-    headers: all,
-  });
+  return complete(
+    new Response(JSON.stringify({ ...problem, requestId }), {
+      status: problem.status,
+      headers: all,
+    }),
+  );
 }

@@ -35,6 +35,22 @@ export function apiHeaders(requestId: string): Record<string, string> {
   };
 }
 
+const COMPLETE = new WeakSet<Response>();
+
+/**
+ * Marks an answer built with `apiHeaders`, so the platform middleware knows it has nothing
+ * to add without reading the answer's headers back (each read crosses into the runtime).
+ */
+export function complete(response: Response): Response {
+  COMPLETE.add(response);
+  return response;
+}
+
+/** Whether `response` was built with every platform header (see `complete`). */
+export function isComplete(response: Response): boolean {
+  return COMPLETE.has(response);
+}
+
 /** The headers every answer carries whatever its kind (an HTML page sets its own CSP). */
 export const SECURITY_HEADERS: readonly (readonly [string, string])[] = Object.entries(
   apiHeaders(""),

@@ -19,7 +19,7 @@ import { INTERNAL_ERROR } from "../http/errors";
 import { log } from "../http/log";
 import { SERVICE_PREFIX } from "../http/paths";
 import { problemResponse, typedProblem } from "../http/problem";
-import { apiHeaders } from "../http/security-headers";
+import { apiHeaders, complete } from "../http/security-headers";
 import { enforceRateLimits, limitsOf, type OperationLimits } from "../limits/limits";
 import { describeIssue, jsonPointer } from "../validation/issues";
 import { isJsonMediaType } from "../validation/media-type";
@@ -107,11 +107,12 @@ function serialise(result: AnyResult, mediaType: string | undefined, requestId: 
     const key = name.toLowerCase();
     if (!FORCED.has(key) && key !== "__proto__") headers[key] = value;
   }
-  if (result.body === undefined) return new Response(null, { status: result.status, headers });
+  if (result.body === undefined)
+    return complete(new Response(null, { status: result.status, headers }));
   const type = mediaType ?? "application/json";
   headers["content-type"] = type;
   const text = isJsonMediaType(type) ? JSON.stringify(result.body) : String(result.body);
-  return new Response(text, { status: result.status, headers });
+  return complete(new Response(text, { status: result.status, headers }));
 }
 
 /** The caller's address as Cloudflare's edge reports it; requests without one share a count. */

@@ -27,14 +27,15 @@ export async function readBodyBytes(
     if (!/^\d{1,15}$/.test(declared)) return fail("The Content-Length header is malformed.");
     if (Number(declared) > maxBytes) return TOO_LARGE;
   }
-  if (request.body === null) return { ok: true, value: new Uint8Array(0) };
   if (declared !== null) {
-    // The length is known and within the cap: one native read. The runtime's HTTP layer
+    // The length is known and within the cap: one native read (a request without a body
+    // reads as empty), without making a stream object for it. The runtime's HTTP layer
     // never delivers more than Content-Length; the check below covers a Request built in
     // process whose header disagrees with its body.
     const bytes = new Uint8Array(await request.arrayBuffer());
     return bytes.byteLength > maxBytes ? TOO_LARGE : { ok: true, value: bytes };
   }
+  if (request.body === null) return { ok: true, value: new Uint8Array(0) };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

@@ -43,6 +43,8 @@ export function matchMediaType(
   contentType: string,
   declared: readonly string[],
 ): string | undefined {
+  // The common case, a declared type sent exactly as declared, needs no parsing.
+  if (declared.includes(contentType)) return contentType;
   const parsed = parseMediaType(contentType);
   if (!parsed) return undefined;
   const charset = parsed.parameters.get("charset");
