@@ -45,6 +45,7 @@ export function targets(r: Results): Target[] {
       },
     );
   }
+  const ceiling = v["post-ceiling"];
   const vsOpenapi = op.ratios["post:zod-openapi"] ?? 0;
   const vsZod = op.ratios["post:hono-zod"] ?? 0;
   list.push(
@@ -57,6 +58,11 @@ export function targets(r: Results): Target[] {
     {
       text: "validated POST vs the same-headers reference (context, not a target)",
       measured: x(op.ratios["post:zod-openapi-platform"]),
+      met: undefined,
+    },
+    {
+      text: "ceiling, no validation but the same headers: vs @hono/zod-openapi / vs Hono + zod (context: the most any variant with these headers reaches)",
+      measured: `${x(ceiling?.ratios["post:zod-openapi"])} / ${x(ceiling?.ratios["post:hono-zod"])}`,
       met: undefined,
     },
     {
@@ -90,10 +96,35 @@ function throughputRows(
   ];
 }
 
-export function renderMarkdown(r: Results): string {
+/** When, where, how long, and how the variants were built. */
+function settingsLine(r: Results): string {
   const s = r.settings;
+  const keep = `keep_names = ${r.build.serviceKeepNames}`;
+  const builds = r.build.sameBuild
+    ? `Every variant built with this service's settings (\`--minify\`, ${keep}).`
+    : `This service's variants built with its wrangler.toml (\`--minify\`, ${keep}), the others with wrangler's defaults and \`--minify\`, as their own projects would deploy.`;
+  return `Measured ${r.date.slice(0, 10)} on ${r.machine}. ${builds} ${s.rounds} rounds of ${s.seconds} s per figure at ${s.connections} connections (autocannon on loopback, workerd serve), variants in alternating order; medians over rounds, ratios taken within each round. Cold start: median of ${s.coldStarts} spawns. CPU: an in-process loop of ${s.cpuLoop} requests inside workerd. Response check: \`${r.responseValidation}\`.`;
+}
+
+function targetsTable(r: Results): string[] {
+  return [
+    "| target | measured | met |",
+    "| --- | --- | --- |",
+    ...targets(r).map(
+      (t) =>
+        `| ${t.text} | ${t.measured} | ${t.met === undefined ? "–" : t.met ? "yes" : "**no**"} |`,
+    ),
+  ];
+}
+
+/** The settings and the targets alone (the README's section for a `--same-build` run). */
+export function renderSummary(r: Results): string {
+  return [settingsLine(r), "", ...targetsTable(r), ""].join("\n");
+}
+
+export function renderMarkdown(r: Results): string {
   const lines = [
-    `Measured ${r.date.slice(0, 10)} on ${r.machine}. ${s.rounds} rounds of ${s.seconds} s per figure at ${s.connections} connections (autocannon on loopback, workerd serve), variants in alternating order; medians over rounds, ratios taken within each round. Cold start: median of ${s.coldStarts} spawns. CPU: an in-process loop of ${s.cpuLoop} requests inside workerd.`,
+    settingsLine(r),
     "",
     "| variant | bundle (min) | gzip | cold start ms | RSS before → after KiB |",
     "| --- | ---: | ---: | ---: | ---: |",
@@ -124,16 +155,11 @@ export function renderMarkdown(r: Results): string {
       ["zod-openapi-platform", "reference (same headers)"],
     ]),
     "",
-    "The reference row is @hono/zod-openapi with this service's platform middleware: the same validation library and the same request id and OWASP headers on every answer. Its distance from plain @hono/zod-openapi is what those headers cost; this service's ratio to it compares like with like.",
+    "The reference row is @hono/zod-openapi with this service's platform middleware: the same validation library and the same request id and OWASP headers on every answer. Its distance from plain @hono/zod-openapi is what those headers cost; this service's ratio to it compares like with like. The ceiling row is a bare fetch handler that validates nothing but sends the same headers: no variant that sends them can do better, so its ratios bound what the POST targets can reach.",
     "",
     "Targets:",
     "",
-    "| target | measured | met |",
-    "| --- | --- | --- |",
-    ...targets(r).map(
-      (t) =>
-        `| ${t.text} | ${t.measured} | ${t.met === undefined ? "–" : t.met ? "yes" : "**no**"} |`,
-    ),
+    ...targetsTable(r),
     "",
   ];
   return lines.join("\n");

@@ -1,0 +1,121 @@
+/**
+ * The benchmark's verdicts: each target is judged at its exact threshold from the figures
+ * of one run, and the report says how the variants were built. Synthetic BENCH FIXTURE
+ * results, not measurements.
+ */
+import { describe, expect, it } from "vitest";
+import { renderMarkdown, renderSummary, targets } from "../bench/report";
+import type { Results } from "../bench/run";
+
+type Entry = Results["variants"][string];
+
+function entry(label: string, overrides: Partial<Entry> = {}): Entry {
+  return {
+    label,
+    bundleRaw: 40_000,
+    bundleGzip: 15_000,
+    coldStartMs: 30,
+    cpuMicros: {},
+    load: {},
+    ratios: {},
+    rssKiB: { before: 100_000, after: 100_000, growthPercent: 0 },
+    ...overrides,
+  };
+}
+
+/** A run in which every target sits exactly on its threshold. */
+function fixtureRun(overrides: Partial<Record<string, Partial<Entry>>> = {}): Results {
+  return {
+    date: "2026-11-21T00:00:00.000Z",
+    machine: "BENCH FIXTURE machine",
+    settings: { rounds: 8, seconds: 2, connections: 32, coldStarts: 15, cpuLoop: 5000 },
+    responseValidation: "log",
+    build: { sameBuild: false, serviceKeepNames: false },
+    variants: {
+      "bare-hono": entry("bare Hono", { coldStartMs: 30, ...overrides["bare-hono"] }),
+      shipped: entry("this service, as shipped", {
+        bundleGzip: 16 * 1024,
+        coldStartMs: 33,
+        ratios: {
+          "placeholder:bare-fetch": 0.75,
+          "placeholder:hono-stock": 1.2,
+          "health:bare-fetch": 0.75,
+          "health:hono-stock": 1.2,
+        },
+        rssKiB: { before: 100_000, after: 109_900, growthPercent: 9.9 },
+        ...overrides.shipped,
+      }),
+      "service-op": entry("this service, fixture operation", {
+        ratios: { "post:zod-openapi": 1, "post:hono-zod": 0.8, "post:zod-openapi-platform": 1.1 },
+        ...overrides["service-op"],
+      }),
+      "post-ceiling": entry("ceiling", {
+        ratios: { "post:zod-openapi": 0.97, "post:hono-zod": 0.86 },
+      }),
+    },
+  };
+}
+
+const verdicts = (r: Results) =>
+  Object.fromEntries(targets(r).map((t) => [t.text, t.met] as const));
+
+describe("benchmark targets", () => {
+  it("are met exactly at their thresholds", () => {
+    const judged = targets(fixtureRun()).filter((t) => t.met !== undefined);
+    expect(judged).toHaveLength(9);
+    expect(judged.filter((t) => !t.met)).toEqual([]);
+  });
+
+  it("fail just past each threshold", () => {
+    const run = fixtureRun({
+      shipped: {
+        bundleGzip: 16 * 1024 + 1,
+        coldStartMs: 33.1,
+        ratios: {
+          "placeholder:bare-fetch": 0.749,
+          "placeholder:hono-stock": 1.199,
+          "health:bare-fetch": 0.749,
+          "health:hono-stock": 1.199,
+        },
+        rssKiB: { before: 100_000, after: 110_000, growthPercent: 10 },
+      },
+      "service-op": { ratios: { "post:zod-openapi": 0.999, "post:hono-zod": 0.799 } },
+    });
+    const judged = targets(run).filter((t) => t.met !== undefined);
+    expect(judged).toHaveLength(9);
+    expect(judged.filter((t) => t.met)).toEqual([]);
+  });
+
+  it("list the references as context, never as met or missed", () => {
+    const context = targets(fixtureRun()).filter((t) => t.met === undefined);
+    expect(context.map((t) => t.measured)).toEqual(["1.10×", "0.97× / 0.86×"]);
+  });
+
+  it("judge cold start against bare Hono of the same run", () => {
+    const slower = fixtureRun({ "bare-hono": { coldStartMs: 40 }, shipped: { coldStartMs: 43 } });
+    expect(verdicts(slower)["cold start ≤ bare Hono + 3 ms"]).toBe(true);
+  });
+});
+
+describe("benchmark report", () => {
+  it("says how the variants were built: as deployed, or all alike", () => {
+    const asDeployed = renderMarkdown(fixtureRun());
+    expect(asDeployed).toContain("the others with wrangler's defaults");
+    const sameBuild = renderSummary({
+      ...fixtureRun(),
+      build: { sameBuild: true, serviceKeepNames: false },
+    });
+    expect(sameBuild).toContain("Every variant built with this service's settings");
+    expect(sameBuild).toContain("keep_names = false");
+  });
+
+  it("prints the same verdicts it computes", () => {
+    const summary = renderSummary(
+      fixtureRun({ "service-op": { ratios: { "post:zod-openapi": 0.5 } } }),
+    );
+    expect(summary).toContain(
+      "| validated POST: ≥ 1.0× @hono/zod-openapi req/s | 0.50× | **no** |",
+    );
+    expect(summary).not.toContain("| Placeholder answer");
+  });
+});
