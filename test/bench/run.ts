@@ -23,6 +23,7 @@ import { HEALTH_PATH, PLACEHOLDER_PATH, POST_BODY, POST_PATH } from "./shared";
 const run = promisify(execFile);
 
 export type Scenario = "placeholder" | "health" | "post";
+const SCENARIOS: readonly Scenario[] = ["placeholder", "health", "post"];
 export interface Variant {
   readonly name: string;
   readonly file: string;
@@ -97,6 +98,9 @@ const SECONDS = option("seconds", 2);
 const CONNECTIONS = option("connections", 32);
 const COLD_STARTS = option("cold-starts", 15);
 const CPU_LOOP = option("cpu-loop", 5000);
+const WARM_UP_SECONDS = 4;
+/** The memory target's long run: the shipped Worker under continuous load. */
+const LONG_RUN_SECONDS = option("long-run", 60);
 
 const SHIPPED = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as {
   vars?: Record<string, string>;
@@ -122,11 +126,15 @@ const keepNamesOf = (variant: Variant) => (variant.ours || SAME_BUILD ? KEEP_NAM
 const ROOT = resolve(".");
 const OUT = "test/artifacts/bench";
 const RESULTS = "test/bench/results";
-const median = (xs: readonly number[]) => {
+/** The p-quantile, interpolating linearly between the two nearest values. */
+const quantile = (xs: readonly number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  const at = (sorted.length - 1) * p;
+  const low = sorted[Math.floor(at)] ?? 0;
+  const high = sorted[Math.ceil(at)] ?? low;
+  return low + (high - low) * (at - Math.floor(at));
 };
+const median = (xs: readonly number[]) => quantile(xs, 0.5);
 
 /**
  * Builds with `wrangler deploy --dry-run --minify`, as a deploy would, with `keepNames` when
@@ -236,6 +244,12 @@ async function cpuMicros(url: string, scenario: Scenario): Promise<number> {
   return body.microsPerRequest;
 }
 
+interface RssGrowth {
+  readonly before: number;
+  readonly after: number;
+  readonly growthPercent: number;
+}
+
 export interface Results {
   readonly date: string;
   readonly machine: string;
@@ -244,6 +258,16 @@ export interface Results {
   readonly responseValidation: string;
   /** Whether every variant had this service's build settings (`--same-build`), and those. */
   readonly build: { readonly sameBuild: boolean; readonly serviceKeepNames: boolean };
+  /** The shipped Worker's continuous long run, for the memory target. */
+  readonly longRun?: {
+    readonly seconds: number;
+    readonly requests: number;
+    readonly unexpected: number;
+    /** Over the second half of the run: what the target is judged on. */
+    readonly rssKiB: RssGrowth;
+    readonly wholeRun: RssGrowth;
+    readonly samplesKiB: readonly number[];
+  };
   readonly variants: Record<
     string,
     {
@@ -255,6 +279,8 @@ export interface Results {
       load: Partial<Record<Scenario, LoadFigures>>;
       /** Within-round ratios, medians: rps over the baseline's in the same round. */
       ratios: Record<string, number>;
+      /** The middle half of those rounds' ratios (first and third quartile): how noisy each is. */
+      ratioSpread?: Record<string, readonly [number, number]>;
       rssKiB: { before: number; after: number; growthPercent: number };
     }
   >;
@@ -297,7 +323,8 @@ async function main(): Promise<void> {
     console.log("warm-up…");
     for (const b of built) {
       const w = served.get(b.variant.name) as ServedWorker;
-      for (const s of b.variant.scenarios) await load(w.url, s, 2);
+      // Long enough for the heap to reach its working size, so "before" is not its start.
+      for (const s of b.variant.scenarios) await load(w.url, s, WARM_UP_SECONDS);
       rssBefore.set(b.variant.name, w.rssKiB());
     }
     const loads = new Map<string, LoadFigures[]>();
@@ -308,9 +335,12 @@ async function main(): Promise<void> {
       console.log(`round ${round + 1} of ${ROUNDS}…`);
       const order = round % 2 ? [...built].reverse() : built;
       const rps = new Map<string, number>();
-      for (const b of order) {
-        const w = served.get(b.variant.name) as ServedWorker;
-        for (const s of b.variant.scenarios) {
+      // Scenario by scenario, so the variants a ratio compares are loaded back to back: this
+      // shared machine's speed drifts over seconds, and a ratio between loads far apart in
+      // time measures that drift as much as the variants.
+      for (const s of SCENARIOS) {
+        for (const b of order.filter((o) => o.variant.scenarios.includes(s))) {
+          const w = served.get(b.variant.name) as ServedWorker;
           const f = await load(w.url, s, SECONDS);
           push(loads, `${b.variant.name}/${s}`, f);
           rps.set(`${b.variant.name}/${s}`, f.rps);
@@ -346,6 +376,37 @@ async function main(): Promise<void> {
       }
     }
 
+    // The memory target: one continuous run of the shipped Worker, its RSS sampled every
+    // 2 s. Under load, workerd's RSS steps up once when V8 grows its heap to its working
+    // size, then stays flat; a leak instead keeps growing. So the target is judged on the
+    // second half of the run, and the whole run's growth is reported beside it.
+    let longRun: Results["longRun"];
+    const shippedWorker = served.get("shipped");
+    if (shippedWorker) {
+      console.log(`long run: the shipped Worker, ${LONG_RUN_SECONDS} s…`);
+      const samples = [shippedWorker.rssKiB()];
+      const sampler = setInterval(() => samples.push(shippedWorker.rssKiB()), 2000);
+      const half = Math.max(1, Math.round(LONG_RUN_SECONDS / 2));
+      const figures = [
+        await load(shippedWorker.url, "placeholder", half),
+        await load(shippedWorker.url, "health", half),
+      ];
+      clearInterval(sampler);
+      samples.push(shippedWorker.rssKiB());
+      const growth = (from: number, to: number) => +(((to - from) / from) * 100).toFixed(1);
+      const first = samples[0] ?? Number.NaN;
+      const middle = samples[Math.floor(samples.length / 2)] ?? Number.NaN;
+      const last = samples[samples.length - 1] ?? Number.NaN;
+      longRun = {
+        seconds: half * 2,
+        requests: Math.round(figures.reduce((n, f) => n + f.rps * half, 0)),
+        unexpected: figures.reduce((n, f) => n + f.unexpected, 0),
+        rssKiB: { before: middle, after: last, growthPercent: growth(middle, last) },
+        wholeRun: { before: first, after: last, growthPercent: growth(first, last) },
+        samplesKiB: samples,
+      };
+    }
+
     const results: Results = {
       date: new Date().toISOString(),
       machine: `${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} CPUs, Node ${process.version}, workerd pinned to CPU ${cpuPin ?? "any"}`,
@@ -358,6 +419,7 @@ async function main(): Promise<void> {
       },
       responseValidation: RESPONSE_VALIDATION,
       build: { sameBuild: SAME_BUILD, serviceKeepNames: KEEP_NAMES },
+      longRun,
       variants: {},
     };
     for (const b of built) {
@@ -366,6 +428,7 @@ async function main(): Promise<void> {
       const bytes = readFileSync(b.bundle);
       const before = rssBefore.get(name) ?? Number.NaN;
       const after = w.rssKiB();
+      const ratioSpread: Record<string, readonly [number, number]> = {};
       const entry: Results["variants"][string] = {
         label: b.variant.label,
         bundleRaw: bytes.length,
@@ -374,6 +437,7 @@ async function main(): Promise<void> {
         cpuMicros: {},
         load: {},
         ratios: {},
+        ratioSpread,
         rssKiB: { before, after, growthPercent: +(((after - before) / before) * 100).toFixed(1) },
       };
       for (const s of b.variant.scenarios) {
@@ -387,8 +451,13 @@ async function main(): Promise<void> {
         entry.cpuMicros[s] = +median(cpu.get(`${name}/${s}`) ?? []).toFixed(1);
       }
       for (const [key, values] of ratios) {
-        if (key.startsWith(`${name}/`))
-          entry.ratios[key.slice(name.length + 1)] = +median(values).toFixed(3);
+        if (!key.startsWith(`${name}/`)) continue;
+        const ratio = key.slice(name.length + 1);
+        entry.ratios[ratio] = +median(values).toFixed(3);
+        ratioSpread[ratio] = [
+          +quantile(values, 0.25).toFixed(3),
+          +quantile(values, 0.75).toFixed(3),
+        ];
       }
       results.variants[name] = entry;
     }

@@ -91,6 +91,25 @@ describe("benchmark targets", () => {
     expect(context.map((t) => t.measured)).toEqual(["1.10×", "0.97× / 0.86×"]);
   });
 
+  it("judge memory on the continuous long run when there is one (growth under 10%, every answer expected)", () => {
+    const longRun = (growthPercent: number, unexpected = 0): Results["longRun"] => ({
+      seconds: 40,
+      requests: 400_000,
+      unexpected,
+      rssKiB: { before: 100_000, after: 100_000 + growthPercent * 1000, growthPercent },
+      wholeRun: { before: 80_000, after: 100_000 + growthPercent * 1000, growthPercent: 40 },
+      samplesKiB: [80_000, 100_000, 100_000 + growthPercent * 1000],
+    });
+    const memory = (r: Results) => targets(r).find((t) => t.text.startsWith("workerd RSS"));
+    expect(memory({ ...fixtureRun(), longRun: longRun(9.9) })?.met).toBe(true);
+    expect(memory({ ...fixtureRun(), longRun: longRun(10) })?.met).toBe(false);
+    expect(memory({ ...fixtureRun(), longRun: longRun(1, 3) })?.met).toBe(false);
+    expect(memory({ ...fixtureRun(), longRun: longRun(1) })?.text).toContain(
+      "second half of a 40 s",
+    );
+    expect(memory({ ...fixtureRun(), longRun: longRun(1) })?.measured).toContain("whole run 40%");
+  });
+
   it("judge cold start against bare Hono of the same run", () => {
     const slower = fixtureRun({ "bare-hono": { coldStartMs: 40 }, shipped: { coldStartMs: 43 } });
     expect(verdicts(slower)["cold start ≤ bare Hono + 3 ms"]).toBe(true);
@@ -98,6 +117,20 @@ describe("benchmark targets", () => {
 });
 
 describe("benchmark report", () => {
+  it("shows the middle half of the rounds beside a median, so a verdict near its threshold reads as one", () => {
+    const run = fixtureRun({
+      "service-op": {
+        ratios: { "post:zod-openapi": 0.97, "post:hono-zod": 0.8 },
+        ratioSpread: { "post:zod-openapi": [0.9, 1.1] },
+      },
+    });
+    const summary = renderSummary(run);
+    expect(summary).toContain(
+      "| validated POST: ≥ 1.0× @hono/zod-openapi req/s | 0.97× | 0.90×–1.10× | **no** |",
+    );
+    expect(summary).toContain("| validated POST: ≥ 0.8× Hono + zod req/s | 0.80× | – | yes |");
+  });
+
   it("says how the variants were built: as deployed, or all alike", () => {
     const asDeployed = renderMarkdown(fixtureRun());
     expect(asDeployed).toContain("the others with wrangler's defaults");
@@ -114,7 +147,7 @@ describe("benchmark report", () => {
       fixtureRun({ "service-op": { ratios: { "post:zod-openapi": 0.5 } } }),
     );
     expect(summary).toContain(
-      "| validated POST: ≥ 1.0× @hono/zod-openapi req/s | 0.50× | **no** |",
+      "| validated POST: ≥ 1.0× @hono/zod-openapi req/s | 0.50× | – | **no** |",
     );
     expect(summary).not.toContain("| Placeholder answer");
   });
