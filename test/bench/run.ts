@@ -250,6 +250,12 @@ interface RssGrowth {
   readonly growthPercent: number;
 }
 
+const rssGrowth = (before: number, after: number): RssGrowth => ({
+  before,
+  after,
+  growthPercent: +(((after - before) / before) * 100).toFixed(1),
+});
+
 export interface Results {
   readonly date: string;
   readonly machine: string;
@@ -281,7 +287,7 @@ export interface Results {
       ratios: Record<string, number>;
       /** The middle half of those rounds' ratios (first and third quartile): how noisy each is. */
       ratioSpread?: Record<string, readonly [number, number]>;
-      rssKiB: { before: number; after: number; growthPercent: number };
+      rssKiB: RssGrowth;
     }
   >;
 }
@@ -323,7 +329,7 @@ async function main(): Promise<void> {
     console.log("warm-up…");
     for (const b of built) {
       const w = served.get(b.variant.name) as ServedWorker;
-      // Long enough for the heap to reach its working size, so "before" is not its start.
+      // JIT and caches warm before anything is measured; "before" is RSS after it.
       for (const s of b.variant.scenarios) await load(w.url, s, WARM_UP_SECONDS);
       rssBefore.set(b.variant.name, w.rssKiB());
     }
@@ -393,7 +399,6 @@ async function main(): Promise<void> {
       ];
       clearInterval(sampler);
       samples.push(shippedWorker.rssKiB());
-      const growth = (from: number, to: number) => +(((to - from) / from) * 100).toFixed(1);
       const first = samples[0] ?? Number.NaN;
       const middle = samples[Math.floor(samples.length / 2)] ?? Number.NaN;
       const last = samples[samples.length - 1] ?? Number.NaN;
@@ -401,8 +406,8 @@ async function main(): Promise<void> {
         seconds: half * 2,
         requests: Math.round(figures.reduce((n, f) => n + f.rps * half, 0)),
         unexpected: figures.reduce((n, f) => n + f.unexpected, 0),
-        rssKiB: { before: middle, after: last, growthPercent: growth(middle, last) },
-        wholeRun: { before: first, after: last, growthPercent: growth(first, last) },
+        rssKiB: rssGrowth(middle, last),
+        wholeRun: rssGrowth(first, last),
         samplesKiB: samples,
       };
     }
@@ -438,7 +443,7 @@ async function main(): Promise<void> {
         load: {},
         ratios: {},
         ratioSpread,
-        rssKiB: { before, after, growthPercent: +(((after - before) / before) * 100).toFixed(1) },
+        rssKiB: rssGrowth(before, after),
       };
       for (const s of b.variant.scenarios) {
         const figures = loads.get(`${name}/${s}`) ?? [];
