@@ -2,78 +2,108 @@
  * The composition root: builds the whole Worker from a contract. Middleware order, the
  * operational routes, the routes the contract derives and the one error path are all
  * decided here and nowhere else. A contract the platform cannot serve correctly is
- * refused here, when the Worker starts, not on some later request.
+ * refused here, when the Worker starts, not on some later request; what the compiler can
+ * see (a missing engine or converter) is refused before that, by the option types.
  */
 import { Hono } from "hono";
 import type { Contract } from "./domain/contract";
 import type { AnyHandler, Handlers } from "./domain/handlers";
-import type { AppEnv } from "./http/env";
-import { errorResponse } from "./http/errors";
-import { fastPath } from "./http/fast-path";
-import { platform } from "./http/platform";
-import type { ProblemType } from "./http/problem";
-import { problemResponse, statusProblem } from "./http/problem";
-import { DECLARED_PROBLEM_SLUGS, PLATFORM_PROBLEM_TYPES } from "./http/problem-types";
-import { declaredSchemas, type JsonSchemaConverter, openapiDocument } from "./openapi/document";
-import type { OperationEngine } from "./routes/engine";
-import { interfaceNotSpecified, NOT_SPECIFIED_PROBLEM } from "./routes/placeholder";
-import { HEALTH, mountServiceRoutes } from "./routes/service";
-import { MAX_BODY_BYTES, platformDefaults } from "./validation/defaults";
+import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
+import type { OperationEngine } from "./platform/engine";
+import type { AppEnv } from "./platform/env";
+import { errorResponse } from "./platform/errors";
+import { fastPath } from "./platform/fast-path";
+import { platform } from "./platform/middleware";
+import { declaredSchemas, type JsonSchemaConverter, openapiDocument } from "./platform/openapi";
+import { interfaceNotSpecified, NOT_SPECIFIED_PROBLEM } from "./platform/placeholder";
+import { problemResponse, statusProblem } from "./platform/problem";
+import { problemTypesOf } from "./platform/problem-types";
+import { HEALTH, mountServiceRoutes } from "./platform/service";
 
-export interface AppOptions<C extends Contract> {
+type NonEmpty<R> = [keyof R] extends [never] ? false : true;
+
+/** Whether an operation declares any schema: a request part, a response body or headers. */
+type OperationSchemas<O> =
+  | (O extends { readonly request: infer Q } ? NonEmpty<Q> : false)
+  | (O extends { readonly responses: infer R }
+      ? {
+          [S in keyof R]: R[S] extends { readonly content: object } | { readonly headers: object }
+            ? true
+            : false;
+        }[keyof R]
+      : false);
+
+/** The contract declares something the operation engine serves: parts 4, 5 or 8. */
+export type NeedsEngine<C extends Contract> = true extends
+  | NonEmpty<C["operations"]>
+  | NonEmpty<C["securitySchemes"]>
+  | NonEmpty<C["limits"]>
+  ? true
+  : false;
+
+/** The contract declares a schema, which the OpenAPI document needs converted. */
+export type NeedsJsonSchema<C extends Contract> = true extends
+  | NonEmpty<C["resources"]>
+  | NonEmpty<C["events"]>
+  | { [K in keyof C["operations"]]: OperationSchemas<C["operations"][K]> }[keyof C["operations"]]
+  ? true
+  : false;
+
+interface BaseOptions<C extends Contract> {
   /** Handlers by operation id; a declared operation without one answers 501 once its input is valid. */
   readonly handlers?: NoInfer<Handlers<C>>;
-  /** zod's `toJSONSchema`; required once the contract declares any schema (see README, "Bundle size"). */
-  readonly jsonSchema?: JsonSchemaConverter;
-  /**
-   * `OPERATION_ENGINE` from `src/routes/engine.ts`; required once the contract declares
-   * operations, security schemes or limits (see README, "Bundle size").
-   */
-  readonly engine?: OperationEngine;
   /** The platform's body cap, in bytes, while part 8 declares none. */
   readonly maxBodyBytes?: number;
   /**
    * While part 4 declares nothing, answer its 501 and health before routing
-   * (src/http/fast-path.ts); on by default. Off only to compare the shortcut with the
+   * (src/platform/fast-path.ts); on by default. Off only to compare the shortcut with the
    * routes it stands for.
    */
   readonly fastPath?: boolean;
 }
 
-const NOT_FOUND = statusProblem(404, "No resource exists at this path.");
+/** `OPERATION_ENGINE` from `src/engine/`: required exactly when the contract declares parts 4, 5 or 8. */
+type EngineOption<C extends Contract> =
+  NeedsEngine<C> extends true
+    ? { readonly engine: OperationEngine }
+    : { readonly engine?: OperationEngine };
+
+/** zod's `toJSONSchema`: required exactly when the contract declares a schema. */
+type JsonSchemaOption<C extends Contract> =
+  NeedsJsonSchema<C> extends true
+    ? { readonly jsonSchema: JsonSchemaConverter }
+    : { readonly jsonSchema?: JsonSchemaConverter };
+
+export type AppOptions<C extends Contract> = BaseOptions<C> & EngineOption<C> & JsonSchemaOption<C>;
 
 /**
- * The problem types this app can answer with: the platform's own, those the operation
- * engine brings for parts 4, 5 and 8, and part 7's error types.
+ * The built Worker: closed, so nothing can add a route after the catch-all that would
+ * shadow it. `request` is Hono's test helper (a URL or path, resolved against
+ * `http://localhost`).
  */
-function problemTypesOf(contract: Contract, engine: OperationEngine | undefined): ProblemType[] {
-  const types = [...PLATFORM_PROBLEM_TYPES, ...(engine?.problemTypes(contract) ?? [])];
-  const reserved = [...PLATFORM_PROBLEM_TYPES.map((t) => t.slug), ...DECLARED_PROBLEM_SLUGS];
-  for (const [slug, error] of Object.entries(contract.errors)) {
-    if (reserved.includes(slug)) throw new Error(`error type ${slug}: the platform uses that name`);
-    types.push({
-      slug,
-      title: error.title,
-      status: error.status,
-      description: error.description ?? "",
-      members: {},
-    });
-  }
-  return types;
+export interface ServiceApp {
+  readonly fetch: Hono<AppEnv>["fetch"];
+  readonly request: Hono<AppEnv>["request"];
 }
+
+const NOT_FOUND = statusProblem(404, "No resource exists at this path.");
 
 export function createApp<C extends Contract>(
   contract: C,
-  options: AppOptions<C> = {},
-): Hono<AppEnv> {
-  const { jsonSchema, maxBodyBytes = MAX_BODY_BYTES } = options;
+  // The options may be left out only when every option is optional for this contract.
+  ...[options = {} as AppOptions<C>]: Partial<AppOptions<C>> extends AppOptions<C>
+    ? [options?: AppOptions<C>]
+    : [options: AppOptions<C>]
+): ServiceApp {
+  const { jsonSchema, engine, maxBodyBytes = MAX_BODY_BYTES } = options;
   const handlers = (options.handlers ?? {}) as Readonly<Record<string, AnyHandler | undefined>>;
+  // The types above refuse these at compile time; a contract typed only as `Contract` (or
+  // built in plain JavaScript) is refused here instead.
   if (!jsonSchema && declaredSchemas(contract).length > 0) {
     throw new Error(
       "the contract declares schemas: pass zod's toJSONSchema as the jsonSchema option",
     );
   }
-  const { engine } = options;
   const declaresOperations = [contract.operations, contract.securitySchemes, contract.limits].some(
     (part) => Object.keys(part).length > 0,
   );
@@ -82,8 +112,12 @@ export function createApp<C extends Contract>(
       "the contract declares operations, security schemes or limits: pass OPERATION_ENGINE as the engine option",
     );
   }
+  for (const id of Object.keys(handlers)) {
+    if (!(id in contract.operations))
+      throw new Error(`handler ${id}: no operation of that id is declared`);
+  }
   engine?.check(contract, jsonSchema);
-  const problemTypes = problemTypesOf(contract, engine);
+  const problemTypes = problemTypesOf(contract, engine?.problemTypes(contract) ?? []);
   const implemented = new Set(Object.keys(handlers).filter((id) => handlers[id] !== undefined));
 
   const app = new Hono<AppEnv>();
@@ -115,8 +149,9 @@ export function createApp<C extends Contract>(
   if (noOperations && options.fastPath !== false) {
     const shortcut = fastPath({ notSpecified: NOT_SPECIFIED_PROBLEM, health: HEALTH });
     const route = app.fetch;
+    // Hono's `request` calls `this.fetch`, so the test helper takes the shortcut too.
     app.fetch = (request, env, executionCtx) =>
       shortcut(request) ?? route(request, env, executionCtx);
   }
-  return app;
+  return Object.freeze({ fetch: app.fetch, request: app.request });
 }

@@ -1,8 +1,9 @@
 /**
- * The service's contract: the nine parts of its interface specification, assembled from
- * one file per part. This is the only place the interface is written.
+ * The service's contract: the nine parts of its interface specification (SPECIFICATION.md),
+ * assembled from one file per part. This is the only place the interface is written; the
+ * compiler checks every cross-reference between the parts here (`defineContract`).
  */
-import { defineContract } from "../domain/contract";
+import { defineContract } from "../domain/define-contract";
 import { securitySchemes } from "./authentication";
 import { operations } from "./endpoints";
 import { errors } from "./errors";

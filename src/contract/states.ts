@@ -1,10 +1,8 @@
 /**
- * Spec part 3, "States and transitions": not shown in the specification
- * (shared/spec/000_313e1b03e1cb4136.txt), so nothing is declared here.
- *
- * When a revision of the spec supplies this part, declare it here and only here; the
- * routes, validation, documentation and status report follow from the declaration.
+ * Spec part 3, "States and transitions": not specified (SPECIFICATION.md, beside this
+ * file, does not give it), so nothing is declared here. README.md, beside this file, says
+ * how to declare it once a revision does.
  */
 import type { StateMachine } from "../domain/contract";
 
-export const states: Readonly<Record<string, StateMachine>> = {};
+export const states = {} as const satisfies Readonly<Record<string, StateMachine>>;

@@ -1,10 +1,8 @@
 /**
- * Spec part 9, "Versioning": not shown in the specification
- * (shared/spec/000_313e1b03e1cb4136.txt), so nothing is declared here.
- *
- * When a revision of the spec supplies this part, declare it here and only here; the
- * routes, validation, documentation and status report follow from the declaration.
+ * Spec part 9, "Versioning": not specified (SPECIFICATION.md, beside this
+ * file, does not give it), so nothing is declared here. README.md, beside this file, says
+ * how to declare it once a revision does.
  */
 import type { Versioning } from "../domain/contract";
 
-export const versioning: Versioning | undefined = undefined;
+export const versioning = undefined satisfies Versioning | undefined;

@@ -20,6 +20,7 @@ export interface Purpose {
 
 /** Part 3: one state machine of a resource. */
 export interface StateMachine {
+  /** The part 2 resource whose states these are. */
   readonly resource: string;
   readonly states: readonly string[];
   readonly initial: string;
@@ -60,7 +61,11 @@ export interface ResponseDeclaration {
 /** Part 4: one operation, identified by the key it is declared under. */
 export interface Operation {
   readonly method: OperationMethod;
-  /** A path template in OpenAPI style, e.g. `/items/{id}`. */
+  /**
+   * A path template in OpenAPI style, e.g. `/items/{id}`. Each `{name}` must be a member of
+   * `request.params`, and `request.params` must have no other member (checked by the
+   * compiler through `defineContract`, and again when the app starts).
+   */
   readonly path: string;
   readonly summary?: string;
   readonly description?: string;
@@ -183,26 +188,4 @@ export interface Contract {
   readonly errors: Readonly<Record<string, ErrorType>>;
   readonly limits: Readonly<Record<string, Limit>>;
   readonly versioning: Versioning | undefined;
-}
-
-/**
- * Builds a contract from the parts that declare something; every part left out is empty,
- * which is exactly how the status report comes to say "not specified" for it. The literal
- * types of the declarations are kept, so that handlers can be typed from them.
- */
-export function defineContract<const P extends Partial<Contract>>(
-  parts: P,
-): Omit<Contract, keyof P> & P {
-  return {
-    purpose: undefined,
-    resources: {},
-    states: {},
-    operations: {},
-    securitySchemes: {},
-    events: {},
-    errors: {},
-    limits: {},
-    versioning: undefined,
-    ...parts,
-  };
 }

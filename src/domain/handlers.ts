@@ -3,9 +3,7 @@
  * result must be one of the operation's declared responses. Both sides are typed from the
  * declaration, so a handler cannot read an undeclared field or answer an undeclared status.
  */
-import type { Context } from "hono";
 import type { output } from "zod/v4/core";
-import type { AppEnv } from "../http/env";
 import type { Contract, Operation, Schema } from "./contract";
 
 type Declared<O extends Operation> = O["request"] extends object ? O["request"] : object;
@@ -51,9 +49,22 @@ export type OperationResult<O extends Operation> = {
   [S in keyof O["responses"] & number]: ResultFor<S, O["responses"][S]>;
 }[keyof O["responses"] & number];
 
+/**
+ * What a handler may use besides its validated input. It never holds the raw request, so
+ * a credential the platform checked (and kept from the schemas) cannot reach a handler.
+ */
+export interface HandlerContext {
+  /** The id of this request, as sent back in `X-Request-Id`: quote it in log lines. */
+  readonly requestId: string;
+  /** The Worker's bindings (storage, queues, vars), for the handler's own use. */
+  readonly env: Env;
+  /** Work that may finish after the answer is sent (`ExecutionContext.waitUntil`). */
+  readonly waitUntil: (promise: Promise<unknown>) => void;
+}
+
 export type OperationHandler<O extends Operation> = (
   input: OperationInput<O>,
-  c: Context<AppEnv>,
+  context: HandlerContext,
 ) => OperationResult<O> | Promise<OperationResult<O>>;
 
 /** Handlers by operation id; an operation without one is a validating placeholder (501). */
@@ -68,7 +79,10 @@ export interface AnyResult {
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
 }
-export type AnyHandler = (input: unknown, c: Context<AppEnv>) => AnyResult | Promise<AnyResult>;
+export type AnyHandler = (
+  input: unknown,
+  context: HandlerContext,
+) => AnyResult | Promise<AnyResult>;
 
 /** Attaches handlers to a contract's operations by id, checking each against its declaration. */
 export function defineHandlers<C extends Contract>(

@@ -14,8 +14,10 @@ export interface SpecPart {
   readonly name: string;
   /** The part's heading in the specification. */
   readonly title: string;
-  /** What the part counts, as a plural noun, e.g. `operations`. */
+  /** What the part counts, as the status report's JSON names it, e.g. `stateMachines`. */
   readonly unit: string;
+  /** The same in English for people, singular and plural: `["state machine", "state machines"]`. */
+  readonly noun: readonly [string, string];
   readonly count: (contract: Contract) => number;
 }
 
@@ -27,6 +29,7 @@ export const SPEC_PARTS: readonly SpecPart[] = [
     name: "purpose",
     title: "What the service does",
     unit: "statements",
+    noun: ["statement", "statements"],
     count: (c) => (c.purpose ? 1 : 0),
   },
   {
@@ -34,6 +37,7 @@ export const SPEC_PARTS: readonly SpecPart[] = [
     name: "resources",
     title: "Resources and their fields",
     unit: "resources",
+    noun: ["resource", "resources"],
     count: (c) => size(c.resources),
   },
   {
@@ -41,6 +45,7 @@ export const SPEC_PARTS: readonly SpecPart[] = [
     name: "states",
     title: "States and transitions",
     unit: "stateMachines",
+    noun: ["state machine", "state machines"],
     count: (c) => size(c.states),
   },
   {
@@ -48,6 +53,7 @@ export const SPEC_PARTS: readonly SpecPart[] = [
     name: "endpoints",
     title: "Endpoints",
     unit: "operations",
+    noun: ["operation", "operations"],
     count: (c) => size(c.operations),
   },
   {
@@ -55,19 +61,47 @@ export const SPEC_PARTS: readonly SpecPart[] = [
     name: "authentication",
     title: "Authentication",
     unit: "securitySchemes",
+    noun: ["security scheme", "security schemes"],
     count: (c) => size(c.securitySchemes),
   },
-  { number: 6, name: "events", title: "Events", unit: "events", count: (c) => size(c.events) },
-  { number: 7, name: "errors", title: "Errors", unit: "errorTypes", count: (c) => size(c.errors) },
-  { number: 8, name: "limits", title: "Limits", unit: "limits", count: (c) => size(c.limits) },
+  {
+    number: 6,
+    name: "events",
+    title: "Events",
+    unit: "events",
+    noun: ["event", "events"],
+    count: (c) => size(c.events),
+  },
+  {
+    number: 7,
+    name: "errors",
+    title: "Errors",
+    unit: "errorTypes",
+    noun: ["error type", "error types"],
+    count: (c) => size(c.errors),
+  },
+  {
+    number: 8,
+    name: "limits",
+    title: "Limits",
+    unit: "limits",
+    noun: ["limit", "limits"],
+    count: (c) => size(c.limits),
+  },
   {
     number: 9,
     name: "versioning",
     title: "Versioning",
     unit: "versions",
+    noun: ["version", "versions"],
     count: (c) => (c.versioning ? 1 : 0),
   },
 ];
+
+/** `1 operation`, `0 state machines`: a count in words. */
+export function countOf(part: SpecPart, count: number): string {
+  return `${count} ${part.noun[count === 1 ? 0 : 1]}`;
+}
 
 /** Looks a part up by name; the names are fixed by the list above. */
 export function specPart(name: string): SpecPart {

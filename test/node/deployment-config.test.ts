@@ -9,8 +9,8 @@ import { experimental_readRawConfig } from "wrangler";
 import DEV_VARS_EXAMPLE from "../../.dev.vars.example?raw";
 import { contract } from "../../src/contract";
 import type { Contract } from "../../src/domain/contract";
-import { rateLimitBindings, requiredSecrets } from "../../src/domain/deployment";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
+import { rateLimitBindings, requiredSecrets } from "../support/deployment";
 
 interface Deployment {
   readonly secrets?: { readonly required?: readonly string[] };

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { toJSONSchema } from "zod";
 import { createApp } from "../../src/app";
 import { contract } from "../../src/contract";
-import { OPERATION_ENGINE } from "../../src/routes/engine";
+import { OPERATION_ENGINE } from "../../src/engine";
 import { FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";

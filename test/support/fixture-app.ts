@@ -5,12 +5,12 @@
 import { env } from "cloudflare:workers";
 import { toJSONSchema } from "zod";
 import { type AppOptions, createApp } from "../../src/app";
-import { OPERATION_ENGINE } from "../../src/routes/engine";
+import { OPERATION_ENGINE } from "../../src/engine";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 
 type FixtureOptions = AppOptions<typeof FIXTURE_OPERATIONS_CONTRACT>;
 
-export function fixtureApp(options: FixtureOptions = {}) {
+export function fixtureApp(options: Partial<FixtureOptions> = {}) {
   return createApp(FIXTURE_OPERATIONS_CONTRACT, {
     engine: OPERATION_ENGINE,
     handlers: FIXTURE_HANDLERS,

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { toJSONSchema } from "zod";
 import { createApp } from "../../src/app";
-import { OPERATION_ENGINE } from "../../src/routes/engine";
+import { OPERATION_ENGINE } from "../../src/engine";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
 
 export const securityApp = () =>

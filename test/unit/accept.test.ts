@@ -1,6 +1,6 @@
 /** Proactive negotiation of the report's two forms (RFC 9110 §12.5.1). */
 import { describe, expect, it } from "vitest";
-import { negotiate } from "../../src/http/accept";
+import { negotiate } from "../../src/platform/accept";
 
 const FORMS = ["application/json", "text/html"] as const;
 

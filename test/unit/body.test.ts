@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseJson, readBodyBytes } from "../../src/validation/body";
+import { parseJson, readBodyBytes } from "../../src/engine/validation/body";
 
 function countingRequest(text: string, headers: Record<string, string> = {}) {
   const state = { pulls: 0 };

@@ -4,7 +4,7 @@
  * lengths, so neither a shorter nor a longer guess returns early.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sameCredential } from "../../src/authentication/compare";
+import { sameCredential } from "../../src/engine/authentication/compare";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const EXPECTED = "fixture-expected-credential";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import { createApp } from "../../src/app";
-import { defineContract } from "../../src/domain/contract";
-import { OPERATION_ENGINE } from "../../src/routes/engine";
-import { MAX_LISTED_ERRORS } from "../../src/validation/request";
+import { defineContract } from "../../src/domain/define-contract";
+import { OPERATION_ENGINE } from "../../src/engine";
+import { MAX_LISTED_ERRORS } from "../../src/engine/validation/request";
 import { expectProblem } from "../support/assertions";
 
 // FIXTURE: a body schema under which every element of a long array is its own violation.

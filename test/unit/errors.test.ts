@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AppEnv } from "../../src/http/env";
-import { errorResponse } from "../../src/http/errors";
-import { platform } from "../../src/http/platform";
+import type { AppEnv } from "../../src/platform/env";
+import { errorResponse } from "../../src/platform/errors";
+import { platform } from "../../src/platform/middleware";
 import { expectProblem } from "../support/assertions";
 
 // The same wiring createApp uses (platform middleware + onError), around fixture routes

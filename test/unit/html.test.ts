@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, htmlPage } from "../../src/http/html";
+import { escapeHtml, htmlPage } from "../../src/platform/html";
 
 describe("HTML pages", () => {
   it("escapes every character that could start markup or end an attribute", () => {

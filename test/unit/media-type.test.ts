@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { isJsonMediaType, matchMediaType, parseMediaType } from "../../src/validation/media-type";
+import {
+  isJsonMediaType,
+  matchMediaType,
+  parseMediaType,
+} from "../../src/engine/validation/media-type";
 
 describe("media types (RFC 9110 §8.3.1)", () => {
   it("parses type, subtype and parameters, case-insensitively", () => {

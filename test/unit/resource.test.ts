@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "../../src/http/env";
-import { platform } from "../../src/http/platform";
-import { allowHeader, mountResource } from "../../src/routes/resource";
+import type { AppEnv } from "../../src/platform/env";
+import { platform } from "../../src/platform/middleware";
+import { allowHeader, mountResource } from "../../src/platform/resource";
 import { expectProblem } from "../support/assertions";
 
 describe("allowHeader (RFC 9110 §10.2.1)", () => {

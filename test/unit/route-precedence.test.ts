@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import { createApp } from "../../src/app";
-import { defineContract } from "../../src/domain/contract";
+import { defineContract } from "../../src/domain/define-contract";
 import { defineHandlers } from "../../src/domain/handlers";
-import { OPERATION_ENGINE } from "../../src/routes/engine";
+import { OPERATION_ENGINE } from "../../src/engine";
 
 // FIXTURE: a template declared before a literal path it would also match.
 const FIXTURE = defineContract({

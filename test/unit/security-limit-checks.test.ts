@@ -6,16 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import { createApp } from "../../src/app";
-import {
-  type Contract,
-  defineContract,
-  type Limit,
-  type Operation,
-  type SecurityScheme,
-} from "../../src/domain/contract";
-import { declaredProblemTypes } from "../../src/http/declared-problem-types";
-import { DECLARED_PROBLEM_SLUGS } from "../../src/http/problem-types";
-import { OPERATION_ENGINE } from "../../src/routes/engine";
+import type { Contract, Limit, Operation, SecurityScheme } from "../../src/domain/contract";
+import { defineContract } from "../../src/domain/define-contract";
+import { OPERATION_ENGINE } from "../../src/engine";
+import { declaredProblemTypes } from "../../src/engine/problem-types";
+import { ENGINE_PROBLEM_SLUGS } from "../../src/platform/problem-types";
 
 const KEY: SecurityScheme = {
   type: "apiKey",
@@ -46,11 +41,13 @@ function build(parts: {
   op?: Operation;
   limits?: Record<string, Limit>;
 }): () => unknown {
-  const contract: Contract = defineContract({
+  // Typed as plain `Contract`: these are refused by the startup checks, not the compiler.
+  const contract: Contract = {
+    ...defineContract({}),
     securitySchemes: parts.schemes ?? { fixtureKey: KEY, fixtureToken: TOKEN },
     operations: { fixtureOp: parts.op ?? fixtureOp() },
     limits: parts.limits ?? {},
-  });
+  };
   return () => createApp(contract, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE });
 }
 
@@ -87,12 +84,13 @@ describe("security schemes (part 5) that createApp refuses", () => {
 describe("names the platform reserves", () => {
   it("are exactly the names of the problem types parts 4, 5 and 8 bring", () => {
     const everything = {
+      ...defineContract({}),
       operations: { fixtureOp: {} },
       securitySchemes: { fixtureKey: {} },
       limits: { fixtureRate: { kind: "rate" } },
-    };
+    } as unknown as Contract;
     const slugs = declaredProblemTypes(everything).map((t) => t.slug);
-    expect([...DECLARED_PROBLEM_SLUGS].sort()).toEqual(slugs.sort());
+    expect([...ENGINE_PROBLEM_SLUGS].sort()).toEqual(slugs.sort());
   });
 
   it.each(["authentication-required", "rate-limit-exceeded"])(

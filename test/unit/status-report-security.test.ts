@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { toJSONSchema } from "zod";
 import { createApp } from "../../src/app";
 import { contract } from "../../src/contract";
-import { statusReport } from "../../src/domain/status";
-import { OPERATION_ENGINE } from "../../src/routes/engine";
-import { MAX_BODY_BYTES, platformDefaults } from "../../src/validation/defaults";
+import { OPERATION_ENGINE } from "../../src/engine";
+import { MAX_BODY_BYTES, platformDefaults } from "../../src/platform/defaults";
+import { statusReport } from "../../src/platform/status";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
 
 const report = statusReport(FIXTURE_SECURITY_CONTRACT, platformDefaults(MAX_BODY_BYTES));

@@ -5,8 +5,8 @@
  * framework and no validation can cost less, so its ratio to a peer is the most that any
  * variant sending these headers can reach.
  */
-import { requestIdFor } from "../../../src/http/request-id";
-import { apiHeaders } from "../../../src/http/security-headers";
+import { requestIdFor } from "../../../src/platform/request-id";
+import { apiHeaders } from "../../../src/platform/security-headers";
 
 export default {
   async fetch(request: Request): Promise<Response> {

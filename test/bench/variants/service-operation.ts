@@ -2,9 +2,9 @@
 import { toJSONSchema } from "zod";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
-import { defineContract } from "../../../src/domain/contract";
+import { defineContract } from "../../../src/domain/define-contract";
 import { defineHandlers } from "../../../src/domain/handlers";
-import { OPERATION_ENGINE } from "../../../src/routes/engine";
+import { OPERATION_ENGINE } from "../../../src/engine";
 import { POST_PATH } from "../shared";
 
 const Item = z.object({

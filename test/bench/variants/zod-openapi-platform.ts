@@ -3,7 +3,7 @@
  * with this service's platform middleware (request id, OWASP headers). It shows what the
  * platform's headers alone cost a validated POST, over HTTP.
  */
-import { platform } from "../../../src/http/platform";
+import { platform } from "../../../src/platform/middleware";
 import { zodOpenapiApp } from "./zod-openapi";
 
 // The platform middleware is typed for the service's AppEnv; its variables are its own.

@@ -4,17 +4,17 @@
  */
 import type { Handler, Hono } from "hono";
 import type { Contract } from "../domain/contract";
-import { statusReport } from "../domain/status";
-import { negotiate } from "../http/accept";
-import type { AppEnv } from "../http/env";
-import { STYLESHEET } from "../http/html";
-import { SERVICE_PATHS, SERVICE_PREFIX } from "../http/paths";
-import type { ProblemType } from "../http/problem";
-import { problemResponse, statusProblem } from "../http/problem";
-import { HTML_CSP } from "../http/security-headers";
-import type { PlatformDefault } from "../validation/defaults";
+import { negotiate } from "./accept";
+import type { PlatformDefault } from "./defaults";
+import type { AppEnv } from "./env";
+import { STYLESHEET } from "./html";
 import { problemTypePage, statusReportPage } from "./pages";
+import { SERVICE_PATHS, SERVICE_PREFIX } from "./paths";
+import type { ProblemType } from "./problem";
+import { problemResponse, statusProblem } from "./problem";
 import { mountResource } from "./resource";
+import { HTML_CSP } from "./security-headers";
+import { statusReport } from "./status";
 
 /** draft-inadarei-api-health-check: a health document with `status: "pass"`. */
 export const HEALTH = {

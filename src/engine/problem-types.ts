@@ -4,10 +4,16 @@
  * the operation engine, so a Worker that declares none of these neither ships nor
  * documents them.
  */
-import type { ProblemType } from "./problem";
-import { REQUEST_ID_MEMBER } from "./problem-types";
+import type { Contract } from "../domain/contract";
+import type { ProblemType } from "../platform/problem";
+import { type EngineProblemSlug, REQUEST_ID_MEMBER } from "../platform/problem-types";
 
-export const OPERATION_NOT_IMPLEMENTED: ProblemType = {
+/** A problem type of the engine: its slug is one the platform reserves for it. */
+export interface EngineProblemType extends ProblemType {
+  readonly slug: EngineProblemSlug;
+}
+
+export const OPERATION_NOT_IMPLEMENTED: EngineProblemType = {
   slug: "operation-not-implemented",
   title: "Operation not implemented",
   status: 501,
@@ -18,7 +24,7 @@ export const OPERATION_NOT_IMPLEMENTED: ProblemType = {
   members: { operationId: "The id of the declared operation.", ...REQUEST_ID_MEMBER },
 };
 
-export const UNSUPPORTED_MEDIA_TYPE: ProblemType = {
+export const UNSUPPORTED_MEDIA_TYPE: EngineProblemType = {
   slug: "unsupported-media-type",
   title: "Unsupported media type",
   status: 415,
@@ -32,7 +38,7 @@ export const UNSUPPORTED_MEDIA_TYPE: ProblemType = {
   },
 };
 
-export const CONTENT_TOO_LARGE: ProblemType = {
+export const CONTENT_TOO_LARGE: EngineProblemType = {
   slug: "content-too-large",
   title: "Content too large",
   status: 413,
@@ -42,7 +48,7 @@ export const CONTENT_TOO_LARGE: ProblemType = {
   members: { maxBytes: "The largest body accepted, in bytes.", ...REQUEST_ID_MEMBER },
 };
 
-export const MALFORMED_REQUEST: ProblemType = {
+export const MALFORMED_REQUEST: EngineProblemType = {
   slug: "malformed-request",
   title: "Malformed request",
   status: 400,
@@ -53,7 +59,7 @@ export const MALFORMED_REQUEST: ProblemType = {
   members: REQUEST_ID_MEMBER,
 };
 
-export const VALIDATION_FAILED: ProblemType = {
+export const VALIDATION_FAILED: EngineProblemType = {
   slug: "validation-failed",
   title: "Validation failed",
   status: 422,
@@ -68,7 +74,7 @@ export const VALIDATION_FAILED: ProblemType = {
   },
 };
 
-export const AUTHENTICATION_REQUIRED: ProblemType = {
+export const AUTHENTICATION_REQUIRED: EngineProblemType = {
   slug: "authentication-required",
   title: "Authentication required",
   status: 401,
@@ -87,7 +93,7 @@ export const AUTHENTICATION_REQUIRED: ProblemType = {
   },
 };
 
-export const RATE_LIMIT_EXCEEDED: ProblemType = {
+export const RATE_LIMIT_EXCEEDED: EngineProblemType = {
   slug: "rate-limit-exceeded",
   title: "Rate limit exceeded",
   status: 429,
@@ -105,19 +111,9 @@ export const RATE_LIMIT_EXCEEDED: ProblemType = {
   },
 };
 
-/** The problem types parts 5 and 8 bring, by the part that causes them. */
-export const DECLARED_PROBLEM_TYPES = {
-  authentication: AUTHENTICATION_REQUIRED,
-  rateLimit: RATE_LIMIT_EXCEEDED,
-} as const;
-
 /** Those a contract's declarations can cause. */
-export function declaredProblemTypes(contract: {
-  readonly operations: Readonly<Record<string, unknown>>;
-  readonly securitySchemes: Readonly<Record<string, unknown>>;
-  readonly limits: Readonly<Record<string, { readonly kind: string }>>;
-}): ProblemType[] {
-  const types: ProblemType[] =
+export function declaredProblemTypes(contract: Contract): EngineProblemType[] {
+  const types: EngineProblemType[] =
     Object.keys(contract.operations).length > 0
       ? [
           OPERATION_NOT_IMPLEMENTED,

@@ -4,9 +4,9 @@
  * maintained by hand.
  */
 
-import type { PlatformDefault } from "../validation/defaults";
-import type { BodySizeLimit, Contract, PageSizeLimit, RequestRateLimit } from "./contract";
-import { SPEC_PARTS } from "./parts";
+import type { BodySizeLimit, Contract, PageSizeLimit, RequestRateLimit } from "../domain/contract";
+import { SPEC_PARTS } from "../domain/parts";
+import type { PlatformDefault } from "./defaults";
 
 export interface PartStatus {
   readonly number: number;

@@ -3,7 +3,7 @@
  * each candidate gets the weight of the most specific media range that matches it
  * (`type/subtype` over `type/*` over `*\/*`), and the heaviest wins; a tie, or no Accept at
  * all, goes to the first candidate. A dozen lines instead of a general-purpose helper,
- * because it runs in every Worker that ships (README, "Bundle size").
+ * because it runs in every Worker that ships (src/engine/README.md, "Bundle size").
  */
 
 function weightOf(accept: string, candidate: string): number {

@@ -2,10 +2,11 @@
  * The HTML views of the platform's documents: the interface status report and the
  * problem-type pages. Rendered once, when the app is built.
  */
-import type { StatusReport } from "../domain/status";
-import { escapeHtml, htmlPage } from "../http/html";
-import { SERVICE_PATHS } from "../http/paths";
-import { type ProblemType, problemTypeUri } from "../http/problem";
+import { countOf, specPart } from "../domain/parts";
+import { escapeHtml, htmlPage } from "./html";
+import { SERVICE_PATHS } from "./paths";
+import { type ProblemType, problemTypeUri } from "./problem";
+import type { StatusReport } from "./status";
 
 export function statusReportPage(
   report: StatusReport,
@@ -13,9 +14,9 @@ export function statusReportPage(
 ): string {
   const rows = report.parts
     .map((part) => {
-      const declared = Object.entries(part.declared)
-        .map(([unit, count]) => `${count} ${escapeHtml(unit)}`)
-        .join(", ");
+      const declared = escapeHtml(
+        countOf(specPart(part.name), Object.values(part.declared)[0] ?? 0),
+      );
       const status = part.specified
         ? '<span class="yes">specified</span>'
         : '<span class="no">not specified</span>';
@@ -87,14 +88,16 @@ export function problemTypePage(type: ProblemType): string {
         `<dt><code>${escapeHtml(name)}</code></dt><dd>${escapeHtml(meaning)}</dd>`,
     )
     .join("\n");
+  // No heading over nothing: a type without extension members says so in one sentence.
+  const membersSection =
+    members === ""
+      ? "<p>It has no members beyond type, title, status and detail.</p>"
+      : `<h2>Members beyond type, title, status and detail</h2>\n<dl>\n${members}\n</dl>`;
+  const description = type.description === "" ? "" : `<p>${escapeHtml(type.description)}</p>\n`;
   return htmlPage(
     type.title,
     `<p>Problem type <code>${escapeHtml(problemTypeUri(type))}</code>, answered with HTTP status <strong>${type.status}</strong> as an RFC 9457 problem document (<code>application/problem+json</code>).</p>
-<p>${escapeHtml(type.description)}</p>
-<h2>Members beyond type, title, status and detail</h2>
-<dl>
-${members}
-</dl>
+${description}${membersSection}
 <p><a href="${SERVICE_PATHS.interface}">Interface status</a></p>`,
   );
 }

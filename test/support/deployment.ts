@@ -3,7 +3,7 @@
  * names and the rate limiting bindings part 8 names. wrangler.toml and `.dev.vars.example`
  * are checked against this by the test suite, so they list exactly what is declared.
  */
-import type { Contract } from "./contract";
+import type { Contract } from "../../src/domain/contract";
 
 /** A Worker secret the contract names, and how documentation writes its value. */
 export interface RequiredSecret {

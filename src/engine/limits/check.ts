@@ -1,33 +1,11 @@
 /**
- * Part 8 enforced, per operation: a body cap that replaces the platform default, rate
- * limits counted by Workers Rate Limiting bindings, and page-size bounds that the
- * operation's query schema must enforce itself. Every declaration is checked when the app
- * is built, so a limit that would not be enforced as written stops the app from starting.
+ * Part 8's declarations, checked when the app starts against part 4 and the schemas they
+ * refer to: a limit that would not be enforced as written stops the Worker from starting.
  */
-import type { Contract, PageSizeLimit, RequestRateLimit } from "../domain/contract";
-import { DECLARED_PROBLEM_TYPES } from "../http/declared-problem-types";
-import { INTERNAL_ERROR } from "../http/errors";
-import { log } from "../http/log";
-import { type ProblemDetails, problemResponse, typedProblem } from "../http/problem";
-import type { JsonSchemaConverter } from "../openapi/document";
+import type { Contract, PageSizeLimit } from "../../domain/contract";
+import type { JsonSchemaConverter } from "../../platform/openapi";
+import { isBindingName } from "../bindings";
 
-export interface DeclaredRateLimit {
-  readonly name: string;
-  readonly limit: RequestRateLimit;
-  readonly problem: ProblemDetails;
-}
-
-/** The limits that apply to one operation. */
-export interface OperationLimits {
-  /** The body cap part 8 declares; undefined where the platform default applies. */
-  readonly maxBodyBytes: number | undefined;
-  /** Rate limits counted per client address: checked before credentials, so guessing them is limited too. */
-  readonly perClient: readonly DeclaredRateLimit[];
-  /** Rate limits counted per credential: checked once the credentials are valid. */
-  readonly perCredential: readonly DeclaredRateLimit[];
-}
-
-const BINDING_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const isCount = (n: number, least: number) => Number.isSafeInteger(n) && n >= least;
 
 function checkPageSize(
@@ -84,7 +62,7 @@ export function checkLimits(contract: Contract, jsonSchema: JsonSchemaConverter 
         if (capped.has(id)) throw fail(`operation ${id} has another body-size limit`);
         capped.add(id);
       } else if (limit.kind === "rate") {
-        if (!BINDING_NAME.test(limit.binding)) throw fail("binding is not a valid binding name");
+        if (!isBindingName(limit.binding)) throw fail("binding is not a valid binding name");
         if (!isCount(limit.limit, 1)) throw fail("limit must be a positive integer");
         if (limit.period !== 10 && limit.period !== 60)
           throw fail("period must be 10 or 60 seconds (what the binding supports)");
@@ -104,52 +82,4 @@ export function checkLimits(contract: Contract, jsonSchema: JsonSchemaConverter 
       }
     }
   }
-}
-
-export function limitsOf(contract: Contract, id: string): OperationLimits {
-  let maxBodyBytes: number | undefined;
-  const perClient: DeclaredRateLimit[] = [];
-  const perCredential: DeclaredRateLimit[] = [];
-  for (const [name, limit] of Object.entries(contract.limits)) {
-    if (!limit.operations.includes(id)) continue;
-    if (limit.kind === "body-size") maxBodyBytes = limit.maxBytes;
-    if (limit.kind !== "rate") continue;
-    const problem = typedProblem(
-      DECLARED_PROBLEM_TYPES.rateLimit,
-      `This operation accepts at most ${limit.limit} requests per ${limit.period} seconds ${
-        limit.key === "client" ? "from one client address" : "with one credential"
-      }.`,
-      { limit: name, maxRequests: limit.limit, periodSeconds: limit.period },
-    );
-    (limit.key === "client" ? perClient : perCredential).push({ name, limit, problem });
-  }
-  return { maxBodyBytes, perClient, perCredential };
-}
-
-/**
- * Counts the request against each rate limit; the first one exceeded answers 429 with
- * `Retry-After` (RFC 6585 §4, RFC 9110 §10.2.3). Each limit counts under its own name, so
- * the operations one limit names share its budget. A missing binding fails closed.
- */
-export async function enforceRateLimits(
-  rates: readonly DeclaredRateLimit[],
-  key: string,
-  env: Readonly<Record<string, unknown>>,
-  requestId: string,
-): Promise<Response | undefined> {
-  for (const { name, limit, problem } of rates) {
-    const binding = env[limit.binding] as Partial<RateLimit> | undefined;
-    if (typeof binding?.limit !== "function") {
-      log("error", "a rate limiting binding named by the contract is not configured", {
-        requestId,
-        limit: name,
-        binding: limit.binding,
-      });
-      return problemResponse(requestId, INTERNAL_ERROR);
-    }
-    const { success } = await binding.limit({ key: `${name}:${key}` });
-    if (!success)
-      return problemResponse(requestId, problem, { "retry-after": String(limit.period) });
-  }
-  return undefined;
 }

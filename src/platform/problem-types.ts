@@ -3,6 +3,7 @@
  * Each has a page under `/_service/problems/` (RFC 9457 §3.1.1: the type URI should
  * resolve to human-readable documentation).
  */
+import type { Contract } from "../domain/contract";
 import type { ProblemType } from "./problem";
 
 /** The member every platform problem carries. */
@@ -29,18 +30,11 @@ export const INTERFACE_NOT_SPECIFIED: ProblemType = {
 };
 
 /**
- * The problem types of every Worker, each with its page under /_service/problems/. Those
- * that only declared operations can cause come with the operation engine
- * (src/http/declared-problem-types.ts).
+ * The names of the problem types the operation engine brings for parts 4, 5 and 8
+ * (src/engine/problem-types.ts, typed by this list). They are reserved even where nothing
+ * declares them, so part 7 cannot take them.
  */
-export const PLATFORM_PROBLEM_TYPES: readonly ProblemType[] = [INTERFACE_NOT_SPECIFIED];
-
-/**
- * The names of the problem types that parts 4, 5 and 8 bring with the operation engine
- * (src/http/declared-problem-types.ts). They are reserved even where nothing declares them,
- * so part 7 cannot take them.
- */
-export const DECLARED_PROBLEM_SLUGS: readonly string[] = [
+export const ENGINE_PROBLEM_SLUGS = [
   "operation-not-implemented",
   "unsupported-media-type",
   "content-too-large",
@@ -48,4 +42,29 @@ export const DECLARED_PROBLEM_SLUGS: readonly string[] = [
   "validation-failed",
   "authentication-required",
   "rate-limit-exceeded",
-];
+] as const;
+export type EngineProblemSlug = (typeof ENGINE_PROBLEM_SLUGS)[number];
+
+/**
+ * The problem types an app can answer with: the platform's own, those the operation
+ * engine brings for what the contract declares, and part 7's error types. Part 7 may not
+ * take a name the platform or the engine uses.
+ */
+export function problemTypesOf(
+  contract: Contract,
+  engineTypes: readonly ProblemType[],
+): ProblemType[] {
+  const types: ProblemType[] = [INTERFACE_NOT_SPECIFIED, ...engineTypes];
+  const reserved = new Set<string>([INTERFACE_NOT_SPECIFIED.slug, ...ENGINE_PROBLEM_SLUGS]);
+  for (const [slug, error] of Object.entries(contract.errors)) {
+    if (reserved.has(slug)) throw new Error(`error type ${slug}: the platform uses that name`);
+    types.push({
+      slug,
+      title: error.title,
+      status: error.status,
+      description: error.description ?? "",
+      members: {},
+    });
+  }
+  return types;
+}

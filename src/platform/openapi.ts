@@ -6,14 +6,14 @@
  */
 import type { Contract, Schema } from "../domain/contract";
 import { SPEC_PARTS } from "../domain/parts";
-import { SERVICE_PATHS } from "../http/paths";
-import { type ProblemType, problemTypeUri } from "../http/problem";
-import { INTERFACE_NOT_SPECIFIED } from "../http/problem-types";
+import { SERVICE_PATHS } from "./paths";
+import { type ProblemType, problemTypeUri } from "./problem";
+import { INTERFACE_NOT_SPECIFIED } from "./problem-types";
 
 /**
  * Turns a zod schema into JSON Schema (draft 2020-12, OpenAPI 3.1's dialect). This is zod's
  * `toJSONSchema`, passed in by whoever declares schemas, so that a contract with none does
- * not ship the converter (see README, "Bundle size").
+ * not ship the converter (src/engine/README.md, "Bundle size").
  */
 export type JsonSchemaConverter = (
   schema: Schema,
@@ -75,14 +75,15 @@ const PROBLEM_SCHEMA: Json = {
   required: ["type", "title", "status", "requestId"],
 };
 
-export function problemResponse(description: string, schema: Json = PROBLEM_REF): Json {
+/** An OpenAPI Response Object for a problem answer (RFC 9457). */
+export function documentedProblem(description: string, schema: Json = PROBLEM_REF): Json {
   return { description, content: { "application/problem+json": { schema } } };
 }
 
 /** The problem answers the platform gives for every operation, by status. */
 const PLATFORM_RESPONSES: Json = {
-  Problem404: problemResponse("Not found."),
-  Problem500: problemResponse("Unexpected error."),
+  Problem404: documentedProblem("Not found."),
+  Problem500: documentedProblem("Unexpected error."),
 };
 
 export const ref = (status: number) => ({ $ref: `#/components/responses/Problem${status}` });
@@ -173,7 +174,7 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
   const responses: Json = { ...PLATFORM_RESPONSES, ...declared?.responses };
   const securitySchemes = declared?.securitySchemes ?? {};
   for (const [id, error] of Object.entries(contract.errors)) {
-    responses[id] = problemResponse(
+    responses[id] = documentedProblem(
       `${error.title} (status ${error.status}). ${error.description ?? ""}`.trim(),
     );
   }

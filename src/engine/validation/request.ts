@@ -5,39 +5,25 @@
  */
 import type { Context } from "hono";
 import { parse as parseCookies } from "hono/utils/cookie";
-import { $ZodAsyncError, type $ZodIssue, safeParse, safeParseAsync } from "zod/v4/core";
-import type { CredentialFields } from "../authentication/authenticate";
-import type { Operation, Schema } from "../domain/contract";
+import type { Operation, Schema } from "../../domain/contract";
+import type { AppEnv } from "../../platform/env";
+import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
 import {
   CONTENT_TOO_LARGE,
   MALFORMED_REQUEST,
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
-} from "../http/declared-problem-types";
-import type { AppEnv } from "../http/env";
-import { type ProblemDetails, problemResponse, typedProblem } from "../http/problem";
+} from "../problem-types";
 import { parseJson, readBodyBytes } from "./body";
 import { type RequestPart, type ValidationError, validationErrors } from "./issues";
 import { matchMediaType } from "./media-type";
+import { parseWith } from "./parse";
 
-export type SafeParseResult =
-  | { readonly success: true; readonly data: unknown }
-  | { readonly success: false; readonly error: { readonly issues: readonly $ZodIssue[] } };
-
-/**
- * Parses with zod's core, falling back to the async path only for schemas that need it.
- * A synchronous schema's result comes back synchronously: no promise on the hot path.
- */
-export function parseWith(
-  schema: Schema,
-  value: unknown,
-): SafeParseResult | Promise<SafeParseResult> {
-  try {
-    return safeParse(schema, value);
-  } catch (error) {
-    if (error instanceof $ZodAsyncError) return safeParseAsync(schema, value);
-    throw error;
-  }
+/** Request fields kept from the schemas (they carry credentials), so a handler never receives them. */
+export interface HiddenFields {
+  readonly header: ReadonlySet<string>;
+  readonly query: ReadonlySet<string>;
+  readonly cookie: ReadonlySet<string>;
 }
 
 /** What is decided about an operation once, when the app is built. */
@@ -51,15 +37,15 @@ export interface RequestPlan {
   /** RFC 9110 §15.5.16 lets a 415 say what is accepted: Accept-Post (W3C LDP §7.1) or Accept-Patch (RFC 5789 §3.1). */
   readonly acceptHint: Readonly<Record<string, string>>;
   /** Fields that carry credentials: kept from the schemas, so a handler never receives them. */
-  readonly credentials: CredentialFields;
+  readonly hidden: HiddenFields;
 }
 
-const NO_CREDENTIALS: CredentialFields = { header: new Set(), query: new Set(), cookie: new Set() };
+const NOTHING_HIDDEN: HiddenFields = { header: new Set(), query: new Set(), cookie: new Set() };
 
 export function planRequest(
   operation: Operation,
   maxBodyBytes: number,
-  credentials: CredentialFields = NO_CREDENTIALS,
+  hidden: HiddenFields = NOTHING_HIDDEN,
 ): RequestPlan {
   const bodyTypes = Object.keys(operation.request?.body ?? {});
   const hintName =
@@ -85,7 +71,7 @@ export function planRequest(
       { maxBytes: maxBodyBytes },
     ),
     acceptHint: hintName && bodyTypes.length > 0 ? { [hintName]: bodyTypes.join(", ") } : {},
-    credentials,
+    hidden,
   };
 }
 
@@ -173,7 +159,7 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
     errors.push(...validationErrors(part, result.error.issues));
     return undefined;
   };
-  const hidden = plan.credentials;
+  const hidden = plan.hidden;
   const params = declared.params && (await check("path", declared.params, c.req.param()));
   const query =
     declared.query && (await check("query", declared.query, queryOf(request.url, hidden.query)));

@@ -4,17 +4,29 @@
  * security schemes; the limits' 413 and 429. Part of the operation engine, so a contract
  * that declares no operation does not ship it.
  */
-import type { Contract, Operation, SecurityScheme } from "../domain/contract";
-import { DECLARED_PROBLEM_TYPES } from "../http/declared-problem-types";
-import { limitsOf, type OperationLimits } from "../limits/limits";
+import type { Contract, Operation, SecurityScheme } from "../../domain/contract";
 import {
   type Convert,
   type DeclaredDocumentation,
+  documentedProblem,
   type Json,
   PROBLEM_REF,
-  problemResponse,
   ref,
-} from "./document";
+} from "../../platform/openapi";
+import type { ProblemType } from "../../platform/problem";
+import { type OperationLimits, planLimits } from "../limits/plan";
+import {
+  AUTHENTICATION_REQUIRED,
+  CONTENT_TOO_LARGE,
+  MALFORMED_REQUEST,
+  OPERATION_NOT_IMPLEMENTED,
+  RATE_LIMIT_EXCEEDED,
+  UNSUPPORTED_MEDIA_TYPE,
+  VALIDATION_FAILED,
+} from "../problem-types";
+
+/** `Title (problem type slug).`: how a documented answer names its problem type. */
+const named = (type: ProblemType, title = type.title) => `${title} (problem type ${type.slug}).`;
 
 const VALIDATION_PROBLEM_SCHEMA: Json = {
   allOf: [
@@ -42,20 +54,18 @@ const VALIDATION_PROBLEM_SCHEMA: Json = {
 
 /** The problem answers every declared operation may give, referred to by status. */
 const OPERATION_RESPONSES: Json = {
-  Problem400: problemResponse("Malformed request (problem type malformed-request)."),
-  Problem413: problemResponse("Request body too large (problem type content-too-large)."),
-  Problem415: problemResponse("Unsupported media type (problem type unsupported-media-type)."),
-  Problem422: problemResponse("Validation failed (problem type validation-failed).", {
+  Problem400: documentedProblem(named(MALFORMED_REQUEST)),
+  Problem413: documentedProblem(named(CONTENT_TOO_LARGE, "Request body too large")),
+  Problem415: documentedProblem(named(UNSUPPORTED_MEDIA_TYPE)),
+  Problem422: documentedProblem(named(VALIDATION_FAILED), {
     $ref: "#/components/schemas/ValidationProblem",
   }),
-  Problem501: problemResponse(
-    "Operation not implemented (problem type operation-not-implemented).",
-  ),
+  Problem501: documentedProblem(named(OPERATION_NOT_IMPLEMENTED)),
 };
 
 /** Answers that exist only once part 5 or part 8 declares what causes them. */
 const PROBLEM_401: Json = {
-  ...problemResponse("Missing or invalid credentials (problem type authentication-required)."),
+  ...documentedProblem(named(AUTHENTICATION_REQUIRED, "Missing or invalid credentials")),
   headers: {
     "WWW-Authenticate": {
       description: "A challenge for each scheme the operation accepts (RFC 9110 §11.6.1).",
@@ -115,8 +125,8 @@ interface OperationFacts {
 function limitResponses(limits: OperationLimits): Json {
   const responses: Json = {};
   if (limits.maxBodyBytes !== undefined) {
-    responses[413] = problemResponse(
-      `Request body larger than ${limits.maxBodyBytes} bytes (problem type content-too-large).`,
+    responses[413] = documentedProblem(
+      named(CONTENT_TOO_LARGE, `Request body larger than ${limits.maxBodyBytes} bytes`),
     );
   }
   const rates = [...limits.perClient, ...limits.perCredential];
@@ -126,8 +136,8 @@ function limitResponses(limits: OperationLimits): Json {
         `${name}: ${limit.limit} requests per ${limit.period} s per ${limit.key === "client" ? "client address" : "credential"}`,
     );
     responses[429] = {
-      ...problemResponse(
-        `Rate limit exceeded (problem type ${DECLARED_PROBLEM_TYPES.rateLimit.slug}); ${each.join("; ")}.`,
+      ...documentedProblem(
+        `Rate limit exceeded (problem type ${RATE_LIMIT_EXCEEDED.slug}); ${each.join("; ")}.`,
       ),
       headers: { "Retry-After": RETRY_AFTER },
     };
@@ -204,7 +214,7 @@ export function documentOperations(
   for (const [id, op] of Object.entries(contract.operations)) {
     const item = paths[op.path] ?? {};
     item[op.method.toLowerCase()] = operationObject(
-      { id, op, implemented: implemented.has(id), limits: limitsOf(contract, id) },
+      { id, op, implemented: implemented.has(id), limits: planLimits(contract, id) },
       convert,
     );
     paths[op.path] = item;

@@ -3,8 +3,8 @@
  * declared operation's, is mounted through here, so all of them share the RFC 9110 rules.
  */
 import type { Handler, Hono } from "hono";
-import type { AppEnv } from "../http/env";
-import { problemResponse, statusProblem } from "../http/problem";
+import type { AppEnv } from "./env";
+import { problemResponse, statusProblem } from "./problem";
 
 export type MethodHandlers = Readonly<Partial<Record<string, Handler<AppEnv>>>>;
 

@@ -4,10 +4,10 @@
  */
 import type { Handler } from "hono";
 import { specPart } from "../domain/parts";
-import type { AppEnv } from "../http/env";
-import { SERVICE_PATHS } from "../http/paths";
-import { problemResponse, typedProblem } from "../http/problem";
-import { INTERFACE_NOT_SPECIFIED } from "../http/problem-types";
+import type { AppEnv } from "./env";
+import { SERVICE_PATHS } from "./paths";
+import { problemResponse, typedProblem } from "./problem";
+import { INTERFACE_NOT_SPECIFIED } from "./problem-types";
 
 const endpoints = specPart("endpoints");
 

@@ -1,0 +1,120 @@
+/**
+ * `defineContract`, and the cross-references the compiler checks when a contract is
+ * assembled: a contract that refers to something it does not declare does not compile.
+ * What types cannot see (a path template's syntax, a schema's bounds) is checked again
+ * when the app starts.
+ */
+import type { input } from "zod/v4/core";
+import type { Contract, Schema } from "./contract";
+
+/** The names of the `{name}` parameters of an OpenAPI path template, as a union. */
+export type PathParameters<Path extends string> =
+  Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParameters<Rest> : never;
+
+/**
+ * A type no declaration has: where a check fails, the declaration is compared with this,
+ * and the compiler's message carries the sentence that says what is wrong.
+ */
+export interface ContractError<Message extends string> {
+  readonly "contract error": Message;
+}
+
+/** A record part that declares nothing, as a type: it has no key at all. */
+type Nothing = Readonly<Record<never, never>>;
+
+/** What part `K` of `P` declares (nothing when `P` leaves the part out). */
+type Declared<P, K extends keyof Contract> = P extends { readonly [k in K]: infer R } ? R : Nothing;
+
+type SchemeName<P> = keyof Declared<P, "securitySchemes"> & string;
+type OperationId<P> = keyof Declared<P, "operations"> & string;
+type ResourceName<P> = keyof Declared<P, "resources"> & string;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** The member names of an operation's `request.params` schema, as the client sends them. */
+type ParamsMembers<O> = O extends { readonly request: { readonly params: infer S extends Schema } }
+  ? keyof input<S> & string
+  : never;
+
+/** RFC 6570-style template parameters and the params schema must name the same members. */
+type ParamsCheck<O> = O extends { readonly path: infer Path extends string }
+  ? Same<ParamsMembers<O>, PathParameters<Path>> extends true
+    ? unknown
+    : {
+        readonly path: ContractError<`the {parameters} of ${Path} must be exactly the members of request.params`>;
+      }
+  : unknown;
+
+/** `security` may only name schemes part 5 declares. */
+interface SecurityCheck<P> {
+  readonly security?: readonly (readonly SchemeName<P>[])[];
+}
+
+/** A limit may only name operations part 4 declares. */
+interface LimitCheck<P> {
+  readonly operations: readonly OperationId<P>[];
+}
+
+/** A machine's resource is declared in part 2; its initial state and transitions use its states. */
+type MachineCheck<P, M> = M extends { readonly states: readonly (infer S extends string)[] }
+  ? {
+      readonly resource: ResourceName<P>;
+      readonly initial: S;
+      readonly transitions: readonly {
+        readonly from: S;
+        readonly to: S;
+        readonly trigger: string;
+      }[];
+    }
+  : unknown;
+
+/** Every cross-reference of a contract's parts, as the type a correct contract satisfies. */
+export type ContractChecks<P> = {
+  readonly operations?: {
+    readonly [K in keyof Declared<P, "operations">]: SecurityCheck<P> &
+      ParamsCheck<Declared<P, "operations">[K]>;
+  };
+  readonly limits?: { readonly [K in keyof Declared<P, "limits">]: LimitCheck<P> };
+  readonly states?: {
+    readonly [K in keyof Declared<P, "states">]: MachineCheck<P, Declared<P, "states">[K]>;
+  };
+};
+
+/** Every part empty, typed so that the compiler knows it is empty. */
+interface EmptyContract {
+  readonly purpose: undefined;
+  readonly resources: Nothing;
+  readonly states: Nothing;
+  readonly operations: Nothing;
+  readonly securitySchemes: Nothing;
+  readonly events: Nothing;
+  readonly errors: Nothing;
+  readonly limits: Nothing;
+  readonly versioning: undefined;
+}
+
+/** The contract `defineContract` returns for the parts `P` declares: every other part empty. */
+export type ContractOf<P extends Partial<Contract>> = Omit<EmptyContract, keyof P> & P;
+
+/**
+ * Builds a contract from the parts that declare something; every part left out is empty,
+ * which is exactly how the status report comes to say "not specified" for it. The literal
+ * types of the declarations are kept, so that handlers can be typed from them, and every
+ * cross-reference is checked by the compiler (`ContractChecks`).
+ */
+export function defineContract<const P extends Partial<Contract>>(
+  parts: P & ContractChecks<NoInfer<P>>,
+): ContractOf<P> {
+  return {
+    purpose: undefined,
+    resources: {},
+    states: {},
+    operations: {},
+    securitySchemes: {},
+    events: {},
+    errors: {},
+    limits: {},
+    versioning: undefined,
+    ...parts,
+  };
+}

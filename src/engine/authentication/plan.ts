@@ -1,0 +1,64 @@
+/**
+ * Part 5 planned: the schemes are checked when the app starts, so a scheme that could not
+ * be enforced as written stops the Worker; and what each operation requires is decided
+ * once, when the app is built (`authenticate.ts` checks it on each request).
+ */
+import type { Contract, Operation, SecurityScheme } from "../../domain/contract";
+import { type ProblemDetails, typedProblem } from "../../platform/problem";
+import { AUTHENTICATION_REQUIRED } from "../problem-types";
+import type { HiddenFields } from "../validation/request";
+
+export interface SecurityPlan {
+  readonly operationId: string;
+  /** Any one alternative suffices; every scheme it names must be satisfied. */
+  readonly alternatives: readonly (readonly string[])[];
+  /** Every scheme any alternative names. */
+  readonly schemes: ReadonlyMap<string, SecurityScheme>;
+  /** RFC 9110 §11.6.1: a 401 carries a challenge for each scheme the operation accepts. */
+  readonly challenge: string;
+  readonly problem: ProblemDetails;
+  /** Request fields that carry credentials; request schemas and handlers never see them. */
+  readonly fields: HiddenFields;
+}
+
+function challengeOf(scheme: SecurityScheme): string {
+  if (scheme.type === "apiKey") return `ApiKey in="${scheme.in}", name="${scheme.name}"`;
+  if (scheme.scheme === "basic") return `Basic realm="${scheme.realm}", charset="UTF-8"`; // RFC 7617 §2.1
+  return "Bearer"; // RFC 6750 §3; no error code, so missing and wrong answer alike
+}
+
+/** What an operation requires (checked by `checkSecurity`); undefined when it requires no credential. */
+export function planSecurity(
+  contract: Contract,
+  id: string,
+  operation: Operation,
+): SecurityPlan | undefined {
+  if (operation.security === undefined || operation.security.length === 0) return undefined;
+  const schemes = new Map<string, SecurityScheme>();
+  for (const alternative of operation.security) {
+    for (const name of alternative) {
+      const scheme = contract.securitySchemes[name];
+      if (scheme) schemes.set(name, scheme);
+    }
+  }
+  const header = new Set<string>();
+  const query = new Set<string>();
+  const cookie = new Set<string>();
+  for (const scheme of schemes.values()) {
+    if (scheme.type === "http") header.add("authorization");
+    else if (scheme.in === "header") header.add(scheme.name.toLowerCase());
+    else (scheme.in === "query" ? query : cookie).add(scheme.name);
+  }
+  return {
+    operationId: id,
+    alternatives: operation.security,
+    schemes,
+    challenge: [...schemes.values()].map(challengeOf).join(", "),
+    problem: typedProblem(
+      AUTHENTICATION_REQUIRED,
+      "This operation requires credentials, and the request carries none that are valid.",
+      { security: operation.security },
+    ),
+    fields: { header, query, cookie },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Part 4's declarations, checked when the app starts: a declaration the platform would
+ * serve wrongly (a method it cannot route, a path template whose parameters differ from
+ * its params schema, a body it cannot read) stops the Worker from starting, with one line
+ * that names the operation. The compiler refuses most of these first (`defineContract`);
+ * this catches what types cannot see.
+ */
+import { type Contract, OPERATION_METHODS, type Operation } from "../../domain/contract";
+import type { JsonSchemaConverter } from "../../platform/openapi";
+import { isJsonMediaType, parseMediaType } from "../validation/media-type";
+import { routePath, routeShape } from "./path-template";
+
+/** The members a schema has, as its JSON Schema's properties (works for zod classic and mini). */
+function membersOf(schema: Parameters<JsonSchemaConverter>[0], convert: JsonSchemaConverter) {
+  const json = convert(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" });
+  return Object.keys((json.properties as Record<string, unknown> | undefined) ?? {});
+}
+
+function checkParams(
+  id: string,
+  operation: Operation,
+  parameters: readonly string[],
+  convert: JsonSchemaConverter | undefined,
+): void {
+  const params = operation.request?.params;
+  if (!params) {
+    if (parameters.length > 0)
+      throw new Error(
+        `operation ${id}: path parameters ${parameters.join(", ")} need a request.params schema`,
+      );
+    return;
+  }
+  if (!convert) throw new Error(`operation ${id}: checking request.params needs toJSONSchema`);
+  const members = membersOf(params, convert).sort();
+  const names = [...parameters].sort();
+  if (members.join("\n") !== names.join("\n")) {
+    const list = (items: readonly string[]) => (items.length === 0 ? "none" : items.join(", "));
+    throw new Error(
+      `operation ${id}: the parameters of ${operation.path} (${list(names)}) and the members of request.params (${list(members)}) must be the same`,
+    );
+  }
+}
+
+/** Until more media types are readable, a body must be JSON (RFC 8259; `+json`, RFC 6839). */
+function checkBodyMediaTypes(id: string, operation: Operation): void {
+  for (const type of Object.keys(operation.request?.body ?? {})) {
+    const parsed = parseMediaType(type);
+    if (!parsed || parsed.parameters.size > 0 || parsed.essence !== type.toLowerCase())
+      throw new Error(
+        `operation ${id}: ${JSON.stringify(type)} is not a media type (type/subtype)`,
+      );
+    if (!isJsonMediaType(parsed.essence))
+      throw new Error(
+        `operation ${id}: a request body of ${type} cannot be read; the platform reads application/json and +json media types`,
+      );
+  }
+}
+
+export function checkOperations(
+  contract: Contract,
+  convert: JsonSchemaConverter | undefined,
+): void {
+  const routes = new Set<string>();
+  const shapes = new Map<string, string>();
+  for (const [id, operation] of Object.entries(contract.operations)) {
+    if (!OPERATION_METHODS.includes(operation.method))
+      throw new Error(`operation ${id}: method ${String(operation.method)} cannot be declared`);
+    const { path, parameters } = routePath(id, operation.path);
+    checkParams(id, operation, parameters, convert);
+    checkBodyMediaTypes(id, operation);
+    const route = `${operation.method} ${path}`;
+    if (routes.has(route))
+      throw new Error(`operation ${id}: ${operation.method} ${operation.path} is declared twice`);
+    routes.add(route);
+    const shape = routeShape(path);
+    const other = shapes.get(shape);
+    if (other !== undefined && other !== path)
+      throw new Error(`paths ${other} and ${path} differ only in parameter names`);
+    shapes.set(shape, path);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The service's routes, derived from part 4: each declared operation becomes a method on
+ * its path; a path it does not declare is 404, a method it does not declare on a declared
+ * path 405 with `Allow`. An operation without a handler still validates its input, then
+ * answers 501. The declarations were checked when the app started (`checkOperations`).
+ */
+import type { Handler, Hono } from "hono";
+import type { Contract } from "../../domain/contract";
+import type { AnyHandler } from "../../domain/handlers";
+import type { AppEnv } from "../../platform/env";
+import { type MethodHandlers, mountResource } from "../../platform/resource";
+import { planSecurity } from "../authentication/plan";
+import { planLimits } from "../limits/plan";
+import { planRequest } from "../validation/request";
+import { routePath } from "./path-template";
+import { operationRoute } from "./route";
+
+/**
+ * Mounts every declared operation. Paths with fewer parameters are mounted first, so a
+ * literal path wins over a template that would also match it (OpenAPI 3.1 §4.8.8).
+ */
+export function mountOperations(
+  app: Hono<AppEnv>,
+  contract: Contract,
+  handlers: Readonly<Record<string, AnyHandler | undefined>>,
+  maxBodyBytes: number,
+): void {
+  const byPath = new Map<
+    string,
+    { parameters: number; methods: Record<string, Handler<AppEnv>> }
+  >();
+  for (const [id, operation] of Object.entries(contract.operations)) {
+    const { path, parameters } = routePath(id, operation.path);
+    const security = planSecurity(contract, id, operation);
+    const limits = planLimits(contract, id);
+    const entry = byPath.get(path) ?? { parameters: parameters.length, methods: {} };
+    entry.methods[operation.method] = operationRoute({
+      id,
+      operation,
+      handler: handlers[id],
+      security,
+      limits,
+      request: planRequest(operation, limits.maxBodyBytes ?? maxBodyBytes, security?.fields),
+    });
+    byPath.set(path, entry);
+  }
+  const paths = [...byPath].sort(([, a], [, b]) => a.parameters - b.parameters);
+  for (const [path, { methods }] of paths) mountResource(app, path, methods as MethodHandlers);
+}

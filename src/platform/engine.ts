@@ -1,0 +1,28 @@
+/**
+ * The seam between the platform and the operation engine. The platform serves any
+ * contract on its own while it declares nothing to serve; once it declares operations,
+ * security schemes or limits, the app needs an engine of this shape (`src/engine/`),
+ * passed in by whoever builds the app, so a Worker that declares nothing does not ship it.
+ */
+import type { Hono } from "hono";
+import type { Contract } from "../domain/contract";
+import type { AnyHandler } from "../domain/handlers";
+import type { AppEnv } from "./env";
+import type { JsonSchemaConverter, OperationDocumenter } from "./openapi";
+import type { ProblemType } from "./problem";
+
+export interface OperationEngine {
+  /** Refuses, when the app starts, declarations that could not be served as written. */
+  readonly check: (contract: Contract, jsonSchema: JsonSchemaConverter | undefined) => void;
+  /** Mounts the routes of part 4's operations, with parts 5 and 8 enforced on them. */
+  readonly mount: (
+    app: Hono<AppEnv>,
+    contract: Contract,
+    handlers: Readonly<Record<string, AnyHandler | undefined>>,
+    maxBodyBytes: number,
+  ) => void;
+  /** Documents parts 4, 5 and 8 in the OpenAPI document. */
+  readonly document: OperationDocumenter;
+  /** The problem types parts 4, 5 and 8 bring, once they declare what causes them. */
+  readonly problemTypes: (contract: Contract) => ProblemType[];
+}

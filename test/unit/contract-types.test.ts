@@ -1,0 +1,130 @@
+/**
+ * The compiler is the first reviewer: a contract that refers to something it does not
+ * declare, or cannot work, does not compile. These checks run in `tsc` (npm run
+ * typecheck): each `@ts-expect-error` line must be an error, or the build fails, so each
+ * case below is a contract that would otherwise compile. The runtime half of each check
+ * is in contract-checks.test.ts.
+ */
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { toJSONSchema, z } from "zod";
+import * as zm from "zod/mini";
+import { createApp, type NeedsEngine, type NeedsJsonSchema } from "../../src/app";
+import { defineContract, type PathParameters } from "../../src/domain/define-contract";
+import { defineHandlers } from "../../src/domain/handlers";
+import { OPERATION_ENGINE } from "../../src/engine";
+
+const ok = { 200: { description: "FIXTURE" } } as const;
+const KEY = { type: "apiKey", in: "header", name: "x-fixture-key", secret: "FIXTURE_KEY" } as const;
+
+describe("the compiler refuses a contract that cannot work", () => {
+  it("a security entry naming an undeclared scheme (a typo)", () => {
+    defineContract({
+      securitySchemes: { fixtureKey: KEY },
+      operations: {
+        // @ts-expect-error fixtureKye is not a scheme of part 5
+        fixtureGet: { method: "GET", path: "/fixture", security: [["fixtureKye"]], responses: ok },
+      },
+    });
+    defineContract({
+      securitySchemes: { fixtureKey: KEY },
+      operations: {
+        fixtureGet: { method: "GET", path: "/fixture", security: [["fixtureKey"]], responses: ok },
+      },
+    });
+  });
+
+  it("a limit naming an undeclared operation", () => {
+    defineContract({
+      operations: { fixtureGet: { method: "GET", path: "/fixture", responses: ok } },
+      limits: {
+        // @ts-expect-error fixtureGit is not an operation of part 4
+        fixtureRate: { kind: "body-size", maxBytes: 64, operations: ["fixtureGit"] },
+      },
+    });
+  });
+
+  it("a path template and a params schema that disagree", () => {
+    defineContract({
+      operations: {
+        fixtureGet: {
+          method: "GET",
+          // @ts-expect-error {id} is not a member of params, which has thingId
+          path: "/fixture-things/{id}",
+          request: { params: z.object({ thingId: z.string() }) },
+          responses: ok,
+        },
+      },
+    });
+    defineContract({
+      operations: {
+        // @ts-expect-error a template parameter needs a params schema
+        fixtureGet: { method: "GET", path: "/fixture-things/{id}", responses: ok },
+      },
+    });
+    defineContract({
+      operations: {
+        fixtureGet: {
+          method: "GET",
+          path: "/fixture-things/{id}/parts/{part}",
+          request: { params: zm.object({ id: zm.string(), part: zm.string() }) },
+          responses: ok,
+        },
+      },
+    });
+    expectTypeOf<PathParameters<"/a/{id}/b/{part}">>().toEqualTypeOf<"id" | "part">();
+    expectTypeOf<PathParameters<"/a/b">>().toEqualTypeOf<never>();
+  });
+
+  it("a state machine naming an undeclared resource, or a state it does not have", () => {
+    const resources = { FixtureWidget: z.object({ state: z.enum(["draft", "done"]) }) };
+    const machine = {
+      resource: "FixtureWidget",
+      states: ["draft", "done"],
+      initial: "draft",
+      transitions: [{ from: "draft", to: "done", trigger: "finish" }],
+    } as const;
+    defineContract({ resources, states: { fixtureLifecycle: machine } });
+    const misnamed = { ...machine, resource: "FixtureWidgit" } as const;
+    // @ts-expect-error FixtureWidgit is not a resource of part 2
+    defineContract({ resources, states: { fixtureLifecycle: misnamed } });
+    const unknownState = { ...machine, initial: "archived" } as const;
+    // @ts-expect-error archived is not one of the machine's states
+    defineContract({ resources, states: { fixtureLifecycle: unknownState } });
+  });
+
+  it("a contract that needs the operation engine or a converter, built without them", () => {
+    const contract = defineContract({
+      operations: { fixtureGet: { method: "GET", path: "/fixture", responses: ok } },
+    });
+    // @ts-expect-error part 4 declares an operation: the engine is required
+    expect(() => createApp(contract)).toThrow(/pass OPERATION_ENGINE/);
+    createApp(contract, { engine: OPERATION_ENGINE });
+    const schemas = defineContract({ resources: { FixtureThing: z.object({}) } });
+    // @ts-expect-error part 2 declares a schema: toJSONSchema is required
+    expect(() => createApp(schemas)).toThrow(/toJSONSchema/);
+    createApp(schemas, { jsonSchema: toJSONSchema });
+    createApp(defineContract({}));
+    expectTypeOf<NeedsEngine<typeof schemas>>().toEqualTypeOf<false>();
+    expectTypeOf<NeedsJsonSchema<typeof contract>>().toEqualTypeOf<false>();
+  });
+
+  it("a handler for an undeclared operation", () => {
+    const contract = defineContract({
+      operations: { fixtureGet: { method: "GET", path: "/fixture", responses: ok } },
+    });
+    const handlers = defineHandlers(contract, {
+      // @ts-expect-error fixtureGit is not an operation of part 4
+      fixtureGit: () => ({ status: 200 }),
+    });
+    expect(() => createApp(contract, { engine: OPERATION_ENGINE, handlers })).toThrow(
+      /handler fixtureGit/,
+    );
+  });
+
+  it("adding a route to the built app (the catch-all would shadow it)", () => {
+    const app = createApp(defineContract({}));
+    // @ts-expect-error the app is closed: it has fetch and request, nothing to add routes with
+    expect(() => app.get("/fixture", () => new Response())).toThrow(TypeError);
+    expect(Object.isFrozen(app)).toBe(true);
+  });
+});
