@@ -148,7 +148,7 @@ function targetsTable(r: Results): string[] {
   ];
 }
 
-/** The settings and the targets alone (the README's section for a `--same-build` run). */
+/** The settings and the targets alone (the bench README's section for a `--same-build` run). */
 export function renderSummary(r: Results): string {
   return [settingsLine(r), "", ...targetsTable(r), ""].join("\n");
 }

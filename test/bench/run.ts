@@ -6,7 +6,7 @@
  * and workerd's memory before and after. Rounds alternate the order of the variants; each
  * figure is the median over rounds, and each ratio is taken within a round, then the median.
  * Writes test/artifacts/bench/results.{md,json} and chart.svg; with --update-readme, also
- * the README's benchmark section and the committed copy in test/bench/results/.
+ * the results sections of test/bench/README.md and the committed copy in test/bench/results/.
  */
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -473,7 +473,7 @@ async function main(): Promise<void> {
     writeFileSync(`${OUT}/chart${suffix}.svg`, renderChart(results));
     console.log(`\n${markdown}`);
     if (process.argv.includes("--update-readme")) {
-      // The reviewed copy: the README's tables and the chart they link to. A --same-build
+      // The reviewed copy: the bench README's tables and the chart they link to. A --same-build
       // run fills its own, shorter section (its settings and targets).
       mkdirSync(RESULTS, { recursive: true });
       writeFileSync(`${RESULTS}/chart${suffix}.svg`, renderChart(results));
@@ -487,16 +487,19 @@ async function main(): Promise<void> {
   }
 }
 
-/** Replaces a README section, between its `<!-- marker:start/end -->` lines, with this run's tables. */
+/** Where the reviewed results are published: the benchmark's own README. */
+const BENCH_README = "test/bench/README.md";
+
+/** Replaces a section of the benchmark's README, between its `<!-- marker:start/end -->` lines, with this run's tables. */
 function updateReadme(marker: string, markdown: string): void {
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync(BENCH_README, "utf8");
   const start = `<!-- ${marker}:start -->`;
   const end = `<!-- ${marker}:end -->`;
   const i = readme.indexOf(start);
   const j = readme.indexOf(end);
-  if (i === -1 || j < i) throw new Error(`README.md has no ${marker} markers`);
+  if (i === -1 || j < i) throw new Error(`${BENCH_README} has no ${marker} markers`);
   writeFileSync(
-    "README.md",
+    BENCH_README,
     `${readme.slice(0, i + start.length)}\n\n${markdown}\n${readme.slice(j)}`,
   );
 }
