@@ -1,14 +1,14 @@
 /**
- * A battery of hostile requests, each sent to the shipped Worker and to the FIXTURE
- * operations app inside workerd: path tricks, unusual methods, header abuse and body abuse.
+ * A battery of hostile requests, each sent to the app of a contract that declares nothing
+ * (part 4's 501 everywhere) and to the FIXTURE operations app inside workerd: path tricks, unusual methods, header abuse and body abuse.
  * Every answer must come within a bound, carry the platform headers, be a well-formed
  * problem (RFC 9457) with the expected status wherever it is an error, never be a 500, and
  * never echo what was sent.
  */
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectPlatformHeaders, expectProblem } from "../support/assertions";
-import { fixtureApp } from "../support/fixture-app";
+import { emptyApp, fixtureApp } from "../support/fixture-app";
 import { callSecured } from "../support/security-app";
 
 const BASE = "https://hostile.test";
@@ -21,8 +21,8 @@ interface Hostile {
   readonly path: string;
   /** A function where the init holds a stream, which each target must get afresh. */
   readonly init?: RequestInit | (() => RequestInit);
-  /** Expected status from the shipped Worker (part 4 unspecified) and from the fixture app. */
-  readonly shipped: number;
+  /** Expected status from the app of an empty contract (part 4 unspecified) and from the fixture app. */
+  readonly empty: number;
   readonly fixture: number;
 }
 
@@ -45,45 +45,45 @@ const chunked = (chunks: number, size: number) =>
 const HOSTILE: readonly Hostile[] = [
   // Path tricks. The URL parser resolves dot segments, also percent-encoded ones, before
   // any routing (WHATWG URL; RFC 3986 §5.2.4), so none can climb out of a path.
-  { label: "encoded dot segments", path: `/%2e%2e/%2e%2e/${MARKER}`, shipped: 501, fixture: 404 },
+  { label: "encoded dot segments", path: `/%2e%2e/%2e%2e/${MARKER}`, empty: 501, fixture: 404 },
   {
     label: "dot segments into /_service",
     path: `/${MARKER}/../_service/${MARKER}`,
-    shipped: 404,
+    empty: 404,
     fixture: 404,
   },
   {
     label: "dot segments out of /_service",
     path: `/_service/%2e%2e/${MARKER}`,
-    shipped: 501,
+    empty: 501,
     fixture: 404,
   },
-  { label: "an encoded NUL", path: `/${MARKER}%00`, shipped: 501, fixture: 404 },
+  { label: "an encoded NUL", path: `/${MARKER}%00`, empty: 501, fixture: 404 },
   {
     label: "an encoded NUL in a path parameter",
     path: "/fixture-widgets/w1%00",
-    shipped: 501,
+    empty: 501,
     fixture: 422,
   },
-  { label: "overlong UTF-8 dots", path: `/%c0%ae%c0%ae/${MARKER}`, shipped: 501, fixture: 404 },
-  { label: "a lone surrogate, encoded", path: `/%ed%a0%80${MARKER}`, shipped: 501, fixture: 404 },
-  { label: "a 16 KiB path", path: `/${"a".repeat(16 * KIB)}${MARKER}`, shipped: 501, fixture: 404 },
+  { label: "overlong UTF-8 dots", path: `/%c0%ae%c0%ae/${MARKER}`, empty: 501, fixture: 404 },
+  { label: "a lone surrogate, encoded", path: `/%ed%a0%80${MARKER}`, empty: 501, fixture: 404 },
+  { label: "a 16 KiB path", path: `/${"a".repeat(16 * KIB)}${MARKER}`, empty: 501, fixture: 404 },
   {
     label: "a 16 KiB path parameter",
     path: `/fixture-widgets/${"w".repeat(16 * KIB)}`,
-    shipped: 501,
+    empty: 501,
     fixture: 422,
   },
   {
     label: "an empty first segment (//)",
     path: `//fixture-widgets/${MARKER}`,
-    shipped: 501,
+    empty: 501,
     fixture: 404,
   },
   {
     label: "a doubled slash under /_service",
     path: "/_service//health",
-    shipped: 404,
+    empty: 404,
     fixture: 404,
   },
   {
@@ -91,7 +91,7 @@ const HOSTILE: readonly Hostile[] = [
     // whose first segment is empty: outside /_service.
     label: "backslashes",
     path: "/\\_service\\health",
-    shipped: 501,
+    empty: 501,
     fixture: 404,
   },
   {
@@ -99,27 +99,27 @@ const HOSTILE: readonly Hostile[] = [
     label: "a method with a NUL byte",
     path: "/fixture-widgets",
     init: { method: "GET\u0000DELETE" },
-    shipped: 501,
+    empty: 501,
     fixture: 200,
   },
-  { label: "an encoded slash", path: "/_service%2Fhealth", shipped: 501, fixture: 404 },
-  { label: "non-ASCII segments", path: `/ü/😀/${MARKER}`, shipped: 501, fixture: 404 },
+  { label: "an encoded slash", path: "/_service%2Fhealth", empty: 501, fixture: 404 },
+  { label: "non-ASCII segments", path: `/ü/😀/${MARKER}`, empty: 501, fixture: 404 },
   {
     label: "prototype names in the query",
     path: "/fixture-widgets?__proto__[x]=1&constructor[prototype][y]=1&limit=5",
-    shipped: 501,
+    empty: 501,
     fixture: 200,
   },
   {
     label: "a number too large for a page size",
     path: "/fixture-widgets?limit=1e999",
-    shipped: 501,
+    empty: 501,
     fixture: 422,
   },
   {
     label: "a 4 KiB query value",
     path: `/fixture-widgets?limit=${"9".repeat(4 * KIB)}`,
-    shipped: 501,
+    empty: 501,
     fixture: 422,
   },
   // Unusual methods, as workerd lets a Worker see them.
@@ -127,22 +127,22 @@ const HOSTILE: readonly Hostile[] = [
     label: "TRACE on a declared path",
     path: "/fixture-widgets",
     init: { method: "TRACE" },
-    shipped: 501,
+    empty: 501,
     fixture: 405,
   },
   {
     label: "PROPFIND (WebDAV)",
     path: "/fixture-widgets",
     init: { method: "PROPFIND" },
-    shipped: 501,
+    empty: 501,
     fixture: 405,
   },
-  { label: "QUERY", path: `/${MARKER}`, init: { method: "QUERY" }, shipped: 501, fixture: 404 },
+  { label: "QUERY", path: `/${MARKER}`, init: { method: "QUERY" }, empty: 501, fixture: 404 },
   {
     label: "lowercase get (normalised by fetch)",
     path: "/fixture-widgets",
     init: { method: "get" },
-    shipped: 501,
+    empty: 501,
     fixture: 200,
   },
   {
@@ -151,7 +151,7 @@ const HOSTILE: readonly Hostile[] = [
     label: "lowercase patch (workerd upper-cases it)",
     path: "/fixture-widgets/w1",
     init: { method: "patch" },
-    shipped: 501,
+    empty: 501,
     fixture: 400,
   },
   // Header abuse.
@@ -159,7 +159,7 @@ const HOSTILE: readonly Hostile[] = [
     label: "a 64 KiB Authorization header",
     path: `/${MARKER}`,
     init: { headers: { authorization: `Bearer ${"A".repeat(64 * KIB)}` } },
-    shipped: 501,
+    empty: 501,
     fixture: 404,
   },
   {
@@ -173,56 +173,56 @@ const HOSTILE: readonly Hostile[] = [
       ],
       body: "{}",
     },
-    shipped: 501,
+    empty: 501,
     fixture: 415,
   },
   {
     label: "a Content-Type without a subtype",
     path: "/fixture-widgets",
     init: json("{}", { "content-type": "application" }),
-    shipped: 501,
+    empty: 501,
     fixture: 415,
   },
   {
     label: "a Content-Type with a broken parameter",
     path: "/fixture-widgets",
     init: json("{}", { "content-type": "application/json; charset" }),
-    shipped: 501,
+    empty: 501,
     fixture: 415,
   },
   {
     label: "a charset that is not UTF-8",
     path: "/fixture-widgets",
     init: json("{}", { "content-type": "application/json; charset=latin1" }),
-    shipped: 501,
+    empty: 501,
     fixture: 415,
   },
   {
     label: "a Content-Length that is not a number",
     path: "/fixture-widgets",
     init: json('{"name":"a","size":1}', { "content-length": "1e3" }),
-    shipped: 501,
+    empty: 501,
     fixture: 400,
   },
   {
     label: "a negative Content-Length",
     path: "/fixture-widgets",
     init: json('{"name":"a","size":1}', { "content-length": "-1" }),
-    shipped: 501,
+    empty: 501,
     fixture: 400,
   },
   {
     label: "a Content-Length over the cap on a small body",
     path: "/fixture-widgets",
     init: json('{"name":"a","size":1}', { "content-length": String(CAP + 1) }),
-    shipped: 501,
+    empty: 501,
     fixture: 413,
   },
   {
     label: "a request id made to inject markup",
     path: `/${MARKER}`,
     init: { headers: { "x-request-id": `<script>${MARKER}</script>` } },
-    shipped: 501,
+    empty: 501,
     fixture: 404,
   },
   {
@@ -233,7 +233,7 @@ const HOSTILE: readonly Hostile[] = [
         Array.from({ length: 200 }, (_, i) => [`x-hostile-${i}`, MARKER]),
       ),
     },
-    shipped: 501,
+    empty: 501,
     fixture: 404,
   },
   // Body abuse.
@@ -241,14 +241,14 @@ const HOSTILE: readonly Hostile[] = [
     label: "malformed JSON",
     path: "/fixture-widgets",
     init: json(`{"name":"${MARKER}",`),
-    shipped: 501,
+    empty: 501,
     fixture: 400,
   },
   {
     label: "truncated JSON",
     path: "/fixture-widgets",
     init: json(`{"name":"${MARKER}","size":1`),
-    shipped: 501,
+    empty: 501,
     fixture: 400,
   },
   {
@@ -256,64 +256,64 @@ const HOSTILE: readonly Hostile[] = [
     label: "JSON nested 100 000 deep",
     path: "/fixture-widgets",
     init: json(nested(100_000)),
-    shipped: 501,
+    empty: 501,
     fixture: 422,
   },
   {
     label: "JSON nested 1 000 deep inside an object",
     path: "/fixture-widgets",
     init: json(`{"name":${nested(1000)},"size":1}`),
-    shipped: 501,
+    empty: 501,
     fixture: 422,
   },
   {
     label: "invalid UTF-8",
     path: "/fixture-widgets",
     init: json(new Uint8Array([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d])),
-    shipped: 501,
+    empty: 501,
     fixture: 400,
   },
   {
     label: "a __proto__ member",
     path: "/fixture-widgets",
     init: json(`{"__proto__":{"isAdmin":true},"name":"${MARKER}","size":1}`),
-    shipped: 501,
+    empty: 501,
     fixture: 400,
   },
   {
     label: "an escaped __proto__ member",
     path: "/fixture-widgets",
     init: json('{"\\u005f_proto__":{"x":1},"name":"a","size":1}'),
-    shipped: 501,
+    empty: 501,
     fixture: 400,
   },
   {
     label: "constructor.prototype",
     path: "/fixture-widgets",
     init: json('{"constructor":{"prototype":{"x":1}},"name":"a","size":1}'),
-    shipped: 501,
+    empty: 501,
     fixture: 400,
   },
-  { label: "an empty body", path: "/fixture-widgets", init: json(""), shipped: 501, fixture: 400 },
+  { label: "an empty body", path: "/fixture-widgets", init: json(""), empty: 501, fixture: 400 },
   {
     label: "a number that overflows to Infinity",
     path: "/fixture-widgets",
     init: json('{"name":"a","size":1e400}'),
-    shipped: 501,
+    empty: 501,
     fixture: 422,
   },
   {
     label: "a body over the cap with Content-Length",
     path: "/fixture-widgets",
     init: json(`"${"x".repeat(CAP)}"`),
-    shipped: 501,
+    empty: 501,
     fixture: 413,
   },
   {
     label: "a body over the cap without Content-Length",
     path: "/fixture-widgets",
     init: () => json(chunked(17, 64 * KIB)),
-    shipped: 501,
+    empty: 501,
     fixture: 413,
   },
   {
@@ -324,7 +324,7 @@ const HOSTILE: readonly Hostile[] = [
       headers: { "content-type": "application/json" },
       body: `{"${MARKER}":1}`,
     },
-    shipped: 501,
+    empty: 501,
     fixture: 415,
   },
 ];
@@ -371,11 +371,12 @@ describe("hostile requests", () => {
   });
 
   const app = fixtureApp();
+  const empty = emptyApp();
   for (const c of HOSTILE) {
-    it(`${c.label}: shipped ${c.shipped}, fixture ${c.fixture}`, async () => {
+    it(`${c.label}: empty contract ${c.empty}, fixture ${c.fixture}`, async () => {
       await expectSafeAnswer(
-        await answerWithin(() => exports.default.fetch(request(c))),
-        c.shipped,
+        await answerWithin(() => Promise.resolve(empty.fetch(request(c), env))),
+        c.empty,
       );
       await expectSafeAnswer(
         await answerWithin(() => Promise.resolve(app.fetch(request(c), env))),
@@ -393,8 +394,9 @@ describe("hostile requests", () => {
 });
 
 describe("methods the runtime refuses before any Worker code runs", () => {
-  // Over real HTTP workerd answers these with its own plain-text 501 (README, "Methods the
-  // runtime refuses"); in-process, the Request cannot even be built.
+  // Over real HTTP workerd answers these with its own plain-text 501
+  // (src/platform/README.md, "Methods the runtime refuses"); in-process, the Request
+  // cannot even be built.
   it.each(["CONNECT", "TRACK", "A".repeat(40), "G E T", "GET\r\n"])("%s", (method) => {
     expect(() => new Request(`${BASE}/`, { method })).toThrow(TypeError);
   });

@@ -1,13 +1,18 @@
 /**
  * Every request outside /_service, while part 4 (Endpoints) declares nothing: 501 with an
- * RFC 9457 problem that names the missing part. Through the deployed entry inside workerd.
+ * RFC 9457 problem that names the missing part. Against the app of a contract that
+ * declares nothing, inside workerd; the shipped Worker is held to the same promises by the
+ * conformance checker, which derives them from what the Worker reports of itself.
  */
-import { exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectPlatformHeaders, expectProblem } from "../support/assertions";
+import { emptyApp } from "../support/fixture-app";
 
 const BASE = "https://fixture.test";
-const call = (path: string, init?: RequestInit) => exports.default.fetch(`${BASE}${path}`, init);
+const app = emptyApp();
+const call = async (path: string, init?: RequestInit) =>
+  app.fetch(new Request(`${BASE}${path}`, init), env);
 
 async function expectNotSpecified(res: Response): Promise<void> {
   const body = await expectProblem(res, 501);

@@ -6,7 +6,13 @@ import { env } from "cloudflare:workers";
 import { toJSONSchema } from "zod";
 import { type AppOptions, createApp } from "../../src/app";
 import { OPERATION_ENGINE } from "../../src/engine";
+import { EMPTY_CONTRACT } from "../fixtures/contracts";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+
+/** The app of a contract that declares nothing: every platform answer, no operation. */
+export function emptyApp(options: { readonly fastPath?: boolean } = {}) {
+  return createApp(EMPTY_CONTRACT, options);
+}
 
 type FixtureOptions = AppOptions<typeof FIXTURE_OPERATIONS_CONTRACT>;
 

@@ -1,7 +1,9 @@
 /**
  * `npm run load [-- --duration 60 --connections 64 --warm-up 15 | --short]`: a bounded load run against
  * the built Worker on `workerd serve`, mixing every kind of answer the shipped Worker gives
- * (200, 204, 404, 405 and part 4's 501, with and without bodies). It passes when every
+ * (200, 204, 404, 405, and, while part 4 declares nothing, its 501, with and without
+ * bodies). What the service's namespace answers is read from the Worker's own status
+ * report and OpenAPI document first, so the run holds for whatever the contract declares. It passes when every
  * answer has its expected status, no connection is dropped or times out, and workerd's
  * resident memory grows by less than 10% from the start of the measured run (after a
  * warm-up at full concurrency) to its end, each the median of three one-second samples.
@@ -20,7 +22,8 @@ interface Mix {
   readonly status: number;
 }
 
-const MIX: readonly Mix[] = [
+/** Answers of the platform, whatever the contract declares. */
+const PLATFORM_MIX: readonly Mix[] = [
   { label: "health", method: "GET", path: "/_service/health", status: 200 },
   // No HEAD here: autocannon's HTTP parser waits for the body a HEAD answer's Content-Length
   // announces (RFC 9110 §9.3.2 says none follows), and the connection stalls. HEAD is
@@ -44,6 +47,10 @@ const MIX: readonly Mix[] = [
   { label: "OPTIONS", method: "OPTIONS", path: "/_service/health", status: 204 },
   { label: "unknown /_service path", method: "GET", path: "/_service/nope", status: 404 },
   { label: "405", method: "DELETE", path: "/_service/health", status: 405 },
+];
+
+/** Outside /_service while part 4 declares nothing: 501 for any method, body or not. */
+const NOT_SPECIFIED_MIX: readonly Mix[] = [
   { label: "501 GET", method: "GET", path: "/load/1?q=2", status: 501 },
   {
     label: "501 POST JSON",
@@ -63,6 +70,42 @@ const MIX: readonly Mix[] = [
   },
 ];
 
+/**
+ * Outside /_service once part 4 declares operations: a path at a depth no declared
+ * template has, so no operation can match it, is 404 for any method.
+ */
+function undeclaredMix(paths: readonly string[]): Mix[] {
+  const depths = new Set(paths.map((path) => path.split("/").length));
+  const depth = [7, 9, 11].find((n) => !depths.has(n)) ?? 13;
+  const path = `/${Array.from({ length: depth - 1 }, (_, i) => `load-undeclared-${i}`).join("/")}`;
+  return [
+    { label: "404 GET", method: "GET", path: `${path}?q=2`, status: 404 },
+    {
+      label: "404 POST JSON",
+      method: "POST",
+      path,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ load: "x".repeat(512) }),
+      status: 404,
+    },
+  ];
+}
+
+/** The mix for this Worker, from what it reports of itself. */
+async function mixFor(url: string): Promise<readonly Mix[]> {
+  const report = (await (await fetch(`${url}/_service/interface`)).json()) as {
+    parts: { name: string; specified: boolean }[];
+  };
+  const openapi = (await (await fetch(`${url}/_service/openapi.json`)).json()) as {
+    paths: Record<string, unknown>;
+  };
+  const endpoints = report.parts.find((part) => part.name === "endpoints");
+  const service = endpoints?.specified
+    ? undeclaredMix(Object.keys(openapi.paths).filter((p) => !p.startsWith("/_service")))
+    : NOT_SPECIFIED_MIX;
+  return [...PLATFORM_MIX, ...service];
+}
+
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   const value = i === -1 ? undefined : Number(process.argv[i + 1]);
@@ -75,12 +118,17 @@ const connections = option("connections", short ? 16 : 64);
 const warmUp = option("warm-up", short ? 12 : 15);
 const MAX_RSS_GROWTH = 0.1;
 
-async function run(url: string, seconds: number, counts?: Map<string, number>) {
+async function run(
+  url: string,
+  mix: readonly Mix[],
+  seconds: number,
+  counts?: Map<string, number>,
+) {
   return autocannon({
     url,
     connections,
     duration: seconds,
-    requests: MIX.map((m) => ({
+    requests: mix.map((m) => ({
       method: m.method as autocannon.Request["method"],
       path: m.path,
       headers: m.headers,
@@ -98,11 +146,12 @@ try {
   // Warm-up at full concurrency: JIT, the isolate's heap and the connections' buffers grow
   // to their working size first (about 8 s at 64 connections here), so the comparison
   // below measures growth under steady load, not start-up.
-  await run(worker.url, warmUp);
+  const mix = await mixFor(worker.url);
+  await run(worker.url, mix, warmUp);
   const unexpected = new Map<string, number>();
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(worker.rssKiB()), 1000);
-  const result = await run(worker.url, duration, unexpected);
+  const result = await run(worker.url, mix, duration, unexpected);
   clearInterval(sampler);
   // Medians of the first and last three samples: one GC more or less does not decide it.
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -152,7 +201,7 @@ try {
     [`answers were served (${result.requests.total})`, result.requests.total > 0],
   ];
   console.log(
-    `load: ${duration} s, ${connections} connections, ${MIX.length} request kinds in rotation\n` +
+    `load: ${duration} s, ${connections} connections, ${mix.length} request kinds in rotation\n` +
       `  ${figures.requests} requests, ${figures.requestsPerSecond} req/s, ` +
       `latency p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms, max ${figures.latencyMs.max} ms\n` +
       `  statuses ${JSON.stringify(statuses)}`,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import { contract } from "../../src/contract";
+import { emptyApp } from "../support/fixture-app";
 
-const app = createApp(contract);
+const app = emptyApp();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 async function idFor(offered?: string): Promise<string | null> {
