@@ -4,13 +4,21 @@
  * values) and the rate limiting bindings part 8 names, with the declared limit and period.
  * Today the shipped contract declares neither, so both files must declare none.
  */
+
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { experimental_readRawConfig } from "wrangler";
 import DEV_VARS_EXAMPLE from "../../.dev.vars.example?raw";
 import { contract } from "../../src/contract";
 import type { Contract } from "../../src/domain/contract";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
-import { rateLimitBindings, requiredSecrets } from "../support/deployment";
+import {
+  deploymentBlock,
+  devVarsExample,
+  rateLimitBindings,
+  requiredSecrets,
+  withDeploymentBlock,
+} from "../support/deployment";
 
 interface Deployment {
   readonly secrets?: { readonly required?: readonly string[] };
@@ -23,7 +31,7 @@ interface Deployment {
 // npm runs the suites from the repository's root.
 const wranglerConfig = () =>
   experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as Deployment;
-const devVarsExample = () => DEV_VARS_EXAMPLE;
+const devVarsExample_ = () => DEV_VARS_EXAMPLE;
 
 /** Every way the deployment files disagree with what the contract needs; empty when they agree. */
 function mismatches(c: Contract, config: Deployment, example: string): string[] {
@@ -53,11 +61,25 @@ function mismatches(c: Contract, config: Deployment, example: string): string[] 
 
 describe("the deployment files match the shipped contract", () => {
   it("wrangler.toml and .dev.vars.example need nothing the contract does not declare", () => {
-    expect(mismatches(contract, wranglerConfig(), devVarsExample())).toEqual([]);
+    expect(mismatches(contract, wranglerConfig(), devVarsExample_())).toEqual([]);
+  });
+
+  it("are exactly what npm run contract:deployment writes for the shipped contract", () => {
+    const toml = readFileSync("wrangler.toml", "utf8");
+    const raw = wranglerConfig() as Omit<Deployment, "ratelimits"> & {
+      vars?: { RESPONSE_VALIDATION?: string };
+      ratelimits?: readonly { name: string; namespace_id: string }[];
+    };
+    const block = deploymentBlock(contract, {
+      namespaceIds: new Map((raw.ratelimits ?? []).map((r) => [r.name, r.namespace_id])),
+      responseValidation: raw.vars?.RESPONSE_VALIDATION,
+    });
+    expect(withDeploymentBlock(toml, block)).toBe(toml);
+    expect(devVarsExample(contract)).toBe(devVarsExample_());
   });
 
   it(".dev.vars.example holds no value: only comments and placeholders", () => {
-    for (const line of devVarsExample().split("\n")) {
+    for (const line of devVarsExample_().split("\n")) {
       const assignment = /^\s*[A-Za-z_][A-Za-z0-9_]*=(.*)$/.exec(line);
       if (assignment) expect(["<API_KEY>", "<ACCESS_TOKEN>"]).toContain(assignment[1]);
     }
@@ -66,12 +88,34 @@ describe("the deployment files match the shipped contract", () => {
 
 describe("the check can fail", () => {
   it("names every secret and binding a FIXTURE contract needs that the files lack", () => {
-    const found = mismatches(FIXTURE_SECURITY_CONTRACT, wranglerConfig(), devVarsExample());
+    const found = mismatches(FIXTURE_SECURITY_CONTRACT, wranglerConfig(), devVarsExample_());
     expect(found).toHaveLength(3);
     expect(found[0]).toContain('"FIXTURE_BASIC_CREDENTIALS"');
     expect(found[1]).toContain('"FIXTURE_CLIENT_RATE_LIMITER"');
     expect(found[2]).toContain("FIXTURE_BEARER_TOKEN=<ACCESS_TOKEN>");
     expect(found[2]).toContain("FIXTURE_PARTNER_KEY=<API_KEY>");
+  });
+
+  it("the generator writes what a FIXTURE contract needs, and the check then passes", () => {
+    const toml = withDeploymentBlock(
+      readFileSync("wrangler.toml", "utf8"),
+      deploymentBlock(FIXTURE_SECURITY_CONTRACT),
+    );
+    expect(toml).toContain('required = ["FIXTURE_BASIC_CREDENTIALS", "FIXTURE_BEARER_TOKEN"');
+    expect(toml).toContain('name = "FIXTURE_CLIENT_RATE_LIMITER"');
+    expect(toml.match(/\[vars\]/g)).toHaveLength(1);
+    const example = devVarsExample(FIXTURE_SECURITY_CONTRACT);
+    expect(example).toContain("FIXTURE_BEARER_TOKEN=<ACCESS_TOKEN>");
+    expect(example).not.toContain("fixture-partner-key-for-tests-only");
+    const secrets = requiredSecrets(FIXTURE_SECURITY_CONTRACT);
+    const config: Deployment = {
+      secrets: { required: secrets.map((s) => s.name) },
+      ratelimits: rateLimitBindings(FIXTURE_SECURITY_CONTRACT).map(({ name, limit, period }) => ({
+        name,
+        simple: { limit, period },
+      })),
+    };
+    expect(mismatches(FIXTURE_SECURITY_CONTRACT, config, example)).toEqual([]);
   });
 
   it("accepts files that list exactly what a FIXTURE contract needs", () => {

@@ -41,3 +41,84 @@ export function rateLimitBindings(contract: Contract): RateLimitBinding[] {
   }
   return [...bindings.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
+
+export const BLOCK_START = "# --- What the contract needs from a deployment (generated) ---";
+export const BLOCK_END = "# --- end of the generated block ---";
+
+/** What a deployment already chose, which a rewrite of the block keeps. */
+export interface CurrentDeployment {
+  /** Namespace ids of the rate limiting bindings it has, by binding name. */
+  readonly namespaceIds?: ReadonlyMap<string, string>;
+  /** The `RESPONSE_VALIDATION` platform setting: off, log (the default) or enforce. */
+  readonly responseValidation?: string;
+}
+
+/**
+ * The block at the end of wrangler.toml that lists what the contract needs: the platform's
+ * vars, its secrets (`[secrets] required`) and rate limiting bindings. A new binding gets
+ * the next free namespace id; one the account has keeps its own.
+ */
+export function deploymentBlock(contract: Contract, current: CurrentDeployment = {}): string {
+  const namespaceIds = current.namespaceIds ?? new Map<string, string>();
+  const lines = [
+    BLOCK_START,
+    "# Written from src/contract by `npm run contract:deployment` (the importer runs it too);",
+    "# test/node/deployment-config.test.ts fails when this block and the contract disagree.",
+    "# Secrets are listed by name only: their values are set with `wrangler secret put`.",
+    "",
+    "[vars]",
+    "# Platform setting, not part of the service's interface: whether answers of declared",
+    '# operations are checked against their declared responses. "off", "log" (a warning per',
+    '# mismatch) or "enforce" (a mismatch becomes a 500 problem). Tests run with "enforce".',
+    `RESPONSE_VALIDATION = ${JSON.stringify(current.responseValidation ?? "log")}`,
+  ];
+  const secrets = requiredSecrets(contract);
+  if (secrets.length > 0) {
+    lines.push(
+      "",
+      "[secrets]",
+      `required = [${secrets.map((s) => JSON.stringify(s.name)).join(", ")}]`,
+    );
+  }
+  const used = new Set(namespaceIds.values());
+  let next = 1001;
+  for (const binding of rateLimitBindings(contract)) {
+    let id = namespaceIds.get(binding.name);
+    if (id === undefined) {
+      while (used.has(String(next))) next += 1;
+      id = String(next);
+      used.add(id);
+    }
+    lines.push(
+      "",
+      "# A namespace id of the account's choosing (Workers Rate Limiting).",
+      "[[ratelimits]]",
+      `name = ${JSON.stringify(binding.name)}`,
+      `namespace_id = ${JSON.stringify(id)}`,
+      `simple = { limit = ${binding.limit}, period = ${binding.period} }`,
+    );
+  }
+  lines.push(BLOCK_END);
+  return `${lines.join("\n")}\n`;
+}
+
+/** `.dev.vars.example`: each secret with its placeholder, never a value. */
+export function devVarsExample(contract: Contract): string {
+  const secrets = requiredSecrets(contract);
+  const header = [
+    "# Local secrets for `wrangler dev`: copy to .dev.vars (gitignored) and fill in.",
+    "# Generated from src/contract by `npm run contract:deployment`; each secret a security",
+    "# scheme names is listed with a placeholder, never a value.",
+  ];
+  if (secrets.length === 0)
+    header.push("# The contract declares no security scheme, so the Worker needs no secret.");
+  return `${[...header, ...secrets.map((s) => `${s.name}=${s.placeholder}`)].join("\n")}\n`;
+}
+
+/** wrangler.toml with its generated block replaced (or appended, the first time). */
+export function withDeploymentBlock(toml: string, block: string): string {
+  const start = toml.indexOf(BLOCK_START);
+  const end = toml.indexOf(BLOCK_END);
+  if (start === -1 || end === -1) return `${toml.trimEnd()}\n\n${block}`;
+  return `${toml.slice(0, start)}${block}${toml.slice(end + BLOCK_END.length).replace(/^\n/, "")}`;
+}
