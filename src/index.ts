@@ -1,9 +1,9 @@
 /**
  * The Worker entry: the app built from the service's contract and its handlers. Nothing
- * else happens here. Once the contract declares operations, security schemes or limits,
- * pass `OPERATION_ENGINE` (src/routes/engine.ts) as the `engine` option, and once it
- * declares schemas, zod's `toJSONSchema` as `jsonSchema`; createApp refuses to start
- * without them (see README, "Bundle size").
+ * else happens here. What the contract needs is passed in: the operation engine
+ * (`src/engine`) once it declares operations, security schemes or limits, and zod's
+ * `toJSONSchema` once it declares schemas; the option types refuse to compile without
+ * them (src/contract/README.md, "Taking in a revision").
  */
 import { createApp } from "./app";
 import { contract } from "./contract";
