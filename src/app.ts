@@ -8,16 +8,22 @@
 import { Hono } from "hono";
 import type { Contract } from "./domain/contract";
 import type { AnyHandler, Handlers } from "./domain/handlers";
+import { RESERVED_SCHEMA_NAMES } from "./domain/reserved";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
 import type { OperationEngine } from "./platform/engine";
 import type { AppEnv } from "./platform/env";
 import { errorResponse } from "./platform/errors";
 import { fastPath } from "./platform/fast-path";
 import { platform } from "./platform/middleware";
-import { declaredSchemas, type JsonSchemaConverter, openapiDocument } from "./platform/openapi";
+import {
+  declaredSchemas,
+  type JsonSchemaConverter,
+  openapiDocument,
+} from "./platform/openapi/document";
 import { interfaceNotSpecified, NOT_SPECIFIED_PROBLEM } from "./platform/placeholder";
 import { problemResponse, statusProblem } from "./platform/problem";
-import { problemTypesOf } from "./platform/problem-types";
+import { problemPresenter } from "./platform/problem-presenter";
+import { INTERFACE_NOT_SPECIFIED, problemTypesOf } from "./platform/problem-types";
 import { HEALTH, mountServiceRoutes } from "./platform/service";
 
 type NonEmpty<R> = [keyof R] extends [never] ? false : true;
@@ -116,8 +122,14 @@ export function createApp<C extends Contract>(
     if (!(id in contract.operations))
       throw new Error(`handler ${id}: no operation of that id is declared`);
   }
+  for (const name of Object.keys(contract.resources)) {
+    if ((RESERVED_SCHEMA_NAMES as readonly string[]).includes(name))
+      throw new Error(`resource ${name}: the platform names one of its own schemas so`);
+  }
   engine?.check(contract, jsonSchema);
-  const problemTypes = problemTypesOf(contract, engine?.problemTypes(contract) ?? []);
+  const present = problemPresenter(contract);
+  const engineTypes = engine?.problemTypes(contract) ?? [];
+  const problemTypes = problemTypesOf(contract, engineTypes);
   const implemented = new Set(Object.keys(handlers).filter((id) => handlers[id] !== undefined));
 
   const app = new Hono<AppEnv>();
@@ -130,6 +142,7 @@ export function createApp<C extends Contract>(
         jsonSchema,
         implemented,
         problemTypes,
+        platformTypes: [INTERFACE_NOT_SPECIFIED, ...engineTypes],
         operations: engine?.document,
       }),
   });
@@ -139,11 +152,12 @@ export function createApp<C extends Contract>(
     // namespace is unimplemented, whatever it is.
     app.all("*", interfaceNotSpecified);
   } else {
-    engine?.mount(app, contract, handlers, maxBodyBytes);
+    engine?.mount(app, { contract, handlers, maxBodyBytes, present });
   }
   // A path no route knows: outside /_service, only once part 4 declares operations.
-  app.notFound((c) => problemResponse(c.get("requestId"), NOT_FOUND));
-  app.onError(errorResponse);
+  const notFound = present("not-found", NOT_FOUND);
+  app.notFound((c) => problemResponse(c.get("requestId"), notFound));
+  app.onError((error, c) => errorResponse(error, c, present));
   // Only while part 4 declares nothing: once it does, every request would pay for reading
   // its URL twice (the shortcut, then the router), which costs more than the shortcut saves.
   if (noOperations && options.fastPath !== false) {

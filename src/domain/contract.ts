@@ -1,5 +1,7 @@
 /**
- * What a contract is: the typed shape of the specification's nine parts.
+ * What a contract is: the typed shape of the specification's nine parts, in OpenAPI's
+ * vocabulary wherever OpenAPI has a word for it, so a spec written as OpenAPI maps onto it
+ * one to one.
  *
  * This module defines *kinds* of declaration (what an operation or a resource is), never
  * any declaration of the service itself. The service's own declarations live in
@@ -8,14 +10,57 @@
  */
 import type { $ZodType } from "zod/v4/core";
 
-/** Any zod v4 schema, written with the classic API or with `zod/mini`. */
+/**
+ * Any zod v4 schema, written with the classic API or with `zod/mini`. A member marked
+ * `readOnly` in its metadata (`z.meta({ readOnly: true })`) is not required in requests, one
+ * marked `writeOnly` is not required in answers: one schema serves both directions.
+ */
 export type Schema = $ZodType;
 
-/** Part 1: what the service does. */
+/** OpenAPI's Example Object: a named example of a value. */
+export interface Example {
+  readonly summary?: string;
+  readonly description?: string;
+  readonly value: unknown;
+}
+
+/** Where more documentation lives (OpenAPI's External Documentation Object). */
+export interface ExternalDocs {
+  readonly url: string;
+  readonly description?: string;
+}
+
+/** A group of operations, with what it means. */
+export interface TagDeclaration {
+  readonly description?: string;
+  readonly externalDocs?: ExternalDocs;
+}
+
+/** Where the service is served (OpenAPI's Server Object). */
+export interface Server {
+  readonly url: string;
+  readonly description?: string;
+  readonly variables?: Readonly<
+    Record<
+      string,
+      { readonly default: string; readonly enum?: readonly string[]; readonly description?: string }
+    >
+  >;
+}
+
+/** Part 1: what the service does, who answers for it, where it is served. */
 export interface Purpose {
   readonly title: string;
-  readonly summary: string;
+  readonly summary?: string;
   readonly description?: string;
+  readonly termsOfService?: string;
+  readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
+  /** An SPDX `identifier` or a `url`, not both (OpenAPI 3.1 §4.8.4). */
+  readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };
+  readonly externalDocs?: ExternalDocs;
+  /** The groups operations are tagged with, by name. */
+  readonly tags?: Readonly<Record<string, TagDeclaration>>;
+  readonly servers?: readonly Server[];
 }
 
 /** Part 3: one state machine of a resource. */
@@ -35,28 +80,60 @@ export interface StateMachine {
 export const OPERATION_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type OperationMethod = (typeof OPERATION_METHODS)[number];
 
+/** One media type of a body, with its examples (OpenAPI's Media Type Object). */
+export interface MediaDeclaration {
+  readonly schema: Schema;
+  readonly examples?: Readonly<Record<string, Example>>;
+}
+
+/**
+ * A body's media types, each with its schema (or a `MediaDeclaration` with examples). What
+ * the schema validates is what the platform reads for that type:
+ * - JSON (`application/json`, `*+json`): the parsed value;
+ * - `application/x-www-form-urlencoded`: an object of strings (a repeated name: an array);
+ * - `multipart/form-data`: an object of strings and `File`s (a repeated name: an array);
+ * - `text/plain` and XML (`application/xml`, `text/xml`, `*+xml`): the text, as a string;
+ *   XML is not parsed (src/engine/README.md says why);
+ * - any other type (`application/octet-stream`, `image/png`, …): the bytes, a `Uint8Array`.
+ */
+export type Content = Readonly<Record<string, Schema | MediaDeclaration>>;
+
 /**
  * What a request to an operation may carry. Path parameters, query, headers and cookies
  * reach their schemas as strings (a repeated query key as an array of strings), so a
- * schema that wants a number says so with coercion. `body` maps each accepted media type
- * to its schema; the platform parses JSON media types (`application/json`, `*+json`).
+ * schema that wants a number says so with coercion.
  */
 export interface RequestDeclaration {
   readonly params?: Schema;
   readonly query?: Schema;
   readonly headers?: Schema;
   readonly cookies?: Schema;
-  readonly body?: Readonly<Record<string, Schema>>;
+  readonly body?: Content;
+  /** OpenAPI's `requestBody.description`. */
+  readonly bodyDescription?: string;
+  /** `false` when a request may come without a body (OpenAPI's `requestBody.required`). */
+  readonly bodyRequired?: boolean;
 }
 
 /** One declared response of an operation. */
 export interface ResponseDeclaration {
   readonly description: string;
-  /** Media type to schema of the body; absent for a response without a body. */
-  readonly content?: Readonly<Record<string, Schema>>;
+  /**
+   * Media type to schema of the body; absent for a response without a body. With several,
+   * the answer's type is chosen from the request's `Accept` (RFC 9110 §12.5.1).
+   */
+  readonly content?: Content;
   /** A schema of the response header fields the handler sets, by lower-case name. */
   readonly headers?: Schema;
 }
+
+/**
+ * Which credentials are required, as OpenAPI's `security` says it: any one of the listed
+ * requirements suffices; within one, every scheme named must be satisfied, each with the
+ * scopes listed (scopes only for OAuth 2, OpenID Connect and JWT bearer schemes; `[]`
+ * otherwise).
+ */
+export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
 
 /** Part 4: one operation, identified by the key it is declared under. */
 export interface Operation {
@@ -69,23 +146,30 @@ export interface Operation {
   readonly path: string;
   readonly summary?: string;
   readonly description?: string;
+  /** Names of part 1's tags. */
+  readonly tags?: readonly string[];
+  readonly deprecated?: boolean;
+  readonly externalDocs?: ExternalDocs;
   readonly request?: RequestDeclaration;
   readonly responses: Readonly<Record<number, ResponseDeclaration>>;
   /**
-   * Which credentials the operation requires, as OpenAPI's `security` expresses it: a list
-   * of alternatives, any one of which suffices, each naming part 5's schemes that must all
-   * be satisfied. `[]` declares that the operation needs no credential. Once part 5 declares
-   * any scheme, every operation must say this explicitly, so none is left open by omission.
+   * Which credentials the operation requires. `[]` declares that it needs none. Once part 5
+   * declares any scheme, every operation must say this explicitly, so none is left open by
+   * omission.
    */
-  readonly security?: readonly (readonly string[])[];
+  readonly security?: readonly SecurityRequirement[];
+  /** Part 7's error types a handler of this operation may answer with, by name. */
+  readonly errors?: readonly string[];
 }
 
+/**
+ * The name of the Worker secret that holds a credential, or several, so a credential can
+ * be rotated without downtime: any of them is accepted. Values never appear in the
+ * repository: `wrangler secret put`, or `.dev.vars` locally.
+ */
+export type SecretNames = string | readonly [string, ...string[]];
+
 interface SchemeBase {
-  /**
-   * The name of the Worker secret that holds the expected credential. The value never
-   * appears in the repository: `wrangler secret put`, or `.dev.vars` locally.
-   */
-  readonly secret: string;
   readonly description?: string;
 }
 
@@ -94,26 +178,102 @@ export interface ApiKeyScheme extends SchemeBase {
   readonly type: "apiKey";
   readonly in: "header" | "query" | "cookie";
   readonly name: string;
+  readonly secret: SecretNames;
 }
 
-/** A bearer token in `Authorization` (RFC 6750 §2.1). */
-export interface BearerScheme extends SchemeBase {
+/** Signature algorithms a JWT may be verified with: asymmetric only, never `none` or HMAC. */
+export const JWT_ALGORITHMS = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+] as const;
+export type JwtAlgorithm = (typeof JWT_ALGORITHMS)[number];
+
+/**
+ * How a bearer JWT is verified (RFC 7519, RFC 8725). The key set, issuer and audience are
+ * deployment configuration: each field names a Worker var (wrangler.toml `[vars]`), never
+ * a value. A missing or unreachable key set fails closed.
+ */
+export interface JwtVerification {
+  /** The var holding the JWKS URL (an `https:` URL). */
+  readonly jwksUrl: string;
+  /** The var holding the expected `iss`. */
+  readonly issuer: string;
+  /** The var holding the expected `aud`. */
+  readonly audience: string;
+  /** The algorithms accepted; `["RS256", "ES256"]` when absent. */
+  readonly algorithms?: readonly JwtAlgorithm[];
+}
+
+/** A bearer token in `Authorization` (RFC 6750 §2.1), compared with a secret. */
+export interface BearerSecretScheme extends SchemeBase {
   readonly type: "http";
   readonly scheme: "bearer";
-  /** A hint for documentation, e.g. `JWT`; the token is compared as an opaque string. */
+  /** A hint for documentation; the token is compared as an opaque string. */
   readonly bearerFormat?: string;
+  readonly secret: SecretNames;
 }
 
-/** A user-id and password in `Authorization` (RFC 7617); the secret holds `user-id:password`. */
+/** A bearer token in `Authorization` that is a JWT, verified against a key set. */
+export interface BearerJwtScheme extends SchemeBase {
+  readonly type: "http";
+  readonly scheme: "bearer";
+  readonly bearerFormat?: string;
+  readonly jwt: JwtVerification;
+}
+
+/** A user-id and password in `Authorization` (RFC 7617); a secret holds `user-id:password`. */
 export interface BasicScheme extends SchemeBase {
   readonly type: "http";
   readonly scheme: "basic";
   /** The protection space named in the challenge; RFC 7617 §2 requires a realm. */
   readonly realm: string;
+  readonly secret: SecretNames;
+}
+
+/** One OAuth 2 flow (OpenAPI's OAuth Flow Object): its endpoints and scopes. */
+export interface OAuthFlow {
+  readonly authorizationUrl?: string;
+  readonly tokenUrl?: string;
+  readonly refreshUrl?: string;
+  /** Scope name to what it grants. */
+  readonly scopes: Readonly<Record<string, string>>;
+}
+
+/** OAuth 2 (RFC 6749): access tokens are JWTs verified in the Worker (RFC 9068). */
+export interface OAuth2Scheme extends SchemeBase {
+  readonly type: "oauth2";
+  readonly flows: {
+    readonly implicit?: OAuthFlow;
+    readonly password?: OAuthFlow;
+    readonly clientCredentials?: OAuthFlow;
+    readonly authorizationCode?: OAuthFlow;
+  };
+  readonly jwt: JwtVerification;
+}
+
+/** OpenID Connect: its discovery URL for documentation; tokens are JWTs verified in the Worker. */
+export interface OpenIdConnectScheme extends SchemeBase {
+  readonly type: "openIdConnect";
+  readonly openIdConnectUrl: string;
+  readonly jwt: JwtVerification;
 }
 
 /** Part 5: one security scheme, in OpenAPI's terms. */
-export type SecurityScheme = ApiKeyScheme | BearerScheme | BasicScheme;
+export type SecurityScheme =
+  | ApiKeyScheme
+  | BearerSecretScheme
+  | BearerJwtScheme
+  | BasicScheme
+  | OAuth2Scheme
+  | OpenIdConnectScheme;
 
 /** Part 6: one event the service emits. */
 export interface EventDeclaration {
@@ -121,11 +281,42 @@ export interface EventDeclaration {
   readonly payload: Schema;
 }
 
+/**
+ * The platform's own failures, by name, which part 7 may present as its own error types:
+ * a spec whose error model says "invalid input is a 400 of type X" is then served so.
+ */
+export const PLATFORM_PROBLEMS = [
+  "malformed-request",
+  "validation-failed",
+  "authentication-required",
+  "insufficient-scope",
+  "not-found",
+  "method-not-allowed",
+  "not-acceptable",
+  "content-too-large",
+  "unsupported-media-type",
+  "rate-limit-exceeded",
+  "internal-error",
+] as const;
+export type PlatformProblem = (typeof PLATFORM_PROBLEMS)[number];
+
 /** Part 7: one error type of the service, answered as an RFC 9457 problem. */
 export interface ErrorType {
   readonly status: number;
   readonly title: string;
   readonly description?: string;
+  /**
+   * The type's URI (RFC 9457 §3.1.1): an absolute URI the spec gives, whose documentation
+   * lives elsewhere. Absent, the service hosts its page at `/_service/problems/<name>`.
+   */
+  readonly type?: string;
+  /** Extension members (RFC 9457 §3.2), each with its schema. */
+  readonly members?: Readonly<Record<string, Schema>>;
+  /**
+   * The platform failures answered as this type: the answer takes this type's status, URI
+   * and title, and keeps the platform's detail and members.
+   */
+  readonly presents?: readonly PlatformProblem[];
 }
 
 interface LimitBase {
@@ -152,7 +343,10 @@ export interface RequestRateLimit extends LimitBase {
   readonly limit: number;
   /** The binding supports these two periods only. */
   readonly period: 10 | 60;
-  /** `client`: the caller's address; `credential`: the credentials that authenticated it. */
+  /**
+   * `client`: the caller's address; `credential`: the credential that authenticated it (a
+   * digest of a compared secret, or a JWT's issuer and subject).
+   */
   readonly key: "client" | "credential";
 }
 
@@ -188,4 +382,14 @@ export interface Contract {
   readonly errors: Readonly<Record<string, ErrorType>>;
   readonly limits: Readonly<Record<string, Limit>>;
   readonly versioning: Versioning | undefined;
+}
+
+/** The schema of one media type of a body, whichever way it was declared. */
+export function schemaOf(declared: Schema | MediaDeclaration): Schema {
+  return "_zod" in declared ? declared : declared.schema;
+}
+
+/** The Worker secrets a secret-compared scheme accepts, as a list. */
+export function secretNames(names: SecretNames): readonly string[] {
+  return typeof names === "string" ? [names] : names;
 }

@@ -6,6 +6,7 @@
  */
 import type { input } from "zod/v4/core";
 import type { Contract, Schema } from "./contract";
+import type { ReservedSchemaName } from "./reserved";
 
 /** The names of the `{name}` parameters of an OpenAPI path template, as a union. */
 export type PathParameters<Path extends string> =
@@ -28,6 +29,24 @@ type Declared<P, K extends keyof Contract> = P extends { readonly [k in K]: infe
 type SchemeName<P> = keyof Declared<P, "securitySchemes"> & string;
 type OperationId<P> = keyof Declared<P, "operations"> & string;
 type ResourceName<P> = keyof Declared<P, "resources"> & string;
+type ErrorName<P> = keyof Declared<P, "errors"> & string;
+type TagName<P> = P extends { readonly purpose: { readonly tags: infer T } }
+  ? keyof T & string
+  : never;
+
+/** The scopes a requirement may ask of scheme `S`: an OAuth 2 scheme's declared ones, any for JWTs, none otherwise. */
+type ScopeOf<P, S extends string> = Declared<P, "securitySchemes">[S &
+  keyof Declared<P, "securitySchemes">] extends infer Scheme
+  ? Scheme extends { readonly type: "oauth2"; readonly flows: infer F }
+    ? {
+        [K in keyof F]: F[K] extends { readonly scopes: infer Scopes }
+          ? keyof Scopes & string
+          : never;
+      }[keyof F]
+    : Scheme extends { readonly jwt: object }
+      ? string
+      : never
+  : never;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -45,10 +64,20 @@ type ParamsCheck<O> = O extends { readonly path: infer Path extends string }
       }
   : unknown;
 
-/** `security` may only name schemes part 5 declares. */
-interface SecurityCheck<P> {
-  readonly security?: readonly (readonly SchemeName<P>[])[];
-}
+/** One requirement of `security`: part 5's schemes only, each with scopes it can grant. */
+type RequirementCheck<P, R> = {
+  readonly [K in keyof R]: K extends SchemeName<P>
+    ? readonly ScopeOf<P, K>[]
+    : ContractError<`${K & string} is not a security scheme of part 5`>;
+};
+
+/** `security`, `tags` and `errors` may only name what parts 5, 1 and 7 declare. */
+type ReferenceCheck<P, O> = (O extends { readonly security: infer S extends readonly unknown[] }
+  ? { readonly security: { readonly [I in keyof S]: RequirementCheck<P, S[I]> } }
+  : unknown) & {
+  readonly tags?: readonly TagName<P>[];
+  readonly errors?: readonly ErrorName<P>[];
+};
 
 /** A limit may only name operations part 4 declares. */
 interface LimitCheck<P> {
@@ -71,8 +100,16 @@ type MachineCheck<P, M> = M extends { readonly states: readonly (infer S extends
 /** Every cross-reference of a contract's parts, as the type a correct contract satisfies. */
 export type ContractChecks<P> = {
   readonly operations?: {
-    readonly [K in keyof Declared<P, "operations">]: SecurityCheck<P> &
+    readonly [K in keyof Declared<P, "operations">]: ReferenceCheck<
+      P,
+      Declared<P, "operations">[K]
+    > &
       ParamsCheck<Declared<P, "operations">[K]>;
+  };
+  readonly resources?: {
+    readonly [K in keyof Declared<P, "resources">]: K extends ReservedSchemaName
+      ? ContractError<`${K & string} is the name of one of the platform's own schemas`>
+      : unknown;
   };
   readonly limits?: { readonly [K in keyof Declared<P, "limits">]: LimitCheck<P> };
   readonly states?: {

@@ -1,20 +1,31 @@
 /**
  * What a handler of an operation is: a function of the operation's validated input whose
- * result must be one of the operation's declared responses. Both sides are typed from the
- * declaration, so a handler cannot read an undeclared field or answer an undeclared status.
+ * result must be one of the operation's declared responses, or one of the error types it
+ * declares. Both sides are typed from the declaration, so a handler cannot read an
+ * undeclared field, answer an undeclared status or an undeclared error.
  */
 import type { output } from "zod/v4/core";
-import type { Contract, Operation, Schema } from "./contract";
+import type { Contract, MediaDeclaration, Operation, Schema } from "./contract";
+import type { RequestValue, ResponseValue } from "./schema";
 
 type Declared<O extends Operation> = O["request"] extends object ? O["request"] : object;
 
 type PartOf<O extends Operation, K extends "params" | "query" | "headers" | "cookies"> =
   Declared<O> extends { readonly [P in K]: infer S extends Schema } ? output<S> : undefined;
 
+/** The schema of a declared media type, whichever way it was written. */
+type SchemaOf<D> = D extends MediaDeclaration ? D["schema"] : D extends Schema ? D : never;
+
 type BodyOf<O extends Operation> =
-  Declared<O> extends { readonly body: infer B extends Readonly<Record<string, Schema>> }
-    ? { [M in keyof B & string]: { readonly mediaType: M; readonly value: output<B[M]> } }[keyof B &
-        string]
+  Declared<O> extends { readonly body: infer B extends object }
+    ?
+        | {
+            [M in keyof B & string]: {
+              readonly mediaType: M;
+              readonly value: RequestValue<SchemaOf<B[M]>>;
+            };
+          }[keyof B & string]
+        | (Declared<O> extends { readonly bodyRequired: false } ? undefined : never)
     : undefined;
 
 /** The validated input of an operation, one member per request part. */
@@ -26,15 +37,16 @@ export interface OperationInput<O extends Operation> {
   readonly body: BodyOf<O>;
 }
 
-type ResultFor<S extends number, R> = R extends {
-  readonly content: infer C extends Readonly<Record<string, Schema>>;
-}
+type ResultFor<S extends number, R> = R extends { readonly content: infer C extends object }
   ? {
       [M in keyof C & string]: {
         readonly status: S;
-        /** Which declared media type the body is; the first declared one when absent. */
+        /**
+         * Which declared media type the body is. When absent, the platform chooses among the
+         * declared ones from the request's `Accept`, so the body must suit each of them.
+         */
         readonly mediaType?: M;
-        readonly body: output<C[M]>;
+        readonly body: ResponseValue<SchemaOf<C[M]>>;
         readonly headers?: Readonly<Record<string, string>>;
       };
     }[keyof C & string]
@@ -44,44 +56,106 @@ type ResultFor<S extends number, R> = R extends {
       readonly headers?: Readonly<Record<string, string>>;
     };
 
-/** One of the operation's declared responses. */
-export type OperationResult<O extends Operation> = {
-  [S in keyof O["responses"] & number]: ResultFor<S, O["responses"][S]>;
-}[keyof O["responses"] & number];
+/** Members of a part 7 error type, as the handler gives them: optional where the schema allows absence. */
+type MembersOf<M> = {
+  readonly [K in keyof M as undefined extends output<M[K] & Schema> ? never : K]: output<
+    M[K] & Schema
+  >;
+} & {
+  readonly [K in keyof M as undefined extends output<M[K] & Schema> ? K : never]?: output<
+    M[K] & Schema
+  >;
+};
+
+/** An answer of one of part 7's error types: the platform adds status, type, title and request id. */
+type ErrorResultFor<C extends Contract, N extends keyof C["errors"]> = {
+  readonly error: N;
+  /** A sentence for this occurrence (RFC 9457 §3.1.4); never what the client sent. */
+  readonly detail?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+} & (C["errors"][N] extends { readonly members: infer M extends object }
+  ? { readonly members: MembersOf<M> }
+  : { readonly members?: undefined });
+
+type ErrorResultOf<C extends Contract, O extends Operation> = O extends {
+  readonly errors: readonly (infer N)[];
+}
+  ? { [K in N & keyof C["errors"]]: ErrorResultFor<C, K> }[N & keyof C["errors"]]
+  : never;
+
+/** One of the operation's declared responses, or one of the error types it declares. */
+export type OperationResult<O extends Operation, C extends Contract = Contract> =
+  | {
+      [S in keyof O["responses"] & number]: ResultFor<S, O["responses"][S]>;
+    }[keyof O["responses"] & number]
+  | ErrorResultOf<C, O>;
+
+/** Who made the request, as the platform verified it; never the credential itself. */
+export interface Authenticated<S extends string = string> {
+  /** The index, in the operation's `security`, of the requirement that was satisfied. */
+  readonly requirement: number;
+  /** The schemes of that requirement. */
+  readonly schemes: readonly S[];
+  /** The verified JWT's `sub`, when the requirement has a JWT scheme. */
+  readonly subject: string | undefined;
+  /** The scopes the verified JWT grants (empty without one). */
+  readonly scopes: readonly string[];
+}
+
+/** `undefined` for an operation that requires no credential; otherwise who was let in. */
+export type AuthOf<O extends Operation> = O extends {
+  readonly security: readonly (infer R)[];
+}
+  ? [R] extends [never]
+    ? undefined
+    : R extends object
+      ? Authenticated<keyof R & string>
+      : never
+  : undefined;
 
 /**
  * What a handler may use besides its validated input. It never holds the raw request, so
  * a credential the platform checked (and kept from the schemas) cannot reach a handler.
  */
-export interface HandlerContext {
+export interface HandlerContext<O extends Operation = Operation> {
   /** The id of this request, as sent back in `X-Request-Id`: quote it in log lines. */
   readonly requestId: string;
   /** The Worker's bindings (storage, queues, vars), for the handler's own use. */
   readonly env: Env;
   /** Work that may finish after the answer is sent (`ExecutionContext.waitUntil`). */
   readonly waitUntil: (promise: Promise<unknown>) => void;
+  /** Who made the request, for an operation that requires credentials. */
+  readonly auth: AuthOf<O>;
 }
 
-export type OperationHandler<O extends Operation> = (
+export type OperationHandler<O extends Operation, C extends Contract = Contract> = (
   input: OperationInput<O>,
-  context: HandlerContext,
-) => OperationResult<O> | Promise<OperationResult<O>>;
+  context: HandlerContext<O>,
+) => OperationResult<O, C> | Promise<OperationResult<O, C>>;
 
 /** Handlers by operation id; an operation without one is a validating placeholder (501). */
 export type Handlers<C extends Contract> = {
-  readonly [K in keyof C["operations"]]?: OperationHandler<C["operations"][K]>;
+  readonly [K in keyof C["operations"]]?: OperationHandler<C["operations"][K], C>;
 };
 
 /** The loose shape the platform runs handlers through, once their types have been checked. */
-export interface AnyResult {
-  readonly status: number;
-  readonly mediaType?: string;
-  readonly body?: unknown;
-  readonly headers?: Readonly<Record<string, string>>;
-}
+export type AnyResult =
+  | {
+      readonly status: number;
+      readonly error?: undefined;
+      readonly mediaType?: string;
+      readonly body?: unknown;
+      readonly headers?: Readonly<Record<string, string>>;
+    }
+  | {
+      readonly error: string;
+      readonly detail?: string;
+      readonly members?: Readonly<Record<string, unknown>>;
+      readonly headers?: Readonly<Record<string, string>>;
+    };
 export type AnyHandler = (
   input: unknown,
-  context: HandlerContext,
+  context: Omit<HandlerContext, "auth"> & { readonly auth: Authenticated | undefined },
 ) => AnyResult | Promise<AnyResult>;
 
 /** Attaches handlers to a contract's operations by id, checking each against its declaration. */

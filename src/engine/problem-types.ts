@@ -4,9 +4,11 @@
  * the operation engine, so a Worker that declares none of these neither ships nor
  * documents them.
  */
-import type { Contract } from "../domain/contract";
+import type { Contract, Operation } from "../domain/contract";
 import type { ProblemType } from "../platform/problem";
 import { type EngineProblemSlug, REQUEST_ID_MEMBER } from "../platform/problem-types";
+
+const STRINGS = { type: "array", items: { type: "string" } } as const;
 
 /** A problem type of the engine: its slug is one the platform reserves for it. */
 export interface EngineProblemType extends ProblemType {
@@ -22,6 +24,7 @@ export const OPERATION_NOT_IMPLEMENTED: EngineProblemType = {
     "handler is attached to it yet. Nothing was done. The request may succeed once the " +
     "operation is implemented.",
   members: { operationId: "The id of the declared operation.", ...REQUEST_ID_MEMBER },
+  schemas: { operationId: { type: "string" } },
 };
 
 export const UNSUPPORTED_MEDIA_TYPE: EngineProblemType = {
@@ -31,11 +34,13 @@ export const UNSUPPORTED_MEDIA_TYPE: EngineProblemType = {
   description:
     "The request carried a body this operation does not accept: either the operation " +
     "takes no body, or the Content-Type is not one it declares. Media types match " +
-    "case-insensitively; a charset parameter other than utf-8 does not match.",
+    "case-insensitively; for text, JSON, XML and forms a charset parameter other than " +
+    "utf-8 does not match.",
   members: {
     acceptedMediaTypes: "The media types the operation accepts; empty when it takes no body.",
     ...REQUEST_ID_MEMBER,
   },
+  schemas: { acceptedMediaTypes: STRINGS },
 };
 
 export const CONTENT_TOO_LARGE: EngineProblemType = {
@@ -46,6 +51,7 @@ export const CONTENT_TOO_LARGE: EngineProblemType = {
     "The request body is larger than the operation accepts, counted in bytes as it " +
     "arrived. The body was not processed.",
   members: { maxBytes: "The largest body accepted, in bytes.", ...REQUEST_ID_MEMBER },
+  schemas: { maxBytes: { type: "integer", minimum: 0 } },
 };
 
 export const MALFORMED_REQUEST: EngineProblemType = {
@@ -54,8 +60,9 @@ export const MALFORMED_REQUEST: EngineProblemType = {
   status: 400,
   description:
     "The request could not be read: its body is missing where one is required, empty, " +
-    "not valid UTF-8 or not well-formed JSON, or it contains a member named __proto__ or " +
-    "constructor.prototype; or its Content-Length is malformed. The detail says which.",
+    "not valid UTF-8, not well-formed JSON or a malformed form, or it contains a member " +
+    "named __proto__ or constructor.prototype; or its Content-Length is malformed. The " +
+    "detail says which.",
   members: REQUEST_ID_MEMBER,
 };
 
@@ -72,6 +79,52 @@ export const VALIDATION_FAILED: EngineProblemType = {
       "body; pointer is a JSON Pointer (RFC 6901, URI fragment form) into that part.",
     ...REQUEST_ID_MEMBER,
   },
+  schemas: {
+    errors: {
+      type: "array",
+      maxItems: 100,
+      items: {
+        type: "object",
+        properties: {
+          in: { enum: ["path", "query", "header", "cookie", "body"] },
+          pointer: { type: "string" },
+          detail: { type: "string" },
+        },
+        required: ["in", "pointer", "detail"],
+      },
+    },
+  },
+};
+
+export const NOT_ACCEPTABLE: EngineProblemType = {
+  slug: "not-acceptable",
+  title: "Not acceptable",
+  status: 406,
+  description:
+    "The request's Accept header excludes every media type in which this operation can " +
+    "answer (RFC 9110 §15.5.7). Nothing was done: the check comes before the operation " +
+    "runs. Send an Accept that includes one of the available media types, or none.",
+  members: {
+    availableMediaTypes: "The media types the operation answers in.",
+    ...REQUEST_ID_MEMBER,
+  },
+  schemas: { availableMediaTypes: STRINGS },
+};
+
+export const INSUFFICIENT_SCOPE: EngineProblemType = {
+  slug: "insufficient-scope",
+  title: "Insufficient scope",
+  status: 403,
+  description:
+    "The request's credentials are valid, but do not grant the scopes this operation " +
+    "needs (RFC 6750 §3.1). The WWW-Authenticate header names them as error=" +
+    '"insufficient_scope" with scope="…". Nothing was done and the body, if any, was not ' +
+    "read. A token with those scopes may succeed.",
+  members: {
+    requiredScopes: "The scopes the operation needs.",
+    ...REQUEST_ID_MEMBER,
+  },
+  schemas: { requiredScopes: STRINGS },
 };
 
 export const AUTHENTICATION_REQUIRED: EngineProblemType = {
@@ -87,9 +140,16 @@ export const AUTHENTICATION_REQUIRED: EngineProblemType = {
     "where the key goes. Nothing was done and the body, if any, was not read.",
   members: {
     security:
-      "The alternatives the operation accepts, any one of which suffices; each lists the " +
-      "schemes that must all be satisfied (as in the OpenAPI document).",
+      "The requirements the operation accepts, any one of which suffices; each names the " +
+      "schemes that must all be satisfied, with the scopes each must grant (as in the " +
+      "OpenAPI document).",
     ...REQUEST_ID_MEMBER,
+  },
+  schemas: {
+    security: {
+      type: "array",
+      items: { type: "object", additionalProperties: STRINGS },
+    },
   },
 };
 
@@ -109,12 +169,18 @@ export const RATE_LIMIT_EXCEEDED: EngineProblemType = {
     periodSeconds: "The period, in seconds.",
     ...REQUEST_ID_MEMBER,
   },
+  schemas: {
+    limit: { type: "string" },
+    maxRequests: { type: "integer", minimum: 1 },
+    periodSeconds: { type: "integer", minimum: 1 },
+  },
 };
 
 /** Those a contract's declarations can cause. */
 export function declaredProblemTypes(contract: Contract): EngineProblemType[] {
+  const operations = Object.values(contract.operations);
   const types: EngineProblemType[] =
-    Object.keys(contract.operations).length > 0
+    operations.length > 0
       ? [
           OPERATION_NOT_IMPLEMENTED,
           UNSUPPORTED_MEDIA_TYPE,
@@ -123,7 +189,12 @@ export function declaredProblemTypes(contract: Contract): EngineProblemType[] {
           VALIDATION_FAILED,
         ]
       : [];
+  if (operations.some((op) => Object.values(op.responses).some((r) => r.content)))
+    types.push(NOT_ACCEPTABLE);
   if (Object.keys(contract.securitySchemes).length > 0) types.push(AUTHENTICATION_REQUIRED);
+  const scoped = (op: Operation) =>
+    (op.security ?? []).some((req) => Object.values(req).some((scopes) => scopes.length > 0));
+  if (operations.some(scoped)) types.push(INSUFFICIENT_SCOPE);
   if (Object.values(contract.limits).some((limit) => limit.kind === "rate"))
     types.push(RATE_LIMIT_EXCEEDED);
   return types;

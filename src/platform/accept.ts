@@ -22,6 +22,25 @@ function weightOf(accept: string, candidate: string): number {
   return weight;
 }
 
+/**
+ * The candidate the client prefers among those it accepts at all (a weight above 0); the
+ * first candidate without an Accept; undefined when it accepts none of them, for a 406
+ * (RFC 9110 §15.5.7). Ties go to the earlier candidate.
+ */
+export function acceptable<T extends string>(
+  accept: string | null,
+  candidates: readonly T[],
+): T | undefined {
+  if (!accept) return candidates[0];
+  let chosen: T | undefined;
+  let top = 0;
+  for (const candidate of candidates) {
+    const weight = weightOf(accept, candidate.toLowerCase());
+    if (weight > top) [chosen, top] = [candidate, weight];
+  }
+  return chosen;
+}
+
 /** The candidate the client prefers; the first one when it says nothing that decides. */
 export function negotiate<T extends string>(
   accept: string | null,

@@ -8,19 +8,25 @@ import type { Hono } from "hono";
 import type { Contract } from "../domain/contract";
 import type { AnyHandler } from "../domain/handlers";
 import type { AppEnv } from "./env";
-import type { JsonSchemaConverter, OperationDocumenter } from "./openapi";
+import type { JsonSchemaConverter, OperationDocumenter } from "./openapi/document";
 import type { ProblemType } from "./problem";
+import type { ProblemPresenter } from "./problem-presenter";
+
+/** What the app gives the engine to mount the operations with. */
+export interface MountContext {
+  readonly contract: Contract;
+  readonly handlers: Readonly<Record<string, AnyHandler | undefined>>;
+  /** The body cap where part 8 declares none. */
+  readonly maxBodyBytes: number;
+  /** How part 7 presents the platform's failures. */
+  readonly present: ProblemPresenter;
+}
 
 export interface OperationEngine {
   /** Refuses, when the app starts, declarations that could not be served as written. */
   readonly check: (contract: Contract, jsonSchema: JsonSchemaConverter | undefined) => void;
   /** Mounts the routes of part 4's operations, with parts 5 and 8 enforced on them. */
-  readonly mount: (
-    app: Hono<AppEnv>,
-    contract: Contract,
-    handlers: Readonly<Record<string, AnyHandler | undefined>>,
-    maxBodyBytes: number,
-  ) => void;
+  readonly mount: (app: Hono<AppEnv>, context: MountContext) => void;
   /** Documents parts 4, 5 and 8 in the OpenAPI document. */
   readonly document: OperationDocumenter;
   /** The problem types parts 4, 5 and 8 bring, once they declare what causes them. */

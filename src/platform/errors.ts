@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { errorFields, log } from "./log";
 import { problemResponse, statusProblem } from "./problem";
+import { AS_IS, type ProblemPresenter } from "./problem-presenter";
 
 export const INTERNAL_ERROR = statusProblem(
   500,
@@ -14,7 +15,11 @@ export const INTERNAL_ERROR = statusProblem(
     "Quote the requestId when reporting it.",
 );
 
-export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
+export function errorResponse(
+  error: unknown,
+  c: Context<AppEnv>,
+  present: ProblemPresenter = AS_IS,
+): Response {
   const requestId = c.get("requestId");
   // Hono's own client errors (its HTTPException with a 4xx status) keep their status, with
   // a generic detail: the exception's message is not written for clients.
@@ -25,5 +30,5 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
     );
   }
   log("error", "unhandled error", { requestId, method: c.req.method, error: errorFields(error) });
-  return problemResponse(requestId, INTERNAL_ERROR);
+  return problemResponse(requestId, present("internal-error", INTERNAL_ERROR));
 }

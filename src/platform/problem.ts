@@ -21,12 +21,19 @@ export interface ProblemDetails {
  */
 export interface ProblemType {
   readonly slug: string;
+  /**
+   * An absolute `type` URI whose documentation lives elsewhere (a spec's own error type);
+   * absent, the type is hosted here, at `/_service/problems/<slug>`.
+   */
+  readonly uri?: string;
   readonly title: string;
   readonly status: number;
   /** Plain text for the documentation page: when this problem occurs and what to do. */
   readonly description: string;
   /** Extension members this type adds, with what each means. */
   readonly members: Readonly<Record<string, string>>;
+  /** The JSON Schema of each extension member, for the OpenAPI document (requestId aside). */
+  readonly schemas?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /**
@@ -35,16 +42,24 @@ export interface ProblemType {
  * still leads a person to the page that documents it.
  */
 export function problemTypeUri(type: ProblemType): string {
-  return `${SERVICE_PATHS.problems}/${type.slug}`;
+  return type.uri ?? `${SERVICE_PATHS.problems}/${type.slug}`;
+}
+
+/** Whether this service hosts the type's page (RFC 9457 §3.1.1: a type URI should resolve). */
+export function isHosted(type: ProblemType): boolean {
+  return type.uri === undefined;
 }
 
 /** Reason phrases for the statuses the platform answers with (RFC 9110 §15). */
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: "Bad Request",
   401: "Unauthorized",
+  403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
   406: "Not Acceptable",
+  409: "Conflict",
+  410: "Gone",
   413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Content",

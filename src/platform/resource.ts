@@ -5,6 +5,7 @@
 import type { Handler, Hono } from "hono";
 import type { AppEnv } from "./env";
 import { problemResponse, statusProblem } from "./problem";
+import { AS_IS, type ProblemPresenter } from "./problem-presenter";
 
 export type MethodHandlers = Readonly<Partial<Record<string, Handler<AppEnv>>>>;
 
@@ -30,12 +31,17 @@ export function allowHeader(methods: readonly string[]): string {
  * HEAD runs the GET handler (Hono then drops the body). One route per path, so a request
  * passes through as few handlers as possible.
  */
-export function mountResource(app: Hono<AppEnv>, path: string, handlers: MethodHandlers): void {
+export function mountResource(
+  app: Hono<AppEnv>,
+  path: string,
+  handlers: MethodHandlers,
+  present: ProblemPresenter = AS_IS,
+): void {
   const methods = Object.keys(handlers);
   const allow = allowHeader(methods);
-  const methodNotAllowed = statusProblem(
-    405,
-    `This resource answers only these methods: ${allow}.`,
+  const methodNotAllowed = present(
+    "method-not-allowed",
+    statusProblem(405, `This resource answers only these methods: ${allow}.`),
   );
   app.all(path, (c, next) => {
     const method = c.req.method;

@@ -31,6 +31,17 @@ export function apiHeaders(requestId: string): Record<string, string> {
     // RFC 6797: HTTPS only, for two years, subdomains included.
     "strict-transport-security": "max-age=63072000; includeSubDomains",
     "content-security-policy": API_CSP,
+    // OWASP Secure Headers: no other origin's page shares a browsing context group with
+    // these answers (COOP), and no other origin may embed them (CORP, against Spectre-style
+    // reads through no-cors requests).
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    // OWASP Secure Headers: the answers use no powerful browser feature. Only those that
+    // reach a person's devices or data are listed: each byte is paid on every answer, and
+    // CSP already forbids any script that could ask for the rest.
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    // OWASP Secure Headers: no Flash or PDF cross-domain policy file is honoured.
+    "x-permitted-cross-domain-policies": "none",
     [REQUEST_ID_HEADER]: requestId,
   };
 }

@@ -7,11 +7,11 @@ import type { Contract } from "../domain/contract";
 import { negotiate } from "./accept";
 import type { PlatformDefault } from "./defaults";
 import type { AppEnv } from "./env";
+import { cachedDocument } from "./etag";
 import { STYLESHEET } from "./html";
 import { problemTypePage, statusReportPage } from "./pages";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "./paths";
-import type { ProblemType } from "./problem";
-import { problemResponse, statusProblem } from "./problem";
+import { isHosted, type ProblemType, problemResponse, statusProblem } from "./problem";
 import { mountResource } from "./resource";
 import { HTML_CSP } from "./security-headers";
 import { statusReport } from "./status";
@@ -68,25 +68,28 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
     GET: () => new Response(HEALTH.body, { headers: HEALTH.headers }),
   });
 
+  // Both documents are `no-cache`: a cache must revalidate, and gets a 304 when it may reuse.
+  const cached = cachedDocument();
   mountResource(app, SERVICE_PATHS.interface, {
     GET: (c) => {
       const wantsHtml =
         negotiate(c.req.header("accept") ?? null, ["application/json", "text/html"]) ===
         "text/html";
       return wantsHtml
-        ? new Response(reportHtml, { headers: REPORT_HTML_HEADERS })
-        : new Response(reportJson, { headers: REPORT_JSON_HEADERS });
+        ? cached(c.req.raw, reportHtml, REPORT_HTML_HEADERS)
+        : cached(c.req.raw, reportJson, REPORT_JSON_HEADERS);
     },
   });
 
   mountResource(app, SERVICE_PATHS.openapi, {
-    GET: () => {
+    GET: (c) => {
       openapiJson ??= JSON.stringify(routes.openapi());
-      return new Response(openapiJson, { headers: OPENAPI_HEADERS });
+      return cached(c.req.raw, openapiJson, OPENAPI_HEADERS);
     },
   });
 
-  for (const type of routes.problemTypes) {
+  // Pages only for the types hosted here; a spec's own absolute type URI is documented elsewhere.
+  for (const type of routes.problemTypes.filter(isHosted)) {
     const page = problemTypePage(type);
     mountResource(app, `${SERVICE_PATHS.problems}/${type.slug}`, {
       GET: () => new Response(page, { headers: PAGE_HEADERS }),

@@ -47,8 +47,16 @@ export interface OpenApi {
 }
 
 const PLATFORM_TAG = "platform";
-const PLATFORM_SCHEMAS = new Set(["Problem", "ValidationProblem"]);
-const PLATFORM_RESPONSE = /^Problem\d{3}$/;
+/**
+ * A component schema that is not a part 2 resource says so: `x-platform` marks the
+ * platform's own (the problem document, the health document, …), `x-derived` one the
+ * document derived from a declaration (a recursive schema given a name of its own).
+ */
+const isResource = (schema: unknown) =>
+  typeof schema === "object" &&
+  schema !== null &&
+  !("x-platform" in schema) &&
+  !("x-derived" in schema);
 
 const size = (record: Readonly<Record<string, unknown>> | undefined) =>
   Object.keys(record ?? {}).length;
@@ -61,12 +69,9 @@ function openapiCounts(doc: OpenApi): Readonly<Record<string, number>> {
       if (!operation.tags?.includes(PLATFORM_TAG)) operations += 1;
     }
   }
-  const schemas = Object.keys(doc.components?.schemas ?? {}).filter(
-    (n) => !PLATFORM_SCHEMAS.has(n),
-  );
-  const errors = Object.keys(doc.components?.responses ?? {}).filter(
-    (n) => !PLATFORM_RESPONSE.test(n),
-  );
+  const schemas = Object.values(doc.components?.schemas ?? {}).filter(isResource);
+  // components.responses holds part 7's error types only.
+  const errors = Object.keys(doc.components?.responses ?? {});
   return {
     resources: schemas.length,
     endpoints: operations,

@@ -144,7 +144,7 @@ describe("OR and AND of schemes (OpenAPI security requirements)", () => {
     expect(res.headers.get("www-authenticate")).toBe(
       `${SCHEMES.bearer.challenge}, ${SCHEMES.basic.challenge}`,
     );
-    expect(body.security).toEqual([["fixtureToken"], ["fixtureBasic"]]);
+    expect(body.security).toEqual([{ fixtureToken: [] }, { fixtureBasic: [] }]);
   });
 
   it("an AND needs every scheme: one of the two is not enough", async () => {

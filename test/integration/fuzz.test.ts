@@ -210,9 +210,6 @@ describe("fuzzing (fast-check)", () => {
   const shipped: Fetcher = (req) => exports.default.fetch(req);
   fuzz("shipped Worker", shipped, () => documentedStatuses(shipped));
   const app = fixtureApp();
-  fuzz(
-    "FIXTURE operations app",
-    (req) => Promise.resolve(app.fetch(req, env)),
-    [200, 201, 204, 400, 404, 405, 413, 415, 422, 501],
-  );
+  const fixture: Fetcher = (req) => Promise.resolve(app.fetch(req, env));
+  fuzz("FIXTURE operations app", fixture, () => documentedStatuses(fixture));
 });

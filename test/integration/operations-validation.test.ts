@@ -181,7 +181,7 @@ describe("422 schema violations, with errors of { in, pointer, detail }", () => 
     expect(body.errors).toEqual(
       expect.arrayContaining([
         { in: "body", pointer: "#/name", detail: "Must be at most 40 characters." },
-        { in: "body", pointer: "#/size", detail: "Must be of type int." },
+        { in: "body", pointer: "#/size", detail: "Must be of type integer." },
         { in: "body", pointer: "#", detail: "Has 1 member the schema does not allow." },
       ]),
     );

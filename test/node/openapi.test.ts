@@ -142,6 +142,7 @@ describe("OpenAPI documents of FIXTURE contracts", () => {
     expect(Object.keys(create?.responses ?? {}).sort()).toEqual([
       "201",
       "400",
+      "406",
       "413",
       "415",
       "422",
@@ -230,14 +231,17 @@ describe("OpenAPI document of the FIXTURE security contract (parts 5 and 8)", ()
     expect(op(doc, "/fixture-public").security).toEqual([]);
   });
 
-  it("documents 401 with WWW-Authenticate only where credentials are required", async () => {
+  it("documents 401 with WWW-Authenticate and its typed problem only where credentials are required", async () => {
     const doc = await served(app);
-    expect(op(doc, "/fixture-secure/bearer").responses["401"]).toEqual({
-      $ref: "#/components/responses/Problem401",
+    const answer = op(doc, "/fixture-secure/bearer").responses["401"] as unknown as {
+      headers: object;
+      content: Record<string, { schema: unknown }>;
+    };
+    expect(Object.keys(answer.headers)).toEqual(["X-Request-Id", "WWW-Authenticate"]);
+    expect(answer.content["application/problem+json"]?.schema).toEqual({
+      $ref: "#/components/schemas/AuthenticationRequiredProblem",
     });
     expect(op(doc, "/fixture-public").responses["401"]).toBeUndefined();
-    const problem401 = doc.components.responses.Problem401 as { headers: object };
-    expect(Object.keys(problem401.headers)).toEqual(["WWW-Authenticate"]);
   });
 
   it("documents part 8: the operation's own 413 cap, 429 with Retry-After, page-size bounds", async () => {
@@ -246,7 +250,7 @@ describe("OpenAPI document of the FIXTURE security contract (parts 5 and 8)", ()
     const counted = op(doc, "/fixture-secure/counted").responses["429"];
     expect(counted?.description).toContain("fixtureCountedPerClient: 2 requests per 60 s");
     expect(counted?.description).toContain("fixtureCountedPerCredential: 3 requests per 60 s");
-    expect(Object.keys(counted?.headers ?? {})).toEqual(["Retry-After"]);
+    expect(Object.keys(counted?.headers ?? {})).toEqual(["X-Request-Id", "Retry-After"]);
     expect(op(doc, "/fixture-public").responses["429"]).toBeUndefined();
     const limit = op(doc, "/fixture-list").parameters.find((p) => p.name === "limit");
     expect(limit?.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 50 });

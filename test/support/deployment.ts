@@ -3,7 +3,7 @@
  * names and the rate limiting bindings part 8 names. wrangler.toml and `.dev.vars.example`
  * are checked against this by the test suite, so they list exactly what is declared.
  */
-import type { Contract } from "../../src/domain/contract";
+import { type Contract, secretNames } from "../../src/domain/contract";
 
 /** A Worker secret the contract names, and how documentation writes its value. */
 export interface RequiredSecret {
@@ -16,11 +16,10 @@ export interface RequiredSecret {
 export function requiredSecrets(contract: Contract): RequiredSecret[] {
   const secrets = new Map<string, RequiredSecret>();
   for (const scheme of Object.values(contract.securitySchemes)) {
+    if (!("secret" in scheme)) continue;
     const bearer = scheme.type === "http" && scheme.scheme === "bearer";
-    secrets.set(scheme.secret, {
-      name: scheme.secret,
-      placeholder: bearer ? "<ACCESS_TOKEN>" : "<API_KEY>",
-    });
+    for (const name of secretNames(scheme.secret))
+      secrets.set(name, { name, placeholder: bearer ? "<ACCESS_TOKEN>" : "<API_KEY>" });
   }
   return [...secrets.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

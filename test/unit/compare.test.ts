@@ -4,14 +4,17 @@
  * lengths, so neither a shorter nor a longer guess returns early.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sameCredential } from "../../src/engine/authentication/compare";
+import { compareWithSecrets } from "../../src/engine/authentication/compare";
+
+const sameCredential = async (presented: Uint8Array | undefined, expected: string) =>
+  (await compareWithSecrets(presented, [expected])).match;
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const EXPECTED = "fixture-expected-credential";
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("sameCredential", () => {
+describe("compareWithSecrets, one secret", () => {
   it.each([
     ["equal", EXPECTED, true],
     ["unequal, same length", "fixture-expected-credentiaL", false],
@@ -36,5 +39,29 @@ describe("sameCredential", () => {
   it("compares bytes, so a non-ASCII credential matches only itself", async () => {
     expect(await sameCredential(bytes("fixture-ключ"), "fixture-ключ")).toBe(true);
     expect(await sameCredential(bytes("fixture-ключ"), "fixture-ключь")).toBe(false);
+  });
+});
+
+describe("compareWithSecrets, several secrets (rotation without downtime)", () => {
+  const OLD = "fixture-old-credential";
+  const NEW = "fixture-new-credential-longer";
+
+  it.each([
+    ["the first", OLD, true],
+    ["the second", NEW, true],
+    ["neither", "fixture-other", false],
+  ])(
+    "accepts %s, and compares every secret whichever matches",
+    async (_label, presented, match) => {
+      const compare = vi.spyOn(crypto.subtle, "timingSafeEqual");
+      expect((await compareWithSecrets(bytes(presented), [OLD, NEW])).match).toBe(match);
+      expect(compare).toHaveBeenCalledTimes(2);
+    },
+  );
+
+  it("gives the digest of what was presented, never the credential", async () => {
+    const { digest } = await compareWithSecrets(bytes(OLD), [OLD]);
+    const expected = await crypto.subtle.digest("SHA-256", bytes(OLD));
+    expect(new Uint8Array(digest)).toEqual(new Uint8Array(expected));
   });
 });

@@ -21,14 +21,24 @@ describe("the compiler refuses a contract that cannot work", () => {
     defineContract({
       securitySchemes: { fixtureKey: KEY },
       operations: {
-        // @ts-expect-error fixtureKye is not a scheme of part 5
-        fixtureGet: { method: "GET", path: "/fixture", security: [["fixtureKye"]], responses: ok },
+        fixtureGet: {
+          method: "GET",
+          path: "/fixture",
+          // @ts-expect-error fixtureKye is not a scheme of part 5
+          security: [{ fixtureKye: [] }],
+          responses: ok,
+        },
       },
     });
     defineContract({
       securitySchemes: { fixtureKey: KEY },
       operations: {
-        fixtureGet: { method: "GET", path: "/fixture", security: [["fixtureKey"]], responses: ok },
+        fixtureGet: {
+          method: "GET",
+          path: "/fixture",
+          security: [{ fixtureKey: [] }],
+          responses: ok,
+        },
       },
     });
   });

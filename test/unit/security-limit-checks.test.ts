@@ -27,7 +27,7 @@ const TOKEN: SecurityScheme = {
 const fixtureOp = (extra: Partial<Operation> = {}): Operation => ({
   method: "POST",
   path: "/fixture",
-  security: [["fixtureKey"]],
+  security: [{ fixtureKey: [] }],
   request: {
     query: z.object({ size: z.coerce.number().int().min(1).max(20).optional() }),
     body: { "application/json": z.object({}) },
@@ -85,8 +85,13 @@ describe("names the platform reserves", () => {
   it("are exactly the names of the problem types parts 4, 5 and 8 bring", () => {
     const everything = {
       ...defineContract({}),
-      operations: { fixtureOp: {} },
-      securitySchemes: { fixtureKey: {} },
+      operations: {
+        fixtureOp: {
+          security: [{ fixtureOAuth: ["fixture:read"] }],
+          responses: { 200: { description: "x", content: { "application/json": {} } } },
+        },
+      },
+      securitySchemes: { fixtureOAuth: {} },
       limits: { fixtureRate: { kind: "rate" } },
     } as unknown as Contract;
     const slugs = declaredProblemTypes(everything).map((t) => t.slug);
@@ -107,9 +112,14 @@ describe("operation security that createApp refuses", () => {
     expect(build({ op: fixtureOp({ security: undefined }) })).toThrow(/security must be declared/);
   });
 
-  it.each([
-    ["an unknown scheme", [["fixtureNope"]], /does not declare/],
-    ["an empty alternative", [["fixtureKey"], []], /names no scheme/],
+  it.each<[string, Operation["security"], RegExp]>([
+    ["an unknown scheme", [{ fixtureNope: [] }], /does not declare/],
+    ["an empty requirement", [{ fixtureKey: [] }, {}], /names no scheme/],
+    [
+      "a scope a secret-compared scheme cannot grant",
+      [{ fixtureKey: ["fixture:read"] }],
+      /does not grant/,
+    ],
   ])("%s", (_label, security, message) => {
     expect(build({ op: fixtureOp({ security }) })).toThrow(message);
   });
@@ -120,7 +130,7 @@ describe("operation security that createApp refuses", () => {
       fixtureToken: TOKEN,
       fixtureBasic: asScheme({ type: "http", scheme: "basic", realm: "f", secret: "FIXTURE_B" }),
     };
-    const op = fixtureOp({ security: [["fixtureToken", "fixtureBasic"]] });
+    const op = fixtureOp({ security: [{ fixtureToken: [], fixtureBasic: [] }] });
     expect(build({ schemes, op })).toThrow(/two Authorization credentials/);
   });
 

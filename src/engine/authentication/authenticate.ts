@@ -1,54 +1,181 @@
 /**
- * Part 5 enforced on each request, before its body is read. A secret the contract names
- * but the deployment lacks fails closed: the request is refused with a 500, never let in.
+ * Part 5 enforced on each request, before its body is read. Every scheme the operation
+ * names is checked, whatever the others give, so the time taken does not tell which
+ * credential was wrong. A secret or var the contract names but the deployment lacks fails
+ * closed (500), and so does a key set that cannot be fetched (503): never let in.
  */
+import { secretNames } from "../../domain/contract";
+import type { Authenticated } from "../../domain/handlers";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { log } from "../../platform/log";
-import { problemResponse } from "../../platform/problem";
-import { sameCredential } from "./compare";
-import { presentedCredential } from "./credentials";
+import { problemResponse, statusProblem, typedProblem } from "../../platform/problem";
+import type { ProblemPresenter } from "../../platform/problem-presenter";
+import { INSUFFICIENT_SCOPE } from "../problem-types";
+import { compareWithSecrets } from "./compare";
+import { presentedCredential, presentedToken } from "./credentials";
+import { type JwtOutcome, jwtSettings, verifyJwt } from "./jwt";
 import type { SecurityPlan } from "./plan";
 
 export type Authentication =
-  | { readonly ok: true; readonly satisfied: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly auth: Authenticated;
+      /** Identifies the credential for per-credential rate limits; it is not the credential. */
+      readonly rateKey: string;
+    }
   | { readonly ok: false; readonly response: Response };
 
-/**
- * Checks the request's credentials. Every scheme is checked, whatever the others give, so
- * the time taken does not tell which credential was wrong.
- */
+/** What one scheme made of the request. */
+type SchemeOutcome =
+  | { readonly kind: "valid"; readonly key: string; readonly jwt?: JwtOutcome & { kind: "valid" } }
+  | { readonly kind: "invalid" }
+  | { readonly kind: "unavailable"; readonly reason: string };
+
+const hex = (buffer: ArrayBuffer) =>
+  [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+// RFC 9110 §15.6.4; the key set's own failure is for the log, never the client.
+const UNAVAILABLE = statusProblem(
+  503,
+  "The request's credentials could not be verified right now. Retry later; quote the requestId if it persists.",
+);
+
 export async function authenticate(
   plan: SecurityPlan,
   request: Request,
   env: Readonly<Record<string, unknown>>,
   requestId: string,
+  present: ProblemPresenter,
 ): Promise<Authentication> {
-  const expected = new Map<string, string>();
+  const failClosed = (fields: Record<string, unknown>): Authentication => {
+    log("error", "a secret or var named by the contract is not usable; refusing the request", {
+      requestId,
+      operationId: plan.operationId,
+      ...fields,
+    });
+    return {
+      ok: false,
+      response: problemResponse(requestId, present("internal-error", INTERNAL_ERROR)),
+    };
+  };
+
+  // What the deployment holds for each scheme, checked before any credential is looked at.
+  const expected = new Map<string, readonly string[]>();
+  const jwt = new Map<string, Exclude<ReturnType<typeof jwtSettings>, string>>();
   for (const [name, scheme] of plan.schemes) {
-    const secret = env[scheme.secret];
-    if (typeof secret !== "string" || secret === "") {
-      // The binding's name is configuration, not a credential, so it may be logged.
-      log("error", "a secret named by the contract is not set; refusing the request", {
-        requestId,
-        operationId: plan.operationId,
-        scheme: name,
-        secret: scheme.secret,
-      });
-      return { ok: false, response: problemResponse(requestId, INTERNAL_ERROR) };
+    if ("secret" in scheme) {
+      // Names of secrets are configuration, not credentials, so they may be logged.
+      const values = secretNames(scheme.secret)
+        .map((secret) => env[secret])
+        .filter((value): value is string => typeof value === "string" && value !== "");
+      if (values.length === 0) return failClosed({ scheme: name, secret: scheme.secret });
+      expected.set(name, values);
+    } else {
+      const settings = jwtSettings(scheme.jwt, env);
+      if (typeof settings === "string") return failClosed({ scheme: name, problem: settings });
+      jwt.set(name, settings);
     }
-    expected.set(name, secret);
   }
-  const valid = new Set<string>();
+
+  const outcomes = new Map<string, SchemeOutcome>();
   await Promise.all(
     [...plan.schemes].map(async ([name, scheme]) => {
-      const presented = presentedCredential(scheme, request);
-      if (await sameCredential(presented, expected.get(name) ?? "")) valid.add(name);
+      const settings = jwt.get(name);
+      if (settings && "jwt" in scheme) {
+        const token = presentedToken(request);
+        const outcome = token
+          ? await verifyJwt(token, scheme.jwt, settings)
+          : { kind: "invalid" as const };
+        if (outcome.kind === "valid")
+          outcomes.set(name, {
+            kind: "valid",
+            key: `${outcome.issuer}\n${outcome.subject}`,
+            jwt: outcome,
+          });
+        else if (outcome.kind === "unavailable") outcomes.set(name, outcome);
+        else outcomes.set(name, { kind: "invalid" });
+        return;
+      }
+      const { match, digest } = await compareWithSecrets(
+        presentedCredential(scheme, request),
+        expected.get(name) ?? [],
+      );
+      outcomes.set(name, match ? { kind: "valid", key: hex(digest) } : { kind: "invalid" });
     }),
   );
-  const satisfied = plan.alternatives.find((names) => names.every((name) => valid.has(name)));
-  if (satisfied) return { ok: true, satisfied };
+
+  const valid = (name: string) => outcomes.get(name)?.kind === "valid";
+  const scopesOf = (name: string) => {
+    const outcome = outcomes.get(name);
+    return outcome?.kind === "valid" ? (outcome.jwt?.scopes ?? []) : [];
+  };
+  let forbidden: readonly string[] | undefined;
+  for (const [index, requirement] of plan.requirements.entries()) {
+    const names = Object.keys(requirement);
+    if (!names.every(valid)) continue;
+    const missing = names.flatMap((name) =>
+      (requirement[name] ?? []).filter((scope) => !scopesOf(name).includes(scope)),
+    );
+    if (missing.length > 0) {
+      forbidden ??= names.flatMap((name) => requirement[name] ?? []);
+      continue;
+    }
+    const jwtOutcome = names
+      .map((name) => outcomes.get(name))
+      .find((o) => o?.kind === "valid" && o.jwt);
+    const keys = names.map((name) => {
+      const outcome = outcomes.get(name);
+      return `${name}=${outcome?.kind === "valid" ? outcome.key : ""}`;
+    });
+    const rateKey = hex(
+      await crypto.subtle.digest("SHA-256", new TextEncoder().encode(keys.join("\n"))),
+    );
+    return {
+      ok: true,
+      auth: {
+        requirement: index,
+        schemes: names,
+        subject: jwtOutcome?.kind === "valid" ? jwtOutcome.jwt?.subject : undefined,
+        scopes: names.flatMap(scopesOf),
+      },
+      rateKey,
+    };
+  }
+  if (forbidden) {
+    // RFC 6750 §3.1: a valid token without the scope the operation needs.
+    const scope = forbidden.join(" ");
+    const problem = typedProblem(
+      INSUFFICIENT_SCOPE,
+      "The credentials are valid, but do not grant the scopes this operation needs.",
+      {
+        requiredScopes: forbidden,
+      },
+    );
+    return {
+      ok: false,
+      response: problemResponse(requestId, present("insufficient-scope", problem), {
+        "www-authenticate": `Bearer error="insufficient_scope", scope="${scope}"`,
+      }),
+    };
+  }
+  const unavailable = [...outcomes].find(([, outcome]) => outcome.kind === "unavailable");
+  if (unavailable) {
+    const [scheme, outcome] = unavailable;
+    log("error", "the key set of a JWT scheme could not be fetched; refusing the request", {
+      requestId,
+      operationId: plan.operationId,
+      scheme,
+      reason: outcome.kind === "unavailable" ? outcome.reason : "",
+    });
+    return {
+      ok: false,
+      response: problemResponse(requestId, UNAVAILABLE, { "retry-after": "30" }),
+    };
+  }
   return {
     ok: false,
-    response: problemResponse(requestId, plan.problem, { "www-authenticate": plan.challenge }),
+    response: problemResponse(requestId, present("authentication-required", plan.problem), {
+      "www-authenticate": plan.challenge,
+    }),
   };
 }

@@ -1,8 +1,9 @@
 /**
- * Comparing a presented credential with the expected one in constant time. Both sides are
- * hashed with SHA-256 first and the digests compared with `timingSafeEqual`, so neither
- * the content nor the length of the secret shows in the time taken (OWASP Authentication
- * Cheat Sheet; a plain `===` returns at the first differing byte).
+ * Comparing a presented credential with the expected ones in constant time. Both sides are
+ * hashed with SHA-256 first and the digests compared with `timingSafeEqual`, so neither the
+ * content nor the length of a secret shows in the time taken (OWASP Authentication Cheat
+ * Sheet; a plain `===` returns at the first differing byte). With several secrets (a key
+ * being rotated), every one is compared, whichever matches.
  */
 
 const encoder = new TextEncoder();
@@ -12,15 +13,24 @@ function sha256(bytes: Uint8Array): Promise<ArrayBuffer> {
   return crypto.subtle.digest("SHA-256", bytes);
 }
 
-/** Whether `presented` equals `expected`; a missing credential is hashed too, and never equal. */
-export async function sameCredential(
+export interface Comparison {
+  /** Whether the presented credential equals one of the expected ones. */
+  readonly match: boolean;
+  /** SHA-256 of what was presented: a key for it that is not the credential itself. */
+  readonly digest: ArrayBuffer;
+}
+
+/** Compares `presented` with every one of `expected`; a missing credential is hashed too, and never matches. */
+export async function compareWithSecrets(
   presented: Uint8Array | undefined,
-  expected: string,
-): Promise<boolean> {
-  const [a, b] = await Promise.all([
+  expected: readonly string[],
+): Promise<Comparison> {
+  const [digest, ...secrets] = await Promise.all([
     sha256(presented ?? NOTHING),
-    sha256(encoder.encode(expected)),
+    ...expected.map((secret) => sha256(encoder.encode(secret))),
   ]);
-  const equal = crypto.subtle.timingSafeEqual(a, b);
-  return presented !== undefined && equal;
+  let match = false;
+  // No early exit: each secret costs the same comparison whatever the others gave.
+  for (const secret of secrets) match = crypto.subtle.timingSafeEqual(digest, secret) || match;
+  return { match: presented !== undefined && match, digest };
 }

@@ -29,15 +29,21 @@ function basicCredentials(token: string): Uint8Array | undefined {
   }
 }
 
+/** The bearer token in `Authorization` (RFC 6750 §2.1); undefined when there is none. */
+export function presentedToken(request: Request): string | undefined {
+  return authorization(request, "bearer");
+}
+
 /** The credential the request presents for a scheme, as bytes; undefined when it presents none. */
 export function presentedCredential(
   scheme: SecurityScheme,
   request: Request,
 ): Uint8Array | undefined {
-  if (scheme.type === "http") {
-    const credentials = authorization(request, scheme.scheme);
+  if (scheme.type !== "apiKey") {
+    const basic = scheme.type === "http" && scheme.scheme === "basic";
+    const credentials = authorization(request, basic ? "basic" : "bearer");
     if (credentials === undefined) return undefined;
-    return scheme.scheme === "basic" ? basicCredentials(credentials) : encoder.encode(credentials);
+    return basic ? basicCredentials(credentials) : encoder.encode(credentials);
   }
   let value: string | undefined;
   if (scheme.in === "header") {

@@ -1,18 +1,23 @@
 /**
- * Part 5 planned: the schemes are checked when the app starts, so a scheme that could not
- * be enforced as written stops the Worker; and what each operation requires is decided
- * once, when the app is built (`authenticate.ts` checks it on each request).
+ * Part 5 planned: what each operation requires is decided once, when the app is built
+ * (`authenticate.ts` checks it on each request): the requirements, the challenge a 401
+ * carries, the problems it answers with, and the request fields that carry credentials.
  */
-import type { Contract, Operation, SecurityScheme } from "../../domain/contract";
+import type {
+  Contract,
+  Operation,
+  SecurityRequirement,
+  SecurityScheme,
+} from "../../domain/contract";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
 import { AUTHENTICATION_REQUIRED } from "../problem-types";
 import type { HiddenFields } from "../validation/request";
 
 export interface SecurityPlan {
   readonly operationId: string;
-  /** Any one alternative suffices; every scheme it names must be satisfied. */
-  readonly alternatives: readonly (readonly string[])[];
-  /** Every scheme any alternative names. */
+  /** Any one requirement suffices; every scheme it names must be satisfied, with its scopes. */
+  readonly requirements: readonly SecurityRequirement[];
+  /** Every scheme any requirement names. */
   readonly schemes: ReadonlyMap<string, SecurityScheme>;
   /** RFC 9110 §11.6.1: a 401 carries a challenge for each scheme the operation accepts. */
   readonly challenge: string;
@@ -23,8 +28,11 @@ export interface SecurityPlan {
 
 function challengeOf(scheme: SecurityScheme): string {
   if (scheme.type === "apiKey") return `ApiKey in="${scheme.in}", name="${scheme.name}"`;
-  if (scheme.scheme === "basic") return `Basic realm="${scheme.realm}", charset="UTF-8"`; // RFC 7617 §2.1
-  return "Bearer"; // RFC 6750 §3; no error code, so missing and wrong answer alike
+  if (scheme.type === "http" && scheme.scheme === "basic")
+    return `Basic realm="${scheme.realm}", charset="UTF-8"`; // RFC 7617 §2.1
+  // RFC 6750 §3; no error code, so missing and wrong answer alike. OAuth 2 and OpenID
+  // Connect access tokens are bearer tokens too.
+  return "Bearer";
 }
 
 /** What an operation requires (checked by `checkSecurity`); undefined when it requires no credential. */
@@ -35,8 +43,8 @@ export function planSecurity(
 ): SecurityPlan | undefined {
   if (operation.security === undefined || operation.security.length === 0) return undefined;
   const schemes = new Map<string, SecurityScheme>();
-  for (const alternative of operation.security) {
-    for (const name of alternative) {
+  for (const requirement of operation.security) {
+    for (const name of Object.keys(requirement)) {
       const scheme = contract.securitySchemes[name];
       if (scheme) schemes.set(name, scheme);
     }
@@ -45,15 +53,17 @@ export function planSecurity(
   const query = new Set<string>();
   const cookie = new Set<string>();
   for (const scheme of schemes.values()) {
-    if (scheme.type === "http") header.add("authorization");
+    if (scheme.type !== "apiKey") header.add("authorization");
     else if (scheme.in === "header") header.add(scheme.name.toLowerCase());
     else (scheme.in === "query" ? query : cookie).add(scheme.name);
   }
+  // One challenge per auth-scheme: several bearer schemes share one "Bearer".
+  const challenge = [...new Set([...schemes.values()].map(challengeOf))].join(", ");
   return {
     operationId: id,
-    alternatives: operation.security,
+    requirements: operation.security,
     schemes,
-    challenge: [...schemes.values()].map(challengeOf).join(", "),
+    challenge,
     problem: typedProblem(
       AUTHENTICATION_REQUIRED,
       "This operation requires credentials, and the request carries none that are valid.",

@@ -3,7 +3,7 @@
  * refer to: a limit that would not be enforced as written stops the Worker from starting.
  */
 import type { Contract, PageSizeLimit } from "../../domain/contract";
-import type { JsonSchemaConverter } from "../../platform/openapi";
+import type { JsonSchemaConverter } from "../../platform/openapi/document";
 import { isBindingName } from "../bindings";
 
 const isCount = (n: number, least: number) => Number.isSafeInteger(n) && n >= least;

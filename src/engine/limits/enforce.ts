@@ -5,6 +5,7 @@
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { log } from "../../platform/log";
 import { problemResponse } from "../../platform/problem";
+import type { ProblemPresenter } from "../../platform/problem-presenter";
 import type { DeclaredRateLimit } from "./plan";
 
 /**
@@ -17,6 +18,7 @@ export async function enforceRateLimits(
   key: string,
   env: Readonly<Record<string, unknown>>,
   requestId: string,
+  present: ProblemPresenter,
 ): Promise<Response | undefined> {
   for (const { name, limit, problem } of rates) {
     const binding = env[limit.binding] as Partial<RateLimit> | undefined;
@@ -26,11 +28,13 @@ export async function enforceRateLimits(
         limit: name,
         binding: limit.binding,
       });
-      return problemResponse(requestId, INTERNAL_ERROR);
+      return problemResponse(requestId, present("internal-error", INTERNAL_ERROR));
     }
     const { success } = await binding.limit({ key: `${name}:${key}` });
     if (!success)
-      return problemResponse(requestId, problem, { "retry-after": String(limit.period) });
+      return problemResponse(requestId, present("rate-limit-exceeded", problem), {
+        "retry-after": String(limit.period),
+      });
   }
   return undefined;
 }

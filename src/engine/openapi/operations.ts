@@ -1,96 +1,56 @@
 /**
- * The OpenAPI documentation of parts 4, 5 and 8: each declared operation with its
- * parameters, body, responses and every problem answer the platform can give for it; the
- * security schemes; the limits' 413 and 429. Part of the operation engine, so a contract
- * that declares no operation does not ship it.
+ * The OpenAPI documentation of parts 4, 5 and 8: each declared operation with everything
+ * it declares (tags, deprecation, parameters with their descriptions, bodies per media type
+ * with examples, responses with headers and examples, the part 7 errors it answers with)
+ * and every problem answer the platform can give for it, typed; the security schemes. Part
+ * of the operation engine, so a contract that declares no operation does not ship it.
  */
-import type { Contract, Operation, SecurityScheme } from "../../domain/contract";
-import {
-  type Convert,
-  type DeclaredDocumentation,
-  documentedProblem,
-  type Json,
-  PROBLEM_REF,
-  ref,
-} from "../../platform/openapi";
-import type { ProblemType } from "../../platform/problem";
+import { type Content, type Operation, type SecurityScheme, schemaOf } from "../../domain/contract";
+import type { DocumentContext, Json } from "../../platform/openapi/document";
+import { REQUEST_ID_HEADERS } from "../../platform/openapi/problems";
 import { type OperationLimits, planLimits } from "../limits/plan";
 import {
   AUTHENTICATION_REQUIRED,
   CONTENT_TOO_LARGE,
+  INSUFFICIENT_SCOPE,
   MALFORMED_REQUEST,
+  NOT_ACCEPTABLE,
   OPERATION_NOT_IMPLEMENTED,
   RATE_LIMIT_EXCEEDED,
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
 } from "../problem-types";
 
-/** `Title (problem type slug).`: how a documented answer names its problem type. */
-const named = (type: ProblemType, title = type.title) => `${title} (problem type ${type.slug}).`;
-
-const VALIDATION_PROBLEM_SCHEMA: Json = {
-  allOf: [
-    PROBLEM_REF,
-    {
-      type: "object",
-      properties: {
-        errors: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              in: { enum: ["path", "query", "header", "cookie", "body"] },
-              pointer: { type: "string" },
-              detail: { type: "string" },
-            },
-            required: ["in", "pointer", "detail"],
-          },
-        },
-      },
-      required: ["errors"],
-    },
-  ],
-};
-
-/** The problem answers every declared operation may give, referred to by status. */
-const OPERATION_RESPONSES: Json = {
-  Problem400: documentedProblem(named(MALFORMED_REQUEST)),
-  Problem413: documentedProblem(named(CONTENT_TOO_LARGE, "Request body too large")),
-  Problem415: documentedProblem(named(UNSUPPORTED_MEDIA_TYPE)),
-  Problem422: documentedProblem(named(VALIDATION_FAILED), {
-    $ref: "#/components/schemas/ValidationProblem",
-  }),
-  Problem501: documentedProblem(named(OPERATION_NOT_IMPLEMENTED)),
-};
-
-/** Answers that exist only once part 5 or part 8 declares what causes them. */
-const PROBLEM_401: Json = {
-  ...documentedProblem(named(AUTHENTICATION_REQUIRED, "Missing or invalid credentials")),
-  headers: {
-    "WWW-Authenticate": {
-      description: "A challenge for each scheme the operation accepts (RFC 9110 §11.6.1).",
-      required: true,
-      schema: { type: "string" },
-    },
-  },
-};
-const RETRY_AFTER = {
-  description: "Seconds to wait: the limit's whole period (RFC 9110 §10.2.3).",
-  required: true,
-  schema: { type: "integer", minimum: 1 },
-};
-
-/** Part 5's schemes as OpenAPI security schemes; the secrets' binding names stay private. */
+/** Part 5's schemes as OpenAPI security schemes; the secrets' and vars' names stay private. */
 function securitySchemeObject(scheme: SecurityScheme): Json {
   const description = scheme.description ? { description: scheme.description } : {};
-  if (scheme.type === "apiKey")
-    return { type: "apiKey", in: scheme.in, name: scheme.name, ...description };
-  const format =
-    scheme.scheme === "bearer" && scheme.bearerFormat ? { bearerFormat: scheme.bearerFormat } : {};
-  return { type: "http", scheme: scheme.scheme, ...format, ...description };
+  switch (scheme.type) {
+    case "apiKey":
+      return { type: "apiKey", in: scheme.in, name: scheme.name, ...description };
+    case "http": {
+      const format =
+        scheme.scheme === "bearer" && scheme.bearerFormat
+          ? { bearerFormat: scheme.bearerFormat }
+          : scheme.scheme === "bearer" && "jwt" in scheme
+            ? { bearerFormat: "JWT" }
+            : {};
+      return { type: "http", scheme: scheme.scheme, ...format, ...description };
+    }
+    case "oauth2":
+      return { type: "oauth2", flows: scheme.flows, ...description };
+    case "openIdConnect":
+      return { type: "openIdConnect", openIdConnectUrl: scheme.openIdConnectUrl, ...description };
+  }
 }
 
-function parametersOf(op: Operation, convert: Convert): Json[] {
+const RETRY_AFTER = (description: string) => ({
+  description,
+  required: true,
+  schema: { type: "integer", minimum: 1 },
+});
+
+/** The parameters of one request part, from its schema's members; a member's description goes up. */
+function parametersOf(op: Operation, context: DocumentContext, id: string): Json[] {
   const parts = [
     ["path", op.request?.params],
     ["query", op.request?.query],
@@ -100,103 +60,250 @@ function parametersOf(op: Operation, convert: Convert): Json[] {
   const parameters: Json[] = [];
   for (const [location, schema] of parts) {
     if (!schema) continue;
-    const object = convert(schema, "input");
+    const object = context.convert(schema, "input", `${id}${location}`);
     const required = new Set((object.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries((object.properties as Json | undefined) ?? {})) {
+      const { description, deprecated, examples, ...rest } = property as Json;
       parameters.push({
         name,
         in: location,
+        ...(typeof description === "string" ? { description } : {}),
         required: location === "path" || required.has(name),
-        schema: property,
+        ...(deprecated === true ? { deprecated: true } : {}),
+        schema: rest,
+        ...(Array.isArray(examples) && examples.length > 0 ? { example: examples[0] } : {}),
       });
     }
   }
   return parameters;
 }
 
-interface OperationFacts {
-  readonly id: string;
-  readonly op: Operation;
-  readonly implemented: boolean;
-  readonly limits: OperationLimits;
+/** A body's media types, each with its schema and examples. */
+function contentOf(
+  content: Content,
+  context: DocumentContext,
+  io: "input" | "output",
+  hint: string,
+): Json {
+  return Object.fromEntries(
+    Object.entries(content).map(([type, declared]) => {
+      const examples = "_zod" in declared ? undefined : declared.examples;
+      return [
+        type,
+        {
+          schema: context.convert(schemaOf(declared), io, hint),
+          ...(examples ? { examples } : {}),
+        },
+      ];
+    }),
+  );
 }
 
-/** Part 8's answers for one operation: its own body cap, and 429 for its rate limits. */
-function limitResponses(limits: OperationLimits): Json {
-  const responses: Json = {};
-  if (limits.maxBodyBytes !== undefined) {
-    responses[413] = documentedProblem(
-      named(CONTENT_TOO_LARGE, `Request body larger than ${limits.maxBodyBytes} bytes`),
-    );
-  }
-  const rates = [...limits.perClient, ...limits.perCredential];
-  if (rates.length > 0) {
-    const each = rates.map(
-      ({ name, limit }) =>
-        `${name}: ${limit.limit} requests per ${limit.period} s per ${limit.key === "client" ? "client address" : "credential"}`,
-    );
-    responses[429] = {
-      ...documentedProblem(
-        `Rate limit exceeded (problem type ${RATE_LIMIT_EXCEEDED.slug}); ${each.join("; ")}.`,
-      ),
-      headers: { "Retry-After": RETRY_AFTER },
+/** Response headers from the declared header schema: one header object per member. */
+function headersOf(
+  schema: Operation["responses"][number]["headers"],
+  context: DocumentContext,
+  hint: string,
+): Json {
+  if (!schema) return {};
+  const object = context.convert(schema, "output", hint);
+  const required = new Set((object.required as string[] | undefined) ?? []);
+  const headers: Json = {};
+  for (const [name, property] of Object.entries((object.properties as Json | undefined) ?? {})) {
+    const { description, ...rest } = property as Json;
+    headers[name] = {
+      ...(typeof description === "string" ? { description } : {}),
+      required: required.has(name),
+      schema: rest,
     };
   }
-  return responses;
+  return headers;
 }
 
-function operationObject(facts: OperationFacts, convert: Convert): Json {
-  const { id, op, implemented, limits } = facts;
+/** Two answers at one status, as one response object: their media types, and both schemas where a type is shared. */
+function merged(a: Json, b: Json): Json {
+  const content: Record<string, Json> = { ...(a.content as Record<string, Json> | undefined) };
+  for (const [type, media] of Object.entries(
+    (b.content as Record<string, Json> | undefined) ?? {},
+  )) {
+    const existing = content[type];
+    content[type] = existing ? { schema: { oneOf: [existing.schema, media.schema] } } : media;
+  }
+  return {
+    description: [a.description, b.description].filter(Boolean).join(" Or: "),
+    headers: { ...(a.headers as Json | undefined), ...(b.headers as Json | undefined) },
+    content,
+  };
+}
+
+function operationObject(
+  id: string,
+  op: Operation,
+  limits: OperationLimits,
+  context: DocumentContext,
+): Json {
+  const { contract } = context;
+  const responses: Record<string, Json> = {};
+  const add = (status: number | string, response: Json) => {
+    const key = String(status);
+    const existing = responses[key];
+    if (!existing) responses[key] = response;
+    else if (!("$ref" in existing) && !("$ref" in response))
+      responses[key] = merged(existing, response);
+  };
+
+  for (const [status, declared] of Object.entries(op.responses)) {
+    add(status, {
+      description: declared.description,
+      headers: {
+        ...REQUEST_ID_HEADERS,
+        ...headersOf(declared.headers, context, `${id}${status}Headers`),
+      },
+      ...(declared.content
+        ? { content: contentOf(declared.content, context, "output", `${id}${status}`) }
+        : {}),
+    });
+  }
+  // Part 7's errors the operation declares: by reference where one is alone at its status.
+  for (const name of op.errors ?? []) {
+    const error = contract.errors[name];
+    if (!error) continue;
+    add(
+      error.status,
+      responses[String(error.status)]
+        ? context.errorResponse(name, "inline")
+        : context.errorResponse(name),
+    );
+  }
+
   const body = op.request?.body;
   const hasSchemas =
     body !== undefined ||
     [op.request?.params, op.request?.query, op.request?.headers, op.request?.cookies].some(Boolean);
-  const responses: Json = {};
-  for (const [status, declared] of Object.entries(op.responses)) {
-    responses[status] = {
-      description: declared.description,
-      ...(declared.content
-        ? {
-            content: Object.fromEntries(
-              Object.entries(declared.content).map(([type, schema]) => [
-                type,
-                { schema: convert(schema, "output") },
-              ]),
-            ),
-          }
-        : {}),
-    };
-  }
-  for (const [status, response] of Object.entries(limitResponses(limits)))
-    responses[status] ??= response;
   const secured = op.security !== undefined && op.security.length > 0;
-  const platform = [
-    ...(secured ? [401] : []),
-    ...(body ? [400, 413] : []),
-    415,
-    ...(hasSchemas ? [422] : []),
-    500,
-    ...(implemented ? [] : [501]),
+  const scoped = (op.security ?? []).some((r) => Object.values(r).some((s) => s.length > 0));
+  const jwt = (op.security ?? []).some((r) =>
+    Object.keys(r).some((name) => {
+      const scheme = contract.securitySchemes[name];
+      return scheme !== undefined && "jwt" in scheme;
+    }),
+  );
+  const successTypes = Object.entries(op.responses)
+    .filter(([status]) => Number(status) >= 200 && Number(status) < 300)
+    .map(([, r]) => Object.keys(r.content ?? {}));
+  const bodyTypes = Object.keys(body ?? {});
+  const hint =
+    op.method === "POST" ? "Accept-Post" : op.method === "PATCH" ? "Accept-Patch" : undefined;
+
+  const failures = [
+    secured &&
+      context.failure("authentication-required", 401, "Missing or invalid credentials.", {
+        type: AUTHENTICATION_REQUIRED,
+        headers: {
+          "WWW-Authenticate": {
+            description: "A challenge for each scheme the operation accepts (RFC 9110 §11.6.1).",
+            required: true,
+            schema: { type: "string" },
+          },
+        },
+      }),
+    scoped &&
+      context.failure("insufficient-scope", 403, "Valid credentials without the scopes required.", {
+        type: INSUFFICIENT_SCOPE,
+        headers: {
+          "WWW-Authenticate": {
+            description:
+              'Bearer error="insufficient_scope" with the scopes needed (RFC 6750 §3.1).',
+            required: true,
+            schema: { type: "string" },
+          },
+        },
+      }),
+    successTypes.length > 0 &&
+      successTypes.every((types) => types.length > 0) &&
+      context.failure("not-acceptable", 406, "None of the media types the client accepts.", {
+        type: NOT_ACCEPTABLE,
+      }),
+    body &&
+      context.failure("malformed-request", 400, "Malformed request.", { type: MALFORMED_REQUEST }),
+    body &&
+      context.failure(
+        "content-too-large",
+        413,
+        limits.maxBodyBytes === undefined
+          ? "Request body larger than the platform's cap (the status report's platformDefaults)."
+          : `Request body larger than ${limits.maxBodyBytes} bytes.`,
+        { type: CONTENT_TOO_LARGE },
+      ),
+    context.failure(
+      "unsupported-media-type",
+      415,
+      "A body of a media type the operation does not take.",
+      {
+        type: UNSUPPORTED_MEDIA_TYPE,
+        ...(hint && bodyTypes.length > 0
+          ? {
+              headers: {
+                [hint]: {
+                  description: "The media types accepted (RFC 9110 §15.5.16).",
+                  required: true,
+                  schema: { type: "string" },
+                },
+              },
+            }
+          : {}),
+      },
+    ),
+    hasSchemas &&
+      context.failure("validation-failed", 422, "The request does not satisfy the schemas.", {
+        type: VALIDATION_FAILED,
+      }),
+    limits.perClient.length + limits.perCredential.length > 0 &&
+      context.failure(
+        "rate-limit-exceeded",
+        429,
+        `Rate limit exceeded: ${[...limits.perClient, ...limits.perCredential]
+          .map(
+            ({ name, limit }) =>
+              `${name}: ${limit.limit} requests per ${limit.period} s per ${limit.key === "client" ? "client address" : "credential"}`,
+          )
+          .join("; ")}.`,
+        {
+          type: RATE_LIMIT_EXCEEDED,
+          headers: {
+            "Retry-After": RETRY_AFTER(
+              "Seconds to wait: the limit's whole period (RFC 9110 §10.2.3).",
+            ),
+          },
+        },
+      ),
+    context.failure("internal-error", 500, "Unexpected error."),
+    !context.implemented.has(id) &&
+      context.failure(undefined, 501, "Declared, but not implemented yet.", {
+        type: OPERATION_NOT_IMPLEMENTED,
+      }),
+    jwt &&
+      context.failure(undefined, 503, "The credentials could not be verified right now.", {
+        headers: { "Retry-After": RETRY_AFTER("Seconds to wait before retrying.") },
+      }),
   ];
-  for (const status of platform) responses[status] ??= ref(status);
+  for (const failure of failures) if (failure) add(failure.status, failure.response);
+
   return {
     operationId: id,
     ...(op.summary ? { summary: op.summary } : {}),
     ...(op.description ? { description: op.description } : {}),
-    ...(op.security
-      ? { security: op.security.map((names) => Object.fromEntries(names.map((n) => [n, []]))) }
-      : {}),
-    parameters: parametersOf(op, convert),
+    ...(op.tags ? { tags: op.tags } : {}),
+    ...(op.deprecated ? { deprecated: true } : {}),
+    ...(op.externalDocs ? { externalDocs: op.externalDocs } : {}),
+    ...(op.security ? { security: op.security } : {}),
+    parameters: [{ $ref: "#/components/parameters/XRequestId" }, ...parametersOf(op, context, id)],
     ...(body
       ? {
           requestBody: {
-            required: true,
-            content: Object.fromEntries(
-              Object.entries(body).map(([type, schema]) => [
-                type,
-                { schema: convert(schema, "input") },
-              ]),
-            ),
+            ...(op.request?.bodyDescription ? { description: op.request.bodyDescription } : {}),
+            required: op.request?.bodyRequired !== false,
+            content: contentOf(body, context, "input", `${id}Body`),
           },
         }
       : {}),
@@ -204,27 +311,20 @@ function operationObject(facts: OperationFacts, convert: Convert): Json {
   };
 }
 
-/** Part 4's paths, part 5's schemes and the answers they bring. */
-export function documentOperations(
-  contract: Contract,
-  implemented: ReadonlySet<string>,
-  convert: Convert,
-): DeclaredDocumentation {
+/** Part 4's paths and part 5's schemes. */
+export function documentOperations(context: DocumentContext): {
+  paths: Record<string, Json>;
+  securitySchemes: Json;
+} {
+  const { contract } = context;
   const paths: Record<string, Json> = {};
   for (const [id, op] of Object.entries(contract.operations)) {
     const item = paths[op.path] ?? {};
-    item[op.method.toLowerCase()] = operationObject(
-      { id, op, implemented: implemented.has(id), limits: planLimits(contract, id) },
-      convert,
-    );
+    item[op.method.toLowerCase()] = operationObject(id, op, planLimits(contract, id), context);
     paths[op.path] = item;
   }
   const securitySchemes: Json = {};
   for (const [name, scheme] of Object.entries(contract.securitySchemes))
     securitySchemes[name] = securitySchemeObject(scheme);
-  const operations = Object.keys(contract.operations).length > 0;
-  const responses: Json = operations ? { ...OPERATION_RESPONSES } : {};
-  if (Object.keys(securitySchemes).length > 0) responses.Problem401 = PROBLEM_401;
-  const schemas: Json = operations ? { ValidationProblem: VALIDATION_PROBLEM_SCHEMA } : {};
-  return { paths, schemas, securitySchemes, responses };
+  return { paths, securitySchemes };
 }

@@ -6,7 +6,7 @@
  * this catches what types cannot see.
  */
 import { type Contract, OPERATION_METHODS, type Operation } from "../../domain/contract";
-import type { JsonSchemaConverter } from "../../platform/openapi";
+import type { JsonSchemaConverter } from "../../platform/openapi/document";
 import { isJsonMediaType, parseMediaType } from "../validation/media-type";
 import { routePath, routeShape } from "./path-template";
 

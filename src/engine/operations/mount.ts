@@ -5,26 +5,22 @@
  * answers 501. The declarations were checked when the app started (`checkOperations`).
  */
 import type { Handler, Hono } from "hono";
-import type { Contract } from "../../domain/contract";
-import type { AnyHandler } from "../../domain/handlers";
+import type { MountContext } from "../../platform/engine";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
 import { planSecurity } from "../authentication/plan";
 import { planLimits } from "../limits/plan";
 import { planRequest } from "../validation/request";
 import { routePath } from "./path-template";
+import { planResponses } from "./responses";
 import { operationRoute } from "./route";
 
 /**
  * Mounts every declared operation. Paths with fewer parameters are mounted first, so a
  * literal path wins over a template that would also match it (OpenAPI 3.1 §4.8.8).
  */
-export function mountOperations(
-  app: Hono<AppEnv>,
-  contract: Contract,
-  handlers: Readonly<Record<string, AnyHandler | undefined>>,
-  maxBodyBytes: number,
-): void {
+export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
+  const { contract, handlers, maxBodyBytes, present } = context;
   const byPath = new Map<
     string,
     { parameters: number; methods: Record<string, Handler<AppEnv>> }
@@ -40,10 +36,18 @@ export function mountOperations(
       handler: handlers[id],
       security,
       limits,
-      request: planRequest(operation, limits.maxBodyBytes ?? maxBodyBytes, security?.fields),
+      request: planRequest(
+        operation,
+        limits.maxBodyBytes ?? maxBodyBytes,
+        security?.fields,
+        present,
+      ),
+      responses: planResponses(contract, operation),
+      present,
     });
     byPath.set(path, entry);
   }
   const paths = [...byPath].sort(([, a], [, b]) => a.parameters - b.parameters);
-  for (const [path, { methods }] of paths) mountResource(app, path, methods as MethodHandlers);
+  for (const [path, { methods }] of paths)
+    mountResource(app, path, methods as MethodHandlers, present);
 }

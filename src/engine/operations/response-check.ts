@@ -2,34 +2,57 @@
  * Does a handler's answer match what its operation declares? The reason it does not, in
  * words for the operator's log; never sent to the client.
  */
-import type { ResponseDeclaration } from "../../domain/contract";
-import type { AnyResult } from "../../domain/handlers";
+import type { Schema } from "../../domain/contract";
 import { describeIssue, jsonPointer } from "../validation/issues";
 import { parseWith } from "../validation/parse";
+import type { DeclaredError, StatusPlan } from "./responses";
 
-/** Why a result does not match its declaration; undefined when it does. */
+async function schemaMismatch(schema: Schema, value: unknown, what: string) {
+  const parsed = await parseWith(schema, value);
+  if (parsed.success) return undefined;
+  return `${what} does not match its schema: ${parsed.error.issues
+    .map((issue) => `${jsonPointer(issue.path)} ${describeIssue(issue)}`)
+    .join("; ")}`;
+}
+
+/** Why an answer of `status` does not match its declaration; undefined when it does. */
 export async function responseMismatch(
-  declared: ResponseDeclaration | undefined,
-  result: AnyResult,
+  declared: StatusPlan | undefined,
+  answer: {
+    readonly status: number;
+    readonly body?: unknown;
+    readonly headers?: Readonly<Record<string, string>>;
+  },
   mediaType: string | undefined,
 ): Promise<string | undefined> {
-  if (!declared) return `status ${result.status} is not declared`;
-  if (declared.content) {
-    const schema = mediaType === undefined ? undefined : declared.content[mediaType];
-    if (!schema)
-      return `media type ${String(mediaType)} is not declared for status ${result.status}`;
-    const parsed = await parseWith(schema, result.body);
-    if (!parsed.success) {
-      return `body does not match its schema: ${parsed.error.issues
-        .map((issue) => `${jsonPointer(issue.path)} ${describeIssue(issue)}`)
-        .join("; ")}`;
-    }
-  } else if (result.body !== undefined) {
-    return `status ${result.status} declares no body`;
+  if (!declared) return `status ${answer.status} is not declared`;
+  if (declared.types.length > 0) {
+    const media = mediaType === undefined ? undefined : declared.media.get(mediaType);
+    if (!media)
+      return `media type ${String(mediaType)} is not declared for status ${answer.status}`;
+    const mismatch = await schemaMismatch(media.schema, answer.body, "body");
+    if (mismatch) return mismatch;
+  } else if (answer.body !== undefined) {
+    return `status ${answer.status} declares no body`;
   }
   if (declared.headers) {
-    const parsed = await parseWith(declared.headers, { ...result.headers });
+    const parsed = await parseWith(declared.headers, { ...answer.headers });
     if (!parsed.success) return "headers do not match their schema";
   }
   return undefined;
+}
+
+/** Why an answer of a part 7 error type does not match it; undefined when it does. */
+export async function errorMismatch(
+  name: string,
+  declared: DeclaredError | undefined,
+  members: Readonly<Record<string, unknown>> | undefined,
+): Promise<string | undefined> {
+  if (!declared) return `error type ${name} is not declared for this operation`;
+  for (const [member, schema] of Object.entries(declared.members)) {
+    const mismatch = await schemaMismatch(schema, members?.[member], `member ${member}`);
+    if (mismatch) return mismatch;
+  }
+  const extra = Object.keys(members ?? {}).filter((member) => !(member in declared.members));
+  return extra.length > 0 ? `members ${extra.join(", ")} are not declared` : undefined;
 }

@@ -1,26 +1,30 @@
 /**
  * One declared operation, served: the order in which a request meets the contract is
  * decided here. Before the body is read: rate limits per client address (so guessing
- * credentials is limited too), then credentials, then rate limits per credential. Then the
+ * credentials is limited too), then credentials, then rate limits per credential, then
+ * whether the client accepts any media type the operation answers in (406). Then the
  * request is validated, the handler runs (or the 501 placeholder answers), and its answer
  * is checked against the declaration under the `RESPONSE_VALIDATION` mode.
  */
 import type { Context, Handler } from "hono";
 import type { Operation } from "../../domain/contract";
-import type { AnyHandler, HandlerContext } from "../../domain/handlers";
+import type { AnyHandler, AnyResult, Authenticated, HandlerContext } from "../../domain/handlers";
+import { acceptable } from "../../platform/accept";
 import type { AppEnv } from "../../platform/env";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { errorFields, log } from "../../platform/log";
-import { problemResponse, typedProblem } from "../../platform/problem";
+import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
+import type { ProblemPresenter } from "../../platform/problem-presenter";
 import { authenticate } from "../authentication/authenticate";
 import type { SecurityPlan } from "../authentication/plan";
 import { enforceRateLimits } from "../limits/enforce";
 import type { OperationLimits } from "../limits/plan";
-import { OPERATION_NOT_IMPLEMENTED } from "../problem-types";
+import { NOT_ACCEPTABLE, OPERATION_NOT_IMPLEMENTED } from "../problem-types";
 import { type RequestPlan, validateRequest } from "../validation/request";
-import { responseMismatch } from "./response-check";
+import { errorMismatch, responseMismatch } from "./response-check";
 import { responseValidationMode } from "./response-mode";
-import { serialise } from "./serialise";
+import type { ResponsePlan } from "./responses";
+import { answerHeaders, serialise } from "./serialise";
 
 /** Everything decided about one operation when the app is built. */
 export interface OperationPlan {
@@ -30,6 +34,8 @@ export interface OperationPlan {
   readonly security: SecurityPlan | undefined;
   readonly limits: OperationLimits;
   readonly request: RequestPlan;
+  readonly responses: ResponsePlan;
+  readonly present: ProblemPresenter;
 }
 
 /** The caller's address as Cloudflare's edge reports it; requests without one share a count. */
@@ -53,31 +59,63 @@ function waitUntilOf(c: Context<AppEnv>, requestId: string): HandlerContext["wai
   };
 }
 
+/** The answer of a part 7 error type: the platform adds status, type, title and the request id. */
+function errorProblem(
+  result: Extract<AnyResult, { error: string }>,
+  declared: { readonly type: string; readonly title: string; readonly status: number },
+): ProblemDetails {
+  return {
+    type: declared.type,
+    title: declared.title,
+    status: declared.status,
+    ...(result.detail === undefined ? {} : { detail: result.detail }),
+    ...result.members,
+  };
+}
+
 export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
-  const { id, operation, handler, security, limits } = plan;
+  const { id, operation, handler, security, limits, responses, present } = plan;
   const notImplemented = typedProblem(
     OPERATION_NOT_IMPLEMENTED,
     "This operation is declared and the request is valid for it, but it is not implemented yet.",
     { operationId: id },
   );
+  const notAcceptable =
+    responses.successTypes &&
+    present(
+      "not-acceptable",
+      typedProblem(
+        NOT_ACCEPTABLE,
+        `This operation answers in these media types only: ${responses.successTypes.join(", ")}.`,
+        { availableMediaTypes: responses.successTypes },
+      ),
+    );
+  const vary = responses.vary ? { vary: "accept" } : undefined;
+
   return async function operationRoute(c: Context<AppEnv>) {
     const requestId = c.get("requestId");
     // Secrets and bindings are looked up by the names the contract gives.
     const env = (c.env ?? {}) as unknown as Readonly<Record<string, unknown>>;
     if (limits.perClient.length > 0) {
       const key = `client:${clientAddress(c.req.raw)}`;
-      const limited = await enforceRateLimits(limits.perClient, key, env, requestId);
+      const limited = await enforceRateLimits(limits.perClient, key, env, requestId, present);
       if (limited) return limited;
     }
+    let auth: Authenticated | undefined;
     if (security) {
-      const auth = await authenticate(security, c.req.raw, env, requestId);
-      if (!auth.ok) return auth.response;
+      const outcome = await authenticate(security, c.req.raw, env, requestId, present);
+      if (!outcome.ok) return outcome.response;
+      auth = outcome.auth;
       if (limits.perCredential.length > 0) {
-        const key = `credential:${auth.satisfied.join("+")}`;
-        const limited = await enforceRateLimits(limits.perCredential, key, env, requestId);
+        const key = `credential:${outcome.rateKey}`;
+        const limited = await enforceRateLimits(limits.perCredential, key, env, requestId, present);
         if (limited) return limited;
       }
     }
+    const accept = c.req.header("accept") ?? null;
+    // RFC 9110 §15.5.7: nothing the client accepts can be answered, so nothing is done.
+    if (notAcceptable && responses.successTypes && !acceptable(accept, responses.successTypes))
+      return problemResponse(requestId, notAcceptable, vary);
     const validation = await validateRequest(plan.request, c);
     if (!validation.ok) return validation.response;
     if (!handler) return problemResponse(requestId, notImplemented);
@@ -86,21 +124,44 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
       requestId,
       env: c.env,
       waitUntil: waitUntilOf(c, requestId),
+      auth,
     });
-    const declared = operation.responses[result.status];
-    const mediaType = result.mediaType ?? Object.keys(declared?.content ?? {})[0];
     const mode = responseValidationMode(c.env);
-    if (mode !== "off") {
-      const mismatch = await responseMismatch(declared, result, mediaType);
-      if (mismatch !== undefined) {
-        const fields = { requestId, operationId: id, status: result.status, mismatch };
-        if (mode === "enforce") {
-          log("error", "response does not match its declaration", fields);
-          return problemResponse(requestId, INTERNAL_ERROR);
-        }
-        log("warn", "response does not match its declaration", fields);
-      }
+    const mismatchFound = (mismatch: string | undefined, status: number) => {
+      if (mismatch === undefined || mode === "off") return false;
+      const fields = { requestId, operationId: id, status, mismatch };
+      log(mode === "enforce" ? "error" : "warn", "response does not match its declaration", fields);
+      return mode === "enforce";
+    };
+
+    if (result.error !== undefined) {
+      const declared = responses.errors.get(result.error);
+      const status = declared?.status ?? 500;
+      if (
+        mode !== "off" &&
+        mismatchFound(await errorMismatch(result.error, declared, result.members), status)
+      )
+        return problemResponse(requestId, present("internal-error", INTERNAL_ERROR));
+      if (!declared) return problemResponse(requestId, present("internal-error", INTERNAL_ERROR));
+      // The handler's own headers, but a problem is never stored (RFC 9111 §5.2.2.5).
+      const headers = { ...answerHeaders(requestId, result.headers), "cache-control": "no-store" };
+      return problemResponse(requestId, errorProblem(result, declared), headers);
     }
-    return serialise(result, mediaType, requestId);
+
+    const declared = responses.statuses.get(result.status);
+    const types = declared?.types ?? [];
+    const mediaType = result.mediaType ?? acceptable(accept, types) ?? types[0];
+    if (
+      mode !== "off" &&
+      mismatchFound(await responseMismatch(declared, result, mediaType), result.status)
+    )
+      return problemResponse(requestId, present("internal-error", INTERNAL_ERROR));
+    const media = mediaType === undefined ? undefined : declared?.media.get(mediaType);
+    return serialise(
+      result,
+      media && mediaType ? { mediaType, kind: media.kind } : undefined,
+      requestId,
+      vary,
+    );
   };
 }

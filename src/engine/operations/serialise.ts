@@ -1,30 +1,106 @@
 /**
- * A handler's result as an HTTP answer, with the platform's headers, which a handler
- * cannot replace (it may set its own Content-Security-Policy).
+ * A handler's result as an HTTP answer, written as its media type says (never with
+ * `String(value)`): JSON as JSON text, text and XML as the string given, a form from an
+ * object of strings, bytes as they are. The platform's headers are on every answer, and a
+ * handler cannot replace them (it may set its own Content-Security-Policy).
  */
-import type { AnyResult } from "../../domain/handlers";
 import { apiHeaders, complete } from "../../platform/security-headers";
-import { isJsonMediaType } from "../validation/media-type";
+import type { BodyKind } from "../validation/media-type";
 
-const FORCED = new Set(["content-type", ...Object.keys(apiHeaders(""))]);
+const FORCED = new Set(["content-type", "content-length", ...Object.keys(apiHeaders(""))]);
 FORCED.delete("content-security-policy");
 
-export function serialise(
-  result: AnyResult,
-  mediaType: string | undefined,
+/** The platform's headers, with the handler's own added where they do not replace one. */
+export function answerHeaders(
   requestId: string,
-): Response {
+  own: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
   const headers = apiHeaders(requestId);
   // OWASP REST: an answer is not stored unless the handler says otherwise.
   headers["cache-control"] = "no-store";
-  for (const [name, value] of Object.entries(result.headers ?? {})) {
+  for (const [name, value] of Object.entries(own ?? {})) {
     const key = name.toLowerCase();
     if (!FORCED.has(key) && key !== "__proto__") headers[key] = value;
   }
-  if (result.body === undefined)
-    return complete(new Response(null, { status: result.status, headers }));
-  const type = mediaType ?? "application/json";
-  headers["content-type"] = type;
-  const text = isJsonMediaType(type) ? JSON.stringify(result.body) : String(result.body);
-  return complete(new Response(text, { status: result.status, headers }));
+  return headers;
+}
+
+const isText = (value: unknown): value is string => typeof value === "string";
+
+/** A form's fields from an object whose values are strings (or lists of them). */
+function formOf(value: unknown): URLSearchParams {
+  if (value === null || typeof value !== "object")
+    throw new TypeError("a form body must be an object");
+  const form = new URLSearchParams();
+  for (const [name, field] of Object.entries(value)) {
+    for (const item of Array.isArray(field) ? field : [field]) {
+      if (!isText(item)) throw new TypeError(`form field ${name} is not a string`);
+      form.append(name, item);
+    }
+  }
+  return form;
+}
+
+/** A multipart form from an object whose values are strings or Blobs (or lists of them). */
+function multipartOf(value: unknown): FormData {
+  if (value === null || typeof value !== "object")
+    throw new TypeError("a multipart body must be an object");
+  const form = new FormData();
+  for (const [name, field] of Object.entries(value)) {
+    for (const item of Array.isArray(field) ? field : [field]) {
+      if (!isText(item) && !(item instanceof Blob))
+        throw new TypeError(`part ${name} is neither a string nor a Blob`);
+      form.append(name, item);
+    }
+  }
+  return form;
+}
+
+function bodyOf(kind: BodyKind, value: unknown): BodyInit {
+  switch (kind) {
+    case "json":
+      return JSON.stringify(value);
+    case "text":
+      if (!isText(value)) throw new TypeError("a text body must be a string");
+      return value;
+    case "form":
+      return formOf(value);
+    case "multipart":
+      return multipartOf(value);
+    case "binary":
+      if (
+        value instanceof Uint8Array ||
+        value instanceof ArrayBuffer ||
+        value instanceof Blob ||
+        value instanceof ReadableStream
+      )
+        return value;
+      throw new TypeError("a binary body must be bytes, a Blob or a stream");
+  }
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** The answer, its body written as `mediaType` of `kind` says; `extra` are the platform's own (Vary). */
+export function serialise(
+  answer: Answer,
+  body: { readonly mediaType: string; readonly kind: BodyKind } | undefined,
+  requestId: string,
+  extra?: Readonly<Record<string, string>>,
+): Response {
+  const headers = answerHeaders(requestId, answer.headers);
+  if (extra) Object.assign(headers, extra);
+  if (answer.body === undefined || !body)
+    return complete(new Response(null, { status: answer.status, headers }));
+  // A multipart body's Content-Type carries its boundary, which only the runtime knows.
+  // A declared range (`image/*`) is no Content-Type: the answer is then plain bytes.
+  const type = body.mediaType.includes("*") ? "application/octet-stream" : body.mediaType;
+  if (body.kind !== "multipart")
+    headers["content-type"] =
+      body.kind === "text" && !type.includes(";") ? `${type}; charset=utf-8` : type;
+  return complete(new Response(bodyOf(body.kind, answer.body), { status: answer.status, headers }));
 }

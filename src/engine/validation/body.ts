@@ -1,8 +1,10 @@
 /**
  * Reading a request body safely: counted in bytes against a cap (also when it arrives
- * chunked, without Content-Length), decoded as strict UTF-8, parsed as JSON without any
- * path to prototype pollution.
+ * chunked, without Content-Length, and for every part of a multipart form), decoded as
+ * strict UTF-8 where it is text, parsed as JSON without any path to prototype pollution,
+ * and read as a form (urlencoded or multipart) into an object of own properties.
  */
+import type { BodyKind } from "./media-type";
 
 type Malformed = { readonly ok: false; readonly kind: "malformed"; readonly reason: string };
 export type BodyResult<T> =
@@ -62,17 +64,77 @@ export async function readBodyBytes(
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
+type Decoded = { readonly ok: true; readonly value: unknown } | Malformed;
+
+/** Strict UTF-8 (a byte sequence that is not UTF-8 is refused, never replaced). */
+export function decodeText(
+  bytes: Uint8Array,
+): { readonly ok: true; readonly value: string } | Malformed {
+  try {
+    return { ok: true, value: UTF8.decode(bytes) };
+  } catch {
+    return fail("The request body is not valid UTF-8.");
+  }
+}
+
+/**
+ * A form's fields as an object: one value a string (or a `File`), a repeated name an array.
+ * `fromEntries` defines own properties, so a field named __proto__ stays a plain field.
+ */
+function fieldsOf<T>(entries: Iterable<[string, T]>): Record<string, T | T[]> {
+  const grouped = new Map<string, T[]>();
+  for (const [name, value] of entries) {
+    const values = grouped.get(name);
+    if (values) values.push(value);
+    else grouped.set(name, [value]);
+  }
+  return Object.fromEntries(
+    [...grouped].map(([name, values]) => [name, values.length === 1 ? (values[0] as T) : values]),
+  );
+}
+
+/**
+ * The body as its schema sees it, by the kind of its media type: parsed JSON, the text, a
+ * form's fields, or the bytes. `contentType` is the request's own (a multipart boundary is
+ * one of its parameters).
+ */
+export async function decodeBody(
+  kind: BodyKind,
+  bytes: Uint8Array,
+  contentType: string,
+): Promise<Decoded> {
+  switch (kind) {
+    case "json":
+      return parseJson(bytes);
+    case "text":
+      return decodeText(bytes);
+    case "form": {
+      const text = decodeText(bytes);
+      return text.ok ? { ok: true, value: fieldsOf(new URLSearchParams(text.value)) } : text;
+    }
+    case "multipart":
+      try {
+        // The runtime's own parser (RFC 7578), over bytes already counted against the cap.
+        const form = await new Response(bytes, {
+          headers: { "content-type": contentType },
+        }).formData();
+        return { ok: true, value: fieldsOf(form as Iterable<[string, string | File]>) };
+      } catch {
+        return fail("The request body is not well-formed multipart/form-data (RFC 7578).");
+      }
+    case "binary":
+      return { ok: true, value: bytes };
+  }
+}
+
 /**
  * JSON text to a value (RFC 8259): strict UTF-8, not empty, well-formed, and with no
  * member named `__proto__` and no `constructor.prototype`, at any depth, however escaped.
  */
 export function parseJson(bytes: Uint8Array): JsonResult {
-  let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    return fail("The request body is not valid UTF-8.");
-  }
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) return decoded;
+  const text = decoded.value;
   if (text.trim() === "") return fail("The request body is empty.");
   let value: unknown;
   try {

@@ -32,13 +32,52 @@ function sizeUnit(origin: string): string {
   return "";
 }
 
-/** A description of what the schema expected, from the issue's schema-side fields only. */
-export function describeIssue(issue: $ZodIssue): string {
+/** zod's names for types, in JSON Schema's words where they differ ("int" is "integer"). */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  int: "integer",
+  number: "number",
+  nan: "number",
+  bigint: "integer",
+  date: "date",
+  file: "file",
+  array: "array",
+  object: "object",
+  string: "string",
+  boolean: "boolean",
+  null: "null",
+};
+
+/** Sentinel for "the issue's path leads nowhere in the input": the member was absent. */
+const ABSENT = Symbol("absent");
+
+/** The value at an issue's path, or ABSENT when a member on the way is missing. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let node = input;
+  for (const key of path) {
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return ABSENT;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node === undefined ? ABSENT : node;
+}
+
+/**
+ * A description of what the schema expected, from the issue's schema-side fields, and
+ * from the input only whether the member was there and whether it was null: a client can
+ * act on "required", "must not be null" and "must be of type integer" differently. The
+ * value itself is never quoted.
+ */
+export function describeIssue(issue: $ZodIssue, input?: unknown): string {
   switch (issue.code) {
-    case "invalid_type":
-      return issue.expected === "nonoptional" || issue.expected === "undefined"
-        ? "Is required."
-        : `Must be of type ${issue.expected}.`;
+    case "invalid_type": {
+      if (issue.expected === "nonoptional" || issue.expected === "undefined") return "Is required.";
+      const expected = TYPE_WORDS[issue.expected] ?? issue.expected;
+      if (input !== undefined) {
+        const value = valueAt(input, issue.path);
+        if (value === ABSENT) return "Is required.";
+        if (value === null) return `Must not be null: must be of type ${expected}.`;
+      }
+      return `Must be of type ${expected}.`;
+    }
     case "too_small":
       return `Must be ${issue.exact ? "exactly" : bound(issue.minimum, issue.inclusive, true)}${issue.exact ? ` ${issue.minimum}` : ""}${sizeUnit(issue.origin)}.`;
     case "too_big":
@@ -70,10 +109,11 @@ export function describeIssue(issue: $ZodIssue): string {
 export function validationErrors(
   part: RequestPart,
   issues: readonly $ZodIssue[],
+  input: unknown,
 ): ValidationError[] {
   return issues.map((issue) => ({
     in: part,
     pointer: jsonPointer(issue.path),
-    detail: describeIssue(issue),
+    detail: describeIssue(issue, input),
   }));
 }

@@ -35,7 +35,36 @@ export function isJsonMediaType(essence: string): boolean {
 }
 
 /**
- * Which of the declared media types `contentType` is, if any. JSON has no charset
+ * How the platform reads and writes a body of a media type: parsed JSON, a form as an
+ * object, text (XML included: it is handed over as text, not parsed), or bytes for any
+ * other type.
+ */
+export type BodyKind = "json" | "form" | "multipart" | "text" | "binary";
+
+export function bodyKind(essence: string): BodyKind {
+  const type = essence.toLowerCase();
+  if (isJsonMediaType(type)) return "json";
+  if (type === "application/x-www-form-urlencoded") return "form";
+  if (type === "multipart/form-data") return "multipart";
+  // RFC 7303: application/xml, text/xml and +xml suffixes are text with a charset.
+  if (type.startsWith("text/") || type === "application/xml" || type.endsWith("+xml"))
+    return "text";
+  return "binary";
+}
+
+/** Kinds whose text is decoded as UTF-8, so a charset parameter must say utf-8 if present. */
+const TEXTUAL: ReadonlySet<BodyKind> = new Set(["json", "form", "text"]);
+
+/** Whether a declared media type range (`image/*`, `*\/*`) covers a media type's essence. */
+function covers(declared: string, essence: string): boolean {
+  const range = declared.toLowerCase();
+  if (range === essence || range === "*/*") return true;
+  return range.endsWith("/*") && essence.startsWith(range.slice(0, -1));
+}
+
+/**
+ * Which of the declared media types `contentType` is, if any: an exact match first, then a
+ * declared range (`image/*`). The platform decodes text as UTF-8 only: JSON has no charset
  * parameter (RFC 8259 §11), but `charset=utf-8` is commonly sent and harmless; any other
  * charset is a different encoding and does not match.
  */
@@ -47,7 +76,16 @@ export function matchMediaType(
   if (declared.includes(contentType)) return contentType;
   const parsed = parseMediaType(contentType);
   if (!parsed) return undefined;
+  const match =
+    declared.find((type) => type.toLowerCase() === parsed.essence) ??
+    declared.find((type) => covers(type, parsed.essence));
+  if (match === undefined) return undefined;
   const charset = parsed.parameters.get("charset");
-  if (charset !== undefined && charset.toLowerCase() !== "utf-8") return undefined;
-  return declared.find((type) => type.toLowerCase() === parsed.essence);
+  if (
+    charset !== undefined &&
+    TEXTUAL.has(bodyKind(parsed.essence)) &&
+    charset.toLowerCase() !== "utf-8"
+  )
+    return undefined;
+  return match;
 }

@@ -1,23 +1,26 @@
 /**
  * Validating a request against a declared operation, in a fixed order: the body's media
  * type (415), its size (413), its well-formedness (400), then every declared schema (422,
- * all violations at once). The input a handler receives is the schemas' output.
+ * all violations at once). The input a handler receives is the schemas' output. Each
+ * failure is answered as part 7 presents it, when it presents it.
  */
 import type { Context } from "hono";
 import { parse as parseCookies } from "hono/utils/cookie";
-import type { Operation, Schema } from "../../domain/contract";
+import { type Operation, type Schema, schemaOf } from "../../domain/contract";
 import type { AppEnv } from "../../platform/env";
 import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
+import type { ProblemPresenter } from "../../platform/problem-presenter";
 import {
   CONTENT_TOO_LARGE,
   MALFORMED_REQUEST,
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
 } from "../problem-types";
-import { parseJson, readBodyBytes } from "./body";
+import { decodeBody, readBodyBytes } from "./body";
 import { type RequestPart, type ValidationError, validationErrors } from "./issues";
-import { matchMediaType } from "./media-type";
+import { type BodyKind, bodyKind, matchMediaType } from "./media-type";
 import { parseWith } from "./parse";
+import { viewOf } from "./views";
 
 /** Request fields kept from the schemas (they carry credentials), so a handler never receives them. */
 export interface HiddenFields {
@@ -26,10 +29,19 @@ export interface HiddenFields {
   readonly cookie: ReadonlySet<string>;
 }
 
+/** One declared media type of the body: how it is read, and the schema's request view. */
+interface BodyPlan {
+  readonly kind: BodyKind;
+  readonly schema: Schema;
+}
+
 /** What is decided about an operation once, when the app is built. */
 export interface RequestPlan {
   readonly operation: Operation;
   readonly bodyTypes: readonly string[];
+  readonly bodies: ReadonlyMap<string, BodyPlan>;
+  /** Whether a request may come without a body (OpenAPI `requestBody.required: false`). */
+  readonly bodyOptional: boolean;
   readonly maxBodyBytes: number;
   /** Problems whose every member is known in advance. */
   readonly unsupportedMediaType: ProblemDetails;
@@ -38,6 +50,8 @@ export interface RequestPlan {
   readonly acceptHint: Readonly<Record<string, string>>;
   /** Fields that carry credentials: kept from the schemas, so a handler never receives them. */
   readonly hidden: HiddenFields;
+  /** How part 7 presents the platform's failures. */
+  readonly present: ProblemPresenter;
 }
 
 const NOTHING_HIDDEN: HiddenFields = { header: new Set(), query: new Set(), cookie: new Set() };
@@ -46,8 +60,17 @@ export function planRequest(
   operation: Operation,
   maxBodyBytes: number,
   hidden: HiddenFields = NOTHING_HIDDEN,
+  present: ProblemPresenter = (_kind, problem) => problem,
 ): RequestPlan {
-  const bodyTypes = Object.keys(operation.request?.body ?? {});
+  const body = operation.request?.body ?? {};
+  const bodyTypes = Object.keys(body);
+  const bodies = new Map(
+    Object.entries(body).map(([type, declared]): [string, BodyPlan] => [
+      type,
+      // Read-only members (an id the server sets) are not required of a client.
+      { kind: bodyKind(type), schema: viewOf(schemaOf(declared), "request") },
+    ]),
+  );
   const hintName =
     operation.method === "POST"
       ? "accept-post"
@@ -57,21 +80,30 @@ export function planRequest(
   return {
     operation,
     bodyTypes,
+    bodies,
+    bodyOptional: operation.request?.bodyRequired === false,
     maxBodyBytes,
-    unsupportedMediaType: typedProblem(
-      UNSUPPORTED_MEDIA_TYPE,
-      bodyTypes.length === 0
-        ? "This operation takes no request body."
-        : `This operation accepts a body of these media types only: ${bodyTypes.join(", ")}.`,
-      { acceptedMediaTypes: bodyTypes },
+    unsupportedMediaType: present(
+      "unsupported-media-type",
+      typedProblem(
+        UNSUPPORTED_MEDIA_TYPE,
+        bodyTypes.length === 0
+          ? "This operation takes no request body."
+          : `This operation accepts a body of these media types only: ${bodyTypes.join(", ")}.`,
+        { acceptedMediaTypes: bodyTypes },
+      ),
     ),
-    tooLarge: typedProblem(
-      CONTENT_TOO_LARGE,
-      `The request body is larger than the ${maxBodyBytes} bytes this operation accepts.`,
-      { maxBytes: maxBodyBytes },
+    tooLarge: present(
+      "content-too-large",
+      typedProblem(
+        CONTENT_TOO_LARGE,
+        `The request body is larger than the ${maxBodyBytes} bytes this operation accepts.`,
+        { maxBytes: maxBodyBytes },
+      ),
     ),
     acceptHint: hintName && bodyTypes.length > 0 ? { [hintName]: bodyTypes.join(", ") } : {},
     hidden,
+    present,
   };
 }
 
@@ -90,7 +122,8 @@ export type Validation =
 /** A body can hold many thousand violations; the answer must not grow with it. */
 export const MAX_LISTED_ERRORS = 100;
 
-const malformed = (detail: string) => typedProblem(MALFORMED_REQUEST, detail);
+const malformed = (plan: RequestPlan, detail: string) =>
+  plan.present("malformed-request", typedProblem(MALFORMED_REQUEST, detail));
 
 /** A body is present when the request has a stream that is not declared empty. */
 function carriesBody(request: Request): boolean {
@@ -136,18 +169,21 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
     if (carriesBody(request)) return reject(plan.unsupportedMediaType);
   } else if (contentType === null) {
     if (carriesBody(request)) return reject(plan.unsupportedMediaType, plan.acceptHint);
-    return reject(malformed("This operation requires a request body."));
+    if (!plan.bodyOptional)
+      return reject(malformed(plan, "This operation requires a request body."));
   } else {
     const mediaType = matchMediaType(contentType, plan.bodyTypes);
-    if (mediaType === undefined) return reject(plan.unsupportedMediaType, plan.acceptHint);
+    const bodyPlan = mediaType === undefined ? undefined : plan.bodies.get(mediaType);
+    if (mediaType === undefined || !bodyPlan)
+      return reject(plan.unsupportedMediaType, plan.acceptHint);
     const bytes = await readBodyBytes(request, plan.maxBodyBytes);
     if (!bytes.ok) {
       if (bytes.kind === "too-large") return reject(plan.tooLarge);
-      return reject(malformed(bytes.reason));
+      return reject(malformed(plan, bytes.reason));
     }
-    const parsed = parseJson(bytes.value);
-    if (!parsed.ok) return reject(malformed(parsed.reason));
-    body = { mediaType, value: parsed.value };
+    const decoded = await decodeBody(bodyPlan.kind, bytes.value, contentType);
+    if (!decoded.ok) return reject(malformed(plan, decoded.reason));
+    body = { mediaType, value: decoded.value };
   }
 
   const declared = plan.operation.request ?? {};
@@ -156,7 +192,7 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
   const check = async (part: RequestPart, schema: Schema, value: unknown) => {
     const result = await parseWith(schema, value);
     if (result.success) return result.data;
-    errors.push(...validationErrors(part, result.error.issues));
+    errors.push(...validationErrors(part, result.error.issues, value));
     return undefined;
   };
   const hidden = plan.hidden;
@@ -173,19 +209,22 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
       declared.cookies,
       withoutKeys(Object.entries(parseCookies(request.headers.get("cookie") ?? "")), hidden.cookie),
     ));
-  const bodySchema = body ? declared.body?.[body.mediaType] : undefined;
+  const bodySchema = body ? plan.bodies.get(body.mediaType)?.schema : undefined;
   const bodyValue = body && bodySchema ? await check("body", bodySchema, body.value) : undefined;
 
   if (errors.length > 0) {
     const listed = errors.slice(0, MAX_LISTED_ERRORS);
     const count = `${errors.length} violation${errors.length === 1 ? "" : "s"}`;
     return reject(
-      typedProblem(
-        VALIDATION_FAILED,
-        listed.length < errors.length
-          ? `The request does not satisfy the operation's schemas (${count}; the first ${listed.length} are listed).`
-          : `The request does not satisfy the operation's schemas (${count}).`,
-        { errors: listed },
+      plan.present(
+        "validation-failed",
+        typedProblem(
+          VALIDATION_FAILED,
+          listed.length < errors.length
+            ? `The request does not satisfy the operation's schemas (${count}; the first ${listed.length} are listed).`
+            : `The request does not satisfy the operation's schemas (${count}).`,
+          { errors: listed },
+        ),
       ),
     );
   }

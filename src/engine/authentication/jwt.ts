@@ -1,0 +1,127 @@
+/**
+ * Bearer JWTs verified in the Worker with `jose` (WebCrypto): the signature against the
+ * deployment's key set, an explicit list of asymmetric algorithms (RFC 8725 §3.1: never
+ * `none`, never an HMAC key), the issuer and audience from Worker vars, and `exp`/`nbf`
+ * with a small clock skew (RFC 7519 §4.1.4-5). The key set is fetched once per isolate and
+ * cached; a token with a key id it does not hold makes it refetch (at most every 30 s,
+ * jose's cooldown). A key set that cannot be fetched, or vars that are not set, fail closed.
+ */
+import { createRemoteJWKSet, errors, jwtVerify } from "jose";
+import type { JwtAlgorithm, JwtVerification } from "../../domain/contract";
+
+/** RFC 8725 §2.1: asymmetric algorithms only, unless the contract narrows them. */
+const DEFAULT_ALGORITHMS: readonly JwtAlgorithm[] = ["RS256", "ES256"];
+/** Seconds of clock skew accepted on `exp` and `nbf`. */
+export const CLOCK_TOLERANCE_SECONDS = 30;
+
+export type JwtOutcome =
+  | {
+      readonly kind: "valid";
+      readonly issuer: string;
+      readonly subject: string | undefined;
+      readonly scopes: readonly string[];
+    }
+  /** Not a token this deployment accepts: the same 401 as a missing one. */
+  | { readonly kind: "invalid" }
+  /** The key set could not be fetched or read: nothing can be said of the token. */
+  | { readonly kind: "unavailable"; readonly reason: string }
+  /** The vars the scheme names are not set, or not usable. */
+  | { readonly kind: "misconfigured"; readonly reason: string };
+
+export interface JwtSettings {
+  readonly jwksUrl: URL;
+  readonly issuer: string;
+  readonly audience: string;
+}
+
+/** The deployment's values for the vars a scheme names; a reason when they cannot be used. */
+export function jwtSettings(
+  verification: JwtVerification,
+  env: Readonly<Record<string, unknown>>,
+): JwtSettings | string {
+  const read = (name: string) => {
+    const value = env[name];
+    return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  };
+  const [url, issuer, audience] = [
+    read(verification.jwksUrl),
+    read(verification.issuer),
+    read(verification.audience),
+  ];
+  if (!url || !issuer || !audience) {
+    const missing = ["jwksUrl", "issuer", "audience"] as const;
+    return `var ${missing
+      .filter((field) => !read(verification[field]))
+      .map((field) => verification[field])
+      .join(", ")} is not set`;
+  }
+  let jwksUrl: URL;
+  try {
+    jwksUrl = new URL(url);
+  } catch {
+    return `var ${verification.jwksUrl} is not a URL`;
+  }
+  if (jwksUrl.protocol !== "https:") return `var ${verification.jwksUrl} is not an https: URL`;
+  return { jwksUrl, issuer, audience };
+}
+
+/** One remote key set per URL, kept for the isolate's life so its cache is shared. */
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+function keySet(url: URL): ReturnType<typeof createRemoteJWKSet> {
+  let set = keySets.get(url.href);
+  if (!set) {
+    set = createRemoteJWKSet(url, { timeoutDuration: 5000, cooldownDuration: 30_000 });
+    keySets.set(url.href, set);
+  }
+  return set;
+}
+
+/** The granted scopes: RFC 9068 §2.2.3 `scope` (space-separated), or an `scp` list. */
+function scopesOf(payload: Record<string, unknown>): readonly string[] {
+  if (typeof payload.scope === "string") return payload.scope.split(" ").filter(Boolean);
+  if (typeof payload.scp === "string") return payload.scp.split(" ").filter(Boolean);
+  if (Array.isArray(payload.scp))
+    return payload.scp.filter((s): s is string => typeof s === "string");
+  return [];
+}
+
+/** Errors that say the key set, not the token, is at fault. */
+function isKeySetFailure(error: unknown): boolean {
+  return (
+    error instanceof errors.JWKSTimeout ||
+    error instanceof errors.JWKSInvalid ||
+    // fetch itself failed (DNS, connection, TLS) or answered something that is not JSON.
+    error instanceof TypeError ||
+    error instanceof SyntaxError ||
+    (error instanceof errors.JOSEError && error.code === "ERR_JOSE_GENERIC")
+  );
+}
+
+export async function verifyJwt(
+  token: string,
+  verification: JwtVerification,
+  settings: JwtSettings,
+): Promise<JwtOutcome> {
+  try {
+    const { payload } = await jwtVerify(token, keySet(settings.jwksUrl), {
+      algorithms: [...(verification.algorithms ?? DEFAULT_ALGORITHMS)],
+      issuer: settings.issuer,
+      audience: settings.audience,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    });
+    return {
+      kind: "valid",
+      issuer: settings.issuer,
+      subject: payload.sub,
+      scopes: scopesOf(payload),
+    };
+  } catch (error) {
+    if (isKeySetFailure(error))
+      return {
+        kind: "unavailable",
+        reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      };
+    return { kind: "invalid" };
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * What an operation may answer, planned once when the app is built: per status, its media
+ * types (each with how it is written and its schema's answer view, where write-only members
+ * may be left out), its header schema; the part 7 error types it may answer with; and what
+ * `Accept` can decide (406 before the handler runs, `Vary: Accept` on the answer).
+ */
+import { type Contract, type Operation, type Schema, schemaOf } from "../../domain/contract";
+import { errorTypeUri } from "../../platform/problem-presenter";
+import { type BodyKind, bodyKind } from "../validation/media-type";
+import { viewOf } from "../validation/views";
+
+export interface MediaPlan {
+  readonly kind: BodyKind;
+  readonly schema: Schema;
+}
+
+export interface StatusPlan {
+  /** The declared media types, in declaration order (the first is the default). */
+  readonly types: readonly string[];
+  readonly media: ReadonlyMap<string, MediaPlan>;
+  readonly headers: Schema | undefined;
+}
+
+export interface DeclaredError {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly members: Readonly<Record<string, Schema>>;
+}
+
+export interface ResponsePlan {
+  readonly statuses: ReadonlyMap<number, StatusPlan>;
+  /**
+   * The media types every success answer is one of; `undefined` when some success answer
+   * has no body, so `Accept` cannot rule the request out before the handler runs.
+   */
+  readonly successTypes: readonly string[] | undefined;
+  /** Whether `Accept` chooses among several media types of one status (RFC 9110 §12.5.5). */
+  readonly vary: boolean;
+  readonly errors: ReadonlyMap<string, DeclaredError>;
+}
+
+export function planResponses(contract: Contract, operation: Operation): ResponsePlan {
+  const statuses = new Map<number, StatusPlan>();
+  const success = new Set<string>();
+  let everySuccessHasBody = true;
+  let vary = false;
+  for (const [code, declared] of Object.entries(operation.responses)) {
+    const status = Number(code);
+    const media = new Map<string, MediaPlan>(
+      Object.entries(declared.content ?? {}).map(([type, content]) => [
+        type,
+        // Write-only members (a secret a client sent) are not required in an answer.
+        { kind: bodyKind(type), schema: viewOf(schemaOf(content), "response") },
+      ]),
+    );
+    const types = [...media.keys()];
+    statuses.set(status, { types, media, headers: declared.headers });
+    if (types.length > 1) vary = true;
+    if (status >= 200 && status < 300) {
+      if (types.length === 0) everySuccessHasBody = false;
+      for (const type of types) success.add(type);
+    }
+  }
+  const errors = new Map<string, DeclaredError>();
+  for (const name of operation.errors ?? []) {
+    const error = contract.errors[name];
+    if (!error) continue;
+    errors.set(name, {
+      type: errorTypeUri(name, error),
+      title: error.title,
+      status: error.status,
+      members: error.members ?? {},
+    });
+  }
+  return {
+    statuses,
+    successTypes: everySuccessHasBody && success.size > 0 ? [...success] : undefined,
+    vary,
+    errors,
+  };
+}

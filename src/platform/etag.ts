@@ -1,0 +1,53 @@
+/**
+ * Validators for the documents that change only with a deployment (the OpenAPI document,
+ * the status report): a strong entity tag from the bytes (RFC 9110 §8.8.3), computed once,
+ * and `304 Not Modified` for a request that already holds them (RFC 9110 §13.1.2, §15.4.5).
+ */
+
+/** A strong entity tag: the first 128 bits of the body's SHA-256, quoted. */
+export async function entityTag(body: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
+  const hex = [...new Uint8Array(digest).slice(0, 16)]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
+  return `"${hex}"`;
+}
+
+/**
+ * Whether `If-None-Match` names `tag` (or is `*`), by weak comparison as §13.1.2 requires:
+ * a `W/` prefix is ignored on both sides.
+ */
+export function matchesIfNoneMatch(header: string | null, tag: string): boolean {
+  if (header === null) return false;
+  const opaque = tag.replace(/^W\//, "");
+  return header
+    .split(",")
+    .map((item) => item.trim())
+    .some((item) => item === "*" || item.replace(/^W\//, "") === opaque);
+}
+
+/**
+ * A document answered with its entity tag, or 304 with the same validator and caching
+ * headers and no body when the client holds it already.
+ */
+export function cachedDocument(): (
+  request: Request,
+  body: string,
+  headers: Readonly<Record<string, string>>,
+) => Promise<Response> {
+  const tags = new Map<string, Promise<string>>();
+  return async (request, body, headers) => {
+    let tag = tags.get(body);
+    if (!tag) {
+      tag = entityTag(body);
+      tags.set(body, tag);
+    }
+    const etag = await tag;
+    const all: Record<string, string> = { ...headers, etag };
+    if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
+      const { "content-type": _type, ...rest } = all;
+      return new Response(null, { status: 304, headers: rest });
+    }
+    return new Response(body, { headers: all });
+  };
+}

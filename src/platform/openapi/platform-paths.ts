@@ -1,0 +1,185 @@
+/**
+ * The platform's own endpoints under `/_service`, as the OpenAPI document shows them:
+ * each answer with its schema and headers (so a client generator sees types), its 500,
+ * and `security: []` once the contract declares schemes (they need no credential).
+ */
+import { SERVICE_PATHS } from "../paths";
+import { type FailureDocumenter, REQUEST_ID_HEADERS } from "./problems";
+import { COMPONENT, type Json, PLATFORM } from "./schemas";
+
+export const PLATFORM_TAG = "platform";
+
+/** draft-inadarei-api-health-check. */
+const HEALTH_SCHEMA: Json = {
+  [PLATFORM]: true,
+  type: "object",
+  description: "The health of this deployment (draft-inadarei-api-health-check).",
+  properties: { status: { enum: ["pass", "warn", "fail"] } },
+  required: ["status"],
+};
+
+const PART_SCHEMA: Json = {
+  type: "object",
+  properties: {
+    number: { type: "integer", minimum: 1, maximum: 9 },
+    name: { type: "string" },
+    title: { type: "string" },
+    specified: { type: "boolean" },
+    declared: { type: "object", additionalProperties: { type: "integer", minimum: 0 } },
+    source: { type: "string" },
+  },
+  required: ["number", "name", "title", "specified", "declared", "source"],
+};
+
+const STATUS_REPORT_SCHEMA: Json = {
+  [PLATFORM]: true,
+  type: "object",
+  description: "For each of the nine parts of the interface specification, whether it is declared.",
+  properties: {
+    description: { type: "string" },
+    specifiedParts: { type: "integer", minimum: 0, maximum: 9 },
+    totalParts: { const: 9 },
+    parts: { type: "array", items: PART_SCHEMA, minItems: 9, maxItems: 9 },
+    limits: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          name: { type: "string" },
+          kind: { enum: ["body-size", "rate", "page-size"] },
+        },
+        required: ["name", "kind"],
+      },
+    },
+    platformDefaults: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          name: { type: "string" },
+          value: { type: "number" },
+          unit: { type: "string" },
+          reason: { type: "string" },
+        },
+        required: ["name", "value", "unit", "reason"],
+      },
+    },
+  },
+  required: ["description", "specifiedParts", "totalParts", "parts", "limits", "platformDefaults"],
+};
+
+/** `components.schemas` of the platform's documents. */
+export function platformSchemas(): Json {
+  return { HealthDocument: HEALTH_SCHEMA, StatusReport: STATUS_REPORT_SCHEMA };
+}
+
+const ETAG_HEADERS: Json = {
+  ETag: {
+    description: "The document's entity tag (RFC 9110 §8.8.3).",
+    required: true,
+    schema: { type: "string" },
+  },
+};
+const IF_NONE_MATCH: Json = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description:
+    "An entity tag of a copy the client holds: 304 when it is current (RFC 9110 §13.1.2).",
+  schema: { type: "string" },
+};
+
+interface PlatformPaths {
+  readonly hostedTypes: readonly string[];
+  readonly secured: boolean;
+  readonly failure: FailureDocumenter;
+}
+
+export function platformPaths({ hostedTypes, secured, failure }: PlatformPaths): Json {
+  const ok = (description: string, content: Json, headers: Json = {}) => ({
+    description,
+    headers: { ...REQUEST_ID_HEADERS, ...headers },
+    content,
+  });
+  const notModified = {
+    description: "Not modified: the copy the client holds is current.",
+    headers: { ...REQUEST_ID_HEADERS, ...ETAG_HEADERS },
+  };
+  const unexpected = failure("internal-error", 500, "Unexpected error.");
+  const operation = (
+    id: string,
+    summary: string,
+    responses: Json,
+    parameters: readonly Json[] = [],
+  ) => ({
+    operationId: `_service.${id}`,
+    tags: [PLATFORM_TAG],
+    summary,
+    ...(secured ? { security: [] } : {}),
+    parameters: [{ $ref: "#/components/parameters/XRequestId" }, ...parameters],
+    responses: { ...responses, [unexpected.status]: unexpected.response },
+  });
+  const notFound = failure(undefined, 404, "No problem type of that name.");
+  return {
+    [SERVICE_PATHS.health]: {
+      get: operation("health", "Health of this deployment", {
+        200: ok("Healthy", {
+          "application/health+json": { schema: { $ref: `${COMPONENT}HealthDocument` } },
+        }),
+      }),
+    },
+    [SERVICE_PATHS.interface]: {
+      get: operation(
+        "interface",
+        "Interface status report: which spec parts are declared",
+        {
+          200: ok(
+            "The status report, as JSON or as an HTML page (by Accept)",
+            {
+              "application/json": { schema: { $ref: `${COMPONENT}StatusReport` } },
+              "text/html": { schema: { type: "string" } },
+            },
+            ETAG_HEADERS,
+          ),
+          304: notModified,
+        },
+        [IF_NONE_MATCH],
+      ),
+    },
+    [`${SERVICE_PATHS.problems}/{type}`]: {
+      get: operation(
+        "problemType",
+        "Documentation of a problem type",
+        {
+          200: ok("An HTML page", { "text/html": { schema: { type: "string" } } }),
+          [notFound.status]: notFound.response,
+        },
+        [{ name: "type", in: "path", required: true, schema: { enum: [...hostedTypes] } }],
+      ),
+    },
+    [SERVICE_PATHS.openapi]: {
+      get: operation(
+        "openapi",
+        "This document",
+        {
+          200: ok(
+            "OpenAPI 3.1",
+            {
+              "application/json": {
+                schema: { type: "object", description: "An OpenAPI 3.1 document." },
+              },
+            },
+            ETAG_HEADERS,
+          ),
+          304: notModified,
+        },
+        [IF_NONE_MATCH],
+      ),
+    },
+    [SERVICE_PATHS.stylesheet]: {
+      get: operation("stylesheet", "The stylesheet of the HTML pages", {
+        200: ok("CSS", { "text/css": { schema: { type: "string" } } }),
+      }),
+    },
+  };
+}
