@@ -152,7 +152,7 @@ export function createApp<C extends Contract>(
     // namespace is unimplemented, whatever it is.
     app.all("*", interfaceNotSpecified);
   } else {
-    engine?.mount(app, { contract, handlers, maxBodyBytes, present });
+    engine?.mount(app, { contract, handlers, maxBodyBytes, present, jsonSchema });
   }
   // A path no route knows: outside /_service, only once part 4 declares operations.
   const notFound = present("not-found", NOT_FOUND);

@@ -12,6 +12,7 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { contract } from "../src/contract";
 import { FIXTURE_RATE_LIMITERS, FIXTURE_SECRETS } from "./fixtures/security";
+import { FIXTURE_JWT_VARS, FIXTURE_ROTATED_SECRETS } from "./fixtures/vocabulary";
 import { rateLimitBindings, requiredSecrets } from "./support/deployment";
 
 const SHIPPED_SECRETS = Object.fromEntries(
@@ -33,6 +34,8 @@ export default defineConfig({
           RESPONSE_VALIDATION: "enforce",
           ...SHIPPED_SECRETS,
           ...FIXTURE_SECRETS,
+          ...FIXTURE_ROTATED_SECRETS,
+          ...FIXTURE_JWT_VARS,
           // Replaying a fuzzing run (test/integration/fuzz.test.ts).
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",

@@ -126,7 +126,18 @@ export interface HandlerContext<O extends Operation = Operation> {
   readonly waitUntil: (promise: Promise<unknown>) => void;
   /** Who made the request, for an operation that requires credentials. */
   readonly auth: AuthOf<O>;
+  /**
+   * The declared media type an answer of `status` will be given in, chosen from the
+   * request's `Accept` (RFC 9110 §12.5.1), so a handler can write the body that type needs.
+   */
+  readonly mediaTypeFor: <S extends keyof O["responses"] & number>(
+    status: S,
+  ) => MediaTypeOf<O["responses"][S]> | undefined;
 }
+
+type MediaTypeOf<R> = R extends { readonly content: infer C extends object }
+  ? keyof C & string
+  : never;
 
 export type OperationHandler<O extends Operation, C extends Contract = Contract> = (
   input: OperationInput<O>,
@@ -155,7 +166,10 @@ export type AnyResult =
     };
 export type AnyHandler = (
   input: unknown,
-  context: Omit<HandlerContext, "auth"> & { readonly auth: Authenticated | undefined },
+  context: Omit<HandlerContext, "auth" | "mediaTypeFor"> & {
+    readonly auth: Authenticated | undefined;
+    readonly mediaTypeFor: (status: number) => string | undefined;
+  },
 ) => AnyResult | Promise<AnyResult>;
 
 /** Attaches handlers to a contract's operations by id, checking each against its declaration. */

@@ -20,6 +20,8 @@ export interface MountContext {
   readonly maxBodyBytes: number;
   /** How part 7 presents the platform's failures. */
   readonly present: ProblemPresenter;
+  /** zod's converter, when the contract declares schemas. */
+  readonly jsonSchema: JsonSchemaConverter | undefined;
 }
 
 export interface OperationEngine {

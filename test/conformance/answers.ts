@@ -57,6 +57,11 @@ function headerFailures(response: Response, html: boolean): string[] {
     return ok && !v.includes("unsafe") && (!html || v.includes("style-src 'self'"));
   });
   expectHeader("x-request-id", (v) => REQUEST_ID.test(v));
+  // OWASP Secure Headers, the rest of the set for an API.
+  expectHeader("cross-origin-opener-policy", (v) => v === "same-origin");
+  expectHeader("cross-origin-resource-policy", (v) => v === "same-origin");
+  expectHeader("x-permitted-cross-domain-policies", (v) => v === "none");
+  expectHeader("permissions-policy", (v) => v.length > 0);
   if (h.has("x-powered-by")) failures.push("header x-powered-by is present");
   for (const name of h.keys()) {
     if (name.startsWith("access-control-")) failures.push(`CORS header ${name} is present`);

@@ -6,8 +6,10 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FIXTURE_SECRETS, FIXTURE_UNSET_SECRET } from "../fixtures/security";
+import { FIXTURE_ROTATED_SECRETS } from "../fixtures/vocabulary";
 import { expectProblem } from "../support/assertions";
 import { basic, callSecured, securityApp, withoutRequestId } from "../support/security-app";
+import { callVocabulary, withKey } from "../support/vocabulary-app";
 
 const S = FIXTURE_SECRETS;
 
@@ -264,5 +266,33 @@ describe("authentication runs before the body is read", () => {
     });
     await expectProblem(await securityApp().request(request, undefined, env), 401);
     expect(request.bodyUsed).toBe(false);
+  });
+});
+
+describe("a secret-compared scheme with several secrets (rotation without downtime)", () => {
+  const { FIXTURE_ROTATED_KEY: CURRENT, FIXTURE_ROTATED_KEY_NEXT: NEXT } = FIXTURE_ROTATED_SECRETS;
+  const remove = (key: string) =>
+    callVocabulary("/fixture-pets/p1", withKey(key, { method: "DELETE" }));
+
+  it("accepts each configured secret, and nothing else", async () => {
+    expect((await remove(CURRENT)).status).toBe(204);
+    expect((await remove(NEXT)).status).toBe(204);
+    await expectProblem(await remove(`${CURRENT}x`), 401);
+  });
+
+  it("still works while only one of the secrets is set (before and after a rotation)", async () => {
+    const res = await callVocabulary("/fixture-pets/p1", withKey(CURRENT, { method: "DELETE" }), {
+      FIXTURE_ROTATED_KEY_NEXT: "",
+    });
+    expect(res.status).toBe(204);
+  });
+
+  it("fails closed when none of them is set", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await callVocabulary("/fixture-pets/p1", withKey(CURRENT, { method: "DELETE" }), {
+      FIXTURE_ROTATED_KEY: "",
+      FIXTURE_ROTATED_KEY_NEXT: "",
+    });
+    await expectProblem(res, 500);
   });
 });

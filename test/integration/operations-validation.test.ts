@@ -189,6 +189,22 @@ describe("422 schema violations, with errors of { in, pointer, detail }", () => 
     expect(text).not.toContain("extra");
   });
 
+  it("say what a client can act on: required, null, wrong type, integer (never zod's int)", async () => {
+    const a = await expectProblem(await callFixture("/fixture-widgets", json({ name: null })), 422);
+    expect(a.errors).toEqual([
+      { in: "body", pointer: "#/name", detail: "Must not be null: must be of type string." },
+      { in: "body", pointer: "#/size", detail: "Is required." },
+    ]);
+    const b = await expectProblem(
+      await callFixture("/fixture-widgets", json({ name: 5, size: 1.5 })),
+      422,
+    );
+    expect(b.errors).toEqual([
+      { in: "body", pointer: "#/name", detail: "Must be of type string." },
+      { in: "body", pointer: "#/size", detail: "Must be of type integer." },
+    ]);
+  });
+
   it("in every request part at once: path, query, header, cookie and body", async () => {
     const bad = await callFixture(
       "/fixture-widgets?dryRun=maybe",

@@ -180,3 +180,35 @@ describe("unknown paths under /_service", () => {
     }
   });
 });
+
+describe("validators of the no-cache documents (RFC 9110 §8.8.3, §13.1.2)", () => {
+  it.each([
+    ["/_service/openapi.json", undefined],
+    ["/_service/interface", "application/json"],
+    ["/_service/interface", "text/html"],
+  ])(
+    "%s (%s) carries an ETag, and a matching If-None-Match gets 304 without a body",
+    async (path, accept) => {
+      const headers: Record<string, string> = accept ? { accept } : {};
+      const first = await call(path, { headers });
+      const etag = first.headers.get("etag");
+      expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+      const again = await call(path, {
+        headers: { ...headers, "if-none-match": `W/${etag}, "other"` },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      expect(again.headers.get("etag")).toBe(etag);
+      expect(again.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
+      expectPlatformHeaders(again, accept === "text/html" ? "html" : "api");
+      const stale = await call(path, { headers: { ...headers, "if-none-match": '"stale"' } });
+      expect(stale.status).toBe(200);
+    },
+  );
+
+  it("the JSON and HTML forms of the report have different tags", async () => {
+    const json = await call("/_service/interface");
+    const html = await call("/_service/interface", { headers: { accept: "text/html" } });
+    expect(json.headers.get("etag")).not.toBe(html.headers.get("etag"));
+  });
+});

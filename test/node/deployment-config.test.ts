@@ -12,15 +12,18 @@ import DEV_VARS_EXAMPLE from "../../.dev.vars.example?raw";
 import { contract } from "../../src/contract";
 import type { Contract } from "../../src/domain/contract";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
+import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
 import {
   deploymentBlock,
   devVarsExample,
   rateLimitBindings,
   requiredSecrets,
+  requiredVars,
   withDeploymentBlock,
 } from "../support/deployment";
 
 interface Deployment {
+  readonly vars?: Readonly<Record<string, string>>;
   readonly secrets?: { readonly required?: readonly string[] };
   readonly ratelimits?: readonly {
     readonly name: string;
@@ -49,6 +52,10 @@ function mismatches(c: Contract, config: Deployment, example: string): string[] 
   if (JSON.stringify(bindings) !== JSON.stringify(declared))
     found.push(`wrangler.toml: [[ratelimits]] ${JSON.stringify(declared)}`);
 
+  const vars = requiredVars(c).map((v) => v.name);
+  const missingVars = vars.filter((name) => !(name in (config.vars ?? {})));
+  if (missingVars.length > 0) found.push(`wrangler.toml: [vars] ${missingVars.join(", ")}`);
+
   const listed = example
     .split("\n")
     .map((line) => line.trim())
@@ -67,12 +74,13 @@ describe("the deployment files match the shipped contract", () => {
   it("are exactly what npm run contract:deployment writes for the shipped contract", () => {
     const toml = readFileSync("wrangler.toml", "utf8");
     const raw = wranglerConfig() as Omit<Deployment, "ratelimits"> & {
-      vars?: { RESPONSE_VALIDATION?: string };
+      vars?: Record<string, string>;
       ratelimits?: readonly { name: string; namespace_id: string }[];
     };
     const block = deploymentBlock(contract, {
       namespaceIds: new Map((raw.ratelimits ?? []).map((r) => [r.name, r.namespace_id])),
       responseValidation: raw.vars?.RESPONSE_VALIDATION,
+      vars: raw.vars,
     });
     expect(withDeploymentBlock(toml, block)).toBe(toml);
     expect(devVarsExample(contract)).toBe(devVarsExample_());
@@ -87,6 +95,16 @@ describe("the deployment files match the shipped contract", () => {
 });
 
 describe("the check can fail", () => {
+  it("names the vars a FIXTURE contract's JWT schemes need, and the generator writes them empty", () => {
+    const found = mismatches(FIXTURE_VOCABULARY_CONTRACT, wranglerConfig(), devVarsExample_());
+    expect(found).toContainEqual(
+      "wrangler.toml: [vars] FIXTURE_JWKS_URL, FIXTURE_JWT_AUDIENCE, FIXTURE_JWT_ISSUER",
+    );
+    const block = deploymentBlock(FIXTURE_VOCABULARY_CONTRACT);
+    expect(block).toContain('FIXTURE_JWKS_URL = ""');
+    expect(block).toContain('required = ["FIXTURE_ROTATED_KEY", "FIXTURE_ROTATED_KEY_NEXT"]');
+  });
+
   it("names every secret and binding a FIXTURE contract needs that the files lack", () => {
     const found = mismatches(FIXTURE_SECURITY_CONTRACT, wranglerConfig(), devVarsExample_());
     expect(found).toHaveLength(3);

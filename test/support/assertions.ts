@@ -16,6 +16,11 @@ export function expectPlatformHeaders(res: Response, kind: "api" | "html" = "api
   expect(csp).toContain("frame-ancestors 'none'");
   if (kind === "html") expect(csp).toContain("style-src 'self'");
   expect(csp).not.toContain("unsafe");
+  // OWASP Secure Headers: the rest of the set for an API.
+  expect(h.get("cross-origin-opener-policy")).toBe("same-origin");
+  expect(h.get("cross-origin-resource-policy")).toBe("same-origin");
+  expect(h.get("x-permitted-cross-domain-policies")).toBe("none");
+  expect(h.get("permissions-policy")).toMatch(/^(?:[a-z-]+=\(\)(?:, )?)+$/);
   expect(h.get("x-powered-by")).toBeNull();
   // Cross-origin use is not specified: no CORS header may grant it.
   for (const name of h.keys()) expect(name).not.toMatch(/^access-control-/);

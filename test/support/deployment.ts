@@ -24,6 +24,25 @@ export function requiredSecrets(contract: Contract): RequiredSecret[] {
   return [...secrets.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** A Worker var a JWT scheme names: where the deployment says which key set, issuer and audience to trust. */
+export interface RequiredVar {
+  readonly name: string;
+  readonly meaning: string;
+}
+
+/** The vars part 5's JWT schemes name, sorted by name. */
+export function requiredVars(contract: Contract): RequiredVar[] {
+  const vars = new Map<string, RequiredVar>();
+  for (const [scheme, declared] of Object.entries(contract.securitySchemes)) {
+    if (!("jwt" in declared)) continue;
+    const { jwksUrl, issuer, audience } = declared.jwt;
+    vars.set(jwksUrl, { name: jwksUrl, meaning: `the https: URL of the key set of ${scheme}` });
+    vars.set(issuer, { name: issuer, meaning: `the issuer (iss) ${scheme} accepts` });
+    vars.set(audience, { name: audience, meaning: `the audience (aud) ${scheme} accepts` });
+  }
+  return [...vars.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** One `[[ratelimits]]` entry of wrangler.toml. */
 export interface RateLimitBinding {
   readonly name: string;
@@ -50,6 +69,8 @@ export interface CurrentDeployment {
   readonly namespaceIds?: ReadonlyMap<string, string>;
   /** The `RESPONSE_VALIDATION` platform setting: off, log (the default) or enforce. */
   readonly responseValidation?: string;
+  /** Values the deployment already gave the vars the contract names. */
+  readonly vars?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -71,6 +92,15 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
     '# mismatch) or "enforce" (a mismatch becomes a 500 problem). Tests run with "enforce".',
     `RESPONSE_VALIDATION = ${JSON.stringify(current.responseValidation ?? "log")}`,
   ];
+  const vars = requiredVars(contract);
+  if (vars.length > 0) {
+    lines.push(
+      "# Deployment settings the contract's JWT schemes name (not credentials). Until each is",
+      "# set, the operations that need it fail closed with a 500.",
+    );
+    for (const { name, meaning } of vars)
+      lines.push(`# ${meaning}`, `${name} = ${JSON.stringify(current.vars?.[name] ?? "")}`);
+  }
   const secrets = requiredSecrets(contract);
   if (secrets.length > 0) {
     lines.push(

@@ -14,11 +14,12 @@ const DEV_VARS_EXAMPLE = ".dev.vars.example";
 
 const raw = experimental_readRawConfig({ config: WRANGLER }).rawConfig as {
   ratelimits?: readonly { name: string; namespace_id: string }[];
-  vars?: { RESPONSE_VALIDATION?: string };
+  vars?: Record<string, string>;
 };
 const block = deploymentBlock(contract, {
   namespaceIds: new Map((raw.ratelimits ?? []).map((r) => [r.name, r.namespace_id])),
   responseValidation: raw.vars?.RESPONSE_VALIDATION,
+  vars: raw.vars,
 });
 const files = [
   [WRANGLER, withDeploymentBlock(readFileSync(WRANGLER, "utf8"), block)],

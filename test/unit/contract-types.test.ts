@@ -102,6 +102,58 @@ describe("the compiler refuses a contract that cannot work", () => {
     defineContract({ resources, states: { fixtureLifecycle: unknownState } });
   });
 
+  it("a tag, an error type or a scope that is not declared, a resource named like the platform's schemas", () => {
+    const get = { method: "GET", path: "/fixture", responses: ok } as const;
+    defineContract({
+      purpose: { title: "FIXTURE", tags: { fixtureTag: {} } },
+      errors: { fixtureGone: { status: 410, title: "Gone" } },
+      operations: { fixtureGet: { ...get, tags: ["fixtureTag"], errors: ["fixtureGone"] } },
+    });
+    defineContract({
+      purpose: { title: "FIXTURE", tags: { fixtureTag: {} } },
+      // @ts-expect-error fixtureTga is not a tag of part 1
+      operations: { fixtureGet: { ...get, tags: ["fixtureTga"] } },
+    });
+    defineContract({
+      errors: { fixtureGone: { status: 410, title: "Gone" } },
+      // @ts-expect-error fixtureGnoe is not an error type of part 7
+      operations: { fixtureGet: { ...get, errors: ["fixtureGnoe"] } },
+    });
+    const oauth = {
+      type: "oauth2",
+      flows: {
+        clientCredentials: { tokenUrl: "https://fixture.test/t", scopes: { "a:read": "A" } },
+      },
+      jwt: { jwksUrl: "FIXTURE_JWKS", issuer: "FIXTURE_ISS", audience: "FIXTURE_AUD" },
+    } as const;
+    defineContract({
+      securitySchemes: { fixtureOAuth: oauth, fixtureKey: KEY },
+      operations: { fixtureGet: { ...get, security: [{ fixtureOAuth: ["a:read"] }] } },
+    });
+    defineContract({
+      securitySchemes: { fixtureOAuth: oauth, fixtureKey: KEY },
+      operations: {
+        fixtureGet: {
+          ...get,
+          // @ts-expect-error a:write is not a scope the scheme grants
+          security: [{ fixtureOAuth: ["a:write"] }],
+        },
+      },
+    });
+    defineContract({
+      securitySchemes: { fixtureOAuth: oauth, fixtureKey: KEY },
+      operations: {
+        fixtureGet: {
+          ...get,
+          // @ts-expect-error an API key grants no scope
+          security: [{ fixtureKey: ["a:read"] }],
+        },
+      },
+    });
+    // @ts-expect-error Problem is the name of the platform's problem schema
+    defineContract({ resources: { Problem: z.object({}) } });
+  });
+
   it("a contract that needs the operation engine or a converter, built without them", () => {
     const contract = defineContract({
       operations: { fixtureGet: { method: "GET", path: "/fixture", responses: ok } },

@@ -6,10 +6,12 @@
 import { describe, expectTypeOf, it } from "vitest";
 import {
   defineHandlers,
+  type HandlerContext,
   type OperationInput,
   type OperationResult,
 } from "../../src/domain/handlers";
 import { FIXTURE_OPERATIONS_CONTRACT as FIXTURE } from "../fixtures/operations";
+import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
 
 type Ops = typeof FIXTURE.operations;
 
@@ -47,5 +49,32 @@ describe("handler types", () => {
       // @ts-expect-error no operation has this id
       fixtureNoSuchOperation: () => ({ status: 200 }),
     });
+  });
+});
+
+describe("handler types of the vocabulary", () => {
+  it("answer only the error types the operation declares, with their members typed", () => {
+    defineHandlers(FIXTURE_VOCABULARY_CONTRACT, {
+      fixtureCreatePet: () => ({ error: "FixturePetTaken", members: { takenBy: "p0" } }),
+    });
+    defineHandlers(FIXTURE_VOCABULARY_CONTRACT, {
+      // @ts-expect-error FixtureNotFound is not among fixtureCreatePet's errors
+      fixtureCreatePet: () => ({ error: "FixtureNotFound" }),
+    });
+    defineHandlers(FIXTURE_VOCABULARY_CONTRACT, {
+      // @ts-expect-error takenBy must be a string
+      fixtureCreatePet: () => ({ error: "FixturePetTaken", members: { takenBy: 7 } }),
+    });
+  });
+
+  it("receive who was let in, typed by the operation's requirements, and media types by status", () => {
+    type Ops = typeof FIXTURE_VOCABULARY_CONTRACT.operations;
+    expectTypeOf<HandlerContext<Ops["fixturePay"]>["auth"]>().toEqualTypeOf<undefined>();
+    expectTypeOf<
+      NonNullable<HandlerContext<Ops["fixtureLegacyPet"]>["auth"]>["schemes"]
+    >().toEqualTypeOf<readonly "fixtureRotated"[]>();
+    expectTypeOf<ReturnType<HandlerContext<Ops["fixtureGetPet"]>["mediaTypeFor"]>>().toEqualTypeOf<
+      "application/json" | "application/xml" | "text/plain" | undefined
+    >();
   });
 });

@@ -78,30 +78,44 @@ export async function authenticate(
   }
 
   const outcomes = new Map<string, SchemeOutcome>();
+  // Secrets are compared all at once; JWTs are verified one after another, once per
+  // distinct verification, so schemes that share a key set fetch it once and then hit
+  // the cache (jose cannot share an in-flight fetch between a Worker's requests).
+  const token = jwt.size > 0 ? presentedToken(request) : undefined;
+  const verified = new Map<string, JwtOutcome>();
+  for (const [name, scheme] of plan.schemes) {
+    const settings = jwt.get(name);
+    if (!settings || !("jwt" in scheme)) continue;
+    let outcome: JwtOutcome = { kind: "invalid" };
+    if (token) {
+      const key = JSON.stringify([
+        settings.jwksUrl.href,
+        settings.issuer,
+        settings.audience,
+        scheme.jwt.algorithms,
+      ]);
+      outcome = verified.get(key) ?? (await verifyJwt(token, scheme.jwt, settings));
+      verified.set(key, outcome);
+    }
+    if (outcome.kind === "valid")
+      outcomes.set(name, {
+        kind: "valid",
+        key: `${outcome.issuer}\n${outcome.subject}`,
+        jwt: outcome,
+      });
+    else if (outcome.kind === "unavailable") outcomes.set(name, outcome);
+    else outcomes.set(name, { kind: "invalid" });
+  }
   await Promise.all(
-    [...plan.schemes].map(async ([name, scheme]) => {
-      const settings = jwt.get(name);
-      if (settings && "jwt" in scheme) {
-        const token = presentedToken(request);
-        const outcome = token
-          ? await verifyJwt(token, scheme.jwt, settings)
-          : { kind: "invalid" as const };
-        if (outcome.kind === "valid")
-          outcomes.set(name, {
-            kind: "valid",
-            key: `${outcome.issuer}\n${outcome.subject}`,
-            jwt: outcome,
-          });
-        else if (outcome.kind === "unavailable") outcomes.set(name, outcome);
-        else outcomes.set(name, { kind: "invalid" });
-        return;
-      }
-      const { match, digest } = await compareWithSecrets(
-        presentedCredential(scheme, request),
-        expected.get(name) ?? [],
-      );
-      outcomes.set(name, match ? { kind: "valid", key: hex(digest) } : { kind: "invalid" });
-    }),
+    [...plan.schemes]
+      .filter(([name]) => !jwt.has(name))
+      .map(async ([name, scheme]) => {
+        const { match, digest } = await compareWithSecrets(
+          presentedCredential(scheme, request),
+          expected.get(name) ?? [],
+        );
+        outcomes.set(name, match ? { kind: "valid", key: hex(digest) } : { kind: "invalid" });
+      }),
   );
 
   const valid = (name: string) => outcomes.get(name)?.kind === "valid";

@@ -20,6 +20,7 @@ import {
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
 } from "../problem-types";
+import { bodyKind } from "../validation/media-type";
 
 /** Part 5's schemes as OpenAPI security schemes; the secrets' and vars' names stay private. */
 function securitySchemeObject(scheme: SecurityScheme): Json {
@@ -88,13 +89,12 @@ function contentOf(
   return Object.fromEntries(
     Object.entries(content).map(([type, declared]) => {
       const examples = "_zod" in declared ? undefined : declared.examples;
-      return [
-        type,
-        {
-          schema: context.convert(schemaOf(declared), io, hint),
-          ...(examples ? { examples } : {}),
-        },
-      ];
+      let schema = context.convert(schemaOf(declared), io, hint);
+      // Bytes a zod schema cannot describe (an instanceof check): a binary string, as
+      // OpenAPI 3.1 §4.8.14.3 and 3.0's format: binary both read it.
+      if (Object.keys(schema).length === 0 && bodyKind(type) === "binary")
+        schema = { type: "string", format: "binary", contentMediaType: type };
+      return [type, { schema, ...(examples ? { examples } : {}) }];
     }),
   );
 }

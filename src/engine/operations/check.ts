@@ -7,7 +7,7 @@
  */
 import { type Contract, OPERATION_METHODS, type Operation } from "../../domain/contract";
 import type { JsonSchemaConverter } from "../../platform/openapi/document";
-import { isJsonMediaType, parseMediaType } from "../validation/media-type";
+import { parseMediaType } from "../validation/media-type";
 import { routePath, routeShape } from "./path-template";
 
 /** The members a schema has, as its JSON Schema's properties (works for zod classic and mini). */
@@ -41,19 +41,30 @@ function checkParams(
   }
 }
 
-/** Until more media types are readable, a body must be JSON (RFC 8259; `+json`, RFC 6839). */
-function checkBodyMediaTypes(id: string, operation: Operation): void {
-  for (const type of Object.keys(operation.request?.body ?? {})) {
+const RANGE = /^(?:\*\/\*|[!#$%&'*+.^_`|~0-9A-Za-z-]+\/\*)$/;
+
+/**
+ * Every media type of a body must be one (RFC 9110 §8.3.1: `type/subtype`, no parameters:
+ * the platform matches essences) or a range (`image/*`, `*\/*`); a request body's decides how
+ * it is read (src/domain/contract.ts, `Content`).
+ */
+function checkMediaTypes(id: string, operation: Operation): void {
+  const declared = [
+    ...Object.keys(operation.request?.body ?? {}).map((type) => ["request body", type] as const),
+    ...Object.entries(operation.responses).flatMap(([status, response]) =>
+      Object.keys(response.content ?? {}).map((type) => [`response ${status}`, type] as const),
+    ),
+  ];
+  for (const [where, type] of declared) {
+    if (RANGE.test(type)) continue;
     const parsed = parseMediaType(type);
     if (!parsed || parsed.parameters.size > 0 || parsed.essence !== type.toLowerCase())
       throw new Error(
-        `operation ${id}: ${JSON.stringify(type)} is not a media type (type/subtype)`,
-      );
-    if (!isJsonMediaType(parsed.essence))
-      throw new Error(
-        `operation ${id}: a request body of ${type} cannot be read; the platform reads application/json and +json media types`,
+        `operation ${id}: ${where} media type ${JSON.stringify(type)} is not a media type (type/subtype, no parameters)`,
       );
   }
+  if (operation.request?.body && Object.keys(operation.request.body).length === 0)
+    throw new Error(`operation ${id}: request.body declares no media type`);
 }
 
 export function checkOperations(
@@ -67,7 +78,7 @@ export function checkOperations(
       throw new Error(`operation ${id}: method ${String(operation.method)} cannot be declared`);
     const { path, parameters } = routePath(id, operation.path);
     checkParams(id, operation, parameters, convert);
-    checkBodyMediaTypes(id, operation);
+    checkMediaTypes(id, operation);
     const route = `${operation.method} ${path}`;
     if (routes.has(route))
       throw new Error(`operation ${id}: ${operation.method} ${operation.path} is declared twice`);

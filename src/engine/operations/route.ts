@@ -120,11 +120,16 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
     if (!validation.ok) return validation.response;
     if (!handler) return problemResponse(requestId, notImplemented);
 
+    const mediaTypeFor = (status: number) => {
+      const types = responses.statuses.get(status)?.types ?? [];
+      return acceptable(accept, types) ?? types[0];
+    };
     const result = await handler(validation.input, {
       requestId,
       env: c.env,
       waitUntil: waitUntilOf(c, requestId),
       auth,
+      mediaTypeFor,
     });
     const mode = responseValidationMode(c.env);
     const mismatchFound = (mismatch: string | undefined, status: number) => {
@@ -150,7 +155,7 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
 
     const declared = responses.statuses.get(result.status);
     const types = declared?.types ?? [];
-    const mediaType = result.mediaType ?? acceptable(accept, types) ?? types[0];
+    const mediaType = result.mediaType ?? mediaTypeFor(result.status);
     if (
       mode !== "off" &&
       mismatchFound(await responseMismatch(declared, result, mediaType), result.status)

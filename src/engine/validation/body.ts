@@ -78,20 +78,32 @@ export function decodeText(
 }
 
 /**
- * A form's fields as an object: one value a string (or a `File`), a repeated name an array.
+ * Named fields (a query, a form) as an object: one value a string (or a `File`), a repeated
+ * name an array, and a name the schema declares as an array always an array, so `?tag=a`
+ * and `?tag=a&tag=b` read alike. Names in `hidden` (credentials) are left out.
  * `fromEntries` defines own properties, so a field named __proto__ stays a plain field.
  */
-function fieldsOf<T>(entries: Iterable<[string, T]>): Record<string, T | T[]> {
+export function fieldsOf<T>(
+  entries: Iterable<[string, T]>,
+  lists: ReadonlySet<string> = NONE,
+  hidden: ReadonlySet<string> = NONE,
+): Record<string, T | T[]> {
   const grouped = new Map<string, T[]>();
   for (const [name, value] of entries) {
+    if (hidden.has(name)) continue;
     const values = grouped.get(name);
     if (values) values.push(value);
     else grouped.set(name, [value]);
   }
   return Object.fromEntries(
-    [...grouped].map(([name, values]) => [name, values.length === 1 ? (values[0] as T) : values]),
+    [...grouped].map(([name, values]) => [
+      name,
+      values.length === 1 && !lists.has(name) ? (values[0] as T) : values,
+    ]),
   );
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The body as its schema sees it, by the kind of its media type: parsed JSON, the text, a
@@ -102,6 +114,7 @@ export async function decodeBody(
   kind: BodyKind,
   bytes: Uint8Array,
   contentType: string,
+  lists?: ReadonlySet<string>,
 ): Promise<Decoded> {
   switch (kind) {
     case "json":
@@ -110,7 +123,7 @@ export async function decodeBody(
       return decodeText(bytes);
     case "form": {
       const text = decodeText(bytes);
-      return text.ok ? { ok: true, value: fieldsOf(new URLSearchParams(text.value)) } : text;
+      return text.ok ? { ok: true, value: fieldsOf(new URLSearchParams(text.value), lists) } : text;
     }
     case "multipart":
       try {
@@ -118,7 +131,7 @@ export async function decodeBody(
         const form = await new Response(bytes, {
           headers: { "content-type": contentType },
         }).formData();
-        return { ok: true, value: fieldsOf(form as Iterable<[string, string | File]>) };
+        return { ok: true, value: fieldsOf(form as Iterable<[string, string | File]>, lists) };
       } catch {
         return fail("The request body is not well-formed multipart/form-data (RFC 7578).");
       }

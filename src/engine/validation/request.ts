@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import { parse as parseCookies } from "hono/utils/cookie";
 import { type Operation, type Schema, schemaOf } from "../../domain/contract";
 import type { AppEnv } from "../../platform/env";
+import type { JsonSchemaConverter } from "../../platform/openapi/document";
 import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
 import {
@@ -16,7 +17,7 @@ import {
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
 } from "../problem-types";
-import { decodeBody, readBodyBytes } from "./body";
+import { decodeBody, fieldsOf, readBodyBytes } from "./body";
 import { type RequestPart, type ValidationError, validationErrors } from "./issues";
 import { type BodyKind, bodyKind, matchMediaType } from "./media-type";
 import { parseWith } from "./parse";
@@ -33,6 +34,25 @@ export interface HiddenFields {
 interface BodyPlan {
   readonly kind: BodyKind;
   readonly schema: Schema;
+  /** For a form: the fields its schema declares as arrays. */
+  readonly lists: ReadonlySet<string>;
+}
+
+/** The members a schema declares as arrays, from its JSON Schema (any zod API). */
+function arrayMembers(
+  schema: Schema | undefined,
+  convert: JsonSchemaConverter | undefined,
+): ReadonlySet<string> {
+  if (!schema || !convert) return new Set();
+  const json = convert(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" });
+  const isArray = (property: unknown): boolean => {
+    if (property === null || typeof property !== "object") return false;
+    const p = property as { type?: unknown; anyOf?: unknown[]; oneOf?: unknown[] };
+    if (p.type === "array" || (Array.isArray(p.type) && p.type.includes("array"))) return true;
+    return [...(p.anyOf ?? []), ...(p.oneOf ?? [])].some(isArray);
+  };
+  const properties = (json.properties ?? {}) as Record<string, unknown>;
+  return new Set(Object.keys(properties).filter((name) => isArray(properties[name])));
 }
 
 /** What is decided about an operation once, when the app is built. */
@@ -52,24 +72,40 @@ export interface RequestPlan {
   readonly hidden: HiddenFields;
   /** How part 7 presents the platform's failures. */
   readonly present: ProblemPresenter;
+  /** The query parameters the query schema declares as arrays. */
+  readonly queryLists: ReadonlySet<string>;
 }
 
 const NOTHING_HIDDEN: HiddenFields = { header: new Set(), query: new Set(), cookie: new Set() };
 
-export function planRequest(
-  operation: Operation,
-  maxBodyBytes: number,
-  hidden: HiddenFields = NOTHING_HIDDEN,
-  present: ProblemPresenter = (_kind, problem) => problem,
-): RequestPlan {
+export interface RequestPlanOptions {
+  readonly maxBodyBytes: number;
+  readonly hidden?: HiddenFields;
+  readonly present?: ProblemPresenter;
+  /** zod's converter, to learn which query and form fields are arrays. */
+  readonly jsonSchema?: JsonSchemaConverter;
+}
+
+export function planRequest(operation: Operation, options: RequestPlanOptions): RequestPlan {
+  const { maxBodyBytes, hidden = NOTHING_HIDDEN, jsonSchema } = options;
+  const present = options.present ?? ((_kind, problem) => problem);
   const body = operation.request?.body ?? {};
   const bodyTypes = Object.keys(body);
   const bodies = new Map(
-    Object.entries(body).map(([type, declared]): [string, BodyPlan] => [
-      type,
-      // Read-only members (an id the server sets) are not required of a client.
-      { kind: bodyKind(type), schema: viewOf(schemaOf(declared), "request") },
-    ]),
+    Object.entries(body).map(([type, declared]): [string, BodyPlan] => {
+      const kind = bodyKind(type);
+      const schema = schemaOf(declared);
+      const form = kind === "form" || kind === "multipart";
+      return [
+        type,
+        // Read-only members (an id the server sets) are not required of a client.
+        {
+          kind,
+          schema: viewOf(schema, "request"),
+          lists: form ? arrayMembers(schema, jsonSchema) : new Set(),
+        },
+      ];
+    }),
   );
   const hintName =
     operation.method === "POST"
@@ -104,6 +140,7 @@ export function planRequest(
     acceptHint: hintName && bodyTypes.length > 0 ? { [hintName]: bodyTypes.join(", ") } : {},
     hidden,
     present,
+    queryLists: arrayMembers(operation.request?.query, jsonSchema),
   };
 }
 
@@ -138,20 +175,6 @@ function withoutKeys<T>(
   return Object.fromEntries([...entries].filter(([key]) => !hidden.has(key)));
 }
 
-function queryOf(url: string, hidden: ReadonlySet<string>): Record<string, string | string[]> {
-  const grouped = new Map<string, string[]>();
-  for (const [key, value] of new URL(url).searchParams) {
-    if (hidden.has(key)) continue;
-    const values = grouped.get(key);
-    if (values) values.push(value);
-    else grouped.set(key, [value]);
-  }
-  // fromEntries defines own properties, so a key named __proto__ stays a plain key.
-  return Object.fromEntries(
-    [...grouped].map(([key, values]) => [key, values.length === 1 ? (values[0] ?? "") : values]),
-  );
-}
-
 export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Promise<Validation> {
   const requestId = c.get("requestId");
   const request = c.req.raw;
@@ -181,7 +204,7 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
       if (bytes.kind === "too-large") return reject(plan.tooLarge);
       return reject(malformed(plan, bytes.reason));
     }
-    const decoded = await decodeBody(bodyPlan.kind, bytes.value, contentType);
+    const decoded = await decodeBody(bodyPlan.kind, bytes.value, contentType, bodyPlan.lists);
     if (!decoded.ok) return reject(malformed(plan, decoded.reason));
     body = { mediaType, value: decoded.value };
   }
@@ -198,7 +221,12 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
   const hidden = plan.hidden;
   const params = declared.params && (await check("path", declared.params, c.req.param()));
   const query =
-    declared.query && (await check("query", declared.query, queryOf(request.url, hidden.query)));
+    declared.query &&
+    (await check(
+      "query",
+      declared.query,
+      fieldsOf(new URL(request.url).searchParams, plan.queryLists, hidden.query),
+    ));
   const headers =
     declared.headers &&
     (await check("header", declared.headers, withoutKeys(request.headers, hidden.header)));

@@ -142,7 +142,11 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
     const schema = { allOf: [own, errorTypeSchema(name, contract, convert)] };
     return {
       status: error?.status ?? status,
-      response: problemAnswer(`${error?.title ?? name}: ${description}`, schema, extra.headers),
+      response: problemAnswer(
+        `${error?.title ?? name} (error type ${name}): ${description}`,
+        schema,
+        extra.headers,
+      ),
     };
   };
   const errorResponse: DocumentContext["errorResponse"] = (name, form) =>

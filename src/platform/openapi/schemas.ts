@@ -139,9 +139,11 @@ export function schemaComponents(
     return { $ref: `${COMPONENT}${own}` };
   };
 
-  // Each resource is written once, as it answers ("output"), under its own name.
+  // Each resource is written once, under its own name, as a client may send it ("input":
+  // zod's output view would add additionalProperties: false, which only its stripping
+  // answers keep, and which a request need not).
   for (const [name, schema] of Object.entries(contract.resources)) {
-    const json = raw(schema, "output");
+    const json = raw(schema, "input");
     const { [name]: own, ...others } = (json.$defs ?? {}) as Record<string, Json>;
     schemas[name] = place({ ...(own ?? json), $defs: others }, name);
   }
