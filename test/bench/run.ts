@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { experimental_readRawConfig } from "wrangler";
-import { type ServedWorker, serveWorker } from "../tools/serve";
+import { buildBundle, type ServedWorker, serveWorker } from "../tools/serve";
 import { renderChart, renderMarkdown, renderSummary } from "./report";
 import { HEALTH_PATH, PLACEHOLDER_PATH, POST_BODY, POST_PATH } from "./shared";
 
@@ -123,7 +123,6 @@ const KEEP_NAMES = SHIPPED.keep_names ?? true;
 const SAME_BUILD = process.argv.includes("--same-build");
 const keepNamesOf = (variant: Variant) => (variant.ours || SAME_BUILD ? KEEP_NAMES : undefined);
 
-const ROOT = resolve(".");
 const OUT = "test/artifacts/bench";
 const RESULTS = "test/bench/results";
 /** The p-quantile, interpolating linearly between the two nearest values. */
@@ -135,30 +134,6 @@ const quantile = (xs: readonly number[], p: number) => {
   return low + (high - low) * (at - Math.floor(at));
 };
 const median = (xs: readonly number[]) => quantile(xs, 0.5);
-
-/**
- * Builds with `wrangler deploy --dry-run --minify`, as a deploy would, with `keepNames` when
- * given (else wrangler's default); returns the bundle path.
- */
-async function build(
-  name: string,
-  main: string,
-  dir: string,
-  keepNames: boolean | undefined,
-): Promise<string> {
-  const config = join(dir, `${name}.toml`);
-  const keep = keepNames === undefined ? "" : `keep_names = ${keepNames}\n`;
-  writeFileSync(
-    config,
-    `name = "bench-${name}"\nmain = ${JSON.stringify(main)}\ncompatibility_date = "2026-05-01"\nsend_metrics = false\n${keep}`,
-  );
-  const out = join(dir, `out-${name}`);
-  await run("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", out, "-c", config], {
-    cwd: ROOT,
-  });
-  const entry = main.split("/").pop()?.replace(/\.ts$/, ".js") ?? "index.js";
-  return join(out, entry);
-}
 
 interface Built {
   readonly variant: Variant;
@@ -188,9 +163,9 @@ async function buildAll(dir: string): Promise<Built[]> {
       const keepNames = keepNamesOf(variant);
       const bundle =
         variant.name === "shipped"
-          ? await build("shipped", resolve("src/index.ts"), dir, keepNames)
-          : await build(variant.name, source, dir, keepNames);
-      const probed = await build(`${variant.name}-probe`, entry, dir, keepNames);
+          ? await buildBundle("shipped", resolve("src/index.ts"), dir, keepNames)
+          : await buildBundle(variant.name, source, dir, keepNames);
+      const probed = await buildBundle(`${variant.name}-probe`, entry, dir, keepNames);
       return { variant, bundle, probed };
     }),
   );

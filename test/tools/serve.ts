@@ -3,7 +3,7 @@
  * runtime binary from the npm package, without wrangler's dev proxy in between. Used by the
  * load run and the browser check; the settings come from wrangler.toml.
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { experimental_readRawConfig } from "wrangler";
 
 export interface ServedWorker {
@@ -68,6 +69,32 @@ const worker :Workerd.Worker = (
   bindings = [${bindings.join(", ")}],
 );
 `;
+}
+
+/**
+ * Builds a Worker from `main` with `wrangler deploy --dry-run --minify`, as a deploy would,
+ * with `keepNames` when given (else wrangler's default); returns the bundle's path.
+ */
+export async function buildBundle(
+  name: string,
+  main: string,
+  dir: string,
+  keepNames?: boolean,
+): Promise<string> {
+  const config = join(dir, `${name}.toml`);
+  const keep = keepNames === undefined ? "" : `keep_names = ${keepNames}\n`;
+  writeFileSync(
+    config,
+    `name = "build-${name}"\nmain = ${JSON.stringify(main)}\ncompatibility_date = "2026-05-01"\nsend_metrics = false\n${keep}`,
+  );
+  const out = join(dir, `out-${name}`);
+  await promisify(execFile)(
+    "npx",
+    ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", out, "-c", config],
+    { cwd: resolve(".") },
+  );
+  const entry = main.split("/").pop()?.replace(/\.ts$/, ".js") ?? "index.js";
+  return join(out, entry);
 }
 
 export interface ServeOptions {

@@ -20,6 +20,7 @@ import {
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
 } from "../problem-types";
+import { arrayMembers } from "../validation/arrays";
 import { bodyKind } from "../validation/media-type";
 
 /** Part 5's schemes as OpenAPI security schemes; the secrets' and vars' names stay private. */
@@ -92,9 +93,22 @@ function contentOf(
       let schema = context.convert(schemaOf(declared), io, hint);
       // Bytes a zod schema cannot describe (an instanceof check): a binary string, as
       // OpenAPI 3.1 §4.8.14.3 and 3.0's format: binary both read it.
-      if (Object.keys(schema).length === 0 && bodyKind(type) === "binary")
+      const kind = bodyKind(type);
+      if (Object.keys(schema).length === 0 && kind === "binary")
         schema = { type: "string", format: "binary", contentMediaType: type };
-      return [type, { schema, ...(examples ? { examples } : {}) }];
+      // The form encoding the platform reads, said explicitly (it is OpenAPI's default):
+      // an array's items repeat its name (OpenAPI 3.1 §4.8.15).
+      const lists =
+        kind === "form" || kind === "multipart"
+          ? [...arrayMembers(schemaOf(declared), context.jsonSchema)]
+          : [];
+      const encoding = Object.fromEntries(
+        lists.map((name) => [name, { style: "form", explode: true }]),
+      );
+      return [
+        type,
+        { schema, ...(lists.length > 0 ? { encoding } : {}), ...(examples ? { examples } : {}) },
+      ];
     }),
   );
 }
@@ -127,7 +141,9 @@ function merged(a: Json, b: Json): Json {
     (b.content as Record<string, Json> | undefined) ?? {},
   )) {
     const existing = content[type];
-    content[type] = existing ? { schema: { oneOf: [existing.schema, media.schema] } } : media;
+    // anyOf, not oneOf: two problem types may both accept an answer (RFC 9457 §3.2 lets
+    // either carry the other's members).
+    content[type] = existing ? { schema: { anyOf: [existing.schema, media.schema] } } : media;
   }
   return {
     description: [a.description, b.description].filter(Boolean).join(" Or: "),

@@ -17,6 +17,7 @@ import {
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
 } from "../problem-types";
+import { arrayMembers } from "./arrays";
 import { decodeBody, fieldsOf, readBodyBytes } from "./body";
 import { type RequestPart, type ValidationError, validationErrors } from "./issues";
 import { type BodyKind, bodyKind, matchMediaType } from "./media-type";
@@ -36,23 +37,6 @@ interface BodyPlan {
   readonly schema: Schema;
   /** For a form: the fields its schema declares as arrays. */
   readonly lists: ReadonlySet<string>;
-}
-
-/** The members a schema declares as arrays, from its JSON Schema (any zod API). */
-function arrayMembers(
-  schema: Schema | undefined,
-  convert: JsonSchemaConverter | undefined,
-): ReadonlySet<string> {
-  if (!schema || !convert) return new Set();
-  const json = convert(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" });
-  const isArray = (property: unknown): boolean => {
-    if (property === null || typeof property !== "object") return false;
-    const p = property as { type?: unknown; anyOf?: unknown[]; oneOf?: unknown[] };
-    if (p.type === "array" || (Array.isArray(p.type) && p.type.includes("array"))) return true;
-    return [...(p.anyOf ?? []), ...(p.oneOf ?? [])].some(isArray);
-  };
-  const properties = (json.properties ?? {}) as Record<string, unknown>;
-  return new Set(Object.keys(properties).filter((name) => isArray(properties[name])));
 }
 
 /** What is decided about an operation once, when the app is built. */

@@ -39,6 +39,8 @@ export type { Convert, Json, JsonSchemaConverter } from "./schemas";
 /** What the operation engine is given to document parts 4, 5 and 8. */
 export interface DocumentContext {
   readonly contract: Contract;
+  /** zod's own converter, for what the document needs to know of a schema without a `$ref`. */
+  readonly jsonSchema: JsonSchemaConverter | undefined;
   readonly implemented: ReadonlySet<string>;
   readonly convert: Convert;
   readonly failure: FailureDocumenter;
@@ -152,7 +154,14 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
   const errorResponse: DocumentContext["errorResponse"] = (name, form) =>
     form === "inline" ? (errors[name] as Json) : { $ref: `#/components/responses/${name}` };
 
-  const declared = options.operations?.({ contract, implemented, convert, failure, errorResponse });
+  const declared = options.operations?.({
+    contract,
+    jsonSchema,
+    implemented,
+    convert,
+    failure,
+    errorResponse,
+  });
   const secured = Object.keys(declared?.securitySchemes ?? {}).length > 0;
   const paths: Json = {
     ...declared?.paths,
@@ -183,7 +192,13 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
   return {
     openapi: "3.1.1",
     info: infoOf(contract),
-    ...(purpose?.servers ? { servers: purpose.servers } : {}),
+    // OpenAPI 3.1 §4.8.1: without servers, the server is "/"; said explicitly, so tools
+    // that require servers read the same thing.
+    servers: purpose?.servers ?? [
+      { url: "/", description: "This deployment: the document is served by the service itself." },
+    ],
+    // Without part 5, no operation needs a credential (OpenAPI: an empty requirement list).
+    ...(secured ? {} : { security: [] }),
     tags: tagsOf(contract),
     ...(purpose?.externalDocs ? { externalDocs: purpose.externalDocs } : {}),
     paths,

@@ -115,6 +115,7 @@ export function platformPaths({ hostedTypes, secured, failure }: PlatformPaths):
     operationId: `_service.${id}`,
     tags: [PLATFORM_TAG],
     summary,
+    description: `${summary}. An endpoint of the platform, not of the service's interface.`,
     ...(secured ? { security: [] } : {}),
     parameters: [{ $ref: "#/components/parameters/XRequestId" }, ...parameters],
     responses: { ...responses, [unexpected.status]: unexpected.response },

@@ -1,0 +1,16 @@
+/**
+ * FIXTURE apps as Workers, for the third-party tools that need one over HTTP (Prism, in
+ * test/tools/openapi-tools.ts): `?app=` is not a thing; each entry is its own bundle.
+ */
+import * as z from "zod/mini";
+import { createApp } from "../../src/app";
+import { OPERATION_ENGINE } from "../../src/engine";
+import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
+
+const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
+  engine: OPERATION_ENGINE,
+  handlers: FIXTURE_VOCABULARY_HANDLERS,
+  jsonSchema: z.toJSONSchema,
+});
+
+export default { fetch: app.fetch } satisfies ExportedHandler<Env>;

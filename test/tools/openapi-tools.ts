@@ -1,0 +1,314 @@
+/**
+ * `npm run test:openapi`: the OpenAPI documents judged by third-party tools, as a client's
+ * toolchain would judge them. Run in CI.
+ *
+ * 1. Spectral (`spectral:oas`) and Redocly CLI (`recommended`) lint the shipped document
+ *    and each fixture's: any error fails. Warnings are printed, not judged; the kinds that
+ *    remain are explained in src/platform/README.md ("The OpenAPI document").
+ * 2. Stoplight Prism, in proxy mode in front of the FIXTURE vocabulary app on `workerd
+ *    serve`, validates a set of valid and invalid requests and every answer against the
+ *    document the app serves: no answer may violate it, no valid request may be reported,
+ *    and each invalid one must be.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import * as z from "zod/mini";
+import { createApp, type ServiceApp } from "../../src/app";
+import { OPERATION_ENGINE } from "../../src/engine";
+import worker from "../../src/index";
+import { EMPTY_CONTRACT } from "../fixtures/contracts";
+import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
+import {
+  FIXTURE_JWT_VARS,
+  FIXTURE_ROTATED_SECRETS,
+  FIXTURE_VOCABULARY_CONTRACT,
+  FIXTURE_VOCABULARY_HANDLERS,
+} from "../fixtures/vocabulary";
+import { buildBundle, serveWorker } from "./serve";
+
+const run = promisify(execFile);
+const OUT = resolve("test/artifacts/openapi");
+const engine = { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema } as const;
+
+const APPS: Readonly<Record<string, Pick<ServiceApp, "fetch">>> = {
+  shipped: {
+    fetch: (request) =>
+      worker.fetch(
+        request as Parameters<typeof worker.fetch>[0],
+        {} as Env,
+        {} as ExecutionContext,
+      ),
+  },
+  empty: createApp(EMPTY_CONTRACT),
+  operations: createApp(FIXTURE_OPERATIONS_CONTRACT, { ...engine, handlers: FIXTURE_HANDLERS }),
+  security: createApp(FIXTURE_SECURITY_CONTRACT, {
+    ...engine,
+    handlers: FIXTURE_SECURITY_HANDLERS,
+  }),
+  vocabulary: createApp(FIXTURE_VOCABULARY_CONTRACT, {
+    ...engine,
+    handlers: FIXTURE_VOCABULARY_HANDLERS,
+  }),
+};
+
+let failed = false;
+const verdict = (ok: boolean, text: string) => {
+  console.log(`${ok ? "ok  " : "FAIL"}  ${text}`);
+  if (!ok) failed = true;
+};
+
+async function writeDocuments(): Promise<string[]> {
+  mkdirSync(OUT, { recursive: true });
+  const files: string[] = [];
+  for (const [name, app] of Object.entries(APPS)) {
+    const res = await app.fetch(new Request("https://fixture.test/_service/openapi.json"));
+    const file = join(OUT, `${name}.json`);
+    writeFileSync(file, JSON.stringify(await res.json(), null, 2));
+    files.push(file);
+  }
+  return files;
+}
+
+/** Runs a linter; its JSON report, whatever its exit status (it exits 1 when it finds errors). */
+async function lint(command: string, args: readonly string[]): Promise<string> {
+  try {
+    return (await run("npx", [command, ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+  } catch (error) {
+    const { stdout } = error as { stdout?: string };
+    if (stdout) return stdout;
+    throw error;
+  }
+}
+
+async function spectral(files: readonly string[]): Promise<void> {
+  const ruleset = join(OUT, ".spectral.yaml");
+  writeFileSync(ruleset, 'extends: ["spectral:oas"]\n');
+  for (const file of files) {
+    const report = JSON.parse(
+      (await lint("spectral", [
+        "lint",
+        file,
+        "--ruleset",
+        ruleset,
+        "--format",
+        "json",
+        "--quiet",
+      ])) || "[]",
+    ) as { code: string; severity: number; path: string[] }[];
+    // Spectral's severities: 0 error, 1 warning, 2 info, 3 hint.
+    const errors = report.filter((r) => r.severity === 0);
+    const warnings = [...new Set(report.filter((r) => r.severity === 1).map((r) => r.code))];
+    verdict(
+      errors.length === 0,
+      `Spectral spectral:oas, ${file.split("/").pop()}: ${errors.length} errors${
+        errors.length
+          ? ` (${errors.map((e) => `${e.code} at ${e.path.join(".")}`).join("; ")})`
+          : ""
+      }; warnings of kinds ${warnings.join(", ") || "none"}`,
+    );
+  }
+}
+
+async function redocly(files: readonly string[]): Promise<void> {
+  for (const file of files) {
+    const report = JSON.parse(
+      await lint("redocly", ["lint", file, "--extends", "recommended", "--format", "json"]),
+    ) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; severity: string }[];
+    };
+    const errors = report.problems.filter((p) => p.severity === "error");
+    const warnings = [
+      ...new Set(report.problems.filter((p) => p.severity === "warn").map((p) => p.ruleId)),
+    ];
+    verdict(
+      report.totals.errors === 0,
+      `Redocly recommended, ${file.split("/").pop()}: ${report.totals.errors} errors${
+        errors.length ? ` (${errors.map((e) => e.ruleId).join(", ")})` : ""
+      }; warnings of kinds ${warnings.join(", ") || "none"}`,
+    );
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
+    });
+  });
+}
+
+interface Probe {
+  readonly label: string;
+  readonly method?: string;
+  readonly path: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: BodyInit;
+  /** Whether the request itself breaks the document (Prism must then say so). */
+  readonly invalid?: true;
+}
+
+const KEY = { "x-fixture-rotated-key": FIXTURE_ROTATED_SECRETS.FIXTURE_ROTATED_KEY };
+const JSON_BODY = { "content-type": "application/json" };
+const PROBES: readonly Probe[] = [
+  { label: "GET a pet as JSON", path: "/fixture-pets/p1", headers: KEY },
+  {
+    label: "GET a pet as XML",
+    path: "/fixture-pets/p1",
+    headers: { ...KEY, accept: "application/xml" },
+  },
+  {
+    label: "GET a pet as text",
+    path: "/fixture-pets/p1",
+    headers: { ...KEY, accept: "text/plain" },
+  },
+  {
+    label: "GET a pet accepting none of its types (406)",
+    path: "/fixture-pets/p1",
+    headers: { ...KEY, accept: "image/png" },
+  },
+  { label: "GET a pet without credentials (401)", path: "/fixture-pets/p1", invalid: true },
+  {
+    label: "POST a pet",
+    method: "POST",
+    path: "/fixture-pets",
+    headers: { ...KEY, ...JSON_BODY },
+    body: '{"name":"Rex"}',
+  },
+  {
+    label: "POST a pet whose name is taken (409, part 7)",
+    method: "POST",
+    path: "/fixture-pets",
+    headers: { ...KEY, ...JSON_BODY },
+    body: '{"name":"Taken"}',
+  },
+  {
+    label: "POST an invalid pet (the spec's 400)",
+    method: "POST",
+    path: "/fixture-pets",
+    headers: { ...KEY, ...JSON_BODY },
+    body: '{"name":""}',
+    invalid: true,
+  },
+  {
+    label: "POST malformed JSON (the spec's 400)",
+    method: "POST",
+    path: "/fixture-pets",
+    headers: { ...KEY, ...JSON_BODY },
+    body: "{",
+  },
+  {
+    label: "POST an undeclared media type (415)",
+    method: "POST",
+    path: "/fixture-pets",
+    headers: { ...KEY, "content-type": "text/csv" },
+    body: "a",
+    invalid: true,
+  },
+  {
+    label: "POST a payment (write-only member masked)",
+    method: "POST",
+    path: "/fixture-payments",
+    headers: JSON_BODY,
+    body: '{"amount":5,"cardNumber":"4111111111111111","securityCode":"123"}',
+  },
+  {
+    label: "POST a form",
+    method: "POST",
+    path: "/fixture-bodies/form",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "name=a&tags=b&tags=c",
+  },
+  {
+    label: "POST text",
+    method: "POST",
+    path: "/fixture-bodies/text",
+    headers: { "content-type": "text/plain" },
+    body: "fixture",
+  },
+  {
+    label: "PUT bytes",
+    method: "PUT",
+    path: "/fixture-bodies/binary",
+    headers: { "content-type": "application/octet-stream" },
+    body: "abc",
+  },
+  { label: "DELETE a pet (deprecated)", method: "DELETE", path: "/fixture-pets/p1", headers: KEY },
+  { label: "GET health", path: "/_service/health" },
+  { label: "GET the status report", path: "/_service/interface" },
+  { label: "GET a problem type's page", path: "/_service/problems/FixturePetTaken" },
+  { label: "GET an undeclared path (the spec's 404)", path: "/fixture-nowhere", invalid: true },
+];
+
+type Violation = { location: string[]; severity: string; message: string };
+
+async function prism(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "prism-"));
+  const bundle = await buildBundle(
+    "fixture-vocabulary",
+    resolve("test/tools/fixture-worker.ts"),
+    dir,
+  );
+  const served = await serveWorker({
+    bundle,
+    vars: { ...FIXTURE_ROTATED_SECRETS, ...FIXTURE_JWT_VARS, RESPONSE_VALIDATION: "enforce" },
+  });
+  let proxy: ChildProcess | undefined;
+  try {
+    const document = join(dir, "openapi.json");
+    writeFileSync(document, await (await fetch(`${served.url}/_service/openapi.json`)).text());
+    const port = await freePort();
+    proxy = spawn(
+      "npx",
+      ["prism", "proxy", document, served.url, "--port", String(port), "--host", "127.0.0.1"],
+      { stdio: ["ignore", "ignore", "inherit"], detached: true },
+    );
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        await (await fetch(`${base}/_service/health`)).arrayBuffer();
+        break;
+      } catch {
+        if (Date.now() > deadline) throw new Error("Prism did not start within 60 s");
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    for (const probe of PROBES) {
+      const res = await fetch(`${base}${probe.path}`, {
+        method: probe.method ?? "GET",
+        headers: probe.headers,
+        body: probe.body,
+      });
+      await res.arrayBuffer();
+      const violations = JSON.parse(res.headers.get("sl-violations") ?? "[]") as Violation[];
+      const ofAnswer = violations.filter((v) => v.location[0] === "response");
+      const ofRequest = violations.filter((v) => v.location[0] !== "response");
+      const ok =
+        ofAnswer.length === 0 && (probe.invalid ? ofRequest.length > 0 : ofRequest.length === 0);
+      verdict(
+        ok,
+        `Prism proxy, ${probe.label}: ${res.status}; ${ofAnswer.length} violations of the answer, ${ofRequest.length} of the request${
+          violations.length ? ` (${violations.map((v) => v.message).join("; ")})` : ""
+        }`,
+      );
+    }
+  } finally {
+    if (proxy?.pid) process.kill(-proxy.pid, "SIGTERM");
+    await served.stop();
+  }
+}
+
+const files = await writeDocuments();
+await spectral(files);
+await redocly(files);
+await prism();
+process.exitCode = failed ? 1 : 0;
