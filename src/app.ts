@@ -8,7 +8,6 @@
 import { Hono } from "hono";
 import type { Contract } from "./domain/contract";
 import type { AnyHandler, Handlers } from "./domain/handlers";
-import { RESERVED_SCHEMA_NAMES } from "./domain/reserved";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
 import type { OperationEngine } from "./platform/engine";
 import type { AppEnv } from "./platform/env";
@@ -22,8 +21,8 @@ import {
 } from "./platform/openapi/document";
 import { interfaceNotSpecified, NOT_SPECIFIED_PROBLEM } from "./platform/placeholder";
 import { problemResponse, statusProblem } from "./platform/problem";
-import { problemPresenter } from "./platform/problem-presenter";
-import { INTERFACE_NOT_SPECIFIED, problemTypesOf } from "./platform/problem-types";
+import { AS_IS } from "./platform/problem-presenter";
+import { INTERFACE_NOT_SPECIFIED } from "./platform/problem-types";
 import { HEALTH, mountServiceRoutes } from "./platform/service";
 
 type NonEmpty<R> = [keyof R] extends [never] ? false : true;
@@ -39,13 +38,29 @@ type OperationSchemas<O> =
         }[keyof R]
       : false);
 
-/** The contract declares something the operation engine serves: parts 4, 5 or 8. */
+/**
+ * The contract declares something the operation engine serves or documents: anything in
+ * parts 2 to 9. Part 1 (what the service does) is all the platform documents by itself.
+ */
 export type NeedsEngine<C extends Contract> = true extends
+  | NonEmpty<C["resources"]>
+  | NonEmpty<C["states"]>
   | NonEmpty<C["operations"]>
   | NonEmpty<C["securitySchemes"]>
+  | NonEmpty<C["events"]>
+  | NonEmpty<C["errors"]>
   | NonEmpty<C["limits"]>
+  | (C["versioning"] extends undefined ? false : true)
   ? true
   : false;
+
+/** The same, for a contract the compiler cannot see (JavaScript, a wide `Contract` type). */
+function needsEngine(contract: Contract): boolean {
+  const { purpose: _documentedByThePlatform, versioning, ...parts } = contract;
+  return (
+    versioning !== undefined || Object.values(parts).some((part) => Object.keys(part).length > 0)
+  );
+}
 
 /** The contract declares a schema, which the OpenAPI document needs converted. */
 export type NeedsJsonSchema<C extends Contract> = true extends
@@ -68,7 +83,7 @@ interface BaseOptions<C extends Contract> {
   readonly fastPath?: boolean;
 }
 
-/** `OPERATION_ENGINE` from `src/engine/`: required exactly when the contract declares parts 4, 5 or 8. */
+/** `OPERATION_ENGINE` from `src/engine/`: required exactly when the contract needs it (NeedsEngine). */
 type EngineOption<C extends Contract> =
   NeedsEngine<C> extends true
     ? { readonly engine: OperationEngine }
@@ -110,26 +125,23 @@ export function createApp<C extends Contract>(
       "the contract declares schemas: pass zod's toJSONSchema as the jsonSchema option",
     );
   }
-  const declaresOperations = [contract.operations, contract.securitySchemes, contract.limits].some(
-    (part) => Object.keys(part).length > 0,
-  );
-  if (declaresOperations && !engine) {
+  if (needsEngine(contract) && !engine) {
     throw new Error(
-      "the contract declares operations, security schemes or limits: pass OPERATION_ENGINE as the engine option",
+      "the contract declares more than its purpose (parts 2 to 9): pass OPERATION_ENGINE as the engine option",
     );
   }
   for (const id of Object.keys(handlers)) {
     if (!(id in contract.operations))
       throw new Error(`handler ${id}: no operation of that id is declared`);
   }
-  for (const name of Object.keys(contract.resources)) {
-    if ((RESERVED_SCHEMA_NAMES as readonly string[]).includes(name))
-      throw new Error(`resource ${name}: the platform names one of its own schemas so`);
-  }
   engine?.check(contract, jsonSchema);
-  const present = problemPresenter(contract);
+  const present = engine?.presenter(contract) ?? AS_IS;
   const engineTypes = engine?.problemTypes(contract) ?? [];
-  const problemTypes = problemTypesOf(contract, engineTypes);
+  const problemTypes = [
+    INTERFACE_NOT_SPECIFIED,
+    ...engineTypes,
+    ...(engine?.errorTypes(contract) ?? []),
+  ];
   const implemented = new Set(Object.keys(handlers).filter((id) => handlers[id] !== undefined));
 
   const app = new Hono<AppEnv>();
@@ -143,7 +155,7 @@ export function createApp<C extends Contract>(
         implemented,
         problemTypes,
         platformTypes: [INTERFACE_NOT_SPECIFIED, ...engineTypes],
-        operations: engine?.document,
+        documenter: engine?.document,
       }),
   });
   const noOperations = Object.keys(contract.operations).length === 0;

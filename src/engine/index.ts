@@ -1,26 +1,35 @@
 /**
- * The operation engine: everything that serves and documents declared operations (part 4)
- * with their credentials (part 5) and limits (part 8): routes, request validation,
- * authentication, rate limits, answer checks and their OpenAPI documentation. A contract
- * that declares none of these parts does not need it, so the app receives it as an option
- * (`createApp(contract, { engine: OPERATION_ENGINE })`) and a Worker that declares nothing
- * does not ship it (src/engine/README.md, "Bundle size").
+ * The operation engine: everything that serves and documents what the contract declares:
+ * routes of part 4's operations, request validation, part 5's credentials, part 8's limits,
+ * answer checks, part 7's error model, and the OpenAPI documentation of all that has a
+ * schema. A contract that declares none of it does not need it, so the app receives it as
+ * an option (`createApp(contract, { engine: OPERATION_ENGINE })`) and a Worker that declares
+ * nothing does not ship it (src/engine/README.md, "Bundle size").
  */
+import { RESERVED_SCHEMA_NAMES } from "../domain/reserved";
 import type { OperationEngine } from "../platform/engine";
 import { checkSecurity } from "./authentication/check";
+import { errorProblemTypes, problemPresenter } from "./error-model";
 import { checkLimits } from "./limits/check";
-import { documentOperations } from "./openapi/operations";
+import { documentContract } from "./openapi/document";
 import { checkOperations } from "./operations/check";
 import { mountOperations } from "./operations/mount";
 import { declaredProblemTypes } from "./problem-types";
 
 export const OPERATION_ENGINE: OperationEngine = {
   check(contract, jsonSchema) {
+    // The document names the platform's own schemas so; a resource may not take one.
+    for (const name of Object.keys(contract.resources)) {
+      if ((RESERVED_SCHEMA_NAMES as readonly string[]).includes(name))
+        throw new Error(`resource ${name}: the platform names one of its own schemas so`);
+    }
     checkOperations(contract, jsonSchema);
     checkSecurity(contract);
     checkLimits(contract, jsonSchema);
   },
   mount: mountOperations,
-  document: documentOperations,
+  document: documentContract,
+  presenter: problemPresenter,
   problemTypes: declaredProblemTypes,
+  errorTypes: errorProblemTypes,
 };

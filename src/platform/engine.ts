@@ -1,14 +1,16 @@
 /**
  * The seam between the platform and the operation engine. The platform serves any
- * contract on its own while it declares nothing to serve; once it declares operations,
- * security schemes or limits, the app needs an engine of this shape (`src/engine/`),
- * passed in by whoever builds the app, so a Worker that declares nothing does not ship it.
+ * contract on its own while it declares nothing to serve and no schema; once it does
+ * (operations, security schemes, limits, resources, events, error types with members or
+ * that present the platform's failures), the app needs an engine of this shape
+ * (`src/engine/`), passed in by whoever builds the app, so a Worker that declares nothing
+ * does not ship it.
  */
 import type { Hono } from "hono";
 import type { Contract } from "../domain/contract";
 import type { AnyHandler } from "../domain/handlers";
 import type { AppEnv } from "./env";
-import type { JsonSchemaConverter, OperationDocumenter } from "./openapi/document";
+import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
 import type { ProblemType } from "./problem";
 import type { ProblemPresenter } from "./problem-presenter";
 
@@ -29,8 +31,12 @@ export interface OperationEngine {
   readonly check: (contract: Contract, jsonSchema: JsonSchemaConverter | undefined) => void;
   /** Mounts the routes of part 4's operations, with parts 5 and 8 enforced on them. */
   readonly mount: (app: Hono<AppEnv>, context: MountContext) => void;
-  /** Documents parts 4, 5 and 8 in the OpenAPI document. */
-  readonly document: OperationDocumenter;
+  /** Documents what the contract declares with schemas in the OpenAPI document. */
+  readonly document: ContractDocumenter;
+  /** How part 7 presents the platform's failures (its error model). */
+  readonly presenter: (contract: Contract) => ProblemPresenter;
   /** The problem types parts 4, 5 and 8 bring, once they declare what causes them. */
   readonly problemTypes: (contract: Contract) => ProblemType[];
+  /** Part 7's error types, as problem types (refusing those that could not be served). */
+  readonly errorTypes: (contract: Contract) => ProblemType[];
 }

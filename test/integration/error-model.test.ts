@@ -161,7 +161,7 @@ describe("error types createApp refuses", () => {
   const build = (errors: object) =>
     createApp(
       { ...defineContract({}), errors } as Contract,
-      { jsonSchema: z.toJSONSchema } as unknown as AppOptions<Contract>,
+      { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema } as unknown as AppOptions<Contract>,
     );
 
   it.each([

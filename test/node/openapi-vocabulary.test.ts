@@ -217,8 +217,8 @@ describe("a resource may not take a name the platform gives its own schemas", ()
   it.each(RESERVED_SCHEMA_NAMES)("%s is refused when the app starts", (name) => {
     const contract = defineContract({ resources: { FixtureOk: z.object({}) } });
     const clashing = { ...contract, resources: { [name]: z.object({}) } };
-    expect(() => createApp(clashing, { jsonSchema: z.toJSONSchema })).toThrow(
-      /platform names one of its own schemas/,
-    );
+    expect(() =>
+      createApp(clashing, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema }),
+    ).toThrow(/platform names one of its own schemas/);
   });
 });

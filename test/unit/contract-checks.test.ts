@@ -136,8 +136,8 @@ describe("createApp refuses", () => {
   });
 
   it("an error type named like a platform problem type", () => {
-    expect(() =>
-      build({ errors: { "validation-failed": { status: 422, title: "x" } } }, {}),
-    ).toThrow(/platform uses that name/);
+    expect(() => build({ errors: { "validation-failed": { status: 422, title: "x" } } })).toThrow(
+      /platform uses that name/,
+    );
   });
 });

@@ -162,11 +162,19 @@ describe("the compiler refuses a contract that cannot work", () => {
     expect(() => createApp(contract)).toThrow(/pass OPERATION_ENGINE/);
     createApp(contract, { engine: OPERATION_ENGINE });
     const schemas = defineContract({ resources: { FixtureThing: z.object({}) } });
-    // @ts-expect-error part 2 declares a schema: toJSONSchema is required
-    expect(() => createApp(schemas)).toThrow(/toJSONSchema/);
-    createApp(schemas, { jsonSchema: toJSONSchema });
+    // @ts-expect-error part 2 declares a schema: toJSONSchema (and the engine) are required
+    expect(() => createApp(schemas, { engine: OPERATION_ENGINE })).toThrow(/toJSONSchema/);
+    createApp(schemas, { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema });
     createApp(defineContract({}));
-    expectTypeOf<NeedsEngine<typeof schemas>>().toEqualTypeOf<false>();
+    // Part 1 alone is what the platform serves by itself; any other part needs the engine.
+    const purpose = defineContract({ purpose: { title: "FIXTURE" } });
+    createApp(purpose);
+    const errors = defineContract({ errors: { fixtureGone: { status: 410, title: "Gone" } } });
+    // @ts-expect-error part 7 declares an error type: the engine is required
+    expect(() => createApp(errors)).toThrow(/pass OPERATION_ENGINE/);
+    expectTypeOf<NeedsEngine<typeof purpose>>().toEqualTypeOf<false>();
+    expectTypeOf<NeedsEngine<typeof errors>>().toEqualTypeOf<true>();
+    expectTypeOf<NeedsEngine<typeof schemas>>().toEqualTypeOf<true>();
     expectTypeOf<NeedsJsonSchema<typeof contract>>().toEqualTypeOf<false>();
   });
 

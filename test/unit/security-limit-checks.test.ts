@@ -102,7 +102,9 @@ describe("names the platform reserves", () => {
     "a part 7 error type named %s, even where parts 5 and 8 declare nothing",
     (slug) => {
       const errors = { [slug]: { status: 400, title: "Fixture" } };
-      expect(() => createApp(defineContract({ errors }))).toThrow(/platform uses that name/);
+      expect(() => createApp(defineContract({ errors }), { engine: OPERATION_ENGINE })).toThrow(
+        /platform uses that name/,
+      );
     },
   );
 });

@@ -6,8 +6,22 @@
  * of the operation engine, so a contract that declares no operation does not ship it.
  */
 import { type Content, type Operation, type SecurityScheme, schemaOf } from "../../domain/contract";
-import type { DocumentContext, Json } from "../../platform/openapi/document";
+import type {
+  FailureDocumenter,
+  DocumentContext as Frame,
+  Json,
+} from "../../platform/openapi/document";
 import { REQUEST_ID_HEADERS } from "../../platform/openapi/problems";
+import type { Convert } from "./schemas";
+
+/** What documenting the operations needs: the frame's context, and the engine's converters. */
+export interface DocumentContext extends Frame {
+  readonly convert: Convert;
+  readonly failure: FailureDocumenter;
+  /** A response of part 7's error type `name`: a reference, or the object itself to merge with another. */
+  readonly errorResponse: (name: string, form?: "inline") => Json;
+}
+
 import { type OperationLimits, planLimits } from "../limits/plan";
 import {
   AUTHENTICATION_REQUIRED,

@@ -1,22 +1,17 @@
 /**
- * The OpenAPI 3.1 document, derived from the contract: `info`, `servers`, `tags` and
- * `externalDocs` from part 1, `info.version` from part 9, `components.schemas` from part 2,
- * `webhooks` from part 6, part 7's error types as `components.responses`, and, through the
- * operation engine, part 4's paths with parts 5 and 8. Every answer the platform itself can
- * give is documented with its schema and headers; the platform's own endpoints are under
- * the `platform` tag, never the service's interface.
+ * The OpenAPI 3.1 document's frame: `info`, `servers`, `tags` and `externalDocs` from part
+ * 1, `info.version` from part 9, the platform's own endpoints under `/_service` (tagged
+ * `platform`, never the service's interface) and the schemas of every answer the platform
+ * itself can give. What the contract declares with schemas (parts 2, 4 to 8) is documented
+ * by the operation engine and merged in; a contract that declares none does not ship that.
  */
-import type { Contract, Schema } from "../../domain/contract";
-import { schemaOf } from "../../domain/contract";
+import { type Contract, type Schema, schemaOf } from "../../domain/contract";
 import { SPEC_PARTS } from "../../domain/parts";
 import { SERVICE_PATHS } from "../paths";
 import { isHosted, type ProblemType, problemTypeUri } from "../problem";
-import { presentedBy } from "../problem-presenter";
 import { INTERFACE_NOT_SPECIFIED } from "../problem-types";
 import { PLATFORM_TAG, platformPaths, platformSchemas } from "./platform-paths";
 import {
-  errorResponses,
-  errorTypeSchema,
   type FailureDocumenter,
   PROBLEM_REF,
   problemAnswer,
@@ -25,40 +20,49 @@ import {
   REQUEST_ID_HEADER,
   REQUEST_ID_PARAMETER,
 } from "./problems";
-import {
-  COMPONENT,
-  type Convert,
-  type Json,
-  type JsonSchemaConverter,
-  schemaComponents,
-} from "./schemas";
+
+export type Json = Record<string, unknown>;
+
+/** zod's `toJSONSchema` (from `zod` or `zod/mini`), passed in by whoever declares schemas. */
+export type JsonSchemaConverter = (
+  schema: Schema,
+  params: {
+    target: "draft-2020-12";
+    io: "input" | "output";
+    unrepresentable: "any";
+    // biome-ignore lint/suspicious/noExplicitAny: zod's own parameter type
+    metadata?: import("zod/v4/core").$ZodRegistry<Record<string, any>>;
+    cycles?: "ref";
+  },
+) => Record<string, unknown>;
 
 export type { DocumentedFailure, FailureDocumenter } from "./problems";
-export type { Convert, Json, JsonSchemaConverter } from "./schemas";
 
-/** What the operation engine is given to document parts 4, 5 and 8. */
+/** What the engine is given to document the contract. */
 export interface DocumentContext {
   readonly contract: Contract;
-  /** zod's own converter, for what the document needs to know of a schema without a `$ref`. */
-  readonly jsonSchema: JsonSchemaConverter | undefined;
   readonly implemented: ReadonlySet<string>;
-  readonly convert: Convert;
-  readonly failure: FailureDocumenter;
-  /** A response of part 7's error type `name`: a reference, or the object itself to merge with another. */
-  readonly errorResponse: (name: string, form?: "inline") => Json;
+  readonly jsonSchema: JsonSchemaConverter | undefined;
 }
 
-/** What the engine documents: part 4's paths, part 5's schemes. */
-export interface DeclaredDocumentation {
-  readonly paths: Readonly<Record<string, Json>>;
+/** What the engine documents of the contract: everything that has a schema. */
+export interface ContractDocumentation {
+  readonly paths: Json;
+  readonly webhooks: Json;
+  /** Part 2's resources, and schemas derived from declarations. */
+  readonly schemas: Json;
+  /** Part 7's error types. */
+  readonly responses: Json;
   readonly securitySchemes: Json;
+  /** How a platform failure is documented under the spec's error model. */
+  readonly failure: FailureDocumenter;
 }
 
-export type OperationDocumenter = (context: DocumentContext) => DeclaredDocumentation;
+export type ContractDocumenter = (context: DocumentContext) => ContractDocumentation;
 
 export interface DocumentOptions {
-  /** The operation engine's documenter; absent when the contract declares no operation. */
-  readonly operations?: OperationDocumenter;
+  /** The operation engine's documenter; absent when the contract declares nothing it serves. */
+  readonly documenter?: ContractDocumenter;
   readonly jsonSchema: JsonSchemaConverter | undefined;
   readonly implemented: ReadonlySet<string>;
   /** Every problem type the app answers with (pages exist for the hosted ones). */
@@ -128,66 +132,20 @@ function tagsOf(contract: Contract): Json[] {
   ];
 }
 
+/** The platform's own failures, as they are (without the engine, nothing presents them). */
+export const PLAIN_FAILURE: FailureDocumenter = (_kind, status, description, extra = {}) => ({
+  status,
+  response: problemAnswer(
+    description,
+    extra.type ? { $ref: `#/components/schemas/${problemSchemaName(extra.type)}` } : PROBLEM_REF,
+    extra.headers,
+  ),
+});
+
 export function openapiDocument(contract: Contract, options: DocumentOptions): Json {
   const { jsonSchema, implemented, problemTypes, platformTypes } = options;
-  const components = schemaComponents(contract, jsonSchema);
-  const { convert } = components;
-  const presented = presentedBy(contract);
-  const errors = errorResponses(contract, convert);
-
-  const failure: FailureDocumenter = (kind, status, description, extra = {}) => {
-    const name = kind && presented.get(kind);
-    const own = extra.type ? { $ref: `${COMPONENT}${problemSchemaName(extra.type)}` } : PROBLEM_REF;
-    if (!name) return { status, response: problemAnswer(description, own, extra.headers) };
-    const error = contract.errors[name];
-    // Part 7's type, carrying the platform's members too (RFC 9457 §3.2 allows both).
-    const schema = { allOf: [own, errorTypeSchema(name, contract, convert)] };
-    return {
-      status: error?.status ?? status,
-      response: problemAnswer(
-        `${error?.title ?? name} (error type ${name}): ${description}`,
-        schema,
-        extra.headers,
-      ),
-    };
-  };
-  const errorResponse: DocumentContext["errorResponse"] = (name, form) =>
-    form === "inline" ? (errors[name] as Json) : { $ref: `#/components/responses/${name}` };
-
-  const declared = options.operations?.({
-    contract,
-    jsonSchema,
-    implemented,
-    convert,
-    failure,
-    errorResponse,
-  });
+  const declared = options.documenter?.({ contract, implemented, jsonSchema });
   const secured = Object.keys(declared?.securitySchemes ?? {}).length > 0;
-  const paths: Json = {
-    ...declared?.paths,
-    ...platformPaths({
-      hostedTypes: problemTypes.filter(isHosted).map((t) => t.slug),
-      secured,
-      failure,
-    }),
-  };
-
-  const webhooks: Json = {};
-  for (const [name, event] of Object.entries(contract.events)) {
-    webhooks[name] = {
-      post: {
-        ...(event.summary ? { summary: event.summary } : {}),
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": { schema: convert(event.payload, "output", `${name}Payload`) },
-          },
-        },
-        responses: { "2XX": { description: "Received" } },
-      },
-    };
-  }
-
   const purpose = contract.purpose;
   return {
     openapi: "3.1.1",
@@ -201,11 +159,18 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
     ...(secured ? {} : { security: [] }),
     tags: tagsOf(contract),
     ...(purpose?.externalDocs ? { externalDocs: purpose.externalDocs } : {}),
-    paths,
-    webhooks,
+    paths: {
+      ...declared?.paths,
+      ...platformPaths({
+        hostedTypes: problemTypes.filter(isHosted).map((t) => t.slug),
+        secured,
+        failure: declared?.failure ?? PLAIN_FAILURE,
+      }),
+    },
+    webhooks: declared?.webhooks ?? {},
     components: {
-      schemas: { ...problemSchemas(platformTypes), ...platformSchemas(), ...components.schemas },
-      responses: errors,
+      schemas: { ...problemSchemas(platformTypes), ...platformSchemas(), ...declared?.schemas },
+      responses: declared?.responses ?? {},
       headers: { XRequestId: REQUEST_ID_HEADER },
       parameters: { XRequestId: REQUEST_ID_PARAMETER },
       ...(secured ? { securitySchemes: declared?.securitySchemes } : {}),

@@ -4,8 +4,13 @@
  * and `security: []` once the contract declares schemes (they need no credential).
  */
 import { SERVICE_PATHS } from "../paths";
-import { type FailureDocumenter, REQUEST_ID_HEADERS } from "./problems";
-import { COMPONENT, type Json, PLATFORM } from "./schemas";
+import {
+  COMPONENT,
+  type FailureDocumenter,
+  type Json,
+  PLATFORM,
+  REQUEST_ID_HEADERS,
+} from "./problems";
 
 export const PLATFORM_TAG = "platform";
 

@@ -4,9 +4,13 @@
  * typed, so client generators see types, not `unknown`), the response object of a problem,
  * and part 7's error types as `components.responses`.
  */
-import type { Contract, PlatformProblem } from "../../domain/contract";
+import type { PlatformProblem } from "../../domain/contract";
 import type { ProblemType } from "../problem";
-import { COMPONENT, type Convert, type Json, PLATFORM } from "./schemas";
+export type Json = Record<string, unknown>;
+
+export const COMPONENT = "#/components/schemas/";
+/** Marks the platform's own component schemas (the conformance checker counts the others). */
+export const PLATFORM = "x-platform";
 
 export const PROBLEM_MEDIA = "application/problem+json";
 
@@ -95,37 +99,4 @@ export function problemAnswer(description: string, schema: Json, headers: Json =
     headers: { ...REQUEST_ID_HEADERS, ...headers },
     content: { [PROBLEM_MEDIA]: { schema } },
   };
-}
-
-/** The schema of a part 7 error type: the problem document and its declared members. */
-export function errorTypeSchema(name: string, contract: Contract, convert: Convert): Json {
-  const error = contract.errors[name];
-  const members = Object.entries(error?.members ?? {});
-  if (members.length === 0) return PROBLEM_REF;
-  const properties: Json = {};
-  const required: string[] = [];
-  for (const [member, schema] of members) {
-    const json = convert(schema, "output", `${name}${member}`);
-    properties[member] = json;
-    // A member whose schema accepts its absence is optional.
-    if (schema._zod.optout !== "optional") required.push(member);
-  }
-  return {
-    allOf: [
-      PROBLEM_REF,
-      { type: "object", properties, ...(required.length > 0 ? { required } : {}) },
-    ],
-  };
-}
-
-/** `components.responses`: one per part 7 error type, under its own name. */
-export function errorResponses(contract: Contract, convert: Convert): Json {
-  const responses: Json = {};
-  for (const [name, error] of Object.entries(contract.errors)) {
-    responses[name] = problemAnswer(
-      [error.title, error.description].filter(Boolean).join(". "),
-      errorTypeSchema(name, contract, convert),
-    );
-  }
-  return responses;
 }

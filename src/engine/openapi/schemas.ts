@@ -7,28 +7,14 @@
  */
 import { type $ZodRegistry, globalRegistry } from "zod/v4/core";
 import type { Contract, Schema } from "../../domain/contract";
-
-export type Json = Record<string, unknown>;
-
-/** zod's `toJSONSchema` (from `zod` or `zod/mini`), passed in by whoever declares schemas. */
-export type JsonSchemaConverter = (
-  schema: Schema,
-  params: {
-    target: "draft-2020-12";
-    io: "input" | "output";
-    unrepresentable: "any";
-    // biome-ignore lint/suspicious/noExplicitAny: zod's own parameter type
-    metadata?: $ZodRegistry<Record<string, any>>;
-    cycles?: "ref";
-  },
-) => Record<string, unknown>;
+import { RESERVED_SCHEMA_NAMES } from "../../domain/reserved";
+import type { Json, JsonSchemaConverter } from "../../platform/openapi/document";
+import { COMPONENT } from "../../platform/openapi/problems";
 
 export type Direction = "input" | "output";
 
 /** Converts a schema to JSON Schema: a `$ref` for a resource, the schema itself otherwise. */
 export type Convert = (schema: Schema, io: Direction, hint?: string) => Json;
-
-export const COMPONENT = "#/components/schemas/";
 
 /**
  * Marks a component schema that is not a part 2 resource but was derived from a
@@ -36,7 +22,6 @@ export const COMPONENT = "#/components/schemas/";
  * where it was found. `x-platform` marks the platform's own.
  */
 export const DERIVED = "x-derived";
-export const PLATFORM = "x-platform";
 
 /** Rewrites every `$ref` in a JSON value with `rename`. */
 function rewriteRefs(value: unknown, rename: (ref: string) => string): unknown {
@@ -85,7 +70,7 @@ export function schemaComponents(
     _map: new WeakMap(),
   } as unknown as $ZodRegistry<Record<string, unknown>>;
   const schemas: Json = {};
-  const used = new Set<string>(names.values());
+  const used = new Set<string>([...names.values(), ...RESERVED_SCHEMA_NAMES]);
   const fresh = (hint: string) => {
     let name = hint.replace(/[^A-Za-z0-9._-]/g, "") || "Schema";
     for (let n = 2; used.has(name); n += 1) name = `${hint}${n}`;

@@ -1,0 +1,99 @@
+/**
+ * What the contract declares, in the OpenAPI document: part 2's resources (and schemas
+ * derived from declarations), part 4's paths with parts 5 and 8, part 6's webhooks, part
+ * 7's error types as `components.responses`, and the platform's failures documented as the
+ * error types that present them. The platform's frame (src/platform/openapi/) merges it in.
+ */
+import type { Contract } from "../../domain/contract";
+import type {
+  ContractDocumentation,
+  DocumentContext,
+  FailureDocumenter,
+  Json,
+} from "../../platform/openapi/document";
+import {
+  COMPONENT,
+  PROBLEM_REF,
+  problemAnswer,
+  problemSchemaName,
+} from "../../platform/openapi/problems";
+import { presentedBy } from "../error-model";
+import { documentOperations } from "./operations";
+import { type Convert, schemaComponents } from "./schemas";
+
+/** The schema of a part 7 error type: the problem document and its declared members. */
+export function errorTypeSchema(name: string, contract: Contract, convert: Convert): Json {
+  const members = Object.entries(contract.errors[name]?.members ?? {});
+  if (members.length === 0) return PROBLEM_REF;
+  const properties: Json = {};
+  const required: string[] = [];
+  for (const [member, schema] of members) {
+    properties[member] = convert(schema, "output", `${name}${member}`);
+    // A member whose schema accepts its absence is optional.
+    if (schema._zod.optout !== "optional") required.push(member);
+  }
+  return {
+    allOf: [
+      PROBLEM_REF,
+      { type: "object", properties, ...(required.length > 0 ? { required } : {}) },
+    ],
+  };
+}
+
+export function documentContract(context: DocumentContext): ContractDocumentation {
+  const { contract } = context;
+  const { convert, schemas } = schemaComponents(contract, context.jsonSchema);
+  const presented = presentedBy(contract);
+
+  const responses: Json = {};
+  for (const [name, error] of Object.entries(contract.errors)) {
+    responses[name] = problemAnswer(
+      [error.title, error.description].filter(Boolean).join(". "),
+      errorTypeSchema(name, contract, convert),
+    );
+  }
+
+  const failure: FailureDocumenter = (kind, status, description, extra = {}) => {
+    const own = extra.type ? { $ref: `${COMPONENT}${problemSchemaName(extra.type)}` } : PROBLEM_REF;
+    const name = kind && presented.get(kind);
+    const error = name ? contract.errors[name] : undefined;
+    if (!name || !error)
+      return { status, response: problemAnswer(description, own, extra.headers) };
+    // Part 7's type, carrying the platform's members too (RFC 9457 §3.2 allows both).
+    return {
+      status: error.status,
+      response: problemAnswer(
+        `${error.title} (error type ${name}): ${description}`,
+        { allOf: [own, errorTypeSchema(name, contract, convert)] },
+        extra.headers,
+      ),
+    };
+  };
+
+  const { paths, securitySchemes } = documentOperations({
+    ...context,
+    convert,
+    failure,
+    errorResponse: (name, form) =>
+      form === "inline" ? (responses[name] as Json) : { $ref: `#/components/responses/${name}` },
+  });
+
+  const webhooks: Json = {};
+  for (const [name, event] of Object.entries(contract.events)) {
+    webhooks[name] = {
+      post: {
+        ...(event.summary ? { summary: event.summary } : {}),
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": { schema: convert(event.payload, "output", `${name}Payload`) },
+          },
+        },
+        responses: { "2XX": { description: "Received" } },
+      },
+    };
+  }
+
+  // Read last: converting the paths and webhooks may have added derived schemas.
+  return { paths, webhooks, schemas, responses, securitySchemes, failure };
+}
