@@ -32,7 +32,6 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     const entry = byPath.get(path) ?? { parameters: parameters.length, methods: {} };
     entry.methods[operation.method] = operationRoute({
       id,
-      operation,
       handler: handlers[id],
       security,
       limits,

@@ -7,7 +7,6 @@
  * is checked against the declaration under the `RESPONSE_VALIDATION` mode.
  */
 import type { Context, Handler } from "hono";
-import type { Operation } from "../../domain/contract";
 import type { AnyHandler, AnyResult, Authenticated, HandlerContext } from "../../domain/handlers";
 import { acceptable } from "../../platform/accept";
 import type { AppEnv } from "../../platform/env";
@@ -29,7 +28,6 @@ import { answerHeaders, serialise } from "./serialise";
 /** Everything decided about one operation when the app is built. */
 export interface OperationPlan {
   readonly id: string;
-  readonly operation: Operation;
   readonly handler: AnyHandler | undefined;
   readonly security: SecurityPlan | undefined;
   readonly limits: OperationLimits;
@@ -74,7 +72,7 @@ function errorProblem(
 }
 
 export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
-  const { id, operation, handler, security, limits, responses, present } = plan;
+  const { id, handler, security, limits, responses, present } = plan;
   const notImplemented = typedProblem(
     OPERATION_NOT_IMPLEMENTED,
     "This operation is declared and the request is valid for it, but it is not implemented yet.",
@@ -154,7 +152,6 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
     }
 
     const declared = responses.statuses.get(result.status);
-    const types = declared?.types ?? [];
     const mediaType = result.mediaType ?? mediaTypeFor(result.status);
     if (
       mode !== "off" &&
