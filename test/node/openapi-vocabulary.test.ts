@@ -184,6 +184,20 @@ describe("the OpenAPI document of the FIXTURE vocabulary contract", () => {
             expect(Object.keys((response.headers as Json) ?? {}), status).toContain("X-Request-Id");
   });
 
+  it("documents OPTIONS on every path: 204 with the Allow the platform sends (RFC 9110 §9.3.7)", async () => {
+    const doc = await document();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const options = item.options as
+        | { tags: string[]; responses: Record<string, Json> }
+        | undefined;
+      expect(options?.tags, path).toEqual(["platform"]);
+      const allow = (options?.responses["204"]?.headers as Record<string, { schema: Json }>)?.Allow;
+      expect(allow?.schema.const, path).toMatch(/OPTIONS/);
+    }
+    const pets = doc.paths["/fixture-pets/{petId}"]?.options as { responses: Record<string, Json> };
+    expect(JSON.stringify(pets.responses)).toContain('"const":"GET, HEAD, DELETE, OPTIONS"');
+  });
+
   it("gives /_service operations their 500 and security: [] once schemes exist", async () => {
     const doc = await document();
     for (const [path, item] of Object.entries(doc.paths).filter(([p]) =>

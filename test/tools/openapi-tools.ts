@@ -242,6 +242,11 @@ const PROBES: readonly Probe[] = [
     body: "abc",
   },
   { label: "DELETE a pet (deprecated)", method: "DELETE", path: "/fixture-pets/p1", headers: KEY },
+  {
+    label: "OPTIONS on a declared path (204 with Allow)",
+    method: "OPTIONS",
+    path: "/fixture-pets/p1",
+  },
   { label: "GET health", path: "/_service/health" },
   { label: "GET the status report", path: "/_service/interface" },
   { label: "GET a problem type's page", path: "/_service/problems/FixturePetTaken" },

@@ -11,6 +11,7 @@ import type {
   DocumentContext as Frame,
   Json,
 } from "../../platform/openapi/document";
+import { optionsOperation, pathParametersOf } from "../../platform/openapi/platform-paths";
 import { REQUEST_ID_HEADERS } from "../../platform/openapi/problems";
 import type { Convert } from "./schemas";
 
@@ -352,6 +353,11 @@ export function documentOperations(context: DocumentContext): {
     const item = paths[op.path] ?? {};
     item[op.method.toLowerCase()] = operationObject(id, op, planLimits(contract, id), context);
     paths[op.path] = item;
+  }
+  for (const item of Object.values(paths)) {
+    const methods = Object.keys(item).map((m) => m.toUpperCase());
+    const first = Object.values(item)[0] as { operationId: string; parameters: Json[] };
+    item.options = optionsOperation(first.operationId, methods, pathParametersOf(first));
   }
   const securitySchemes: Json = {};
   for (const [name, scheme] of Object.entries(contract.securitySchemes))

@@ -4,6 +4,7 @@
  * and `security: []` once the contract declares schemes (they need no credential).
  */
 import { SERVICE_PATHS } from "../paths";
+import { allowHeader } from "../resource";
 import {
   COMPONENT,
   type FailureDocumenter,
@@ -94,6 +95,44 @@ const IF_NONE_MATCH: Json = {
   schema: { type: "string" },
 };
 
+/**
+ * OPTIONS on a resource, which the platform answers on every path (RFC 9110 §9.3.7): 204
+ * with `Allow`. Tagged `platform`: it is not an operation of the service's interface.
+ */
+export function optionsOperation(
+  id: string,
+  methods: readonly string[],
+  pathParameters: readonly Json[],
+): Json {
+  const allow = allowHeader(methods);
+  return {
+    operationId: `${id}.options`,
+    tags: [PLATFORM_TAG],
+    summary: "The methods this resource answers",
+    description: `Answered by the platform on every path: ${allow}. Any other method is 405 with the same Allow.`,
+    security: [],
+    parameters: [{ $ref: "#/components/parameters/XRequestId" }, ...pathParameters],
+    responses: {
+      204: {
+        description: "No content: the methods are in Allow.",
+        headers: {
+          ...REQUEST_ID_HEADERS,
+          Allow: {
+            description: "The methods this resource answers (RFC 9110 §10.2.1).",
+            required: true,
+            schema: { type: "string", const: allow },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The path parameters an operation declares, for another operation on the same path. */
+export function pathParametersOf(operation: { readonly parameters?: readonly Json[] }): Json[] {
+  return (operation.parameters ?? []).filter((p) => p.in === "path");
+}
+
 interface PlatformPaths {
   readonly hostedTypes: readonly string[];
   readonly secured: boolean;
@@ -126,7 +165,7 @@ export function platformPaths({ hostedTypes, secured, failure }: PlatformPaths):
     responses: { ...responses, [unexpected.status]: unexpected.response },
   });
   const notFound = failure(undefined, 404, "No problem type of that name.");
-  return {
+  const paths: Record<string, Json> = {
     [SERVICE_PATHS.health]: {
       get: operation("health", "Health of this deployment", {
         200: ok("Healthy", {
@@ -188,4 +227,9 @@ export function platformPaths({ hostedTypes, secured, failure }: PlatformPaths):
       }),
     },
   };
+  for (const item of Object.values(paths)) {
+    const get = item.get as { operationId: string; parameters: Json[] };
+    item.options = optionsOperation(get.operationId, ["GET"], pathParametersOf(get));
+  }
+  return paths;
 }
