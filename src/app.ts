@@ -134,7 +134,7 @@ export function createApp<C extends Contract>(
     if (!(id in contract.operations))
       throw new Error(`handler ${id}: no operation of that id is declared`);
   }
-  engine?.check(contract, jsonSchema);
+  engine?.check(contract);
   const present = engine?.presenter(contract) ?? AS_IS;
   const engineTypes = engine?.problemTypes(contract) ?? [];
   const problemTypes = [

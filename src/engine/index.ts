@@ -17,15 +17,15 @@ import { mountOperations } from "./operations/mount";
 import { declaredProblemTypes } from "./problem-types";
 
 export const OPERATION_ENGINE: OperationEngine = {
-  check(contract, jsonSchema) {
+  check(contract) {
     // The document names the platform's own schemas so; a resource may not take one.
     for (const name of Object.keys(contract.resources)) {
       if ((RESERVED_SCHEMA_NAMES as readonly string[]).includes(name))
         throw new Error(`resource ${name}: the platform names one of its own schemas so`);
     }
-    checkOperations(contract, jsonSchema);
+    checkOperations(contract);
     checkSecurity(contract);
-    checkLimits(contract, jsonSchema);
+    checkLimits(contract);
   },
   mount: mountOperations,
   document: documentContract,

@@ -28,7 +28,7 @@ export interface MountContext {
 
 export interface OperationEngine {
   /** Refuses, when the app starts, declarations that could not be served as written. */
-  readonly check: (contract: Contract, jsonSchema: JsonSchemaConverter | undefined) => void;
+  readonly check: (contract: Contract) => void;
   /** Mounts the routes of part 4's operations, with parts 5 and 8 enforced on them. */
   readonly mount: (app: Hono<AppEnv>, context: MountContext) => void;
   /** Documents what the contract declares with schemas in the OpenAPI document. */

@@ -2,42 +2,41 @@
  * Part 8's declarations, checked when the app starts against part 4 and the schemas they
  * refer to: a limit that would not be enforced as written stops the Worker from starting.
  */
+
+import { safeParse } from "zod/v4/core";
 import type { Contract, PageSizeLimit } from "../../domain/contract";
-import type { JsonSchemaConverter } from "../../platform/openapi/document";
 import { isBindingName } from "../bindings";
+import { objectShape } from "../validation/shape";
 
 const isCount = (n: number, least: number) => Number.isSafeInteger(n) && n >= least;
 
-function checkPageSize(
-  contract: Contract,
-  name: string,
-  limit: PageSizeLimit,
-  id: string,
-  jsonSchema: JsonSchemaConverter | undefined,
-): void {
+/**
+ * A page-size limit is enforced by the operation's own query schema, so the schema must
+ * bound the parameter exactly so: checked by what the member accepts, as a query string
+ * reaches it (the least and greatest accepted, the next ones refused, a fraction refused).
+ */
+function checkPageSize(contract: Contract, name: string, limit: PageSizeLimit, id: string): void {
   const fail = (why: string) => new Error(`limit ${name}, operation ${id}: ${why}`);
   const query = contract.operations[id]?.request?.query;
-  if (!query || !jsonSchema) throw fail("the operation declares no query schema");
-  const properties = jsonSchema(query, {
-    target: "draft-2020-12",
-    io: "input",
-    unrepresentable: "any",
-  }).properties as Record<string, Record<string, unknown>> | undefined;
-  const property = properties?.[limit.parameter];
-  if (!property) throw fail(`the query schema has no parameter ${limit.parameter}`);
-  if (
-    property.type !== "integer" ||
-    property.minimum !== limit.minimum ||
-    property.maximum !== limit.maximum
-  ) {
+  if (!query) throw fail("the operation declares no query schema");
+  const member = objectShape(query)?.[limit.parameter];
+  if (!member) throw fail(`the query schema has no parameter ${limit.parameter}`);
+  const accepts = (value: number) => safeParse(member, String(value)).success;
+  const { minimum, maximum } = limit;
+  const exact =
+    accepts(minimum) &&
+    accepts(maximum) &&
+    !accepts(minimum - 1) &&
+    !accepts(maximum + 1) &&
+    (minimum === maximum || !accepts(minimum + 0.5));
+  if (!exact)
     throw fail(
-      `the query schema must bound ${limit.parameter} as an integer from ${limit.minimum} to ${limit.maximum}`,
+      `the query schema must bound ${limit.parameter} as an integer from ${minimum} to ${maximum}`,
     );
-  }
 }
 
 /** Checks part 8's declarations against part 4 and the schemas they refer to. */
-export function checkLimits(contract: Contract, jsonSchema: JsonSchemaConverter | undefined): void {
+export function checkLimits(contract: Contract): void {
   const capped = new Set<string>();
   const paged = new Set<string>();
   const counters = new Map<string, string>();
@@ -76,7 +75,7 @@ export function checkLimits(contract: Contract, jsonSchema: JsonSchemaConverter 
         const key = `${id}\n${limit.parameter}`;
         if (paged.has(key)) throw fail(`${id}'s ${limit.parameter} has another page-size limit`);
         paged.add(key);
-        checkPageSize(contract, name, limit, id, jsonSchema);
+        checkPageSize(contract, name, limit, id);
       } else {
         throw fail("kind must be body-size, rate or page-size");
       }

@@ -114,9 +114,7 @@ function contentOf(
       // The form encoding the platform reads, said explicitly (it is OpenAPI's default):
       // an array's items repeat its name (OpenAPI 3.1 §4.8.15).
       const lists =
-        kind === "form" || kind === "multipart"
-          ? [...arrayMembers(schemaOf(declared), context.jsonSchema)]
-          : [];
+        kind === "form" || kind === "multipart" ? [...arrayMembers(schemaOf(declared))] : [];
       const encoding = Object.fromEntries(
         lists.map((name) => [name, { style: "form", explode: true }]),
       );

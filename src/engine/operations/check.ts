@@ -6,22 +6,11 @@
  * this catches what types cannot see.
  */
 import { type Contract, OPERATION_METHODS, type Operation } from "../../domain/contract";
-import type { JsonSchemaConverter } from "../../platform/openapi/document";
 import { parseMediaType } from "../validation/media-type";
+import { objectShape } from "../validation/shape";
 import { routePath, routeShape } from "./path-template";
 
-/** The members a schema has, as its JSON Schema's properties (works for zod classic and mini). */
-function membersOf(schema: Parameters<JsonSchemaConverter>[0], convert: JsonSchemaConverter) {
-  const json = convert(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" });
-  return Object.keys((json.properties as Record<string, unknown> | undefined) ?? {});
-}
-
-function checkParams(
-  id: string,
-  operation: Operation,
-  parameters: readonly string[],
-  convert: JsonSchemaConverter | undefined,
-): void {
+function checkParams(id: string, operation: Operation, parameters: readonly string[]): void {
   const params = operation.request?.params;
   if (!params) {
     if (parameters.length > 0)
@@ -30,8 +19,9 @@ function checkParams(
       );
     return;
   }
-  if (!convert) throw new Error(`operation ${id}: checking request.params needs toJSONSchema`);
-  const members = membersOf(params, convert).sort();
+  const shape = objectShape(params);
+  if (!shape) throw new Error(`operation ${id}: request.params must be an object schema`);
+  const members = Object.keys(shape).sort();
   const names = [...parameters].sort();
   if (members.join("\n") !== names.join("\n")) {
     const list = (items: readonly string[]) => (items.length === 0 ? "none" : items.join(", "));
@@ -67,17 +57,14 @@ function checkMediaTypes(id: string, operation: Operation): void {
     throw new Error(`operation ${id}: request.body declares no media type`);
 }
 
-export function checkOperations(
-  contract: Contract,
-  convert: JsonSchemaConverter | undefined,
-): void {
+export function checkOperations(contract: Contract): void {
   const routes = new Set<string>();
   const shapes = new Map<string, string>();
   for (const [id, operation] of Object.entries(contract.operations)) {
     if (!OPERATION_METHODS.includes(operation.method))
       throw new Error(`operation ${id}: method ${String(operation.method)} cannot be declared`);
     const { path, parameters } = routePath(id, operation.path);
-    checkParams(id, operation, parameters, convert);
+    checkParams(id, operation, parameters);
     checkMediaTypes(id, operation);
     const route = `${operation.method} ${path}`;
     if (routes.has(route))

@@ -20,7 +20,7 @@ import { operationRoute } from "./route";
  * literal path wins over a template that would also match it (OpenAPI 3.1 §4.8.8).
  */
 export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
-  const { contract, handlers, maxBodyBytes, present, jsonSchema } = context;
+  const { contract, handlers, maxBodyBytes, present } = context;
   const byPath = new Map<
     string,
     { parameters: number; methods: Record<string, Handler<AppEnv>> }
@@ -39,7 +39,6 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
         maxBodyBytes: limits.maxBodyBytes ?? maxBodyBytes,
         hidden: security?.fields,
         present,
-        jsonSchema,
       }),
       responses: planResponses(contract, operation),
       present,

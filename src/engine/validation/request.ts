@@ -8,7 +8,6 @@ import type { Context } from "hono";
 import { parse as parseCookies } from "hono/utils/cookie";
 import { type Operation, type Schema, schemaOf } from "../../domain/contract";
 import type { AppEnv } from "../../platform/env";
-import type { JsonSchemaConverter } from "../../platform/openapi/document";
 import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
 import {
@@ -66,12 +65,10 @@ export interface RequestPlanOptions {
   readonly maxBodyBytes: number;
   readonly hidden?: HiddenFields;
   readonly present?: ProblemPresenter;
-  /** zod's converter, to learn which query and form fields are arrays. */
-  readonly jsonSchema?: JsonSchemaConverter;
 }
 
 export function planRequest(operation: Operation, options: RequestPlanOptions): RequestPlan {
-  const { maxBodyBytes, hidden = NOTHING_HIDDEN, jsonSchema } = options;
+  const { maxBodyBytes, hidden = NOTHING_HIDDEN } = options;
   const present = options.present ?? ((_kind, problem) => problem);
   const body = operation.request?.body ?? {};
   const bodyTypes = Object.keys(body);
@@ -86,7 +83,7 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
         {
           kind,
           schema: viewOf(schema, "request"),
-          lists: form ? arrayMembers(schema, jsonSchema) : new Set(),
+          lists: form ? arrayMembers(schema) : new Set(),
         },
       ];
     }),
@@ -124,7 +121,7 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
     acceptHint: hintName && bodyTypes.length > 0 ? { [hintName]: bodyTypes.join(", ") } : {},
     hidden,
     present,
-    queryLists: arrayMembers(operation.request?.query, jsonSchema),
+    queryLists: arrayMembers(operation.request?.query),
   };
 }
 
