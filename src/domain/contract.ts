@@ -135,6 +135,17 @@ export interface ResponseDeclaration {
  */
 export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
 
+/**
+ * A range of statuses (OpenAPI 3.1 §4.8.16.2: `4XX` is any status from 400 to 499), or
+ * `default`: any status the operation does not declare otherwise. An exact status is
+ * matched before its range, and a range before `default`.
+ */
+export type StatusRange = "2XX" | "3XX" | "4XX" | "5XX" | "default";
+
+/** An operation's responses: by status, by range of statuses, or `default`. */
+export type Responses = Readonly<Record<number, ResponseDeclaration>> &
+  Readonly<Partial<Record<StatusRange, ResponseDeclaration>>>;
+
 /** Part 4: one operation, identified by the key it is declared under. */
 export interface Operation {
   readonly method: OperationMethod;
@@ -151,7 +162,7 @@ export interface Operation {
   readonly deprecated?: boolean;
   readonly externalDocs?: ExternalDocs;
   readonly request?: RequestDeclaration;
-  readonly responses: Readonly<Record<number, ResponseDeclaration>>;
+  readonly responses: Responses;
   /**
    * Which credentials the operation requires. `[]` declares that it needs none. Once part 5
    * declares any scheme, every operation must say this explicitly, so none is left open by
@@ -275,10 +286,19 @@ export type SecurityScheme =
   | OAuth2Scheme
   | OpenIdConnectScheme;
 
-/** Part 6: one event the service emits. */
+/** Part 6: one event the service emits, as OpenAPI 3.1's `webhooks` describes one. */
 export interface EventDeclaration {
   readonly summary?: string;
+  readonly description?: string;
+  /** Names of part 1's tags. */
+  readonly tags?: readonly string[];
+  /** The JSON payload each delivery carries. */
   readonly payload: Schema;
+  /** Named examples of the payload. */
+  readonly examples?: Readonly<Record<string, Example>>;
+  /** What a receiver is expected to answer, by status or range (OpenAPI's webhook responses). */
+  readonly responses?: Readonly<Record<number, { readonly description: string }>> &
+    Readonly<Partial<Record<StatusRange, { readonly description: string }>>>;
 }
 
 /**
@@ -312,6 +332,12 @@ export interface ErrorType {
   readonly type?: string;
   /** Extension members (RFC 9457 §3.2), each with its schema. */
   readonly members?: Readonly<Record<string, Schema>>;
+  /**
+   * The problem document's schema as the spec writes it (often a part 2 resource), for the
+   * OpenAPI document: answers of this type are documented as the platform's problem and
+   * this schema both. What a handler answers is checked against `members`.
+   */
+  readonly schema?: Schema;
   /**
    * The platform failures answered as this type: the answer takes this type's status, URI
    * and title, and keeps the platform's detail and members.

@@ -71,7 +71,7 @@ type RequirementCheck<P, R> = {
     : ContractError<`${K & string} is not a security scheme of part 5`>;
 };
 
-/** `security`, `tags` and `errors` may only name what parts 5, 1 and 7 declare. */
+/** `security`, `tags` and `errors` may only name what parts 5, 1 and 7 declare (an event's `tags` too). */
 type ReferenceCheck<P, O> = (O extends { readonly security: infer S extends readonly unknown[] }
   ? { readonly security: { readonly [I in keyof S]: RequirementCheck<P, S[I]> } }
   : unknown) & {
@@ -112,6 +112,9 @@ export type ContractChecks<P> = {
       : unknown;
   };
   readonly limits?: { readonly [K in keyof Declared<P, "limits">]: LimitCheck<P> };
+  readonly events?: {
+    readonly [K in keyof Declared<P, "events">]: { readonly tags?: readonly TagName<P>[] };
+  };
   readonly states?: {
     readonly [K in keyof Declared<P, "states">]: MachineCheck<P, Declared<P, "states">[K]>;
   };

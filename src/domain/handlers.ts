@@ -5,7 +5,7 @@
  * undeclared field, answer an undeclared status or an undeclared error.
  */
 import type { output } from "zod/v4/core";
-import type { Contract, MediaDeclaration, Operation, Schema } from "./contract";
+import type { Contract, MediaDeclaration, Operation, Schema, StatusRange } from "./contract";
 import type { RequestValue, ResponseValue } from "./schema";
 
 type Declared<O extends Operation> = O["request"] extends object ? O["request"] : object;
@@ -83,11 +83,18 @@ type ErrorResultOf<C extends Contract, O extends Operation> = O extends {
   ? { [K in N & keyof C["errors"]]: ErrorResultFor<C, K> }[N & keyof C["errors"]]
   : never;
 
-/** One of the operation's declared responses, or one of the error types it declares. */
+/**
+ * One of the operation's declared responses, or one of the error types it declares. A
+ * range (`4XX`) or `default` lets the handler choose the status; that it falls in the range
+ * (or is not declared otherwise, for `default`) is checked with the answer.
+ */
 export type OperationResult<O extends Operation, C extends Contract = Contract> =
   | {
       [S in keyof O["responses"] & number]: ResultFor<S, O["responses"][S]>;
     }[keyof O["responses"] & number]
+  | {
+      [R in keyof O["responses"] & StatusRange]: ResultFor<number, O["responses"][R]>;
+    }[keyof O["responses"] & StatusRange]
   | ErrorResultOf<C, O>;
 
 /** Who made the request, as the platform verified it; never the credential itself. */

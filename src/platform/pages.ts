@@ -49,6 +49,22 @@ ${limits.join("\n")}
 </tbody>
 </table>
 `;
+  const presented = report.errorModel.map(
+    (p) =>
+      `<tr><td><code>${escapeHtml(p.failure)}</code></td><td><code>${escapeHtml(p.errorType)}</code></td><td class="num">${p.status}</td><td><code>${escapeHtml(p.type)}</code></td></tr>`,
+  );
+  const errorModelSection =
+    presented.length === 0
+      ? ""
+      : `<h2>Error model (part 7)</h2>
+<p>The platform's own failures, answered as the specification's error types.</p>
+<table>
+<thead><tr><th>Failure</th><th>Error type</th><th class="num">Status</th><th>Problem type</th></tr></thead>
+<tbody>
+${presented.join("\n")}
+</tbody>
+</table>
+`;
   const types = problemTypes
     .map(
       (t) =>
@@ -65,7 +81,7 @@ ${limits.join("\n")}
 ${rows}
 </tbody>
 </table>
-${limitsSection}<h2>Platform defaults</h2>
+${limitsSection}${errorModelSection}<h2>Platform defaults</h2>
 <p>Bounds the platform applies where the specification gives none. They are not limits of the service.</p>
 <table>
 <thead><tr><th>Name</th><th class="num">Value</th><th>Why</th></tr></thead>

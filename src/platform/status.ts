@@ -4,9 +4,16 @@
  * maintained by hand.
  */
 
-import type { BodySizeLimit, Contract, PageSizeLimit, RequestRateLimit } from "../domain/contract";
+import type {
+  BodySizeLimit,
+  Contract,
+  PageSizeLimit,
+  PlatformProblem,
+  RequestRateLimit,
+} from "../domain/contract";
 import { SPEC_PARTS } from "../domain/parts";
 import type { PlatformDefault } from "./defaults";
+import { errorTypeUri } from "./problem-presenter";
 
 export interface PartStatus {
   readonly number: number;
@@ -26,6 +33,18 @@ export type ServiceLimit = { readonly name: string } & (
   | PageSizeLimit
 );
 
+/**
+ * A platform failure that part 7 answers as one of its error types (RFC 9457): the status
+ * and problem type a client gets for it instead of the platform's own.
+ */
+export interface PresentedFailure {
+  readonly failure: PlatformProblem;
+  readonly errorType: string;
+  readonly status: number;
+  /** The problem type URI the answer carries. */
+  readonly type: string;
+}
+
 export interface StatusReport {
   /** One sentence that tells a reader how to read the rest. */
   readonly description: string;
@@ -36,6 +55,19 @@ export interface StatusReport {
   readonly limits: readonly ServiceLimit[];
   /** Bounds the platform applies on its own where part 8 declares none; not limits of the service. */
   readonly platformDefaults: readonly PlatformDefault[];
+  /** The platform's failures answered as part 7's error types; empty when part 7 presents none. */
+  readonly errorModel: readonly PresentedFailure[];
+}
+
+function errorModel(contract: Contract): PresentedFailure[] {
+  return Object.entries(contract.errors).flatMap(([name, error]) =>
+    (error.presents ?? []).map((failure) => ({
+      failure,
+      errorType: name,
+      status: error.status,
+      type: errorTypeUri(name, error),
+    })),
+  );
 }
 
 function serviceLimits(contract: Contract): ServiceLimit[] {
@@ -71,5 +103,6 @@ export function statusReport(
     parts,
     limits: serviceLimits(contract),
     platformDefaults: defaults,
+    errorModel: errorModel(contract),
   };
 }

@@ -224,6 +224,36 @@ function fill(template: string, marker: string): string {
   return template.replace(/\{[^}]+\}/g, marker.slice(0, 8));
 }
 
+/**
+ * The status and problem type a platform failure is answered with: the platform's own, or
+ * those of the error type the report says presents it (part 7's error model).
+ */
+function failureAnswer(
+  report: Report,
+  failure: string,
+  status: number,
+): { readonly status: number; readonly type: string } {
+  const presented = report.errorModel?.find((p) => p.failure === failure);
+  return presented
+    ? { status: presented.status, type: presented.type }
+    : { status, type: `${PROBLEMS}${failure}` };
+}
+
+/** `application/json` or a `+json` type (RFC 6839 §3.1). */
+const isJson = (mediaType: string) => /^application\/(?:[^;]+\+)?json$/i.test(mediaType);
+
+/** Whether a schema of the document only accepts objects (through `$ref`s and `allOf`). */
+function objectSchema(openapi: OpenApi, schema: unknown, depth = 0): boolean {
+  if (schema === null || typeof schema !== "object" || depth > 16) return false;
+  const s = schema as { type?: unknown; $ref?: unknown; allOf?: unknown[] };
+  if (s.type === "object") return true;
+  if (typeof s.$ref === "string" && s.$ref.startsWith("#/components/schemas/")) {
+    const name = s.$ref.slice("#/components/schemas/".length);
+    return objectSchema(openapi, openapi.components?.schemas?.[name], depth + 1);
+  }
+  return (s.allOf ?? []).some((part) => objectSchema(openapi, part, depth + 1));
+}
+
 function maxBodyBytes(report: Report, operationId: string | undefined): number | undefined {
   const own = report.limits?.find(
     (limit) =>
@@ -269,6 +299,7 @@ async function operationChecks(
     for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
       await operationProbes(
         report,
+        openapi,
         template,
         path,
         method.toUpperCase(),
@@ -282,6 +313,7 @@ async function operationChecks(
 
 async function operationProbes(
   report: Report,
+  openapi: OpenApi,
   template: string,
   path: string,
   method: string,
@@ -291,73 +323,87 @@ async function operationProbes(
 ): Promise<void> {
   const name = `${method} ${template}`;
   const responses = operation.responses ?? {};
+  const answer = (failure: string, status: number) => failureAnswer(report, failure, status);
+  const unauthenticated = answer("authentication-required", 401);
+  const unsupported = answer("unsupported-media-type", 415);
+  const malformed = answer("malformed-request", 400);
+  const tooLarge = answer("content-too-large", 413);
+  const invalid = answer("validation-failed", 422);
   if (responses["429"]) {
     // Probing would spend the instance's rate-limit budget; nothing more is sent.
     return;
   }
-  if (responses["401"] && (operation.security?.length ?? 0) > 0) {
+  if (responses[unauthenticated.status] && (operation.security?.length ?? 0) > 0) {
     await expect({
-      label: `${name} without credentials: 401 problem with WWW-Authenticate (RFC 9110 §11.6.1)`,
+      label: `${name} without credentials: ${unauthenticated.status} problem with WWW-Authenticate (RFC 9110 §11.6.1)`,
       method,
       path,
       ...(BODY_METHODS.has(method)
         ? { headers: { "content-type": "text/plain" }, body: marker }
         : {}),
-      expect: { status: 401, type: `${PROBLEMS}authentication-required`, wwwAuthenticate: true },
+      expect: { ...unauthenticated, wwwAuthenticate: true },
     });
     return;
   }
   const content = operation.requestBody?.content;
   if (!content) {
-    if (BODY_METHODS.has(method) && responses["415"]) {
+    if (BODY_METHODS.has(method) && responses[unsupported.status]) {
       await expect({
-        label: `${name} with a body it does not take: 415 problem`,
+        label: `${name} with a body it does not take: ${unsupported.status} problem`,
         method,
         path,
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ marker }),
-        expect: { status: 415, type: `${PROBLEMS}unsupported-media-type` },
+        expect: unsupported,
       });
     }
     return;
   }
   const [mediaType, declared] = Object.entries(content)[0] ?? [];
   if (!mediaType) return;
-  await expect({
-    label: `${name} with an undeclared media type: 415 problem`,
-    method,
-    path,
-    headers: { "content-type": "text/plain" },
-    body: marker,
-    expect: { status: 415, type: `${PROBLEMS}unsupported-media-type` },
-  });
-  await expect({
-    label: `${name} with malformed JSON: 400 problem`,
-    method,
-    path,
-    headers: { "content-type": mediaType },
-    body: `{"${marker}":`,
-    expect: { status: 400, type: `${PROBLEMS}malformed-request` },
-  });
-  const cap = maxBodyBytes(report, operation.operationId);
-  if (cap !== undefined && responses["413"]) {
+  const types = Object.keys(content).map((t) => t.toLowerCase());
+  const covered = (type: string) =>
+    types.some(
+      (t) => t === type || t === "*/*" || (t.endsWith("/*") && type.startsWith(t.slice(0, -1))),
+    );
+  const undeclared = ["text/plain", "application/x-conformance-probe"].find((t) => !covered(t));
+  if (undeclared)
     await expect({
-      label: `${name} with a body of ${cap + 1} bytes: 413 problem`,
+      label: `${name} with an undeclared media type: ${unsupported.status} problem`,
+      method,
+      path,
+      headers: { "content-type": undeclared },
+      body: marker,
+      expect: unsupported,
+    });
+  if (isJson(mediaType))
+    await expect({
+      label: `${name} with malformed JSON: ${malformed.status} problem`,
+      method,
+      path,
+      headers: { "content-type": mediaType },
+      body: `{"${marker}":`,
+      expect: malformed,
+    });
+  const cap = maxBodyBytes(report, operation.operationId);
+  if (cap !== undefined && responses[tooLarge.status]) {
+    await expect({
+      label: `${name} with a body of ${cap + 1} bytes: ${tooLarge.status} problem`,
       method,
       path,
       headers: { "content-type": mediaType },
       body: `"${"x".repeat(cap - 1)}"`,
-      expect: { status: 413, type: `${PROBLEMS}content-too-large` },
+      expect: tooLarge,
     });
   }
-  if (declared?.schema?.type === "object" && responses["422"]) {
+  if (isJson(mediaType) && objectSchema(openapi, declared?.schema) && responses[invalid.status]) {
     await expect({
-      label: `${name} with a JSON array where an object is declared: 422 problem`,
+      label: `${name} with a JSON array where an object is declared: ${invalid.status} problem`,
       method,
       path,
       headers: { "content-type": mediaType },
       body: JSON.stringify([marker]),
-      expect: { status: 422, type: `${PROBLEMS}validation-failed`, errors: true },
+      expect: { ...invalid, errors: true },
     });
   }
 }

@@ -20,6 +20,12 @@ export interface Report {
     readonly maxBytes?: number;
   }[];
   readonly platformDefaults?: readonly { readonly name: string; readonly value: number }[];
+  /** The platform's failures part 7 answers as its own error types. */
+  readonly errorModel?: readonly {
+    readonly failure: string;
+    readonly status: number;
+    readonly type: string;
+  }[];
 }
 
 type PathItem = Record<

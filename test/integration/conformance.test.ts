@@ -9,6 +9,7 @@ import { type ConformanceReport, checkConformance, type Fetcher } from "../confo
 import { FIXTURE_UNSET_SECRET } from "../fixtures/security";
 import { emptyApp, fixtureApp } from "../support/fixture-app";
 import { securityApp } from "../support/security-app";
+import { callVocabulary } from "../support/vocabulary-app";
 
 const BASE = "https://conformance.test";
 const shipped: Fetcher = (request) => exports.default.fetch(request);
@@ -44,6 +45,20 @@ describe("against correct servers", () => {
     for (const status of ["404", "405", "415", "413", "400", "422"])
       expect(names).toContain(`: ${status}`);
     expect(names).not.toContain("501 interface-not-specified");
+  });
+
+  it("a FIXTURE vocabulary app passes, its platform failures probed as the error types that present them", async () => {
+    const report = await checkConformance(BASE, {
+      fetch: (r) => callVocabulary(new URL(r.url).pathname + new URL(r.url).search, r),
+    });
+    expect(failing(report)).toEqual([]);
+    const names = report.checks.map((c) => c.name);
+    // Malformed JSON and invalid input are the spec's own 400 type, not the platform's 400 and 422.
+    expect(names).toContain("POST /fixture-payments with malformed JSON: 400 problem");
+    expect(names).toContain(
+      "POST /fixture-payments with a JSON array where an object is declared: 400 problem",
+    );
+    expect(names.some((n) => n.includes(": 422 problem"))).toBe(false);
   });
 
   it("a FIXTURE security app passes, with 401 + WWW-Authenticate probed and rate-limited operations left alone", async () => {

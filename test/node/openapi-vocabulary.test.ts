@@ -146,6 +146,44 @@ describe("the OpenAPI document of the FIXTURE vocabulary contract", () => {
     expect(JSON.stringify(create["400"])).toContain("FixtureInvalidInput");
   });
 
+  it("documents an error type's own schema beside the platform's problem (allOf)", async () => {
+    const doc = await document();
+    const content = doc.components.responses.FixtureInvalidInput?.content as Json;
+    const schema = content["application/problem+json"] as { schema: { allOf: Json[] } };
+    expect(schema.schema.allOf.slice(0, 2)).toEqual([
+      { $ref: "#/components/schemas/Problem" },
+      { $ref: "#/components/schemas/FixtureProblemBody" },
+    ]);
+  });
+
+  it("carries responses by range and default (OpenAPI 3.1 §4.8.16.2) beside the platform's", async () => {
+    const responses = (await document()).paths["/fixture-statuses"]?.get?.responses ?? {};
+    expect(responses["4XX"]?.description).toBe("Any client error");
+    expect(Object.keys((responses.default?.content as Json) ?? {})).toEqual(["text/plain"]);
+    expect(responses["200"]?.description).toBe("The exact status");
+  });
+
+  it("carries part 6: each event as a webhook with its summary, description, tags, examples and expected answers", async () => {
+    const doc = (await document()) as Doc & { webhooks: Record<string, { post: Json }> };
+    const post = doc.webhooks.fixturePetAdopted?.post as Json & {
+      requestBody: { content: Record<string, Json> };
+    };
+    expect(post).toMatchObject({
+      operationId: "fixturePetAdopted",
+      summary: "FIXTURE: a pet was adopted",
+      description: "FIXTURE: sent once a pet has a new home.",
+      tags: ["fixturePets"],
+      responses: {
+        200: { description: "FIXTURE: received" },
+        "4XX": { description: "FIXTURE: refused; not sent again" },
+      },
+    });
+    expect(post.requestBody.content["application/json"]).toEqual({
+      schema: { $ref: "#/components/schemas/FixturePet" },
+      examples: { rex: { summary: "Rex", value: { id: "p1", name: "Rex" } } },
+    });
+  });
+
   it("types every answer, the platform's included: no media type without a schema", async () => {
     const doc = await document();
     const untyped = mediaObjects(doc).filter(([, media]) => {
@@ -217,6 +255,7 @@ describe("the OpenAPI document of the FIXTURE vocabulary contract", () => {
     expect(Object.keys(doc.components.schemas).filter((n) => !platform.includes(n))).toEqual([
       "FixturePet",
       "FixturePayment",
+      "FixtureProblemBody",
     ]);
   });
 

@@ -120,6 +120,23 @@ describe("createApp refuses", () => {
     expect(() => build({ operations }, withSchemas)).not.toThrow();
   });
 
+  it.each(["100", "199", "600", "1XX", "6XX", "2xx", "Default", "20"])(
+    "a response keyed %s: not a status a Worker answers, a range 2XX to 5XX, or default (OpenAPI 3.1 §4.8.16.2)",
+    (key) => {
+      const operations = {
+        fixtureA: op("/fixture", { responses: { [key]: { description: "x" } } }),
+      };
+      expect(() => build({ operations })).toThrow(/fixtureA: response .* is not a status/);
+    },
+  );
+
+  it("accepts statuses 200 to 599, ranges 2XX to 5XX and default", () => {
+    const responses = Object.fromEntries(
+      ["200", "599", "2XX", "3XX", "4XX", "5XX", "default"].map((k) => [k, { description: "x" }]),
+    );
+    expect(() => build({ operations: { fixtureA: op("/fixture", { responses }) } })).not.toThrow();
+  });
+
   it("schemas without a JSON Schema converter for the OpenAPI document", () => {
     const parts = { resources: { FixtureThing: z.object({}) } };
     expect(() => build(parts)).toThrow(/toJSONSchema/);

@@ -114,6 +114,16 @@ describe("the compiler refuses a contract that cannot work", () => {
       // @ts-expect-error fixtureTga is not a tag of part 1
       operations: { fixtureGet: { ...get, tags: ["fixtureTga"] } },
     });
+    const payload = z.object({ id: z.string() });
+    defineContract({
+      purpose: { title: "FIXTURE", tags: { fixtureTag: {} } },
+      events: { fixtureHappened: { payload, tags: ["fixtureTag"] } },
+    });
+    defineContract({
+      purpose: { title: "FIXTURE", tags: { fixtureTag: {} } },
+      // @ts-expect-error an event's fixtureTga is not a tag of part 1 either
+      events: { fixtureHappened: { payload, tags: ["fixtureTga"] } },
+    });
     defineContract({
       errors: { fixtureGone: { status: 410, title: "Gone" } },
       // @ts-expect-error fixtureGnoe is not an error type of part 7

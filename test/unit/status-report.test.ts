@@ -6,6 +6,7 @@ import { OPERATION_ENGINE } from "../../src/engine";
 import { MAX_BODY_BYTES, platformDefaults } from "../../src/platform/defaults";
 import { statusReport } from "../../src/platform/status";
 import { EMPTY_CONTRACT, FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
+import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
 
 const DEFAULTS = platformDefaults(MAX_BODY_BYTES);
 
@@ -62,6 +63,31 @@ describe("interface status report", () => {
       const module = (await import(`../../src/contract/${part.name}.ts`)) as object;
       expect(Object.keys(module)).toHaveLength(1);
     }
+  });
+
+  it("lists the error model: each platform failure part 7 presents, with the status and type it is answered with (RFC 9457)", () => {
+    expect(statusReport(EMPTY_CONTRACT, DEFAULTS).errorModel).toEqual([]);
+    const report = statusReport(FIXTURE_VOCABULARY_CONTRACT, DEFAULTS);
+    expect(report.errorModel).toEqual([
+      {
+        failure: "validation-failed",
+        errorType: "FixtureInvalidInput",
+        status: 400,
+        type: "https://errors.fixture.test/invalid-input",
+      },
+      {
+        failure: "malformed-request",
+        errorType: "FixtureInvalidInput",
+        status: 400,
+        type: "https://errors.fixture.test/invalid-input",
+      },
+      {
+        failure: "not-found",
+        errorType: "FixtureNotFound",
+        status: 404,
+        type: "/_service/problems/FixtureNotFound",
+      },
+    ]);
   });
 
   it("reports the body cap as a platform default, not as a limit of the service", () => {

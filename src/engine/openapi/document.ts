@@ -21,10 +21,15 @@ import { presentedBy } from "../error-model";
 import { documentOperations } from "./operations";
 import { type Convert, schemaComponents } from "./schemas";
 
-/** The schema of a part 7 error type: the problem document and its declared members. */
+/**
+ * The schema of a part 7 error type: the problem document, the schema the spec gives it
+ * (if it does), and its declared members.
+ */
 export function errorTypeSchema(name: string, contract: Contract, convert: Convert): Json {
-  const members = Object.entries(contract.errors[name]?.members ?? {});
-  if (members.length === 0) return PROBLEM_REF;
+  const error = contract.errors[name];
+  const own = error?.schema ? [convert(error.schema, "output", `${name}Problem`)] : [];
+  const members = Object.entries(error?.members ?? {});
+  if (members.length === 0) return own.length > 0 ? { allOf: [PROBLEM_REF, ...own] } : PROBLEM_REF;
   const properties: Json = {};
   const required: string[] = [];
   for (const [member, schema] of members) {
@@ -35,6 +40,7 @@ export function errorTypeSchema(name: string, contract: Contract, convert: Conve
   return {
     allOf: [
       PROBLEM_REF,
+      ...own,
       { type: "object", properties, ...(required.length > 0 ? { required } : {}) },
     ],
   };
@@ -80,16 +86,29 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
 
   const webhooks: Json = {};
   for (const [name, event] of Object.entries(contract.events)) {
+    const expected = Object.entries(event.responses ?? {}) as [string, { description: string }][];
     webhooks[name] = {
       post: {
+        // The event's name identifies it, unless an operation already has that id.
+        ...(name in contract.operations ? {} : { operationId: name }),
         ...(event.summary ? { summary: event.summary } : {}),
+        ...(event.description ? { description: event.description } : {}),
+        ...(event.tags ? { tags: event.tags } : {}),
         requestBody: {
           required: true,
           content: {
-            "application/json": { schema: convert(event.payload, "output", `${name}Payload`) },
+            "application/json": {
+              schema: convert(event.payload, "output", `${name}Payload`),
+              ...(event.examples ? { examples: event.examples } : {}),
+            },
           },
         },
-        responses: { "2XX": { description: "Received" } },
+        responses:
+          expected.length > 0
+            ? Object.fromEntries(
+                expected.map(([status, r]) => [status, { description: r.description }]),
+              )
+            : { "2XX": { description: "Received" } },
       },
     };
   }

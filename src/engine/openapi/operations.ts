@@ -217,8 +217,8 @@ function operationObject(
       return scheme !== undefined && "jwt" in scheme;
     }),
   );
-  const successTypes = Object.entries(op.responses)
-    .filter(([status]) => Number(status) >= 200 && Number(status) < 300)
+  const successTypes = (Object.entries(op.responses) as [string, Operation["responses"][number]][])
+    .filter(([status]) => status === "2XX" || (Number(status) >= 200 && Number(status) < 300))
     .map(([, r]) => Object.keys(r.content ?? {}));
   const bodyTypes = Object.keys(body ?? {});
   const hint =

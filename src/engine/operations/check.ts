@@ -57,6 +57,22 @@ function checkMediaTypes(id: string, operation: Operation): void {
     throw new Error(`operation ${id}: request.body declares no media type`);
 }
 
+/**
+ * Response keys are statuses an answer can have (RFC 9110 §15: 200 to 599 here, as a
+ * Response cannot carry 1xx), ranges `2XX` to `5XX`, or `default` (OpenAPI 3.1 §4.8.16.2).
+ */
+function checkStatuses(id: string, operation: Operation): void {
+  for (const key of Object.keys(operation.responses)) {
+    const status = Number(key);
+    const valid =
+      /^[2-5]XX$/.test(key) || key === "default" || (/^[2-5]\d\d$/.test(key) && status >= 200);
+    if (!valid)
+      throw new Error(
+        `operation ${id}: response ${JSON.stringify(key)} is not a status from 200 to 599, a range 2XX to 5XX, or default`,
+      );
+  }
+}
+
 export function checkOperations(contract: Contract): void {
   const routes = new Set<string>();
   const shapes = new Map<string, string>();
@@ -66,6 +82,7 @@ export function checkOperations(contract: Contract): void {
     const { path, parameters } = routePath(id, operation.path);
     checkParams(id, operation, parameters);
     checkMediaTypes(id, operation);
+    checkStatuses(id, operation);
     const route = `${operation.method} ${path}`;
     if (routes.has(route))
       throw new Error(`operation ${id}: ${operation.method} ${operation.path} is declared twice`);

@@ -4,7 +4,13 @@
  * may be left out), its header schema; the part 7 error types it may answer with; and what
  * `Accept` can decide (406 before the handler runs, `Vary: Accept` on the answer).
  */
-import { type Contract, type Operation, type Schema, schemaOf } from "../../domain/contract";
+import {
+  type Contract,
+  type Operation,
+  type ResponseDeclaration,
+  type Schema,
+  schemaOf,
+} from "../../domain/contract";
 import { errorTypeUri } from "../../platform/problem-presenter";
 import { type BodyKind, bodyKind } from "../validation/media-type";
 import { viewOf } from "../validation/views";
@@ -29,6 +35,7 @@ export interface DeclaredError {
 }
 
 export interface ResponsePlan {
+  /** Exact statuses; a range (`4XX`) under its first digit times -1 (-4); `default` under 0. */
   readonly statuses: ReadonlyMap<number, StatusPlan>;
   /**
    * The media types every success answer is one of; `undefined` when some success answer
@@ -40,13 +47,39 @@ export interface ResponsePlan {
   readonly errors: ReadonlyMap<string, DeclaredError>;
 }
 
+const RANGE_KEY = /^([1-5])XX$/;
+const DEFAULT_KEY = 0;
+const SUCCESS_RANGE = -2;
+
+/** Where a response key is kept in `ResponsePlan.statuses`. */
+export function statusKey(code: string): number {
+  if (code === "default") return DEFAULT_KEY;
+  const range = RANGE_KEY.exec(code);
+  return range ? -Number(range[1]) : Number(code);
+}
+
+/**
+ * The declaration an answer of `status` is checked against: its exact status, else its
+ * range, else `default` (OpenAPI 3.1 §4.8.16.2).
+ */
+export function statusPlan(plan: ResponsePlan, status: number): StatusPlan | undefined {
+  return (
+    plan.statuses.get(status) ??
+    plan.statuses.get(-Math.floor(status / 100)) ??
+    plan.statuses.get(DEFAULT_KEY)
+  );
+}
+
 export function planResponses(contract: Contract, operation: Operation): ResponsePlan {
   const statuses = new Map<number, StatusPlan>();
   const success = new Set<string>();
   let everySuccessHasBody = true;
   let vary = false;
-  for (const [code, declared] of Object.entries(operation.responses)) {
-    const status = Number(code);
+  for (const [code, declared] of Object.entries(operation.responses) as [
+    string,
+    ResponseDeclaration,
+  ][]) {
+    const status = statusKey(code);
     const media = new Map<string, MediaPlan>(
       Object.entries(declared.content ?? {}).map(([type, content]) => [
         type,
@@ -57,7 +90,7 @@ export function planResponses(contract: Contract, operation: Operation): Respons
     const types = [...media.keys()];
     statuses.set(status, { types, media, headers: declared.headers });
     if (types.length > 1) vary = true;
-    if (status >= 200 && status < 300) {
+    if ((status >= 200 && status < 300) || status === SUCCESS_RANGE) {
       if (types.length === 0) everySuccessHasBody = false;
       for (const type of types) success.add(type);
     }

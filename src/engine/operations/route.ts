@@ -22,7 +22,7 @@ import { NOT_ACCEPTABLE, OPERATION_NOT_IMPLEMENTED } from "../problem-types";
 import { type RequestPlan, validateRequest } from "../validation/request";
 import { errorMismatch, responseMismatch } from "./response-check";
 import { responseValidationMode } from "./response-mode";
-import type { ResponsePlan } from "./responses";
+import { type ResponsePlan, statusPlan } from "./responses";
 import { answerHeaders, serialise } from "./serialise";
 
 /** Everything decided about one operation when the app is built. */
@@ -119,7 +119,7 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
     if (!handler) return problemResponse(requestId, notImplemented);
 
     const mediaTypeFor = (status: number) => {
-      const types = responses.statuses.get(status)?.types ?? [];
+      const types = statusPlan(responses, status)?.types ?? [];
       return acceptable(accept, types) ?? types[0];
     };
     const result = await handler(validation.input, {
@@ -151,7 +151,7 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
       return problemResponse(requestId, errorProblem(result, declared), headers);
     }
 
-    const declared = responses.statuses.get(result.status);
+    const declared = statusPlan(responses, result.status);
     const mediaType = result.mediaType ?? mediaTypeFor(result.status);
     if (
       mode !== "off" &&

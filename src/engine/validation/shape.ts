@@ -17,14 +17,17 @@ const WRAPPERS = new Set([
   "catch",
 ]);
 
-/** The schema under zod's wrappers: optional, nullable, default, a pipe's input, a lazy's target. */
+/** The schema under zod's wrappers: optional, nullable, default, a pipe's input (or output, after a transform), a lazy's target. */
 export function unwrap(schema: Schema): Schema {
   let node = schema;
   for (let depth = 0; depth < 32; depth++) {
     const def = node._zod.def as unknown as Def;
     if (WRAPPERS.has(def.type)) node = def.innerType as Schema;
-    else if (def.type === "pipe") node = def.in as Schema;
-    else if (def.type === "lazy") node = (def.getter as () => Schema)();
+    // A pipe is what it reads, unless it reads through a transform (src/domain/text.ts).
+    else if (def.type === "pipe") {
+      const input = def.in as Schema;
+      node = (input._zod.def.type === "transform" ? def.out : input) as Schema;
+    } else if (def.type === "lazy") node = (def.getter as () => Schema)();
     else break;
   }
   return node;

@@ -70,8 +70,30 @@ const STATUS_REPORT_SCHEMA: Json = {
         required: ["name", "value", "unit", "reason"],
       },
     },
+    errorModel: {
+      type: "array",
+      description: "The platform's failures answered as part 7's error types (RFC 9457).",
+      items: {
+        type: "object",
+        properties: {
+          failure: { type: "string" },
+          errorType: { type: "string" },
+          status: { type: "integer", minimum: 400, maximum: 599 },
+          type: { type: "string", format: "uri-reference" },
+        },
+        required: ["failure", "errorType", "status", "type"],
+      },
+    },
   },
-  required: ["description", "specifiedParts", "totalParts", "parts", "limits", "platformDefaults"],
+  required: [
+    "description",
+    "specifiedParts",
+    "totalParts",
+    "parts",
+    "limits",
+    "platformDefaults",
+    "errorModel",
+  ],
 };
 
 /** `components.schemas` of the platform's documents. */
