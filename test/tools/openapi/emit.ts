@@ -1,0 +1,239 @@
+/**
+ * The files an import writes: the part files of src/contract (each part the document
+ * declares; the others empty, except part 3, which OpenAPI does not carry and which is left
+ * as it is), SPECIFICATION.md's sections for the parts the document gives, the import
+ * report, and the Worker entry the contract then needs.
+ */
+import { basename } from "node:path";
+import { SPEC_PARTS, type SpecPart } from "../../../src/domain/parts";
+import type { ImportResult, PartCode } from "./contract-code";
+import type { Finding, FindingKind } from "./findings";
+import { propertyKey } from "./schema-code";
+import type { OpenApiSource } from "./source";
+
+/** The declaration type each part file satisfies, and whether the part is one value or a record. */
+const PART_TYPES: Readonly<Record<string, { type: string; single: boolean }>> = {
+  purpose: { type: "Purpose", single: true },
+  resources: { type: "Schema", single: false },
+  states: { type: "StateMachine", single: false },
+  endpoints: { type: "Operation", single: false },
+  authentication: { type: "SecurityScheme", single: false },
+  events: { type: "EventDeclaration", single: false },
+  errors: { type: "ErrorType", single: false },
+  limits: { type: "Limit", single: false },
+  versioning: { type: "Versioning", single: true },
+};
+
+const EXPORTS: Readonly<Record<string, string>> = {
+  purpose: "purpose",
+  resources: "resources",
+  states: "states",
+  endpoints: "operations",
+  authentication: "securitySchemes",
+  events: "events",
+  errors: "errors",
+  limits: "limits",
+  versioning: "versioning",
+};
+
+/** A part file that declares nothing: the form the shipped contract has. */
+export function emptyPartFile(part: SpecPart): string {
+  const { type, single } = PART_TYPES[part.name] as { type: string; single: boolean };
+  const value = single
+    ? `undefined satisfies ${type} | undefined`
+    : `{} as const satisfies Readonly<Record<string, ${type}>>`;
+  return `/**
+ * Spec part ${part.number}, "${part.title}": not specified (SPECIFICATION.md, beside this
+ * file, does not give it), so nothing is declared here. README.md, beside this file, says
+ * how to declare it once a revision does.
+ */
+import type { ${type} } from "../domain/contract";
+
+export const ${EXPORTS[part.name]} = ${value};
+`;
+}
+
+/** A part file with what the import declares in it. */
+function partFile(
+  part: SpecPart,
+  code: PartCode,
+  source: OpenApiSource,
+  result: ImportResult,
+): string {
+  const { type } = PART_TYPES[part.name] as { type: string };
+  const lines = [
+    "/**",
+    ` * Spec part ${part.number}, "${part.title}": imported from the OpenAPI document`,
+    ` * ${basename(source.file)} (OpenAPI ${source.openapi}) by \`npm run contract:import\`, which`,
+    " * writes this file; IMPORT-REPORT.md, beside it, lists what the document says that the",
+    " * contract does not carry.",
+    " */",
+  ];
+  if (code.usesZod || code.body.includes("z.")) lines.push('import * as z from "zod/mini";');
+  const types = [type, ...(code.uses.has("Schema") && type !== "Schema" ? ["Schema"] : [])].sort();
+  lines.push(`import type { ${types.join(", ")} } from "../domain/contract";`);
+  const marks = (["readOnly", "writeOnly"] as const).filter((h) => code.uses.has(h));
+  if (marks.length > 0) lines.push(`import { ${marks.join(", ")} } from "../domain/schema";`);
+  const text = (["booleanFromText", "numberFromText"] as const).filter((h) => code.uses.has(h));
+  if (text.length > 0) lines.push(`import { ${text.join(", ")} } from "../domain/text";`);
+  let body = code.body;
+  // A part file exports its declaration only: the others take part 2's schemas from it.
+  if (part.name !== "resources" && code.referenced.size > 0) {
+    lines.push('import { resources } from "./resources";');
+    const entries = [...code.referenced].sort().map((name) => {
+      const id = result.identifiers.get(name) as string;
+      const key = result.resourceKeys.get(name) as string;
+      return key === id ? id : `${propertyKey(key)}: ${id}`;
+    });
+    body = `const { ${entries.join(", ")} } = resources;\n\n${body}`;
+  }
+  return `${lines.join("\n")}\n\n${body}\n`;
+}
+
+export interface WrittenFile {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** Every file of src/contract the import writes (part 3's is left alone). */
+export function contractFiles(result: ImportResult, source: OpenApiSource): WrittenFile[] {
+  return SPEC_PARTS.filter((part) => part.name !== "states").map((part) => {
+    const code = result.parts.get(part.name);
+    return {
+      path: `src/contract/${part.name}.ts`,
+      text: code ? partFile(part, code, source, result) : emptyPartFile(part),
+    };
+  });
+}
+
+/** SPECIFICATION.md with the parts the document gives said so; the others as they were. */
+export function specificationText(
+  current: string,
+  result: ImportResult,
+  source: OpenApiSource,
+): string {
+  const headings = [...current.matchAll(/^## (\d+)\. .+$/gm)];
+  const first = headings[0]?.index ?? current.length;
+  const version = result.parts.get("versioning")
+    ? `, version ${/"current":"([^"]*)"/.exec(result.parts.get("versioning")?.body.replace(/\s/g, "") ?? "")?.[1] ?? ""}`
+    : "";
+  const preamble = [
+    "# Service Interface Specification",
+    "",
+    `This revision of the specification is the OpenAPI document \`${basename(source.file)}\` (OpenAPI ${source.openapi}${version}; sha-256 ${source.sha256}), imported with \`npm run contract:import\`. The contract beside this file is written from it, and IMPORT-REPORT.md lists what the contract does not carry. A part the document does not give is as the specification left it.`,
+    "",
+  ].join("\n");
+  let out = `${preamble}\n`;
+  headings.forEach((heading, i) => {
+    const start = heading.index ?? 0;
+    const end = headings[i + 1]?.index ?? current.length;
+    const number = Number(heading[1]);
+    const part = SPEC_PARTS.find((p) => p.number === number);
+    const code = part ? result.parts.get(part.name) : undefined;
+    if (!part || !code) {
+      out += current.slice(start, end);
+      return;
+    }
+    out += `${heading[0]}\n\nGiven by the OpenAPI document: ${code.summary}.\n\n`;
+  });
+  return first === current.length ? current : `${out.trimEnd()}\n`;
+}
+
+const KIND_TITLES: Readonly<Record<FindingKind, string>> = {
+  lost: "Not carried",
+  "not-enforced": "In the served document, not enforced",
+  changed: "Carried differently",
+};
+
+/** The import report: what each part declares, then every finding with its pointer. */
+export function reportText(result: ImportResult, source: OpenApiSource): string {
+  const lines = [
+    "# Import report",
+    "",
+    `Source: \`${basename(source.file)}\` (OpenAPI ${source.openapi}; sha-256 ${source.sha256}), read by \`npm run contract:import\`, which writes this file. \`npm run contract:diff -- <file>\` compares the OpenAPI document the service now serves with the source. Pointers are JSON Pointers into the source, with files it refers to bundled in where they are first used.`,
+    "",
+    "## What was written",
+    "",
+    "| Part | Declared |",
+    "| --- | --- |",
+  ];
+  for (const part of SPEC_PARTS) {
+    const code = result.parts.get(part.name);
+    const what =
+      part.name === "states"
+        ? "not something OpenAPI carries: left as it was"
+        : code
+          ? code.summary
+          : "nothing in the document";
+    lines.push(`| ${part.number}. ${part.title} | ${what} |`);
+  }
+  for (const kind of ["lost", "not-enforced", "changed"] as const) {
+    const found = result.findings.filter((f) => f.kind === kind);
+    lines.push("", `## ${KIND_TITLES[kind]} (${found.length})`, "");
+    if (found.length === 0) lines.push("Nothing.");
+    for (const finding of found)
+      lines.push(`- \`${finding.pointer}\`: ${escapeMarkdown(finding.message)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+const escapeMarkdown = (text: string) => text.replace(/([*_[\]<>|])/g, "\\$1");
+
+/** One line per finding, for the terminal. */
+export function findingLine(finding: Finding): string {
+  return `  ${finding.kind.padEnd(12)} ${finding.pointer}: ${finding.message}`;
+}
+
+/**
+ * The Worker entry a contract that declares more than its purpose needs: the operation
+ * engine, and zod's JSON Schema converter (src/contract/README.md, "Taking in a revision").
+ */
+export function entryFile(needsEngine: boolean): string {
+  if (!needsEngine)
+    return `/**
+ * The Worker entry: the app built from the service's contract and its handlers. The
+ * contract declares only its purpose, which the platform serves by itself.
+ */
+import { createApp } from "./app";
+import { contract } from "./contract";
+import { handlers } from "./handlers";
+
+const app = createApp(contract, { handlers });
+
+export default {
+  fetch: app.fetch,
+} satisfies ExportedHandler<Env>;
+`;
+  return `/**
+ * The Worker entry: the app built from the service's contract and its handlers. The
+ * contract declares more than its purpose, so the operation engine (src/engine) and zod's
+ * JSON Schema converter are passed in; the option types refuse to compile without them.
+ */
+import { toJSONSchema } from "zod/mini";
+import { createApp } from "./app";
+import { contract } from "./contract";
+import { OPERATION_ENGINE } from "./engine";
+import { handlers } from "./handlers";
+
+const app = createApp(contract, { handlers, engine: OPERATION_ENGINE, jsonSchema: toJSONSchema });
+
+export default {
+  fetch: app.fetch,
+} satisfies ExportedHandler<Env>;
+`;
+}
+
+/** src/handlers.ts while no operation has a handler. */
+export function handlersFile(operations: number): string {
+  return `/**
+ * The handlers of the service's operations, by operation id. Part 4 declares ${operations} operation${operations === 1 ? "" : "s"}
+ * and none has a handler yet: each validates its input and answers 501. A handler added
+ * here is type-checked against its operation's declaration in \`src/contract/endpoints.ts\`.
+ */
+
+import { contract } from "./contract";
+import { defineHandlers } from "./domain/handlers";
+
+export const handlers = defineHandlers(contract, {});
+`;
+}

@@ -1,0 +1,672 @@
+/**
+ * JSON Schema (OpenAPI 3.1's dialect; 3.0 is normalised first) to zod/mini source code.
+ * Each keyword is either enforced by the zod it becomes, carried as metadata into the
+ * OpenAPI document the service serves (annotations, and keywords zod/mini has no check
+ * for, which are then reported as not enforced), or reported as lost. A reference to a
+ * component schema stays a reference: the component's identifier, with its siblings as
+ * metadata (zod then writes `$ref` beside them).
+ */
+import type { Findings } from "./findings";
+import { at, child, componentOf, isObject, type Json } from "./source";
+import { ANNOTATIONS } from "./walk";
+
+/**
+ * How the value reaches the schema:
+ * - `json`: parsed JSON;
+ * - `text`: a string (path, query, header and cookie parameters, form fields), so numbers
+ *   and booleans are read from text first;
+ * - `field`: a multipart field, text or a file;
+ * - `form` / `multipart`: a whole form body, an object of `text` / `field` members;
+ * - `binary`: a whole body of bytes;
+ * - `plain`: a whole body handed over as text (text/plain, XML).
+ */
+export type Mode = "json" | "text" | "field" | "form" | "multipart" | "binary" | "plain";
+
+/** What the generated code imports besides zod. */
+export type Helper = "readOnly" | "writeOnly" | "numberFromText" | "booleanFromText" | "Schema";
+
+export interface SchemaContext {
+  /** The document, in 3.1's dialect. */
+  readonly document: Json;
+  readonly findings: Findings;
+  /** The identifier of each component schema, by component name. */
+  readonly identifiers: ReadonlyMap<string, string>;
+  /** Whether a reference to a component must be deferred (it is not declared yet). */
+  readonly deferred: (name: string) => boolean;
+  /** Helpers the code written so far uses. */
+  readonly uses: Set<Helper>;
+  /** Component schemas the code written so far refers to, by name. */
+  readonly referenced: Set<string>;
+}
+
+/** A JavaScript literal of a JSON value. */
+export const literal = (value: unknown): string => JSON.stringify(value) ?? "undefined";
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** An object literal's key for `name`: bare when it can be, and never the prototype setter. */
+export function propertyKey(name: string): string {
+  if (name === "__proto__") return `["__proto__"]`;
+  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+}
+
+/** JSON Schema keywords the converter reads (besides annotations and `x-` extensions). */
+const VALIDATION = new Set([
+  "$ref",
+  "type",
+  "enum",
+  "const",
+  "format",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "properties",
+  "required",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "discriminator",
+  "contentMediaType",
+  "contentEncoding",
+  "propertyNames",
+]);
+
+/** Keywords zod/mini has no check for: written into the document, not enforced. */
+const DOCUMENTED_ONLY = new Set([
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+  "patternProperties",
+  "dependentRequired",
+  "dependentSchemas",
+  "contains",
+  "minContains",
+  "maxContains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+]);
+
+/**
+ * String formats zod enforces, with the builder, and whether zod's JSON Schema says the
+ * same format (when it does not, the format is also written as metadata).
+ */
+const STRING_FORMATS: Readonly<Record<string, { code: string; says: boolean }>> = {
+  date: { code: "z.iso.date()", says: true },
+  "date-time": { code: "z.iso.datetime({ offset: true })", says: true },
+  duration: { code: "z.iso.duration()", says: true },
+  email: { code: "z.email()", says: true },
+  uuid: { code: "z.uuid()", says: true },
+  uri: { code: "z.url()", says: true },
+  ipv4: { code: "z.ipv4()", says: true },
+  ipv6: { code: "z.ipv6()", says: true },
+  hostname: { code: "z.hostname()", says: true },
+  byte: { code: "z.base64()", says: false },
+};
+
+/** Formats that only annotate: nothing to enforce, nothing to report. */
+const ANNOTATING_FORMATS = new Set(["password", "int32", "int64", "float", "double", "binary"]);
+
+function typesOf(schema: Json): string[] | undefined {
+  if (typeof schema.type === "string") return [schema.type];
+  if (Array.isArray(schema.type))
+    return schema.type.filter((t): t is string => typeof t === "string");
+  return undefined;
+}
+
+const typeOfValue = (value: unknown): string =>
+  value === null
+    ? "null"
+    : Array.isArray(value)
+      ? "array"
+      : typeof value === "number"
+        ? Number.isInteger(value)
+          ? "integer"
+          : "number"
+        : typeof value === "object"
+          ? "object"
+          : typeof value;
+
+/** Wraps `base` with checks: `base.check(a, b)`. */
+const checked = (base: string, checks: readonly string[]) =>
+  checks.length === 0 ? base : `${base}.check(${checks.join(", ")})`;
+
+/** A builder and its checks, before metadata joins them in one `.check(…)`. */
+interface Built {
+  readonly base: string;
+  readonly checks: readonly string[];
+}
+
+const built = (base: string, checks: readonly string[] = []): Built => ({ base, checks });
+
+/** The metadata as one check, if there is any. */
+const metaChecks = (meta: Json): string[] =>
+  Object.keys(meta).length > 0 ? [`z.meta(${literal(meta)})`] : [];
+
+/** A builder's code: its checks, then its metadata. */
+const render = (b: Built, meta: Json = {}) => checked(b.base, [...b.checks, ...metaChecks(meta)]);
+
+/** A regular expression literal for a JSON Schema `pattern` (ECMA-262), or undefined. */
+function regexLiteral(pattern: string): string | undefined {
+  const flags = /\\[pP]\{/.test(pattern) ? "u" : "";
+  try {
+    new RegExp(pattern, flags);
+  } catch {
+    return undefined;
+  }
+  let out = "";
+  let escaped = false;
+  for (const char of pattern) {
+    if (escaped) {
+      out += char;
+      escaped = false;
+    } else if (char === "\\") {
+      out += char;
+      escaped = true;
+    } else if (char === "/") out += "\\/";
+    else if (char === "\n") out += "\\n";
+    else if (char === "\r") out += "\\r";
+    else out += char;
+  }
+  return `/${out}/${flags}`;
+}
+
+export class SchemaWriter {
+  readonly #context: SchemaContext;
+  /** Pointers of inline references being followed, so a cycle through them is caught. */
+  readonly #following = new Set<string>();
+
+  constructor(context: SchemaContext) {
+    this.#context = context;
+  }
+
+  get #findings() {
+    return this.#context.findings;
+  }
+
+  /** The types a schema's values can have, following references and compositions. */
+  typesOf(schema: unknown, depth = 0): Set<string> {
+    const found = new Set<string>();
+    if (!isObject(schema) || depth > 16) return found;
+    const own = typesOf(schema);
+    if (own) for (const t of own) found.add(t);
+    else if (Array.isArray(schema.enum)) for (const v of schema.enum) found.add(typeOfValue(v));
+    else if ("const" in schema) found.add(typeOfValue(schema.const));
+    else if (typeof schema.$ref === "string")
+      for (const t of this.typesOf(at(this.#context.document, schema.$ref), depth + 1))
+        found.add(t);
+    else if (isObject(schema.properties)) found.add("object");
+    else if (isObject(schema.items)) found.add("array");
+    for (const key of ["allOf", "anyOf", "oneOf"] as const) {
+      const list = schema[key];
+      if (Array.isArray(list) && own === undefined)
+        for (const sub of list) for (const t of this.typesOf(sub, depth + 1)) found.add(t);
+    }
+    return found;
+  }
+
+  /** The zod code of a schema, as a value in `mode` reaches it. */
+  schema(schema: unknown, pointer: string, mode: Mode, options: { applyDefault?: boolean } = {}) {
+    if (schema === true) return "z.unknown()";
+    if (schema === false) return "z.never()";
+    if (!isObject(schema)) {
+      this.#findings.lost(pointer, "not a schema: read as any value");
+      return "z.unknown()";
+    }
+    if (mode === "binary") return this.#binary(schema, pointer);
+    if (mode === "plain") return this.#plain(schema, pointer);
+    const textual = mode === "text" || mode === "field";
+    if (mode === "field" && this.#isBinaryString(schema)) return this.#file(schema, pointer);
+    if (textual && this.typesOf(schema).has("object")) {
+      this.#findings.lost(
+        pointer,
+        "an object in a parameter or form field (deepObject, JSON in a field): read as text",
+      );
+      return render(built("z.string()"), this.#meta(schema, pointer, mode, []));
+    }
+    let code: string;
+    if (typeof schema.$ref === "string") code = this.#reference(schema, pointer, mode);
+    else code = this.#value(schema, pointer, mode);
+    if (options.applyDefault && "default" in schema)
+      code = `z._default(${code}, ${literal(schema.default)})`;
+    if (textual) {
+      const types = this.typesOf(schema);
+      if (types.has("number") || types.has("integer")) {
+        this.#context.uses.add("numberFromText");
+        code = `numberFromText(${code})`;
+      }
+      if (types.has("boolean")) {
+        this.#context.uses.add("booleanFromText");
+        code = `booleanFromText(${code})`;
+      }
+    }
+    return code;
+  }
+
+  /** A member of an object: optional unless required (or given a default it is read with). */
+  member(schema: unknown, pointer: string, required: boolean, mode: Mode): string {
+    const applyDefault =
+      !required && (mode === "text" || mode === "field") && isObject(schema) && "default" in schema;
+    let code = this.schema(schema, pointer, mode, { applyDefault });
+    if (!required && !applyDefault) code = `z.optional(${code})`;
+    if (isObject(schema) && schema.readOnly === true) {
+      this.#context.uses.add("readOnly");
+      code = `readOnly(${code})`;
+    } else if (isObject(schema) && schema.writeOnly === true) {
+      this.#context.uses.add("writeOnly");
+      code = `writeOnly(${code})`;
+    }
+    return code;
+  }
+
+  #isBinaryString(schema: Json): boolean {
+    const target =
+      typeof schema.$ref === "string" ? at(this.#context.document, schema.$ref) : schema;
+    return (
+      isObject(target) &&
+      (target.type === "string" || target.type === undefined) &&
+      (target.format === "binary" ||
+        (typeof target.contentMediaType === "string" && target.contentEncoding === undefined))
+    );
+  }
+
+  /** Metadata checks: annotations, `x-` extensions, documented-only keywords, a format zod does not say. */
+  #meta(schema: Json, pointer: string, mode: Mode, skip: readonly string[]): Json {
+    const meta: Json = {};
+    for (const [key, value] of Object.entries(schema)) {
+      if (skip.includes(key)) continue;
+      if (key === "default" && (mode === "text" || mode === "field")) continue;
+      if ((ANNOTATIONS as readonly string[]).includes(key)) meta[key] = value;
+      else if (key.startsWith("x-")) {
+        meta[key] = value;
+        this.#findings.notEnforced(
+          child(pointer, key),
+          `${key}: written into the document as is; the platform gives it no meaning`,
+        );
+      } else if (DOCUMENTED_ONLY.has(key)) {
+        meta[key] = value;
+        this.#findings.notEnforced(
+          child(pointer, key),
+          `${key}: in the document, not checked (zod/mini has no such check)`,
+        );
+      } else if (key === "discriminator" || key === "contentMediaType" || key === "contentEncoding")
+        meta[key] = value;
+      else if (!VALIDATION.has(key) && key !== "nullable")
+        this.#findings.lost(child(pointer, key), `unknown keyword ${key}`);
+    }
+    return meta;
+  }
+
+  #reference(schema: Json, pointer: string, mode: Mode): string {
+    const ref = schema.$ref as string;
+    const component = componentOf(ref);
+    const siblings = Object.keys(schema).filter(
+      (key) =>
+        key !== "$ref" &&
+        !(ANNOTATIONS as readonly string[]).includes(key) &&
+        !key.startsWith("x-") &&
+        !DOCUMENTED_ONLY.has(key),
+    );
+    let code: string;
+    if (component?.kind === "schemas" && this.#context.identifiers.has(component.name)) {
+      const id = this.#context.identifiers.get(component.name) as string;
+      if ((mode === "form" || mode === "multipart") && !this.#textualObject(ref)) {
+        // Form fields arrive as text: a component whose members are not all strings is
+        // written out here, its numbers and booleans read from text.
+        this.#findings.changed(
+          pointer,
+          `${ref}: written out in place (form fields arrive as text), not referred to`,
+        );
+        return this.#inline(ref, pointer, mode);
+      }
+      this.#context.referenced.add(component.name);
+      if (this.#context.deferred(component.name)) {
+        this.#context.uses.add("Schema");
+        code = `z.lazy((): Schema => ${id})`;
+      } else code = id;
+    } else {
+      code = this.#inline(ref, pointer, mode);
+    }
+    const rest: Json = {};
+    for (const key of siblings) {
+      rest[key] = schema[key];
+    }
+    if (siblings.length > 0) {
+      // Constraints beside a $ref apply too (JSON Schema 2020-12 §8.2.3.1): both must hold.
+      const extra = this.#value(rest, pointer, mode);
+      code = `z.intersection(${code}, ${extra})`;
+    }
+    // A component referred to as is; with annotations beside it, a copy that zod writes as
+    // `$ref` with them (a clone whose parent is the component).
+    return render(built(code), this.#meta(schema, pointer, mode, ["$ref", ...siblings]));
+  }
+
+  /** Whether a component is an object whose members are all strings (a form can carry it as is). */
+  #textualObject(ref: string): boolean {
+    const target = at(this.#context.document, ref);
+    if (!isObject(target) || !isObject(target.properties)) return false;
+    return Object.values(target.properties).every((property) => {
+      const types = this.typesOf(property);
+      return types.size === 1 && types.has("string") && !this.#isBinaryString(property as Json);
+    });
+  }
+
+  /** A reference to something that is not a component schema: written out in place. */
+  #inline(ref: string, pointer: string, mode: Mode): string {
+    if (this.#following.has(ref)) {
+      this.#findings.lost(
+        pointer,
+        `${ref}: a recursive reference to a schema that is not a component`,
+      );
+      return "z.unknown()";
+    }
+    const target = at(this.#context.document, ref);
+    if (target === undefined) {
+      this.#findings.lost(pointer, `${ref} points at nothing`);
+      return "z.unknown()";
+    }
+    this.#following.add(ref);
+    try {
+      return this.schema(target, ref, mode);
+    } finally {
+      this.#following.delete(ref);
+    }
+  }
+
+  /** A schema that is not a reference: composition, enum, const, or by type. */
+  #value(schema: Json, pointer: string, mode: Mode): string {
+    const composition = ["allOf", "anyOf", "oneOf"].filter((key) => Array.isArray(schema[key]));
+    if (composition.length === 0) return this.#own(schema, pointer, mode, true);
+    const ownKeys = Object.keys(schema).filter(
+      (key) => VALIDATION.has(key) && !["allOf", "anyOf", "oneOf", "discriminator"].includes(key),
+    );
+    const parts: string[] = [];
+    // `type: object` beside an allOf says nothing its members do not.
+    const onlyObjectType = ownKeys.length === 1 && schema.type === "object";
+    if (ownKeys.length > 0 && !onlyObjectType) parts.push(this.#own(schema, pointer, mode, false));
+    for (const key of composition) {
+      const list = schema[key] as unknown[];
+      const members = list.map((sub, i) => this.schema(sub, child(pointer, key, i), mode));
+      if (members.length === 0) continue;
+      if (key === "allOf") parts.push(...members);
+      else if (members.length === 1) parts.push(members[0] as string);
+      else if (key === "anyOf") parts.push(`z.union([${members.join(", ")}])`);
+      // oneOf: exactly one must match (z.xor), as JSON Schema says.
+      else parts.push(`z.xor([${members.join(", ")}])`);
+    }
+    const code =
+      parts.length === 0
+        ? "z.unknown()"
+        : parts.reduce((left, right) => `z.intersection(${left}, ${right})`);
+    // The node's annotations go on the whole; its own part carries only its constraints.
+    return render(built(code), this.#meta(schema, pointer, mode, []));
+  }
+
+  /** The schema's own keywords (everything but composition); with its metadata if `withMeta`. */
+  #own(schema: Json, pointer: string, mode: Mode, withMeta: boolean): string {
+    const meta = (): Json => ({
+      ...(withMeta ? this.#meta(schema, pointer, mode, []) : {}),
+      ...this.#formatMeta(schema),
+    });
+    if (Array.isArray(schema.enum)) return render(built(this.#enum(schema.enum, pointer)), meta());
+    if ("const" in schema) {
+      const value = schema.const;
+      if (value !== null && typeof value === "object") {
+        this.#findings.notEnforced(
+          child(pointer, "const"),
+          "a const object or array: documented only",
+        );
+        return render(built("z.unknown()"), { const: value, ...meta() });
+      }
+      return render(built(`z.literal(${literal(value)})`), meta());
+    }
+    const declared = typesOf(schema);
+    let types = declared ?? [...this.#inferred(schema)];
+    if (types.length === 0) {
+      const constraints = Object.keys(schema).filter(
+        (key) => VALIDATION.has(key) && !["$ref", "allOf", "anyOf", "oneOf"].includes(key),
+      );
+      if (constraints.length > 0)
+        this.#findings.lost(
+          pointer,
+          `${constraints.join(", ")} without a type: any value is accepted`,
+        );
+      return render(built("z.unknown()"), meta());
+    }
+    const nullable = types.includes("null");
+    types = types.filter((t) => t !== "null");
+    const codes = types.map((type) => this.#typed(type, schema, pointer, mode));
+    if (codes.length === 1 && !nullable) return render(codes[0] as Built, meta());
+    let code =
+      codes.length === 0
+        ? "z.null()"
+        : codes.length === 1
+          ? render(codes[0] as Built)
+          : `z.union([${codes.map((c) => render(c)).join(", ")}])`;
+    if (nullable && codes.length > 0) code = `z.nullable(${code})`;
+    return render(built(code), meta());
+  }
+
+  #inferred(schema: Json): Set<string> {
+    const found = new Set<string>();
+    if (isObject(schema.properties) || "additionalProperties" in schema || "required" in schema)
+      found.add("object");
+    if ("items" in schema || "prefixItems" in schema) found.add("array");
+    if (["minLength", "maxLength", "pattern", "format"].some((k) => k in schema))
+      found.add("string");
+    if (
+      ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"].some(
+        (k) => k in schema,
+      )
+    )
+      found.add("number");
+    // Unambiguous only when one kind of keyword is present.
+    return found.size === 1 ? found : new Set();
+  }
+
+  /** The format as metadata, unless the string builder zod writes says it already. */
+  #formatMeta(schema: Json): Json {
+    const format = schema.format;
+    if (typeof format !== "string") return {};
+    const types = typesOf(schema) ?? [...this.#inferred(schema)];
+    const builder = !("enum" in schema) && !("const" in schema);
+    if (builder && STRING_FORMATS[format]?.says && (types.length === 0 || types.includes("string")))
+      return {};
+    return { format };
+  }
+
+  #enum(values: unknown[], pointer: string): string {
+    const unique = values.filter(
+      (v, i) => values.findIndex((w) => literal(w) === literal(v)) === i,
+    );
+    if (unique.length === 0) return "z.never()";
+    const objects = unique.filter((v) => v !== null && typeof v === "object");
+    if (objects.length > 0) {
+      this.#findings.notEnforced(
+        child(pointer, "enum"),
+        "an enum of objects or arrays: documented only",
+      );
+      return `z.unknown().check(z.meta(${literal({ enum: unique })}))`;
+    }
+    if (unique.every((v) => typeof v === "string")) return `z.enum(${literal(unique)})`;
+    if (unique.length === 1) return `z.literal(${literal(unique[0])})`;
+    return `z.literal(${literal(unique)})`;
+  }
+
+  /** One type's builder with its constraints. */
+  #typed(type: string, schema: Json, pointer: string, mode: Mode): Built {
+    switch (type) {
+      case "string":
+        return this.#string(schema, pointer);
+      case "integer":
+      case "number":
+        return this.#number(type, schema);
+      case "boolean":
+        return built("z.boolean()");
+      case "array":
+        return this.#array(schema, pointer, mode);
+      case "object":
+        return built(this.#object(schema, pointer, mode));
+      default:
+        this.#findings.lost(child(pointer, "type"), `unknown type ${type}: any value is accepted`);
+        return built("z.unknown()");
+    }
+  }
+
+  #string(schema: Json, pointer: string): Built {
+    const format = typeof schema.format === "string" ? schema.format : undefined;
+    const known = format ? STRING_FORMATS[format] : undefined;
+    if (format && !known && !ANNOTATING_FORMATS.has(format))
+      this.#findings.notEnforced(
+        child(pointer, "format"),
+        `format ${format}: in the document, not checked`,
+      );
+    const checks: string[] = [];
+    if (typeof schema.minLength === "number") checks.push(`z.minLength(${schema.minLength})`);
+    if (typeof schema.maxLength === "number") checks.push(`z.maxLength(${schema.maxLength})`);
+    if (typeof schema.pattern === "string") {
+      const regex = regexLiteral(schema.pattern);
+      if (regex) checks.push(`z.regex(${regex})`);
+      else
+        this.#findings.lost(
+          child(pointer, "pattern"),
+          "a pattern JavaScript cannot compile: not checked",
+        );
+    }
+    return built(known?.code ?? "z.string()", checks);
+  }
+
+  #number(type: "integer" | "number", schema: Json): Built {
+    const base =
+      type === "integer" ? (schema.format === "int32" ? "z.int32()" : "z.int()") : "z.number()";
+    const checks: string[] = [];
+    if (typeof schema.minimum === "number") checks.push(`z.minimum(${schema.minimum})`);
+    if (typeof schema.maximum === "number") checks.push(`z.maximum(${schema.maximum})`);
+    if (typeof schema.exclusiveMinimum === "number")
+      checks.push(`z.gt(${schema.exclusiveMinimum})`);
+    if (typeof schema.exclusiveMaximum === "number")
+      checks.push(`z.lt(${schema.exclusiveMaximum})`);
+    if (typeof schema.multipleOf === "number") checks.push(`z.multipleOf(${schema.multipleOf})`);
+    return built(base, checks);
+  }
+
+  #array(schema: Json, pointer: string, mode: Mode): Built {
+    const itemMode: Mode = mode === "field" ? "field" : mode === "text" ? "text" : "json";
+    const checks: string[] = [];
+    if (typeof schema.minItems === "number") checks.push(`z.minLength(${schema.minItems})`);
+    if (typeof schema.maxItems === "number") checks.push(`z.maxLength(${schema.maxItems})`);
+    if (Array.isArray(schema.prefixItems)) {
+      const items = schema.prefixItems.map((sub, i) =>
+        this.schema(sub, child(pointer, "prefixItems", i), itemMode),
+      );
+      const rest =
+        schema.items === false || schema.items === undefined
+          ? ""
+          : `, ${this.schema(schema.items, child(pointer, "items"), itemMode)}`;
+      return built(`z.tuple([${items.join(", ")}]${rest})`, checks);
+    }
+    const items =
+      schema.items === undefined
+        ? "z.unknown()"
+        : this.schema(schema.items, child(pointer, "items"), itemMode);
+    return built(`z.array(${items})`, checks);
+  }
+
+  #object(schema: Json, pointer: string, mode: Mode): string {
+    const memberMode: Mode = mode === "form" ? "text" : mode === "multipart" ? "field" : "json";
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    const required = new Set(
+      Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string") : [],
+    );
+    for (const name of required)
+      if (!(name in properties))
+        this.#findings.lost(
+          child(pointer, "required"),
+          `${name} is required but not among the properties: its presence is not checked`,
+        );
+    const shape = Object.entries(properties).map(
+      ([name, sub]) =>
+        `${propertyKey(name)}: ${this.member(sub, child(pointer, "properties", name), required.has(name), memberMode)}`,
+    );
+    const body = `{ ${shape.join(", ")} }`;
+    const additional = schema.additionalProperties;
+    const composed = ["allOf", "anyOf", "oneOf"].some((key) => Array.isArray(schema[key]));
+    if (additional === false || (schema.unevaluatedProperties === false && !composed))
+      return `z.strictObject(${body})`;
+    if (schema.unevaluatedProperties === false)
+      this.#findings.notEnforced(
+        child(pointer, "unevaluatedProperties"),
+        "unevaluatedProperties beside allOf/anyOf/oneOf: members outside them are not refused",
+      );
+    if (additional === true) return `z.looseObject(${body})`;
+    if (isObject(additional)) {
+      const values = this.schema(additional, child(pointer, "additionalProperties"), memberMode);
+      if (shape.length === 0) {
+        const keys = isObject(schema.propertyNames)
+          ? this.schema(schema.propertyNames, child(pointer, "propertyNames"), "json")
+          : "z.string()";
+        return `z.record(${keys}, ${values})`;
+      }
+      return `z.catchall(z.object(${body}), ${values})`;
+    }
+    if (isObject(schema.propertyNames))
+      this.#findings.notEnforced(child(pointer, "propertyNames"), "propertyNames: documented only");
+    return `z.object(${body})`;
+  }
+
+  /** A whole body of bytes: a `Uint8Array`, documented as a binary string. */
+  #binary(schema: Json, pointer: string): string {
+    if (typeof schema.$ref === "string") {
+      const component = componentOf(schema.$ref);
+      const id = component && this.#context.identifiers.get(component.name);
+      if (id && this.#isBinaryString(schema)) {
+        this.#context.referenced.add(component.name as string);
+        return id;
+      }
+    }
+    const types = this.typesOf(schema);
+    if (types.size > 0 && !types.has("string"))
+      this.#findings.lost(pointer, "a body of bytes cannot satisfy a schema that is not a string");
+    return this.binaryCode(schema, pointer);
+  }
+
+  /** The code of a binary string (a component of one, or a whole body). */
+  binaryCode(schema: Json, pointer: string): string {
+    const meta = this.#meta(schema, pointer, "json", ["type", "format", "$ref"]);
+    return render(built("z.instanceof(Uint8Array)"), { type: "string", format: "binary", ...meta });
+  }
+
+  /** A multipart field that is a file. */
+  #file(schema: Json, pointer: string): string {
+    const target =
+      typeof schema.$ref === "string" ? (at(this.#context.document, schema.$ref) as Json) : schema;
+    return render(
+      built("z.file()"),
+      this.#meta(target, pointer, "json", ["type", "format", "$ref"]),
+    );
+  }
+
+  /** A body handed over as text: its schema must be a string's. */
+  #plain(schema: Json, pointer: string): string {
+    const types = this.typesOf(schema);
+    if (types.size === 1 && types.has("string")) return this.schema(schema, pointer, "json");
+    this.#findings.lost(
+      pointer,
+      "the platform hands this body over as text (XML is not parsed): its schema is not applied, the body is a string",
+    );
+    return "z.string()";
+  }
+}

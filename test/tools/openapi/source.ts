@@ -1,0 +1,113 @@
+/**
+ * Reading an OpenAPI document (3.0.x or 3.1.x, YAML or JSON, a local file) into one JSON
+ * value: `$ref`s to files beside it are bundled in by @apidevtools/json-schema-ref-parser
+ * (local files only, never the network), so what follows resolves only `#/…` pointers.
+ * Also the JSON Pointer helpers (RFC 6901) every finding is located with.
+ */
+
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { bundle } from "@apidevtools/json-schema-ref-parser";
+
+export type Json = { [key: string]: unknown };
+
+export const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** One reference token of a JSON Pointer, escaped (RFC 6901 §3). */
+const escapeToken = (token: string | number) =>
+  String(token).replace(/~/g, "~0").replace(/\//g, "~1");
+
+/** `pointer` extended by `tokens`, as a URI fragment (`#/paths/~1items/get`). */
+export function child(pointer: string, ...tokens: (string | number)[]): string {
+  return `${pointer}${tokens.map((token) => `/${escapeToken(token)}`).join("")}`;
+}
+
+/** The value at a `#/…` pointer of `document`; undefined when there is none. */
+export function at(document: unknown, pointer: string): unknown {
+  if (pointer === "#" || pointer === "#/") return document;
+  if (!pointer.startsWith("#/")) return undefined;
+  let node = document;
+  for (const raw of pointer.slice(2).split("/")) {
+    const token = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node)) node = node[Number(token)];
+    else if (isObject(node)) node = Object.hasOwn(node, token) ? node[token] : undefined;
+    else return undefined;
+  }
+  return node;
+}
+
+/** The component a pointer names (`#/components/schemas/Pet` → schemas, Pet), if it does. */
+export function componentOf(pointer: string): { kind: string; name: string } | undefined {
+  const match = /^#\/components\/([^/]+)\/([^/]+)$/.exec(pointer);
+  if (!match?.[1] || !match[2]) return undefined;
+  return { kind: match[1], name: match[2].replace(/~1/g, "/").replace(/~0/g, "~") };
+}
+
+export interface OpenApiSource {
+  /** The file as given. */
+  readonly file: string;
+  /** The document with every external `$ref` bundled in. */
+  readonly document: Json;
+  /** The `openapi` field: 3.0.x or 3.1.x. */
+  readonly openapi: string;
+  readonly major: "3.0" | "3.1";
+  /** sha-256 of the file's bytes, so a report names exactly what it read. */
+  readonly sha256: string;
+}
+
+/** Reads and bundles an OpenAPI document; throws one sentence when it is not one. */
+export async function readOpenApi(file: string): Promise<OpenApiSource> {
+  const bytes = readFileSync(file);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  let document: unknown;
+  try {
+    document = await bundle(file, { resolve: { http: false, external: true } });
+  } catch (error) {
+    throw new Error(`${file} could not be read: ${(error as Error).message}`);
+  }
+  if (!isObject(document)) throw new Error(`${file} is not an OpenAPI document (not an object)`);
+  const openapi = document.openapi;
+  if (typeof openapi !== "string" || !/^3\.[01]\.\d+/.test(openapi)) {
+    const found =
+      typeof document.swagger === "string" ? `Swagger ${document.swagger}` : String(openapi);
+    throw new Error(`${file} is ${found}: only OpenAPI 3.0.x and 3.1.x documents are read`);
+  }
+  return {
+    file,
+    document,
+    openapi,
+    major: openapi.startsWith("3.0") ? "3.0" : "3.1",
+    sha256,
+  };
+}
+
+/**
+ * Follows `$ref`s from `node` (found at `pointer`) to what they point at: a Reference
+ * Object's own `summary` and `description` override the target's (OpenAPI 3.1 §4.8.23).
+ * `name` is the component the last reference named, if any.
+ */
+export function follow(
+  document: Json,
+  node: unknown,
+  pointer: string,
+): { node: unknown; pointer: string; name?: string } {
+  let current = node;
+  let where = pointer;
+  let name: string | undefined;
+  const overrides: Json = {};
+  for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
+    if (hops > 32) throw new Error(`${pointer}: a cycle of $refs`);
+    const { $ref, summary, description } = current;
+    if (typeof summary === "string") overrides.summary ??= summary;
+    if (typeof description === "string") overrides.description ??= description;
+    const target = at(document, $ref);
+    if (target === undefined) throw new Error(`${where}: $ref ${$ref} points at nothing`);
+    name = componentOf($ref)?.name ?? name;
+    where = $ref;
+    current = target;
+  }
+  if (isObject(current) && Object.keys(overrides).length > 0)
+    current = { ...current, ...overrides };
+  return { node: current, pointer: where, ...(name ? { name } : {}) };
+}
