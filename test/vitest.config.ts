@@ -13,10 +13,18 @@ import { defineConfig } from "vitest/config";
 import { contract } from "../src/contract";
 import { FIXTURE_RATE_LIMITERS, FIXTURE_SECRETS } from "./fixtures/security";
 import { FIXTURE_JWT_VARS, FIXTURE_ROTATED_SECRETS } from "./fixtures/vocabulary";
-import { rateLimitBindings, requiredSecrets } from "./support/deployment";
+import { rateLimitBindings, requiredSecrets, requiredVars } from "./support/deployment";
 
 const SHIPPED_SECRETS = Object.fromEntries(
   requiredSecrets(contract).map(({ name }) => [name, `test-only-${randomUUID()}`]),
+);
+// The JWT schemes' vars, as a deployment sets them: an https key set no test fetches
+// unless it presents a token (RFC 2606 reserves .invalid), an issuer and an audience.
+const SHIPPED_VARS = Object.fromEntries(
+  requiredVars(contract).map(({ name, kind }) => [
+    name,
+    kind === "jwksUrl" ? `https://${name.toLowerCase()}.invalid/jwks.json` : `test-only-${name}`,
+  ]),
 );
 const SHIPPED_RATE_LIMITERS = Object.fromEntries(
   rateLimitBindings(contract).map(({ name, limit, period }, index) => [
@@ -33,6 +41,7 @@ export default defineConfig({
         bindings: {
           RESPONSE_VALIDATION: "enforce",
           ...SHIPPED_SECRETS,
+          ...SHIPPED_VARS,
           ...FIXTURE_SECRETS,
           ...FIXTURE_ROTATED_SECRETS,
           ...FIXTURE_JWT_VARS,

@@ -27,6 +27,7 @@ export function requiredSecrets(contract: Contract): RequiredSecret[] {
 /** A Worker var a JWT scheme names: where the deployment says which key set, issuer and audience to trust. */
 export interface RequiredVar {
   readonly name: string;
+  readonly kind: "jwksUrl" | "issuer" | "audience";
   readonly meaning: string;
 }
 
@@ -36,9 +37,21 @@ export function requiredVars(contract: Contract): RequiredVar[] {
   for (const [scheme, declared] of Object.entries(contract.securitySchemes)) {
     if (!("jwt" in declared)) continue;
     const { jwksUrl, issuer, audience } = declared.jwt;
-    vars.set(jwksUrl, { name: jwksUrl, meaning: `the https: URL of the key set of ${scheme}` });
-    vars.set(issuer, { name: issuer, meaning: `the issuer (iss) ${scheme} accepts` });
-    vars.set(audience, { name: audience, meaning: `the audience (aud) ${scheme} accepts` });
+    vars.set(jwksUrl, {
+      name: jwksUrl,
+      kind: "jwksUrl",
+      meaning: `the https: URL of the key set of ${scheme}`,
+    });
+    vars.set(issuer, {
+      name: issuer,
+      kind: "issuer",
+      meaning: `the issuer (iss) ${scheme} accepts`,
+    });
+    vars.set(audience, {
+      name: audience,
+      kind: "audience",
+      meaning: `the audience (aud) ${scheme} accepts`,
+    });
   }
   return [...vars.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

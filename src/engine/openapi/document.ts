@@ -13,6 +13,7 @@ import type {
 } from "../../platform/openapi/document";
 import {
   COMPONENT,
+  ERROR_TYPE,
   PROBLEM_REF,
   problemAnswer,
   problemSchemaName,
@@ -53,10 +54,20 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
 
   const responses: Json = {};
   for (const [name, error] of Object.entries(contract.errors)) {
-    responses[name] = problemAnswer(
-      [error.title, error.description].filter(Boolean).join(". "),
-      errorTypeSchema(name, contract, convert),
-    );
+    // What the document cannot say otherwise: the type's status, the problem type URI the
+    // spec gives, and the platform failures it answers (the status report's error model).
+    const own = {
+      status: error.status,
+      ...(error.type ? { type: error.type } : {}),
+      ...(error.presents?.length ? { presents: error.presents } : {}),
+    };
+    responses[name] = {
+      ...problemAnswer(
+        [error.title, error.description].filter(Boolean).join(". "),
+        errorTypeSchema(name, contract, convert),
+      ),
+      [ERROR_TYPE]: own,
+    };
   }
 
   const failure: FailureDocumenter = (kind, status, description, extra = {}) => {
@@ -64,9 +75,14 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
     const name = kind && presented.get(kind);
     const error = name ? contract.errors[name] : undefined;
     if (!name || !error)
-      return { status, response: problemAnswer(description, own, extra.headers) };
+      return {
+        status,
+        response: problemAnswer(description, own, extra.headers),
+        ...(kind ? { kind } : {}),
+      };
     // Part 7's type, carrying the platform's members too (RFC 9457 §3.2 allows both).
     return {
+      kind,
       status: error.status,
       response: problemAnswer(
         `${error.title} (error type ${name}): ${description}`,

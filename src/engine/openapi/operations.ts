@@ -12,7 +12,7 @@ import type {
   Json,
 } from "../../platform/openapi/document";
 import { optionsOperation, pathParametersOf } from "../../platform/openapi/platform-paths";
-import { REQUEST_ID_HEADERS } from "../../platform/openapi/problems";
+import { MERGED, PLATFORM, REQUEST_ID_HEADERS } from "../../platform/openapi/problems";
 import type { Convert } from "./schemas";
 
 /** What documenting the operations needs: the frame's context, and the engine's converters. */
@@ -147,6 +147,12 @@ function headersOf(
   return headers;
 }
 
+/** What one response object of the document is made of (`x-merged`). */
+type Part =
+  | { readonly declared: Json }
+  | { readonly errorType: string }
+  | { readonly platform: string };
+
 /** Two answers at one status, as one response object: their media types, and both schemas where a type is shared. */
 function merged(a: Json, b: Json): Json {
   const content: Record<string, Json> = { ...(a.content as Record<string, Json> | undefined) };
@@ -155,8 +161,10 @@ function merged(a: Json, b: Json): Json {
   )) {
     const existing = content[type];
     // anyOf, not oneOf: two problem types may both accept an answer (RFC 9457 §3.2 lets
-    // either carry the other's members).
-    content[type] = existing ? { schema: { anyOf: [existing.schema, media.schema] } } : media;
+    // either carry the other's members). The first answer's examples stay.
+    content[type] = existing
+      ? { ...existing, schema: { anyOf: [existing.schema, media.schema] } }
+      : media;
   }
   return {
     description: [a.description, b.description].filter(Boolean).join(" Or: "),
@@ -173,25 +181,38 @@ function operationObject(
 ): Json {
   const { contract } = context;
   const responses: Record<string, Json> = {};
-  const add = (status: number | string, response: Json) => {
+  const parts: Record<string, Part[]> = {};
+  const add = (status: number | string, response: Json, part: Part) => {
     const key = String(status);
     const existing = responses[key];
-    if (!existing) responses[key] = response;
-    else if (!("$ref" in existing) && !("$ref" in response))
+    if (!existing) {
+      responses[key] = response;
+      parts[key] = [part];
+    } else if (!("$ref" in existing) && !("$ref" in response)) {
       responses[key] = merged(existing, response);
+      parts[key]?.push(part);
+    }
   };
 
   for (const [status, declared] of Object.entries(op.responses)) {
-    add(status, {
+    const headers = headersOf(declared.headers, context, `${id}${status}Headers`);
+    const content = declared.content
+      ? contentOf(declared.content, context, "output", `${id}${status}`)
+      : undefined;
+    const own = {
       description: declared.description,
-      headers: {
-        ...REQUEST_ID_HEADERS,
-        ...headersOf(declared.headers, context, `${id}${status}Headers`),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      ...(content ? { content } : {}),
+    };
+    add(
+      status,
+      {
+        description: declared.description,
+        headers: { ...REQUEST_ID_HEADERS, ...headers },
+        ...(content ? { content } : {}),
       },
-      ...(declared.content
-        ? { content: contentOf(declared.content, context, "output", `${id}${status}`) }
-        : {}),
-    });
+      { declared: own },
+    );
   }
   // Part 7's errors the operation declares: by reference where one is alone at its status.
   for (const name of op.errors ?? []) {
@@ -202,6 +223,7 @@ function operationObject(
       responses[String(error.status)]
         ? context.errorResponse(name, "inline")
         : context.errorResponse(name),
+      { errorType: name },
     );
   }
 
@@ -316,7 +338,18 @@ function operationObject(
         headers: { "Retry-After": RETRY_AFTER("Seconds to wait before retrying.") },
       }),
   ];
-  for (const failure of failures) if (failure) add(failure.status, failure.response);
+  for (const failure of failures)
+    if (failure)
+      add(failure.status, failure.response, { platform: failure.kind ?? String(failure.status) });
+  // Marks for a reader that takes the document back in: an answer that is the platform's
+  // alone, and what a merged answer is made of.
+  for (const [key, made] of Object.entries(parts)) {
+    const response = responses[key] as Json;
+    if ("$ref" in response) continue;
+    if (made.every((part) => "platform" in part))
+      responses[key] = { ...response, [PLATFORM]: true };
+    else if (made.length > 1) responses[key] = { ...response, [MERGED]: made };
+  }
 
   return {
     operationId: id,

@@ -13,6 +13,7 @@ import { INTERFACE_NOT_SPECIFIED } from "../problem-types";
 import { PLATFORM_TAG, platformPaths, platformSchemas } from "./platform-paths";
 import {
   type FailureDocumenter,
+  PLATFORM,
   PROBLEM_REF,
   problemAnswer,
   problemSchemaName,
@@ -128,6 +129,7 @@ function tagsOf(contract: Contract): Json[] {
     {
       name: PLATFORM_TAG,
       description: "Operational endpoints of the platform; not part of the service's interface.",
+      [PLATFORM]: true,
     },
   ];
 }

@@ -128,6 +128,7 @@ export function optionsOperation(
 ): Json {
   const allow = allowHeader(methods);
   return {
+    [PLATFORM]: true,
     operationId: `${id}.options`,
     tags: [PLATFORM_TAG],
     summary: "The methods this resource answers",

@@ -9,8 +9,19 @@ import type { ProblemType } from "../problem";
 export type Json = Record<string, unknown>;
 
 export const COMPONENT = "#/components/schemas/";
-/** Marks the platform's own component schemas (the conformance checker counts the others). */
+/**
+ * Marks what the platform adds to every document: its component schemas (the conformance
+ * checker counts the others), its failure answers, `X-Request-Id`, OPTIONS, its tag. An
+ * importer reading a served document back leaves these out.
+ */
 export const PLATFORM = "x-platform";
+/**
+ * On a response object that is several answers at one status: what it is made of (the
+ * operation's own declaration as declared, a part 7 error type, a platform failure).
+ */
+export const MERGED = "x-merged";
+/** On a part 7 error type's `components.responses` entry: its status, type URI and presented failures. */
+export const ERROR_TYPE = "x-error-type";
 
 export const PROBLEM_MEDIA = "application/problem+json";
 
@@ -18,6 +29,8 @@ export const PROBLEM_MEDIA = "application/problem+json";
 export interface DocumentedFailure {
   readonly status: number;
   readonly response: Json;
+  /** Which of the platform's failures it is, where it has a name. */
+  readonly kind?: string;
 }
 
 /**
@@ -51,6 +64,7 @@ export const PROBLEM_REF: Json = { $ref: `${COMPONENT}Problem` };
 
 /** `X-Request-Id`: on every answer, as `components.headers.XRequestId`. */
 export const REQUEST_ID_HEADER: Json = {
+  [PLATFORM]: true,
   description:
     "The id of this request: the client's own, if 1 to 64 of [A-Za-z0-9._:-], or a fresh UUID.",
   required: true,
@@ -58,6 +72,7 @@ export const REQUEST_ID_HEADER: Json = {
 };
 /** A client may send its own request id, to correlate across systems (OWASP Logging Cheat Sheet). */
 export const REQUEST_ID_PARAMETER: Json = {
+  [PLATFORM]: true,
   name: "X-Request-Id",
   in: "header",
   required: false,

@@ -10,9 +10,11 @@
 import type { PlatformProblem } from "../../../src/domain/contract";
 import { RESERVED_SCHEMA_NAMES } from "../../../src/domain/reserved";
 import { bodyKind } from "../../../src/engine/validation/media-type";
+import { ERROR_TYPE } from "../../../src/platform/openapi/problems";
 import { ENGINE_PROBLEM_SLUGS, INTERFACE_NOT_SPECIFIED } from "../../../src/platform/problem-types";
 import { type Finding, Findings } from "./findings";
 import { derivedOperationId, Identifiers, pascal, screamingSnake } from "./names";
+import { IMPORT_ERRORS, ownProblemParts, servedHere, withoutPlatformParts } from "./platform-parts";
 import {
   type Helper,
   literal,
@@ -27,6 +29,8 @@ import { normaliseDocument } from "./walk";
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 const UNSERVED_METHODS = ["head", "options", "trace"] as const;
 const PROBLEM_JSON = "application/problem+json";
+/** On a component schema the import renamed: the name the source document gave it. */
+export const RENAMED_FROM = "x-renamed-from";
 /** The members RFC 9457 §3.1 defines; the platform fills them in every problem. */
 const STANDARD_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
 /** A query parameter that bounds a page, by the names APIs give it. */
@@ -149,8 +153,10 @@ const errorStatus = (key: string) => /^[45]\d\d$/.test(key);
 
 export function importContract(source: OpenApiSource, options: ImportOptions = {}): ImportResult {
   const progress = options.progress ?? (() => {});
-  const document = normaliseDocument(source.document, source.major);
   const findings = new Findings();
+  // A document this platform served is read without what the platform adds to it.
+  const ours = servedHere(source.document);
+  const document = withoutPlatformParts(normaliseDocument(source.document, source.major), findings);
   const parts = new Map<string, PartCode>();
   const components = isObject(document.components) ? document.components : {};
 
@@ -199,6 +205,9 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     // An alias of another component is a copy of it (zod writes `$ref` to it), not the
     // same schema under a second name.
     if (/^[A-Za-z_$][\w$]*$/.test(code) && code !== id) code = `${code}.check(z.meta({}))`;
+    // Renamed, it says the name the document gave it (the round-trip report reads it).
+    if (resourceKeys.get(name) !== name)
+      code = `${code}.check(z.meta(${literal({ [RENAMED_FROM]: name })}))`;
     resourceLines.push(`const ${id} = ${code};`);
     emitted.add(name);
   });
@@ -441,6 +450,22 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     errorTypes.get(name)?.operations.add(operation);
     return name;
   };
+
+  // A document served here declares every error type in components.responses, with its status.
+  if (ours && isObject(components.responses))
+    for (const [name, response] of Object.entries(components.responses)) {
+      const own = isObject(response) ? response[ERROR_TYPE] : undefined;
+      const status = isObject(own) ? Number(own.status) : Number.NaN;
+      if (!isObject(response) || !Number.isInteger(status)) continue;
+      errorKeys.set(`${name}\n${status}`, name);
+      errorTypes.set(name, {
+        name,
+        status,
+        response,
+        pointer: child("#/components/responses", name),
+        operations: new Set(),
+      });
+    }
 
   const examplesOf = (holder: Json, pointer: string): string | undefined => {
     const entries: string[] = [];
@@ -790,16 +815,19 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
           PAGE_SIZE.test(name) &&
           isObject(schema) &&
           schema.type === "integer" &&
-          typeof schema.minimum === "number" &&
-          typeof schema.maximum === "number" &&
+          Number.isSafeInteger(schema.minimum) &&
+          Number.isSafeInteger(schema.maximum) &&
+          (schema.minimum as number) >= 0 &&
+          (schema.minimum as number) <= (schema.maximum as number) &&
+          (schema.maximum as number) < Number.MAX_SAFE_INTEGER &&
           schema.multipleOf === undefined
         ) {
           const limitKey = `${name}\n${schema.minimum}\n${schema.maximum}`;
           const limit = pageSizes.get(limitKey) ?? {
             parameter: name,
-            minimum: schema.minimum,
-            maximum: schema.maximum,
-            operations: [],
+            minimum: schema.minimum as number,
+            maximum: schema.maximum as number,
+            operations: [] as string[],
             ...(typeof p.description === "string" ? { description: p.description } : {}),
           };
           limit.operations.push(id);
@@ -897,6 +925,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
         responses.push(`${key}: ${value}`);
       }
       fields.push(`responses: { ${responses.join(", ")} }`);
+      errors.push(...strings(op[IMPORT_ERRORS]));
       if (errors.length > 0) fields.push(`errors: ${literal([...new Set(errors)])}`);
 
       if (isObject(op.callbacks))
@@ -977,7 +1006,30 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     ];
     const mediaPointer = child(pointer, "content", PROBLEM_JSON);
     let requiredMembers = 0;
-    if (schemaRaw !== undefined) {
+    const memberLines = (object: Json, at: string, shapeOf?: string) => {
+      const required = new Set(strings(object.required));
+      const lines: string[] = [];
+      for (const [member, sub] of Object.entries(
+        isObject(object.properties) ? object.properties : {},
+      )) {
+        if (STANDARD_MEMBERS.has(member) || member === "requestId") continue;
+        if (required.has(member)) requiredMembers += 1;
+        lines.push(
+          `${propertyKey(member)}: ${shapeOf ? `${shapeOf}.shape${/^[A-Za-z_$][\w$]*$/.test(member) ? `.${member}` : `[${literal(member)}]`}` : errorsWriter.writer.member(sub, child(at, "properties", member), required.has(member), "json")}`,
+        );
+      }
+      return lines;
+    };
+    const own = isObject(response[ERROR_TYPE]) ? response[ERROR_TYPE] : undefined;
+    if (schemaRaw !== undefined && ours) {
+      // A document served here: the spec's schema and the members, around the platform's Problem.
+      const schemaPointer = child(mediaPointer, "schema");
+      const problem = ownProblemParts(document, schemaRaw);
+      if (problem.schema !== undefined)
+        fields.push(`schema: ${errorsWriter.writer.schema(problem.schema, schemaPointer, "json")}`);
+      const members = problem.members ? memberLines(problem.members, schemaPointer) : [];
+      if (members.length > 0) fields.push(`members: { ${members.join(", ")} }`);
+    } else if (schemaRaw !== undefined) {
       const schemaPointer = child(mediaPointer, "schema");
       const followed = follow(document, schemaRaw, schemaPointer);
       const problem = followed.node;
@@ -996,28 +1048,21 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
           fields.push(`type: ${literal(typeUri)}`);
         fields.push(`schema: ${errorsWriter.writer.schema(schemaRaw, schemaPointer, "json")}`);
         const component = componentOf(followed.pointer);
-        const objectCode =
-          component?.kind === "schemas" &&
+        const id = component?.kind === "schemas" ? identifiers.get(component.name) : undefined;
+        // A component object lends its members as they are (the same schema, by reference).
+        const lend =
+          id !== undefined &&
           isObject(problem.properties) &&
           !("allOf" in problem) &&
           !("oneOf" in problem) &&
           !("anyOf" in problem);
-        const required = new Set(strings(problem.properties ? problem.required : []));
-        const members: string[] = [];
-        for (const [member, sub] of Object.entries(
-          isObject(problem.properties) ? problem.properties : {},
-        )) {
-          if (STANDARD_MEMBERS.has(member) || member === "requestId") continue;
-          if (required.has(member)) requiredMembers += 1;
-          const id = component ? identifiers.get(component.name) : undefined;
-          members.push(
-            `${propertyKey(member)}: ${objectCode && id ? `${id}.shape[${literal(member)}]` : errorsWriter.writer.member(sub, child(followed.pointer, "properties", member), required.has(member), "json")}`,
-          );
-          if (objectCode && id) errorsWriter.context.referenced.add(component.name);
-        }
+        const members = memberLines(problem, followed.pointer, lend ? id : undefined);
+        if (lend && members.length > 0 && component)
+          errorsWriter.context.referenced.add(component.name);
         if (members.length > 0) fields.push(`members: { ${members.join(", ")} }`);
       }
     }
+    if (own && typeof own.type === "string") fields.push(`type: ${literal(own.type)}`);
     for (const key of ["headers", "links"])
       if (isObject(response[key]))
         findings.lost(
@@ -1029,6 +1074,13 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
         child(mediaPointer, "examples"),
         "examples of a problem response: error types carry none",
       );
+    if (ours) {
+      // A document served here says what each type presents.
+      const presents = own && Array.isArray(own.presents) ? own.presents : [];
+      if (presents.length > 0) fields.push(`presents: ${literal(presents)}`);
+      errorLines.push(`${propertyKey(error.name)}: { ${fields.join(", ")} },`);
+      continue;
+    }
     const presents = (PRESENTS[error.status] ?? []).filter(
       (kind) => !(kind === "validation-failed" && error.status === 400 && statuses.has(422)),
     );

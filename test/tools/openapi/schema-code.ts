@@ -6,6 +6,7 @@
  * component schema stays a reference: the component's identifier, with its siblings as
  * metadata (zod then writes `$ref` beside them).
  */
+import * as zm from "zod/mini";
 import type { Findings } from "./findings";
 import { at, child, componentOf, isObject, type Json } from "./source";
 import { ANNOTATIONS } from "./walk";
@@ -116,6 +117,24 @@ const STRING_FORMATS: Readonly<Record<string, { code: string; says: boolean }>> 
   hostname: { code: "z.hostname()", says: true },
   byte: { code: "z.base64()", says: false },
 };
+
+/**
+ * The pattern zod writes for each format builder: a source pattern equal to it is the
+ * builder's own (a document this platform served says both), not another constraint.
+ */
+const BUILDER_PATTERNS: ReadonlyMap<string, unknown> = new Map(
+  Object.entries({
+    date: zm.iso.date(),
+    "date-time": zm.iso.datetime({ offset: true }),
+    duration: zm.iso.duration(),
+    email: zm.email(),
+    uuid: zm.uuid(),
+    ipv4: zm.ipv4(),
+    ipv6: zm.ipv6(),
+    hostname: zm.hostname(),
+    byte: zm.base64(),
+  }).map(([format, schema]) => [format, zm.toJSONSchema(schema).pattern]),
+);
 
 /** Formats that only annotate: nothing to enforce, nothing to report. */
 const ANNOTATING_FORMATS = new Set(["password", "int32", "int64", "float", "double", "binary"]);
@@ -537,7 +556,11 @@ export class SchemaWriter {
     const checks: string[] = [];
     if (typeof schema.minLength === "number") checks.push(`z.minLength(${schema.minLength})`);
     if (typeof schema.maxLength === "number") checks.push(`z.maxLength(${schema.maxLength})`);
-    if (typeof schema.pattern === "string") {
+    const own =
+      format !== undefined &&
+      known !== undefined &&
+      BUILDER_PATTERNS.get(format) === schema.pattern;
+    if (typeof schema.pattern === "string" && !own) {
       const regex = regexLiteral(schema.pattern);
       if (regex) checks.push(`z.regex(${regex})`);
       else
@@ -553,8 +576,17 @@ export class SchemaWriter {
     const base =
       type === "integer" ? (schema.format === "int32" ? "z.int32()" : "z.int()") : "z.number()";
     const checks: string[] = [];
-    if (typeof schema.minimum === "number") checks.push(`z.minimum(${schema.minimum})`);
-    if (typeof schema.maximum === "number") checks.push(`z.maximum(${schema.maximum})`);
+    // The bounds zod's own integer builders write (safe integers, int32) are not the spec's.
+    const [least, most] =
+      type !== "integer"
+        ? [undefined, undefined]
+        : schema.format === "int32"
+          ? [-2147483648, 2147483647]
+          : [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
+    if (typeof schema.minimum === "number" && schema.minimum !== least)
+      checks.push(`z.minimum(${schema.minimum})`);
+    if (typeof schema.maximum === "number" && schema.maximum !== most)
+      checks.push(`z.maximum(${schema.maximum})`);
     if (typeof schema.exclusiveMinimum === "number")
       checks.push(`z.gt(${schema.exclusiveMinimum})`);
     if (typeof schema.exclusiveMaximum === "number")

@@ -1,0 +1,930 @@
+/**
+ * The round trip, measured: the OpenAPI document the service serves compared with the
+ * source it was imported from, category by category. Every item the source states (an
+ * operation, a parameter's `required`, a schema keyword, an example's value, …) is either
+ * kept in the served document at the same place, or a loss, with its JSON Pointer in the
+ * source. What the served document adds (the platform's problems, `/_service`, stricter
+ * bounds zod writes) is not counted: only what the source says is.
+ *
+ * Both documents are read in OpenAPI 3.1's dialect (a 3.0 source is normalised first), and
+ * `$ref`s to component schemas are compared as references: keeping one means referring to
+ * the same component by name. A schema of a body, a parameter or a response counts as one
+ * item (the whole of it must be carried); a component schema counts one item per keyword,
+ * at any depth, so one lost keyword does not count as a lost schema.
+ */
+import { child, follow, isObject, type Json } from "./source";
+import { normaliseDocument } from "./walk";
+
+export const CATEGORIES = [
+  "operations",
+  "parameters",
+  "request bodies",
+  "responses",
+  "response headers",
+  "schemas",
+  "security",
+  "webhooks",
+  "examples",
+  "tags",
+  "servers",
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface Item {
+  readonly category: Category;
+  readonly pointer: string;
+  readonly kept: boolean;
+  /** What is lost, when it is. */
+  readonly note?: string;
+}
+
+export interface Comparison {
+  readonly items: readonly Item[];
+  readonly byCategory: ReadonlyMap<Category, { kept: number; total: number }>;
+  readonly kept: number;
+  readonly total: number;
+  /** kept / total over every item; 1 when the source states nothing. */
+  readonly fidelity: number;
+}
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** JSON values equal whatever the order of object keys. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => sameJson(item, b[i]));
+  }
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => key in b && sameJson(a[key], b[key]));
+}
+
+const regexSource = (pattern: unknown) => {
+  if (typeof pattern !== "string") return pattern;
+  try {
+    return new RegExp(pattern, /\\[pP]\{/.test(pattern) ? "u" : "").source;
+  } catch {
+    return pattern;
+  }
+};
+
+export function compareDocuments(
+  sourceDocument: Json,
+  sourceMajor: "3.0" | "3.1",
+  servedDocument: Json,
+): Comparison {
+  const source = normaliseDocument(sourceDocument, sourceMajor);
+  const served = servedDocument;
+  const items: Item[] = [];
+  const record = (category: Category, pointer: string, kept: boolean, note?: string) =>
+    items.push({ category, pointer, kept, ...(kept || !note ? {} : { note }) });
+  const same = (category: Category, pointer: string, a: unknown, b: unknown, what: string) => {
+    if (a === undefined) return;
+    const kept = sameJson(a, b);
+    record(
+      category,
+      pointer,
+      kept,
+      kept ? undefined : `${what}: ${brief(a)} is ${b === undefined ? "missing" : brief(b)}`,
+    );
+  };
+  const text = (category: Category, pointer: string, a: unknown, b: unknown, what: string) =>
+    same(
+      category,
+      pointer,
+      typeof a === "string" ? a.trim() : a,
+      typeof b === "string" ? b.trim() : b,
+      what,
+    );
+
+  const schemas = new SchemaComparer(source, served, record);
+
+  // ---- Operations, their parameters, bodies, responses and headers. ----
+  const sourcePaths = isObject(source.paths) ? source.paths : {};
+  const servedPaths = isObject(served.paths) ? served.paths : {};
+  const sourceRoot = Array.isArray(source.security) ? source.security : undefined;
+  const servedRoot = Array.isArray(served.security) ? served.security : undefined;
+  const operation = (
+    sourceItem: Json,
+    servedItem: Json | undefined,
+    method: string,
+    pointer: string,
+    category: "operations" | "webhooks",
+  ) => {
+    const sourceOp = sourceItem[method];
+    if (!isObject(sourceOp)) return;
+    const servedOp =
+      servedItem && isObject(servedItem[method]) ? (servedItem[method] as Json) : undefined;
+    record(
+      category,
+      pointer,
+      servedOp !== undefined,
+      `${method.toUpperCase()} operation is missing`,
+    );
+    if (!servedOp) return;
+    for (const key of ["operationId", "summary", "description"])
+      text(category, child(pointer, key), sourceOp[key], servedOp[key], key);
+    if (sourceOp.deprecated === true)
+      same(category, child(pointer, "deprecated"), true, servedOp.deprecated, "deprecated");
+    same(
+      category,
+      child(pointer, "externalDocs"),
+      sourceOp.externalDocs,
+      servedOp.externalDocs,
+      "externalDocs",
+    );
+    if (Array.isArray(sourceOp.servers))
+      record(category, child(pointer, "servers"), false, "servers of an operation");
+    if (Array.isArray(sourceOp.tags))
+      same(
+        "tags",
+        child(pointer, "tags"),
+        [...sourceOp.tags].sort(),
+        Array.isArray(servedOp.tags) ? [...servedOp.tags].sort() : undefined,
+        "tags",
+      );
+    if (category === "operations") {
+      const requirements = (op: Json, root: unknown[] | undefined) =>
+        canonicalSecurity(Array.isArray(op.security) ? op.security : (root ?? []));
+      if (Array.isArray(sourceOp.security) || sourceRoot)
+        same(
+          "security",
+          child(pointer, "security"),
+          requirements(sourceOp, sourceRoot),
+          requirements(servedOp, servedRoot),
+          "security requirements",
+        );
+    }
+    parameters(sourceItem, sourceOp, servedOp, pointer);
+    if (sourceOp.requestBody !== undefined) {
+      const at = child(pointer, "requestBody");
+      const { node: body } = follow(source, sourceOp.requestBody, at);
+      const { node: servedBody } = follow(served, servedOp.requestBody, at);
+      const bodyCategory: Category = category === "webhooks" ? "webhooks" : "request bodies";
+      if (isObject(body)) {
+        record(bodyCategory, at, isObject(servedBody), "request body is missing");
+        if (isObject(servedBody)) {
+          if (category === "operations")
+            same(
+              bodyCategory,
+              child(at, "required"),
+              body.required === true,
+              servedBody.required === true,
+              "required",
+            );
+          text(
+            bodyCategory,
+            child(at, "description"),
+            body.description,
+            servedBody.description,
+            "description",
+          );
+          content(body, servedBody, at, bodyCategory);
+        }
+      }
+    }
+    const sourceResponses = isObject(sourceOp.responses) ? sourceOp.responses : {};
+    const servedResponses = isObject(servedOp.responses) ? servedOp.responses : {};
+    for (const [status, raw] of Object.entries(sourceResponses)) {
+      const at = child(pointer, "responses", status);
+      const { node: response } = follow(source, raw, at);
+      const servedRaw = servedResponses[status] ?? servedResponses[status.toUpperCase()];
+      const { node: servedResponse } = follow(served, servedRaw, at);
+      const responseCategory: Category = category === "webhooks" ? "webhooks" : "responses";
+      if (!isObject(response)) continue;
+      record(responseCategory, at, isObject(servedResponse), `response ${status} is missing`);
+      if (!isObject(servedResponse)) continue;
+      text(
+        responseCategory,
+        child(at, "description"),
+        response.description,
+        firstSentence(response.description, servedResponse.description),
+        "description",
+      );
+      if (isObject(response.links)) record(responseCategory, child(at, "links"), false, "links");
+      content(response, servedResponse, at, responseCategory);
+      const servedHeaders = lowerKeys(
+        isObject(servedResponse.headers) ? servedResponse.headers : {},
+      );
+      for (const [name, rawHeader] of Object.entries(
+        isObject(response.headers) ? response.headers : {},
+      )) {
+        if (name.toLowerCase() === "content-type") continue;
+        const headerAt = child(at, "headers", name);
+        const { node: header } = follow(source, rawHeader, headerAt);
+        const { node: servedHeader } = follow(served, servedHeaders[name.toLowerCase()], headerAt);
+        if (!isObject(header)) continue;
+        record("response headers", headerAt, isObject(servedHeader), `header ${name} is missing`);
+        if (!isObject(servedHeader)) continue;
+        same(
+          "response headers",
+          child(headerAt, "required"),
+          header.required === true,
+          servedHeader.required === true,
+          "required",
+        );
+        text(
+          "response headers",
+          child(headerAt, "description"),
+          header.description,
+          servedHeader.description,
+          "description",
+        );
+        if (header.deprecated === true)
+          same(
+            "response headers",
+            child(headerAt, "deprecated"),
+            true,
+            servedHeader.deprecated,
+            "deprecated",
+          );
+        if (header.schema !== undefined)
+          schemas.whole(
+            "response headers",
+            child(headerAt, "schema"),
+            header.schema,
+            servedHeader.schema,
+            "pooled",
+          );
+        examplePool(
+          child(headerAt, "example"),
+          [header, header.schema],
+          [servedHeader, servedHeader.schema],
+        );
+      }
+    }
+  };
+
+  /** A parameter's examples: the parameter's own and its schema's, as one pool of values. */
+  const examplePool = (pointer: string, sourceHolders: unknown[], servedHolders: unknown[]) => {
+    const values = (holders: unknown[], document: Json) =>
+      holders.flatMap((holder) => {
+        if (!isObject(holder)) return [];
+        const found: unknown[] = [];
+        if ("example" in holder) found.push(holder.example);
+        if (Array.isArray(holder.examples)) found.push(...holder.examples);
+        else if (isObject(holder.examples))
+          for (const raw of Object.values(holder.examples)) {
+            const { node } = follow(document, raw, pointer);
+            if (isObject(node) && "value" in node) found.push(node.value);
+          }
+        return found;
+      });
+    const servedValues = values(servedHolders, served);
+    for (const value of values(sourceHolders, source))
+      record(
+        "examples",
+        pointer,
+        servedValues.some((v) => sameJson(v, value)),
+        `example ${brief(value)} is missing`,
+      );
+  };
+
+  const parameters = (sourceItem: Json, sourceOp: Json, servedOp: Json, pointer: string) => {
+    const merged = new Map<string, { node: Json; pointer: string }>();
+    for (const [list, at] of [
+      [sourceItem.parameters, pointer.replace(/\/[^/]+$/, "")],
+      [sourceOp.parameters, pointer],
+    ] as const) {
+      if (!Array.isArray(list)) continue;
+      list.forEach((raw, i) => {
+        const here = child(at, "parameters", i);
+        const { node } = follow(source, raw, here);
+        if (isObject(node)) merged.set(parameterKey(node), { node, pointer: here });
+      });
+    }
+    const servedParameters = new Map<string, Json>();
+    if (Array.isArray(servedOp.parameters))
+      for (const raw of servedOp.parameters) {
+        const { node } = follow(served, raw, "#");
+        if (isObject(node)) servedParameters.set(parameterKey(node), node);
+      }
+    for (const [key, { node, pointer: at }] of merged) {
+      if (
+        node.in === "header" &&
+        ["accept", "content-type", "authorization"].includes(String(node.name).toLowerCase())
+      )
+        continue;
+      const servedParameter = servedParameters.get(key);
+      record(
+        "parameters",
+        at,
+        servedParameter !== undefined,
+        `parameter ${String(node.name)} in ${String(node.in)} is missing`,
+      );
+      if (!servedParameter) continue;
+      same(
+        "parameters",
+        child(at, "required"),
+        node.required === true || node.in === "path",
+        servedParameter.required === true || servedParameter.in === "path",
+        "required",
+      );
+      text(
+        "parameters",
+        child(at, "description"),
+        node.description,
+        servedParameter.description,
+        "description",
+      );
+      if (node.deprecated === true)
+        same("parameters", child(at, "deprecated"), true, servedParameter.deprecated, "deprecated");
+      for (const key of ["style", "explode", "allowReserved", "allowEmptyValue"])
+        if (key in node)
+          same(
+            "parameters",
+            child(at, key),
+            node[key],
+            servedParameter[key] ?? defaultOf(key, String(node.in)),
+            key,
+          );
+      if (node.schema !== undefined)
+        schemas.whole(
+          "parameters",
+          child(at, "schema"),
+          node.schema,
+          servedParameter.schema,
+          "pooled",
+        );
+      if (isObject(node.content))
+        record(
+          "parameters",
+          child(at, "content"),
+          isObject(servedParameter.content),
+          "a parameter serialised by content",
+        );
+      examplePool(
+        child(at, "example"),
+        [node, node.schema],
+        [servedParameter, servedParameter.schema],
+      );
+    }
+  };
+
+  const content = (holder: Json, servedHolder: Json, pointer: string, category: Category) => {
+    const servedContent = isObject(servedHolder.content) ? servedHolder.content : {};
+    for (const [type, media] of Object.entries(isObject(holder.content) ? holder.content : {})) {
+      const at = child(pointer, "content", type);
+      const servedMedia = servedContent[type.split(";")[0]?.trim() ?? type];
+      record(category, at, isObject(servedMedia), `media type ${type} is missing`);
+      if (!isObject(media) || !isObject(servedMedia)) continue;
+      if (media.schema !== undefined)
+        schemas.whole(category, child(at, "schema"), media.schema, servedMedia.schema);
+      if (isObject(media.encoding))
+        same(category, child(at, "encoding"), media.encoding, servedMedia.encoding, "encoding");
+      examplePool(child(at, "examples"), [media], [servedMedia]);
+    }
+  };
+
+  for (const [path, rawItem] of Object.entries(sourcePaths)) {
+    const at = child("#", "paths", path);
+    const { node: item } = follow(source, rawItem, at);
+    const servedItem = isObject(servedPaths[path]) ? (servedPaths[path] as Json) : undefined;
+    if (!isObject(item)) continue;
+    for (const method of METHODS)
+      operation(item, servedItem, method, child(at, method), "operations");
+  }
+
+  // ---- Webhooks (and callbacks, which the service sends as webhooks). ----
+  const servedWebhooks = isObject(served.webhooks) ? served.webhooks : {};
+  for (const [name, rawItem] of Object.entries(isObject(source.webhooks) ? source.webhooks : {})) {
+    const at = child("#", "webhooks", name);
+    const { node: item } = follow(source, rawItem, at);
+    if (!isObject(item)) continue;
+    for (const method of METHODS)
+      operation(
+        item,
+        servedWebhooks[name] as Json | undefined,
+        method,
+        child(at, method),
+        "webhooks",
+      );
+  }
+  for (const [path, rawItem] of Object.entries(sourcePaths)) {
+    const { node: item } = follow(source, rawItem, "#");
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op) || !isObject(op.callbacks)) continue;
+      for (const [name, callback] of Object.entries(op.callbacks)) {
+        const { node } = follow(source, callback, "#");
+        if (!isObject(node)) continue;
+        for (const [expression, cbItem] of Object.entries(node)) {
+          const at = child("#", "paths", path, method, "callbacks", name, expression);
+          const { node: cb } = follow(source, cbItem, at);
+          if (isObject(cb))
+            for (const cbMethod of METHODS)
+              operation(
+                cb,
+                servedWebhooks[name] as Json | undefined,
+                cbMethod,
+                child(at, cbMethod),
+                "webhooks",
+              );
+        }
+      }
+    }
+  }
+
+  // ---- Component schemas, keyword by keyword. ----
+  const servedSchemas =
+    isObject(served.components) && isObject(served.components.schemas)
+      ? served.components.schemas
+      : {};
+  const sourceSchemas =
+    isObject(source.components) && isObject(source.components.schemas)
+      ? source.components.schemas
+      : {};
+  for (const [name, schema] of Object.entries(sourceSchemas)) {
+    const at = child("#", "components", "schemas", name);
+    const servedSchema = servedSchemas[name];
+    // The platform's own schema has this name: the source's is served under another.
+    if (isObject(servedSchema) && servedSchema["x-platform"] === true) {
+      const renamed = Object.entries(servedSchemas).find(
+        ([, s]) => isObject(s) && s["x-renamed-from"] === name,
+      );
+      const where = renamed ? `served as ${renamed[0]}` : "missing";
+      record(
+        "schemas",
+        at,
+        false,
+        `${name} is the platform's own schema's name; the source's is ${where}`,
+      );
+      if (renamed) schemas.keywords(at, schema, renamed[1]);
+      continue;
+    }
+    record("schemas", at, servedSchema !== undefined, `component schema ${name} is missing`);
+    if (servedSchema !== undefined) schemas.keywords(at, schema, servedSchema);
+  }
+
+  // ---- Security schemes. ----
+  const servedSchemes =
+    isObject(served.components) && isObject(served.components.securitySchemes)
+      ? served.components.securitySchemes
+      : {};
+  const sourceSchemes =
+    isObject(source.components) && isObject(source.components.securitySchemes)
+      ? source.components.securitySchemes
+      : {};
+  for (const [name, raw] of Object.entries(sourceSchemes)) {
+    const at = child("#", "components", "securitySchemes", name);
+    const { node: scheme } = follow(source, raw, at);
+    const servedScheme = servedSchemes[name];
+    if (!isObject(scheme)) continue;
+    record("security", at, isObject(servedScheme), `security scheme ${name} is missing`);
+    if (!isObject(servedScheme)) continue;
+    for (const key of ["type", "in", "name", "openIdConnectUrl", "bearerFormat"])
+      same("security", child(at, key), scheme[key], servedScheme[key], key);
+    if (typeof scheme.scheme === "string")
+      same(
+        "security",
+        child(at, "scheme"),
+        scheme.scheme.toLowerCase(),
+        String(servedScheme.scheme).toLowerCase(),
+        "scheme",
+      );
+    text(
+      "security",
+      child(at, "description"),
+      scheme.description,
+      servedScheme.description,
+      "description",
+    );
+    if (isObject(scheme.flows))
+      same("security", child(at, "flows"), scheme.flows, servedScheme.flows, "flows");
+  }
+
+  // ---- Part 1: tags and servers. ----
+  const servedTags = new Map(
+    (Array.isArray(served.tags) ? served.tags : []).filter(isObject).map((t) => [t.name, t]),
+  );
+  (Array.isArray(source.tags) ? source.tags : []).forEach((tag, i) => {
+    if (!isObject(tag)) return;
+    const at = child("#", "tags", i);
+    const servedTag = servedTags.get(tag.name);
+    record("tags", at, servedTag !== undefined, `tag ${String(tag.name)} is missing`);
+    if (!servedTag) return;
+    text("tags", child(at, "description"), tag.description, servedTag.description, "description");
+    same(
+      "tags",
+      child(at, "externalDocs"),
+      tag.externalDocs,
+      servedTag.externalDocs,
+      "externalDocs",
+    );
+  });
+  const servedServers = (Array.isArray(served.servers) ? served.servers : []).filter(isObject);
+  (Array.isArray(source.servers) ? source.servers : []).forEach((server, i) => {
+    if (!isObject(server)) return;
+    const at = child("#", "servers", i);
+    const servedServer = servedServers.find((s) => s.url === server.url);
+    record("servers", at, servedServer !== undefined, `server ${String(server.url)} is missing`);
+    if (!servedServer) return;
+    text(
+      "servers",
+      child(at, "description"),
+      server.description,
+      servedServer.description,
+      "description",
+    );
+    same("servers", child(at, "variables"), server.variables, servedServer.variables, "variables");
+  });
+
+  const byCategory = new Map<Category, { kept: number; total: number }>();
+  for (const category of CATEGORIES) byCategory.set(category, { kept: 0, total: 0 });
+  for (const item of items) {
+    const figure = byCategory.get(item.category) as { kept: number; total: number };
+    figure.total += 1;
+    if (item.kept) figure.kept += 1;
+  }
+  const kept = items.filter((i) => i.kept).length;
+  return {
+    items,
+    byCategory,
+    kept,
+    total: items.length,
+    fidelity: items.length === 0 ? 1 : kept / items.length,
+  };
+}
+
+/** A parameter is identified by where it is and its name (a header's case-insensitively). */
+const parameterKey = (p: Json) =>
+  `${String(p.in)}\n${p.in === "header" ? String(p.name).toLowerCase() : String(p.name)}`;
+
+const defaultOf = (key: string, location: string): unknown =>
+  key === "style"
+    ? location === "query" || location === "cookie"
+      ? "form"
+      : "simple"
+    : key === "explode"
+      ? location === "query" || location === "cookie"
+      : false;
+
+const lowerKeys = (record: Json): Json =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k.toLowerCase(), v]));
+
+/**
+ * The served description, if it starts with the source's (a presented platform failure
+ * says more after the error type's own words).
+ */
+function firstSentence(source: unknown, served: unknown): unknown {
+  if (typeof source !== "string" || typeof served !== "string") return served;
+  return served.startsWith(source.trim()) ? source.trim() : served;
+}
+
+/** Security requirements in one order, so two lists that say the same compare equal. */
+function canonicalSecurity(requirements: unknown[]): string[] {
+  return requirements
+    .filter(isObject)
+    .map((r) =>
+      JSON.stringify(
+        Object.keys(r)
+          .sort()
+          .map((k) => [k, Array.isArray(r[k]) ? [...(r[k] as string[])].sort() : []]),
+      ),
+    )
+    .sort();
+}
+
+const brief = (value: unknown): string => {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+};
+
+type Record_ = (category: Category, pointer: string, kept: boolean, note?: string) => void;
+
+/** Compares a source schema with the served one: keyword by keyword, or as a whole. */
+class SchemaComparer {
+  readonly #source: Json;
+  readonly #served: Json;
+  readonly #record: Record_;
+
+  constructor(source: Json, served: Json, record: Record_) {
+    this.#source = source;
+    this.#served = served;
+    this.#record = record;
+  }
+
+  /**
+   * One item for the whole schema at a place (a body, a parameter): kept if every keyword
+   * is. Its examples are items of their own, unless `examples` is "pooled" (a parameter's
+   * are compared with the parameter's own, where the document moves them).
+   */
+  whole(
+    category: Category,
+    pointer: string,
+    source: unknown,
+    served: unknown,
+    examples: "counted" | "pooled" = "counted",
+  ): void {
+    const found: { pointer: string; kept: boolean; note?: string }[] = [];
+    this.#compare(
+      source,
+      served,
+      pointer,
+      (p, kept, note) => found.push({ pointer: p, kept, ...(note ? { note } : {}) }),
+      0,
+      examples === "counted"
+        ? (p, kept, note) => this.#record("examples", p, kept, note)
+        : () => {},
+    );
+    const lost = found.filter((f) => !f.kept);
+    this.#record(
+      category,
+      pointer,
+      lost.length === 0,
+      lost.map((l) => `${l.pointer.slice(pointer.length) || "/"} ${l.note}`).join("; "),
+    );
+  }
+
+  /** One item per keyword of a component schema, at any depth. */
+  keywords(pointer: string, source: unknown, served: unknown): void {
+    this.#compare(
+      source,
+      served,
+      pointer,
+      (p, kept, note) => this.#record("schemas", p, kept, note),
+      0,
+      (p, kept, note) => this.#record("examples", p, kept, note),
+    );
+  }
+
+  #types(schema: Json, document: Json, depth = 0): Set<string> | undefined {
+    if (depth > 8) return undefined;
+    if (typeof schema.type === "string") return new Set([schema.type]);
+    if (Array.isArray(schema.type)) return new Set(schema.type as string[]);
+    const values = Array.isArray(schema.enum)
+      ? schema.enum
+      : "const" in schema
+        ? [schema.const]
+        : undefined;
+    if (values)
+      return new Set(
+        values.map((v) =>
+          v === null
+            ? "null"
+            : Number.isInteger(v)
+              ? "integer"
+              : typeof v === "number"
+                ? "number"
+                : typeof v,
+        ),
+      );
+    const branches = (
+      Array.isArray(schema.anyOf)
+        ? schema.anyOf
+        : Array.isArray(schema.oneOf)
+          ? schema.oneOf
+          : undefined
+    )?.filter(isObject);
+    if (branches) {
+      const all = new Set<string>();
+      for (const branch of branches) {
+        const types = this.#types(branch, document, depth + 1);
+        if (!types) return undefined;
+        for (const t of types) all.add(t);
+      }
+      return all;
+    }
+    return undefined;
+  }
+
+  #enum(schema: Json): unknown[] | undefined {
+    if (Array.isArray(schema.enum)) return schema.enum;
+    if ("const" in schema) return [schema.const];
+    const branches = Array.isArray(schema.anyOf) ? schema.anyOf.filter(isObject) : undefined;
+    if (!branches) return undefined;
+    const values: unknown[] = [];
+    for (const branch of branches) {
+      if (branch.type === "null" && Object.keys(branch).length === 1) values.push(null);
+      else {
+        const own = this.#enum(branch);
+        if (!own) return undefined;
+        values.push(...own);
+      }
+    }
+    return values;
+  }
+
+  /** The served node's view for comparing members: its own, or its allOf members' (where zod wrote one). */
+  #memberOf(served: Json, key: "properties", name: string): unknown {
+    const own = isObject(served[key]) ? (served[key] as Json)[name] : undefined;
+    if (own !== undefined) return own;
+    for (const part of Array.isArray(served.allOf) ? served.allOf : []) {
+      if (!isObject(part)) continue;
+      const found = this.#memberOf(part, key, name);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  #compare(
+    source: unknown,
+    served: unknown,
+    pointer: string,
+    record: (pointer: string, kept: boolean, note?: string) => void,
+    depth: number,
+    example: (pointer: string, kept: boolean, note?: string) => void,
+  ): void {
+    if (depth > 64) return;
+    if (typeof source === "boolean") {
+      record(
+        pointer,
+        sameJson(source, served) ||
+          (source === true && isObject(served) && Object.keys(served).length === 0),
+        `${source} is ${brief(served)}`,
+      );
+      return;
+    }
+    if (!isObject(source)) return;
+    if (!isObject(served)) {
+      record(pointer, false, `the schema is ${served === undefined ? "missing" : brief(served)}`);
+      return;
+    }
+    // A served reference where the source writes the schema out: compare with its target.
+    let target = served;
+    if (typeof served.$ref === "string" && typeof source.$ref !== "string") {
+      const { node } = follow(this.#served, served, pointer);
+      if (isObject(node)) target = node;
+    }
+    // zod writes a nullable schema as anyOf with null: its keywords are on the other branch.
+    const branches =
+      !Array.isArray(source.anyOf) && Array.isArray(target.anyOf) ? target.anyOf : [];
+    const isNull = (b: unknown) => isObject(b) && b.type === "null" && Object.keys(b).length === 1;
+    const branch =
+      branches.length === 2 && branches.some(isNull)
+        ? (branches.find((b) => !isNull(b)) as Json | undefined)
+        : undefined;
+    // The served schema may add allOf around what the source says (the platform's problem).
+    if (!this.#carries(source, target) && Array.isArray(target.allOf)) {
+      const part = target.allOf.find((p) => this.#carries(source, p));
+      if (part !== undefined) {
+        this.#compare(source, part, pointer, record, depth + 1, example);
+        return;
+      }
+    }
+    for (const [key, value] of Object.entries(source)) {
+      const at = child(pointer, key);
+      const other =
+        target[key] ?? (["type", "enum", "const"].includes(key) ? undefined : branch?.[key]);
+      switch (key) {
+        case "$ref":
+          record(
+            at,
+            this.#sameRef(value, other),
+            this.#renamed(value)
+              ? `${String(value)} is the platform's own schema's name; the source's is renamed`
+              : `refers to ${brief(other)} instead of ${String(value)}`,
+          );
+          break;
+        case "type": {
+          const a = new Set(Array.isArray(value) ? value : [value]);
+          const b = this.#types(target, this.#served);
+          const kept =
+            b !== undefined && a.size === b.size && [...a].every((t) => b.has(t as string));
+          record(at, kept, `type ${brief(value)} is ${b ? brief([...b]) : "missing"}`);
+          break;
+        }
+        case "enum":
+        case "const": {
+          const a = key === "enum" ? (value as unknown[]) : [value];
+          const b = this.#enum(target);
+          const kept =
+            b !== undefined &&
+            a.length === b.length &&
+            a.every((v) => b.some((w) => sameJson(v, w)));
+          record(at, kept, `${key} ${brief(value)} is ${brief(b)}`);
+          break;
+        }
+        case "pattern":
+          record(
+            at,
+            regexSource(value) === regexSource(other),
+            `pattern ${brief(value)} is ${brief(other)}`,
+          );
+          break;
+        case "required": {
+          const a = Array.isArray(value) ? [...value].sort() : [];
+          const b = this.#required(target).sort();
+          record(at, sameJson(a, b), `required ${brief(a)} is ${brief(b)}`);
+          break;
+        }
+        case "properties":
+          for (const [name, sub] of Object.entries(isObject(value) ? value : {}))
+            this.#compare(
+              sub,
+              this.#memberOf(
+                branch && !isObject(target.properties) ? branch : target,
+                "properties",
+                name,
+              ),
+              child(at, name),
+              record,
+              depth + 1,
+              example,
+            );
+          break;
+        case "unevaluatedProperties": {
+          // Without allOf/anyOf/oneOf beside it, it says what additionalProperties says.
+          const composed = "allOf" in source || "anyOf" in source || "oneOf" in source;
+          const closed = other ?? target.additionalProperties ?? branch?.additionalProperties;
+          if (value === false && !composed && closed === false) record(at, true);
+          else this.#compare(value, other, at, record, depth + 1, example);
+          break;
+        }
+        case "items":
+        case "additionalProperties":
+        case "propertyNames":
+        case "not":
+          if (
+            key === "additionalProperties" &&
+            value === true &&
+            (other === undefined ||
+              (isObject(other) && Object.keys(other).length === 0) ||
+              other === true)
+          )
+            record(at, true);
+          else this.#compare(value, other, at, record, depth + 1, example);
+          break;
+        case "allOf":
+        case "anyOf":
+        case "oneOf":
+        case "prefixItems": {
+          const list = Array.isArray(value) ? value : [];
+          const otherList = Array.isArray(other) ? other : [];
+          if (key === "anyOf" && otherList.length === 0 && this.#types(target, this.#served)) {
+            // zod writes a union of plain types as one list of types.
+            const types = this.#types({ anyOf: list }, this.#source);
+            const served = this.#types(target, this.#served);
+            record(
+              at,
+              types !== undefined &&
+                served !== undefined &&
+                sameJson([...types].sort(), [...served].sort()),
+              `anyOf ${brief(value)} is ${brief(target.type)}`,
+            );
+            break;
+          }
+          list.forEach((sub, i) => {
+            const match =
+              otherList[i] !== undefined && this.#carries(sub, otherList[i])
+                ? otherList[i]
+                : (otherList.find((o) => this.#carries(sub, o)) ?? otherList[i]);
+            this.#compare(sub, match, child(at, i), record, depth + 1, example);
+          });
+          break;
+        }
+        case "example":
+        case "examples":
+          example(at, sameJson(value, other), `${key} ${brief(value)} is ${brief(other)}`);
+          break;
+        default:
+          record(
+            at,
+            sameJson(
+              typeof value === "string" ? value.trim() : value,
+              typeof other === "string" ? other.trim() : other,
+            ),
+            `${key} ${brief(value)} is ${brief(other)}`,
+          );
+      }
+    }
+  }
+
+  /** The required members of a served schema. */
+  #required(schema: Json): string[] {
+    return Array.isArray(schema.required) ? [...(schema.required as string[])] : [];
+  }
+
+  /** Whether `served` is a plausible match for `source` (same reference, or same kind of node). */
+  /**
+   * Whether a source reference names a component whose name the served document gives the
+   * platform's own schema (the source's is then served under another name).
+   */
+  #renamed(ref: unknown): boolean {
+    if (typeof ref !== "string") return false;
+    const target = follow(this.#served, { $ref: ref }, "#").node;
+    return isObject(target) && target["x-platform"] === true;
+  }
+
+  /** The same component: by name, or renamed by the import (it says so in `x-renamed-from`). */
+  #sameRef(ref: unknown, other: unknown): boolean {
+    if (ref === other) return !this.#renamed(ref);
+    if (typeof ref !== "string" || typeof other !== "string") return false;
+    const target = follow(this.#served, { $ref: other }, "#").node;
+    return isObject(target) && `#/components/schemas/${String(target["x-renamed-from"])}` === ref;
+  }
+
+  #carries(source: unknown, served: unknown): boolean {
+    if (!isObject(source) || !isObject(served)) return false;
+    if (typeof source.$ref === "string") return this.#sameRef(source.$ref, served.$ref);
+    if (typeof served.$ref === "string") return false;
+    const a = this.#types(source, this.#source);
+    const b = this.#types(served, this.#served);
+    if (a && b) return [...a].some((t) => b.has(t));
+    return true;
+  }
+}

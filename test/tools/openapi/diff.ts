@@ -1,0 +1,80 @@
+/**
+ * `npm run contract:diff -- <file> [--min 0.95] [--json <out.json>]`: the round-trip
+ * report. Compares the OpenAPI document the service now serves (built from src/, run in
+ * Node) with the source document, category by category (test/tools/openapi/compare.ts says
+ * how), prints each loss with its JSON Pointer in the source and a fidelity figure per
+ * category and overall, and exits 1 when the overall figure is below `--min` (0.95 unless
+ * given). What the platform adds is never a loss.
+ */
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { CATEGORIES, compareDocuments } from "./compare";
+import type { Json } from "./source";
+import { readOpenApi } from "./source";
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? undefined : args[i + 1];
+};
+const file = args.find((arg, i) => !arg.startsWith("--") && !args[i - 1]?.startsWith("--"));
+const min = Number(option("min") ?? "0.95");
+if (!file || !Number.isFinite(min) || min < 0 || min > 1) {
+  console.error(
+    "usage: npm run contract:diff -- <openapi.yaml|openapi.json> [--min 0.95] [--json out.json]",
+  );
+  process.exit(2);
+}
+
+const source = await readOpenApi(file).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+const served = spawnSync("npx", ["tsx", "test/tools/served-document.ts"], {
+  encoding: "utf8",
+  maxBuffer: 64 * 1024 * 1024,
+});
+if (served.status !== 0) {
+  console.error(served.stderr.trim());
+  process.exit(1);
+}
+const comparison = compareDocuments(
+  source.document,
+  source.major,
+  JSON.parse(served.stdout) as Json,
+);
+
+const percent = (kept: number, total: number) =>
+  total === 0 ? "  –   " : `${((100 * kept) / total).toFixed(1).padStart(5)}%`;
+const lost = comparison.items.filter((item) => !item.kept);
+for (const category of CATEGORIES) {
+  const inCategory = lost.filter((item) => item.category === category);
+  if (inCategory.length === 0) continue;
+  console.log(`${category}:`);
+  for (const item of inCategory) console.log(`  ${item.pointer}: ${item.note ?? "lost"}`);
+}
+console.log(`\nFidelity of the served document to ${file}:`);
+for (const category of CATEGORIES) {
+  const { kept, total } = comparison.byCategory.get(category) ?? { kept: 0, total: 0 };
+  console.log(`  ${category.padEnd(18)} ${percent(kept, total)}  (${kept} of ${total})`);
+}
+console.log(
+  `  ${"overall".padEnd(18)} ${percent(comparison.kept, comparison.total)}  (${comparison.kept} of ${comparison.total}; at least ${(min * 100).toFixed(1)}% required)`,
+);
+
+const out = option("json");
+if (out)
+  writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        source: file,
+        fidelity: comparison.fidelity,
+        categories: Object.fromEntries(comparison.byCategory),
+        losses: lost,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+if (comparison.fidelity < min) process.exit(1);
