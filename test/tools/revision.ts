@@ -1,44 +1,21 @@
 /**
- * `npm run test:revision [-- --keep]`: proves that the test suite survives a revision of
- * the specification. It copies the project (tracked files and new ones not ignored) into a
- * temporary directory, puts the FIXTURE revision of test/fixtures/revision/ where a real
- * revision goes (the specification, the contract's part files, src/index.ts), writes the
- * deployment files from that contract as `npm run contract:deployment` does, and runs
- * `npm test` there. Exits with npm test's status; `--keep` leaves the copy for a look.
+ * `npm run test:revision [-- --import <openapi file>] [--serve] [--keep]`: proves that the
+ * test suite survives a revision of the specification. It copies the project (tracked files
+ * and new ones not ignored) into a temporary directory and puts a revision in: the FIXTURE
+ * revision of test/fixtures/revision/ (the specification, the contract's part files,
+ * src/index.ts, then the deployment files as `npm run contract:deployment` writes them),
+ * or, with `--import`, an OpenAPI document taken in by `npm run contract:import`, then
+ * checked with `npm run contract:diff -- --min 0.95`. Then `npm test` runs there; with
+ * `--serve`, `wrangler dev` serves it and the conformance checker probes it too. Exits 0
+ * only if all of it passes; `--keep` leaves the copy for a look.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { spawnSync } from "node:child_process";
+import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { copyProject } from "./copy-project";
 
 const ROOT = resolve(".");
 const REVISION = join(ROOT, "test/fixtures/revision");
-
-/** Copies the working tree as git sees it, without ignored files (node_modules is linked). */
-function copyProject(to: string): void {
-  const listed = execFileSync("git", ["ls-files", "-z", "-co", "--exclude-standard"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  for (const file of listed.split("\0").filter(Boolean)) {
-    try {
-      mkdirSync(dirname(join(to, file)), { recursive: true });
-      cpSync(join(ROOT, file), join(to, file));
-    } catch (error) {
-      // A tracked file deleted in the working tree is not part of the copy.
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-  }
-  symlinkSync(join(ROOT, "node_modules"), join(to, "node_modules"), "dir");
-}
 
 /** Puts the revision where a real one goes. */
 function applyRevision(to: string): string[] {
@@ -59,14 +36,26 @@ function run(command: string, args: readonly string[], cwd: string): number {
   return result.status ?? 1;
 }
 
-const keep = process.argv.includes("--keep");
-const copy = mkdtempSync(join(tmpdir(), "contract-revision-"));
+const argv = process.argv.slice(2);
+const keep = argv.includes("--keep");
+const serve = argv.includes("--serve");
+const at = argv.indexOf("--import");
+const source = at === -1 ? undefined : argv[at + 1];
+if (at !== -1 && !source) {
+  console.error("usage: npm run test:revision -- [--import <openapi file>] [--serve] [--keep]");
+  process.exit(2);
+}
+const copy = copyProject("contract-revision-");
 let status = 1;
 try {
-  copyProject(copy);
-  const placed = applyRevision(copy);
-  console.log(`revision: ${placed.length} files placed in a copy at ${copy}`);
-  status = run("npx", ["tsx", "test/tools/contract-deployment.ts"], copy);
+  if (source) {
+    // The revision as it will come: an OpenAPI document, taken in by the importer.
+    status = run("npm", ["run", "contract:import", "--", resolve(source)], copy);
+  } else {
+    const placed = applyRevision(copy);
+    console.log(`revision: ${placed.length} files placed in a copy at ${copy}`);
+    status = run("npx", ["tsx", "test/tools/contract-deployment.ts"], copy);
+  }
   if (status === 0) status = run("npm", ["test"], copy);
   if (status === 0) {
     const counts = ["workerd", "node"].map(
@@ -80,7 +69,15 @@ try {
     const failed = counts.reduce((n, c) => n + c.numFailedTests, 0);
     console.log(`revision: tests: ${passed} passed, ${failed} failed`);
   } else {
-    console.error("revision: npm test failed with the FIXTURE revision in place");
+    console.error("revision: the revision did not pass npm test");
+  }
+  if (status === 0 && source)
+    status = run("npm", ["run", "contract:diff", "--", resolve(source), "--min", "0.95"], copy);
+  if (status === 0 && serve) {
+    // As a user runs it: `wrangler dev` with the contract's secrets set, and the checker.
+    status = run("npx", ["tsx", "test/tools/dev-vars.ts"], copy);
+    if (status === 0)
+      status = run("npx", ["tsx", "test/tools/dev-conformance.ts", "--port", "18788"], copy);
   }
 } finally {
   if (keep) console.log(`revision: the copy is kept at ${copy}`);

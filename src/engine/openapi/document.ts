@@ -54,10 +54,13 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
 
   const responses: Json = {};
   for (const [name, error] of Object.entries(contract.errors)) {
-    // What the document cannot say otherwise: the type's status, the problem type URI the
-    // spec gives, and the platform failures it answers (the status report's error model).
+    // What the document cannot say otherwise: the type's status, its title apart from its
+    // description, the problem type URI the spec gives, and the platform failures it
+    // answers (the status report's error model).
     const own = {
       status: error.status,
+      title: error.title,
+      ...(error.description ? { description: error.description } : {}),
       ...(error.type ? { type: error.type } : {}),
       ...(error.presents?.length ? { presents: error.presents } : {}),
     };

@@ -20,7 +20,7 @@ export const PLATFORM = "x-platform";
  * operation's own declaration as declared, a part 7 error type, a platform failure).
  */
 export const MERGED = "x-merged";
-/** On a part 7 error type's `components.responses` entry: its status, type URI and presented failures. */
+/** On a part 7 error type's `components.responses` entry: its status, title, description, type URI and presented failures. */
 export const ERROR_TYPE = "x-error-type";
 
 export const PROBLEM_MEDIA = "application/problem+json";

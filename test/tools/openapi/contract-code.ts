@@ -14,7 +14,13 @@ import { ERROR_TYPE } from "../../../src/platform/openapi/problems";
 import { ENGINE_PROBLEM_SLUGS, INTERFACE_NOT_SPECIFIED } from "../../../src/platform/problem-types";
 import { type Finding, Findings } from "./findings";
 import { derivedOperationId, Identifiers, pascal, screamingSnake } from "./names";
-import { IMPORT_ERRORS, ownProblemParts, servedHere, withoutPlatformParts } from "./platform-parts";
+import {
+  IMPORT_ERRORS,
+  ownProblemParts,
+  servedHere,
+  unspecifiedParts,
+  withoutPlatformParts,
+} from "./platform-parts";
 import {
   type Helper,
   literal,
@@ -156,6 +162,8 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   const findings = new Findings();
   // A document this platform served is read without what the platform adds to it.
   const ours = servedHere(source.document);
+  // What a document served here says is not specified stays so (its info.version, say).
+  const unspecified = ours ? unspecifiedParts(source.document) : new Set<number>();
   const document = withoutPlatformParts(normaliseDocument(source.document, source.major), findings);
   const parts = new Map<string, PartCode>();
   const components = isObject(document.components) ? document.components : {};
@@ -533,7 +541,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
               child(at, "schema"),
               direction === "response" && mode === "form" ? "form" : mode,
             );
-      if (isObject(raw.encoding))
+      if (isObject(raw.encoding) && !defaultEncoding(raw.encoding))
         findings.lost(
           child(at, "encoding"),
           "encoding: the platform reads form fields as OpenAPI's defaults say",
@@ -784,9 +792,23 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       collect(item.parameters, itemPointer);
       collect(op.parameters, pointer);
       const byPlace: Record<string, string[]> = { path: [], query: [], header: [], cookie: [] };
+      // The path template decides the path parameters (the platform checks both agree).
+      const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+      for (const name of templated)
+        if (!parameters.has(`path\n${name}`)) {
+          findings.changed(pointer, `path parameter {${name}} is not declared: read as a string`);
+          parameters.set(`path\n${name}`, {
+            node: { name, in: "path", required: true, schema: { type: "string" } },
+            pointer,
+          });
+        }
       for (const { node: p, pointer: at, component } of parameters.values()) {
         const location = String(p.in);
         const name = String(p.name);
+        if (location === "path" && !templated.includes(name)) {
+          findings.lost(at, `path parameter ${name} is not in the path ${path}`);
+          continue;
+        }
         if (!(location in byPlace)) {
           findings.lost(at, `a parameter in ${location}`);
           continue;
@@ -1000,9 +1022,14 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     const { response, pointer } = error;
     const media = (response.content as Json)[Object.keys(response.content as Json)[0] as string];
     const schemaRaw = isObject(media) ? media.schema : undefined;
+    // A document served here says the type's own title and description apart.
+    const own = isObject(response[ERROR_TYPE]) ? (response[ERROR_TYPE] as Json) : undefined;
+    const ownTitle = typeof own?.title === "string" ? own.title : undefined;
+    const ownDescription = typeof own?.description === "string" ? own.description : undefined;
     const fields: string[] = [
       `status: ${error.status}`,
-      `title: ${literal(String(response.description ?? "").trim() || `Error ${error.status}`)}`,
+      `title: ${literal(ownTitle ?? (String(response.description ?? "").trim() || `Error ${error.status}`))}`,
+      ...(ownDescription ? [`description: ${literal(ownDescription)}`] : []),
     ];
     const mediaPointer = child(pointer, "content", PROBLEM_JSON);
     let requiredMembers = 0;
@@ -1020,7 +1047,6 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       }
       return lines;
     };
-    const own = isObject(response[ERROR_TYPE]) ? response[ERROR_TYPE] : undefined;
     if (schemaRaw !== undefined && ours) {
       // A document served here: the spec's schema and the members, around the platform's Problem.
       const schemaPointer = child(mediaPointer, "schema");
@@ -1216,7 +1242,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   });
 
   // ---- Part 9: the document's version. ----
-  if (typeof info.version === "string" && info.version !== "")
+  if (typeof info.version === "string" && info.version !== "" && !unspecified.has(9))
     parts.set("versioning", {
       body: `export const versioning = ${literal({ current: info.version })} as const satisfies Versioning;`,
       count: 1,
@@ -1243,6 +1269,17 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       findings.lost(child("#/components", kind), `components.${kind}: not carried`);
   if (isObject(components.links)) findings.lost("#/components/links", "links: not carried");
   return { parts, findings: findings.list, identifiers, resourceKeys, operations: operationCount };
+}
+
+/** An encoding that only restates OpenAPI's default for form fields (style form, explode true). */
+function defaultEncoding(encoding: Json): boolean {
+  return Object.values(encoding).every(
+    (e) =>
+      isObject(e) &&
+      Object.keys(e).every((k) => k === "style" || k === "explode") &&
+      (e.style === undefined || e.style === "form") &&
+      (e.explode === undefined || e.explode === true),
+  );
 }
 
 /** The listed fields of an object; any other is a finding. */

@@ -17,7 +17,14 @@ const SERVICE = "/_service";
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** The note the platform adds to `info.description` (src/platform/openapi/document.ts). */
 const NOT_SPECIFIED_NOTE =
-  /\n*Not specified in the interface specification: [^\n]*See \/_service\/interface\.$/;
+  /\n*Not specified in the interface specification: ([^\n]*)\. See \/_service\/interface\.$/;
+
+/** The parts a document served here says are not specified, by number (its note in info.description). */
+export function unspecifiedParts(document: Json): Set<number> {
+  const description = isObject(document.info) ? document.info.description : undefined;
+  const note = typeof description === "string" ? NOT_SPECIFIED_NOTE.exec(description) : null;
+  return new Set([...(note?.[1] ?? "").matchAll(/part (\d+)/g)].map((m) => Number(m[1])));
+}
 
 const marked = (document: Json, node: unknown, pointer: string): boolean => {
   const { node: target } = follow(document, node, pointer);

@@ -137,7 +137,20 @@ const BUILDER_PATTERNS: ReadonlyMap<string, unknown> = new Map(
 );
 
 /** Formats that only annotate: nothing to enforce, nothing to report. */
-const ANNOTATING_FORMATS = new Set(["password", "int32", "int64", "float", "double", "binary"]);
+const ANNOTATING_FORMATS = new Set([
+  "password",
+  "int32",
+  "int64",
+  "float",
+  "double",
+  "binary",
+  // zod writes these beside the pattern that checks them (startsWith, …).
+  "starts_with",
+  "ends_with",
+  "includes",
+  "lowercase",
+  "uppercase",
+]);
 
 function typesOf(schema: Json): string[] | undefined {
   if (typeof schema.type === "string") return [schema.type];
@@ -643,7 +656,14 @@ export class SchemaWriter {
         child(pointer, "unevaluatedProperties"),
         "unevaluatedProperties beside allOf/anyOf/oneOf: members outside them are not refused",
       );
-    if (additional === true) return `z.looseObject(${body})`;
+    // Members beyond the declared ones are allowed (and kept): `true`, `{}`, or, with no
+    // properties either, a free-form object, which z.object would empty.
+    if (
+      additional === true ||
+      (isObject(additional) && Object.keys(additional).length === 0) ||
+      (additional === undefined && shape.length === 0 && !isObject(schema.propertyNames))
+    )
+      return `z.looseObject(${body})`;
     if (isObject(additional)) {
       const values = this.schema(additional, child(pointer, "additionalProperties"), memberMode);
       if (shape.length === 0) {

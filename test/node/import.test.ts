@@ -1,0 +1,993 @@
+/**
+ * The importer (`npm run contract:import`, test/tools/openapi), over OpenAPI documents the
+ * project writes: one feature each, in 3.0 and 3.1, YAML and JSON, and one rich FIXTURE
+ * document. Each generated contract is loaded and served by the real app, so what is
+ * checked is behaviour (what a request is held to, what the served document says), not
+ * the text of the generated code; the generated code's compiling and Biome are checked
+ * once for all cases at the end. Every document here is a FIXTURE.
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CASES, findingLines, type ImportedCase, importCase } from "../support/import-case";
+import { compareDocuments } from "../tools/openapi/compare";
+import { readOpenApi } from "../tools/openapi/source";
+
+type Json = Record<string, unknown>;
+
+const info = { title: "FIXTURE importer case", version: "1.0.0" };
+const doc31 = (rest: Json): Json => ({ openapi: "3.1.0", info, ...rest });
+const doc30 = (rest: Json): Json => ({ openapi: "3.0.3", info, ...rest });
+
+/** One operation at /fixture taking `schema` as a JSON body, answering it back as is. */
+const bodyCase = (schema: unknown, components: Json = {}, openapi = "3.1.0"): Json => ({
+  openapi,
+  info,
+  paths: {
+    "/fixture": {
+      post: {
+        operationId: "fixturePost",
+        requestBody: { required: true, content: { "application/json": { schema } } },
+        responses: { "204": { description: "FIXTURE" } },
+      },
+    },
+  },
+  components,
+});
+
+/** Posts a JSON body to the case's /fixture: the status tells whether the schema took it. */
+async function accepts(c: ImportedCase, body: unknown): Promise<boolean> {
+  const res = await c.app.request("https://fixture.test/fixture", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (![422, 501].includes(res.status)) throw new Error(`unexpected ${res.status}`);
+  return res.status === 501;
+}
+
+const served = async (c: ImportedCase) =>
+  (await c.served()) as Json & {
+    paths: Record<
+      string,
+      Record<string, Json & { parameters: Json[]; responses: Record<string, Json> }>
+    >;
+    components: { schemas: Record<string, Json>; responses?: Record<string, Json> };
+    webhooks?: Record<string, Record<string, Json>>;
+  };
+
+const cases: ImportedCase[] = [];
+const imported = async (...args: Parameters<typeof importCase>) => {
+  const c = await importCase(...args);
+  cases.push(c);
+  return c;
+};
+
+describe("JSON Schema to zod/mini", () => {
+  it("reads 3.0's nullable and boolean exclusive bounds as 3.1 says them (3.0, JSON)", async () => {
+    const c = await imported(
+      "nullable-30",
+      bodyCase(
+        {
+          type: "object",
+          required: ["name", "score"],
+          properties: {
+            name: { type: "string", nullable: true },
+            score: { type: "number", minimum: 0, exclusiveMinimum: true, maximum: 10 },
+            kind: { type: "string", enum: ["a", "b"], nullable: true },
+          },
+        },
+        {},
+        "3.0.3",
+      ),
+    );
+    expect(await accepts(c, { name: null, score: 5 })).toBe(true);
+    expect(await accepts(c, { name: "x", score: 0 })).toBe(false);
+    expect(await accepts(c, { name: "x", score: 10, kind: null })).toBe(true);
+    expect(await accepts(c, { name: "x", score: 10, kind: "c" })).toBe(false);
+    const body = (await served(c)).paths["/fixture"]?.post?.requestBody as Json;
+    expect(JSON.stringify(body)).toContain('"exclusiveMinimum":0');
+  });
+
+  it("reads type lists, const and enums of any value (3.1, YAML)", async () => {
+    const c = await imported("types-31", {
+      yaml: `
+openapi: 3.1.0
+info: { title: FIXTURE, version: "1" }
+paths:
+  /fixture:
+    post:
+      operationId: fixturePost
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [id, version, level]
+              properties:
+                id: { type: [string, integer] }
+                version: { const: 2 }
+                level: { enum: [1, "high", null] }
+      responses:
+        "204": { description: FIXTURE }
+`,
+    });
+    expect(await accepts(c, { id: "a", version: 2, level: null })).toBe(true);
+    expect(await accepts(c, { id: 3, version: 2, level: "high" })).toBe(true);
+    expect(await accepts(c, { id: true, version: 2, level: 1 })).toBe(false);
+    expect(await accepts(c, { id: 1, version: 3, level: 1 })).toBe(false);
+    expect(await accepts(c, { id: 1, version: 2, level: "low" })).toBe(false);
+  });
+
+  it("enforces the formats zod checks and documents the others, saying which are not checked", async () => {
+    const properties = {
+      day: { type: "string", format: "date" },
+      at: { type: "string", format: "date-time" },
+      mail: { type: "string", format: "email" },
+      site: { type: "string", format: "uri" },
+      id: { type: "string", format: "uuid" },
+      ip: { type: "string", format: "ipv4" },
+      blob: { type: "string", format: "byte" },
+      small: { type: "integer", format: "int32" },
+      big: { type: "integer", format: "int64" },
+      ratio: { type: "number", format: "float" },
+      secret: { type: "string", format: "password" },
+      phone: { type: "string", format: "phone" },
+    };
+    const c = await imported("formats", bodyCase({ type: "object", properties }));
+    const good = {
+      day: "2024-02-29",
+      at: "2024-02-29T12:00:00+01:00",
+      mail: "a@fixture.test",
+      site: "https://fixture.test/x",
+      id: "7c2f1f64-2b5e-4a51-9f3e-2d1f8a0b9c11",
+      ip: "192.0.2.1",
+      blob: "aGVsbG8=",
+      small: 2147483647,
+      big: 9007199254740991,
+      ratio: 0.5,
+      secret: "x",
+      phone: "anything",
+    };
+    expect(await accepts(c, good)).toBe(true);
+    for (const [key, bad] of Object.entries({
+      day: "2023-02-29",
+      at: "2024-02-29 12:00",
+      mail: "nope",
+      site: "not a uri",
+      id: "not-a-uuid",
+      ip: "300.1.1.1",
+      blob: "***",
+      small: 2147483648,
+    }))
+      expect([key, await accepts(c, { ...good, [key]: bad })]).toEqual([key, false]);
+    const schema = (await served(c)).paths["/fixture"]?.post?.requestBody as Json;
+    for (const format of ["int32", "int64", "float", "password", "phone", "byte"])
+      expect(JSON.stringify(schema)).toContain(`"format":"${format}"`);
+    expect(findingLines(c)).toContain(
+      "not-enforced #/paths/~1fixture/post/requestBody/content/application~1json/schema/properties/phone/format: format phone: in the document, not checked",
+    );
+  });
+
+  it("reads allOf, anyOf, and oneOf with a discriminator, keeping every $ref a reference", async () => {
+    const cat = {
+      type: "object",
+      required: ["kind", "meows"],
+      properties: { kind: { const: "cat" }, meows: { type: "boolean" } },
+    };
+    const dog = {
+      type: "object",
+      required: ["kind", "barks"],
+      properties: { kind: { const: "dog" }, barks: { type: "boolean" } },
+    };
+    const c = await imported(
+      "composition",
+      bodyCase(
+        {
+          allOf: [
+            { $ref: "#/components/schemas/Named" },
+            {
+              type: "object",
+              properties: { pet: { $ref: "#/components/schemas/Pet" } },
+              required: ["pet"],
+            },
+          ],
+          anyOf: [{ required: ["name"] }, { type: "object" }],
+        },
+        {
+          schemas: {
+            Named: { type: "object", properties: { name: { type: "string" } } },
+            Cat: cat,
+            Dog: dog,
+            Pet: {
+              oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+              discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } },
+            },
+          },
+        },
+      ),
+    );
+    expect(await accepts(c, { name: "Tom", pet: { kind: "cat", meows: true } })).toBe(true);
+    expect(await accepts(c, { pet: { kind: "dog", barks: true } })).toBe(true);
+    expect(await accepts(c, { pet: { kind: "cow" } })).toBe(false);
+    expect(await accepts(c, { name: 1, pet: { kind: "dog", barks: true } })).toBe(false);
+    const doc = await served(c);
+    expect(doc.components.schemas.Pet).toEqual({
+      oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+      discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } },
+    });
+    expect(JSON.stringify(doc.paths["/fixture"]?.post?.requestBody)).toContain(
+      '{"$ref":"#/components/schemas/Named"}',
+    );
+  });
+
+  it("reads additionalProperties and unevaluatedProperties: closed, typed, open, free-form", async () => {
+    const c = await imported(
+      "additional",
+      bodyCase({
+        type: "object",
+        properties: {
+          closed: {
+            type: "object",
+            properties: { a: { type: "string" } },
+            additionalProperties: false,
+          },
+          sealed: {
+            type: "object",
+            properties: { a: { type: "string" } },
+            unevaluatedProperties: false,
+          },
+          counts: { type: "object", additionalProperties: { type: "integer" } },
+          open: {
+            type: "object",
+            properties: { a: { type: "string" } },
+            additionalProperties: true,
+          },
+          free: { type: "object" },
+        },
+      }),
+    );
+    expect(
+      await accepts(c, {
+        closed: { a: "x" },
+        sealed: { a: "y" },
+        counts: { x: 1 },
+        open: { a: "x", b: 2 },
+        free: { any: [1] },
+      }),
+    ).toBe(true);
+    expect(await accepts(c, { closed: { a: "x", b: 1 } })).toBe(false);
+    expect(await accepts(c, { sealed: { b: 1 } })).toBe(false);
+    expect(await accepts(c, { counts: { x: "1" } })).toBe(false);
+  });
+
+  it("reads bounds and patterns; applies a parameter's default; documents what zod/mini cannot check", async () => {
+    const c = await imported("bounds", {
+      ...doc31({}),
+      paths: {
+        "/fixture": {
+          post: {
+            operationId: "fixturePost",
+            parameters: [
+              {
+                name: "size",
+                in: "query",
+                schema: { type: "integer", minimum: 1, maximum: 9, default: 3 },
+              },
+            ],
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      code: {
+                        type: "string",
+                        pattern: "^[A-Z]{2}/[0-9]+$",
+                        minLength: 4,
+                        maxLength: 8,
+                      },
+                      list: {
+                        type: "array",
+                        items: { type: "integer", multipleOf: 5 },
+                        minItems: 1,
+                        maxItems: 2,
+                        uniqueItems: true,
+                      },
+                      score: { type: "number", exclusiveMaximum: 1 },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { "204": { description: "FIXTURE" } },
+          },
+        },
+      },
+    });
+    expect(await accepts(c, { code: "AB/12", list: [5, 10], score: 0.5 })).toBe(true);
+    expect(await accepts(c, { code: "ab/12" })).toBe(false);
+    expect(await accepts(c, { list: [] })).toBe(false);
+    expect(await accepts(c, { list: [5, 10, 15] })).toBe(false);
+    expect(await accepts(c, { list: [3] })).toBe(false);
+    expect(await accepts(c, { score: 1 })).toBe(false);
+    const tooBig = await c.app.request("https://fixture.test/fixture?size=10", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(tooBig.status).toBe(422);
+    expect(findingLines(c).join("\n")).toContain(
+      "properties/list/uniqueItems: uniqueItems: in the document, not checked",
+    );
+    const parameter = (await served(c)).paths["/fixture"]?.post?.parameters.find(
+      (p) => p.name === "size",
+    );
+    expect(parameter?.schema).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: 9,
+      default: 3,
+    });
+  });
+
+  it("keeps one schema for both directions: readOnly members are not required of a request", async () => {
+    const c = await imported(
+      "views",
+      bodyCase(
+        { $ref: "#/components/schemas/Account" },
+        {
+          schemas: {
+            Account: {
+              type: "object",
+              required: ["id", "name", "password"],
+              properties: {
+                id: { type: "string", readOnly: true },
+                name: { type: "string" },
+                password: { type: "string", writeOnly: true },
+              },
+            },
+          },
+        },
+      ),
+    );
+    expect(await accepts(c, { name: "x", password: "y" })).toBe(true);
+    expect(await accepts(c, { id: "1", name: "x" })).toBe(false);
+    const account = (await served(c)).components.schemas.Account as Json & { properties: Json };
+    expect(account.properties).toMatchObject({
+      id: { readOnly: true },
+      password: { writeOnly: true },
+    });
+  });
+
+  it("carries descriptions, titles, examples and deprecation into the served document", async () => {
+    const schema = {
+      title: "FIXTURE thing",
+      description: "A FIXTURE thing.",
+      type: "object",
+      properties: {
+        name: { type: "string", description: "Its name.", examples: ["Rex"], deprecated: true },
+      },
+      example: { name: "Rex" },
+    };
+    const c = await imported(
+      "annotations",
+      bodyCase({ $ref: "#/components/schemas/Thing" }, { schemas: { Thing: schema } }),
+    );
+    expect((await served(c)).components.schemas.Thing).toMatchObject(schema);
+  });
+
+  it("reads recursive schemas, of one component and of two that refer to each other", async () => {
+    const c = await imported(
+      "recursion",
+      bodyCase(
+        { $ref: "#/components/schemas/Tree" },
+        {
+          schemas: {
+            Tree: {
+              type: "object",
+              properties: {
+                name: { type: "string" },
+                children: { type: "array", items: { $ref: "#/components/schemas/Tree" } },
+                owner: { $ref: "#/components/schemas/Person" },
+              },
+            },
+            Person: {
+              type: "object",
+              properties: {
+                trees: { type: "array", items: { $ref: "#/components/schemas/Tree" } },
+              },
+            },
+          },
+        },
+      ),
+    );
+    expect(
+      await accepts(c, { name: "a", children: [{ name: "b", children: [{ name: 1 }] }] }),
+    ).toBe(false);
+    expect(
+      await accepts(c, { name: "a", children: [{ name: "b", owner: { trees: [{ name: "c" }] } }] }),
+    ).toBe(true);
+    const tree = (await served(c)).components.schemas.Tree as Json & { properties: Json };
+    expect(tree.properties.children).toEqual({
+      type: "array",
+      items: { $ref: "#/components/schemas/Tree" },
+    });
+  });
+});
+
+describe("operations", () => {
+  it("reads parameters of every place, from components and the path item, as text the spec types", async () => {
+    const c = await imported("parameters", {
+      ...doc30({}),
+      paths: {
+        "/things/{thingId}": {
+          parameters: [{ $ref: "#/components/parameters/ThingId" }],
+          get: {
+            operationId: "fixtureGet",
+            parameters: [
+              { name: "tags", in: "query", schema: { type: "array", items: { type: "integer" } } },
+              { name: "exact", in: "query", schema: { type: "boolean" } },
+              { name: "X-Fixture-Trace", in: "header", required: true, schema: { type: "string" } },
+              { name: "session", in: "cookie", schema: { type: "string" } },
+              { name: "Accept", in: "header", schema: { type: "string" } },
+            ],
+            responses: { "204": { description: "FIXTURE" } },
+          },
+        },
+      },
+      components: {
+        parameters: {
+          ThingId: {
+            name: "thingId",
+            in: "path",
+            required: true,
+            schema: { type: "integer", minimum: 1 },
+          },
+        },
+      },
+    });
+    const get = (url: string, headers: Record<string, string> = { "x-fixture-trace": "t" }) =>
+      c.app.request(`https://fixture.test${url}`, { headers });
+    expect((await get("/things/7?tags=1&tags=2&exact=true")).status).toBe(501);
+    expect((await get("/things/7?tags=5")).status).toBe(501);
+    expect((await get("/things/0")).status).toBe(422);
+    expect((await get("/things/x")).status).toBe(422);
+    expect((await get("/things/7?tags=a")).status).toBe(422);
+    expect((await get("/things/7?exact=yes")).status).toBe(422);
+    expect((await get("/things/7", {})).status).toBe(422);
+    expect(findingLines(c).join("\n")).toContain(
+      "header Accept: OpenAPI says such a parameter is ignored",
+    );
+    const names = (await served(c)).paths["/things/{thingId}"]?.get?.parameters.map(
+      (p) => `${p.in}:${p.name}`,
+    );
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "path:thingId",
+        "query:tags",
+        "query:exact",
+        "header:x-fixture-trace",
+        "cookie:session",
+      ]),
+    );
+  });
+
+  it("reads a body in each media type the platform serves, and says what it cannot apply", async () => {
+    const c = await imported("bodies", {
+      ...doc31({}),
+      paths: {
+        "/fixture": {
+          post: {
+            operationId: "fixturePost",
+            requestBody: {
+              content: {
+                "application/x-www-form-urlencoded": {
+                  schema: {
+                    type: "object",
+                    required: ["n"],
+                    properties: { n: { type: "integer" } },
+                  },
+                },
+                "multipart/form-data": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      file: { type: "string", format: "binary" },
+                      note: { type: "string" },
+                    },
+                  },
+                },
+                "text/plain": { schema: { type: "string", maxLength: 5 } },
+                "application/xml": {
+                  schema: { type: "object", properties: { a: { type: "string" } } },
+                },
+                "application/octet-stream": { schema: { type: "string", format: "binary" } },
+              },
+            },
+            responses: { "204": { description: "FIXTURE" } },
+          },
+        },
+      },
+    });
+    const post = (type: string, body: BodyInit) =>
+      c.app.request("https://fixture.test/fixture", {
+        method: "POST",
+        headers: { "content-type": type },
+        body,
+      });
+    expect((await post("application/x-www-form-urlencoded", "n=3")).status).toBe(501);
+    expect((await post("application/x-www-form-urlencoded", "n=x")).status).toBe(422);
+    expect((await post("text/plain", "abc")).status).toBe(501);
+    expect((await post("text/plain", "abcdef")).status).toBe(422);
+    expect((await post("application/octet-stream", new Uint8Array([1, 2]))).status).toBe(501);
+    expect((await post("application/xml", "<a/>")).status).toBe(501);
+    const form = new FormData();
+    form.set("file", new File(["x"], "x.txt"));
+    expect(
+      (await c.app.request("https://fixture.test/fixture", { method: "POST", body: form })).status,
+    ).toBe(501);
+    // requestBody.required is false unless said: a request without a body is taken.
+    expect((await c.app.request("https://fixture.test/fixture", { method: "POST" })).status).toBe(
+      501,
+    );
+    expect(findingLines(c).join("\n")).toContain(
+      "lost #/paths/~1fixture/post/requestBody/content/application~1xml/schema: the platform hands this body over as text",
+    );
+  });
+
+  it("reads responses by status, range and default, with headers and examples; says what it loses", async () => {
+    const c = await imported("responses", {
+      ...doc30({}),
+      paths: {
+        "/fixture": {
+          get: {
+            operationId: "fixtureGet",
+            responses: {
+              "200": {
+                description: "FIXTURE ok",
+                headers: { "X-Rate-Remaining": { $ref: "#/components/headers/Rate" } },
+                content: { "application/json": { schema: { type: "object" }, example: { a: 1 } } },
+                links: { self: { operationId: "fixtureGet" } },
+              },
+              "4XX": { description: "FIXTURE client error" },
+              default: {
+                description: "FIXTURE other",
+                content: { "text/plain": { schema: { type: "string" } } },
+              },
+              "101": { description: "FIXTURE switching" },
+            },
+          },
+        },
+      },
+      components: {
+        headers: { Rate: { description: "Left.", required: true, schema: { type: "integer" } } },
+      },
+    });
+    const responses = (await served(c)).paths["/fixture"]?.get?.responses ?? {};
+    expect(responses["200"]).toMatchObject({
+      description: "FIXTURE ok",
+      headers: {
+        "x-rate-remaining": { description: "Left.", required: true, schema: { type: "integer" } },
+      },
+      content: { "application/json": { examples: { example: { value: { a: 1 } } } } },
+    });
+    expect(responses["4XX"]?.description).toBe("FIXTURE client error");
+    expect(Object.keys((responses.default?.content as Json) ?? {})).toEqual(["text/plain"]);
+    const lines = findingLines(c).join("\n");
+    expect(lines).toContain("lost #/paths/~1fixture/get/responses/200/links: links: not carried");
+    expect(lines).toContain(
+      "lost #/paths/~1fixture/get/responses/101: response 101: a Worker cannot answer it",
+    );
+  });
+
+  it("names an operation without operationId from its method and path, and declares an undeclared path parameter", async () => {
+    const c = await imported("ids", {
+      ...doc31({}),
+      paths: {
+        "/shelves/{shelfId}/books": { get: { responses: { "204": { description: "FIXTURE" } } } },
+      },
+    });
+    expect(Object.keys(c.contract.operations)).toEqual(["getShelvesBooksByShelfId"]);
+    const lines = findingLines(c);
+    expect(lines).toContain(
+      "changed #/paths/~1shelves~1{shelfId}~1books/get: no operationId: named getShelvesBooksByShelfId from its method and path",
+    );
+    expect(lines).toContain(
+      "changed #/paths/~1shelves~1{shelfId}~1books/get: path parameter {shelfId} is not declared: read as a string",
+    );
+  });
+});
+
+describe("security, events, errors, limits, purpose, versioning", () => {
+  const secured = (schemes: Json, security: unknown[]) => ({
+    ...doc31({}),
+    security,
+    paths: {
+      "/fixture": {
+        get: { operationId: "fixtureGet", responses: { "204": { description: "FIXTURE" } } },
+        post: {
+          operationId: "fixtureOpen",
+          security: [],
+          responses: { "204": { description: "FIXTURE" } },
+        },
+      },
+    },
+    components: { securitySchemes: schemes },
+  });
+
+  it("reads every scheme the platform verifies, with secret and var names, never values", async () => {
+    const c = await imported(
+      "schemes",
+      secured(
+        {
+          key: { type: "apiKey", in: "header", name: "X-Key" },
+          basic: { type: "http", scheme: "basic" },
+          token: { type: "http", scheme: "bearer" },
+          jwt: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          oauth: {
+            type: "oauth2",
+            flows: {
+              clientCredentials: {
+                tokenUrl: "https://idp.fixture.test/token",
+                scopes: { "a:read": "Read" },
+              },
+            },
+          },
+          oidc: {
+            type: "openIdConnect",
+            openIdConnectUrl: "https://idp.fixture.test/.well-known/openid-configuration",
+          },
+        },
+        [{ key: [] }, { oauth: ["a:read"] }],
+      ),
+    );
+    expect(c.contract.securitySchemes).toMatchObject({
+      key: { type: "apiKey", in: "header", name: "X-Key", secret: "KEY" },
+      basic: { type: "http", scheme: "basic", realm: "FIXTURE importer case", secret: "BASIC" },
+      token: { type: "http", scheme: "bearer", secret: "TOKEN" },
+      jwt: { jwt: { jwksUrl: "JWT_JWKS_URL", issuer: "JWT_ISSUER", audience: "JWT_AUDIENCE" } },
+      oauth: { type: "oauth2", jwt: { jwksUrl: "OAUTH_JWKS_URL" } },
+      oidc: { type: "openIdConnect", jwt: { jwksUrl: "OIDC_JWKS_URL" } },
+    });
+    expect(c.contract.operations.fixtureGet?.security).toEqual([
+      { key: [] },
+      { oauth: ["a:read"] },
+    ]);
+    expect(c.contract.operations.fixtureOpen?.security).toEqual([]);
+    // The secrets and vars are named, for the deployment to set; the document names none.
+    expect(JSON.stringify(await served(c))).not.toMatch(/JWKS_URL|"KEY"|BASIC|TOKEN/);
+  });
+
+  it("refuses to import an operation only a scheme it cannot verify would guard (fail closed)", async () => {
+    await expect(
+      importCase("mtls", secured({ mtls: { type: "mutualTLS" } }, [{ mtls: [] }])),
+    ).rejects.toThrow(/fixtureGet can only be reached with credentials the platform cannot verify/);
+  });
+
+  it("reads webhooks and callbacks as part 6's events", async () => {
+    const payload = { type: "object", properties: { id: { type: "string" } } };
+    const c = await imported("events", {
+      ...doc31({}),
+      paths: {
+        "/subscriptions": {
+          post: {
+            operationId: "subscribe",
+            responses: { "201": { description: "FIXTURE" } },
+            callbacks: {
+              ping: {
+                "{$request.body#/url}": {
+                  post: {
+                    summary: "A ping",
+                    requestBody: { content: { "application/json": { schema: payload } } },
+                    responses: { "200": { description: "ok" } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      webhooks: {
+        thingAdded: {
+          post: {
+            summary: "A thing was added",
+            description: "FIXTURE",
+            requestBody: {
+              content: {
+                "application/json": { schema: payload, examples: { one: { value: { id: "1" } } } },
+              },
+            },
+            responses: { "2XX": { description: "Received" }, "410": { description: "Gone" } },
+          },
+        },
+      },
+    });
+    expect(Object.keys(c.contract.events)).toEqual(["ping", "thingAdded"]);
+    const hook = (await served(c)).webhooks?.thingAdded?.post as Json;
+    expect(hook).toMatchObject({
+      summary: "A thing was added",
+      description: "FIXTURE",
+      responses: { "2XX": { description: "Received" }, 410: { description: "Gone" } },
+    });
+    expect(findingLines(c).join("\n")).toContain(
+      "callback ping of subscribe: event ping; where it is sent ({$request.body#/url}) is deployment configuration",
+    );
+  });
+
+  it("reads problem responses as part 7's error types, which present the platform's failures at their status", async () => {
+    const problem = { $ref: "#/components/schemas/Problem" };
+    const c = await imported("errors", {
+      ...doc31({}),
+      paths: {
+        "/fixture": {
+          post: {
+            operationId: "fixturePost",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["a"],
+                    properties: { a: { type: "string" } },
+                  },
+                },
+              },
+            },
+            responses: {
+              "204": { description: "FIXTURE" },
+              "400": { $ref: "#/components/responses/Invalid" },
+              "409": {
+                description: "Already there.",
+                content: { "application/problem+json": { schema: problem } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        responses: {
+          Invalid: {
+            description: "Invalid input.",
+            content: { "application/problem+json": { schema: problem } },
+          },
+        },
+        schemas: {
+          Problem: {
+            type: "object",
+            properties: {
+              type: { type: "string" },
+              title: { type: "string" },
+              code: { type: "integer" },
+            },
+          },
+        },
+      },
+    });
+    expect(c.contract.errors).toMatchObject({
+      Invalid: {
+        status: 400,
+        title: "Invalid input.",
+        presents: ["malformed-request", "validation-failed"],
+      },
+      AlreadyThere: { status: 409, title: "Already there." },
+    });
+    const res = await c.app.request("https://fixture.test/fixture", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      type: "/_service/problems/Invalid",
+      title: "Invalid input.",
+    });
+    expect(findingLines(c).join("\n")).toContain(
+      "renamed SpecProblem: the platform's own schema is called Problem",
+    );
+  });
+
+  it("declares a page-size limit only where the document makes it unambiguous", async () => {
+    const op = (parameter: Json) => ({
+      get: { parameters: [parameter], responses: { "204": { description: "FIXTURE" } } },
+    });
+    const c = await imported("limits", {
+      ...doc31({}),
+      paths: {
+        "/a": op({
+          name: "limit",
+          in: "query",
+          schema: { type: "integer", minimum: 1, maximum: 50 },
+        }),
+        "/b": op({
+          name: "page_size",
+          in: "query",
+          schema: { type: "integer", minimum: 1, maximum: 50 },
+        }),
+        "/c": op({ name: "limit", in: "query", schema: { type: "integer", maximum: 50 } }),
+        "/d": op({
+          name: "count",
+          in: "query",
+          schema: { type: "integer", minimum: 1, maximum: 9 },
+        }),
+      },
+    });
+    expect(c.contract.limits).toEqual({
+      limit: {
+        kind: "page-size",
+        operations: ["getA"],
+        parameter: "limit",
+        minimum: 1,
+        maximum: 50,
+      },
+      page_size: {
+        kind: "page-size",
+        operations: ["getB"],
+        parameter: "page_size",
+        minimum: 1,
+        maximum: 50,
+      },
+    });
+    expect((await c.app.request("https://fixture.test/a?limit=51")).status).toBe(422);
+  });
+
+  it("reads info, tags, servers and externalDocs as part 1 and info.version as part 9; says what it leaves out", async () => {
+    const c = await imported("purpose", {
+      openapi: "3.1.0",
+      info: {
+        title: "FIXTURE purpose",
+        summary: "FIXTURE summary",
+        description: "FIXTURE description",
+        termsOfService: "https://fixture.test/terms",
+        contact: { name: "FIXTURE", email: "fixture@fixture.test", url: "https://fixture.test" },
+        license: { name: "MIT", identifier: "MIT" },
+        version: "4.5.6",
+        "x-logo": { url: "https://fixture.test/logo.png" },
+      },
+      servers: [
+        {
+          url: "https://{env}.fixture.test",
+          variables: { env: { default: "api", enum: ["api", "sandbox"] } },
+        },
+      ],
+      tags: [
+        {
+          name: "things",
+          description: "FIXTURE things",
+          externalDocs: { url: "https://fixture.test/things" },
+        },
+      ],
+      externalDocs: { url: "https://fixture.test/docs" },
+      paths: {},
+      "x-vendor": true,
+      unknownField: 1,
+    });
+    expect(c.contract.purpose).toMatchObject({
+      title: "FIXTURE purpose",
+      summary: "FIXTURE summary",
+      license: { identifier: "MIT" },
+    });
+    expect(c.contract.versioning).toEqual({ current: "4.5.6" });
+    const doc = await served(c);
+    expect(doc.servers).toEqual([
+      {
+        url: "https://{env}.fixture.test",
+        variables: { env: { default: "api", enum: ["api", "sandbox"] } },
+      },
+    ]);
+    const lines = findingLines(c);
+    expect(lines).toContain("lost #/info/x-logo: x-logo: an extension of info");
+    expect(lines).toContain("lost #/x-vendor: x-vendor: an extension of the document");
+  });
+});
+
+describe("documents", () => {
+  it("follows $refs to files beside the document (YAML), bundling them in", async () => {
+    const c = await imported(
+      "split",
+      {
+        yaml: `
+openapi: 3.0.3
+info: { title: FIXTURE split, version: "1" }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - $ref: "./parameters.yaml#/limit"
+      responses:
+        "200":
+          description: FIXTURE
+          content:
+            application/json:
+              schema: { type: array, items: { $ref: "./schemas/pet.yaml" } }
+components:
+  schemas:
+    Pet: { $ref: "./schemas/pet.yaml" }
+`,
+      },
+      {
+        "parameters.yaml":
+          "limit: { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 20 } }\n",
+        "schemas/pet.yaml":
+          "type: object\nrequired: [name]\nproperties:\n  name: { type: string }\n  owner: { $ref: './owner.yaml' }\n",
+        "schemas/owner.yaml": "type: object\nproperties:\n  id: { type: integer }\n",
+      },
+    );
+    const doc = await served(c);
+    expect(JSON.stringify(doc.paths["/pets"]?.get?.responses["200"])).toContain(
+      '"items":{"$ref":"#/components/schemas/Pet"}',
+    );
+    expect(c.contract.limits).toMatchObject({ limit: { minimum: 1, maximum: 20 } });
+  });
+
+  it("refuses what is not an OpenAPI 3.0 or 3.1 document, in one sentence", async () => {
+    await expect(importCase("swagger", { swagger: "2.0", info, paths: {} })).rejects.toThrow(
+      /is Swagger 2\.0: only OpenAPI 3\.0\.x and 3\.1\.x documents are read/,
+    );
+  });
+});
+
+describe("the rich FIXTURE document", () => {
+  const RICH = "test/fixtures/openapi/rich-3.1.yaml";
+  let rich: ImportedCase;
+
+  it("is imported whole: every operation; its only loss in the round-trip report is the name Problem, which the platform's own schema has", async () => {
+    const source = await readOpenApi(RICH);
+    rich = await imported("rich", { yaml: readFileSync(RICH, "utf8") });
+    expect(Object.keys(rich.contract.operations)).toHaveLength(10);
+    const comparison = compareDocuments(source.document, source.major, await rich.served());
+    expect(comparison.items.filter((i) => !i.kept).map((i) => i.pointer)).toEqual([
+      "#/components/schemas/Problem",
+    ]);
+    expect(comparison.fidelity).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("round-trips: the document it serves, imported again, is served the same", async () => {
+    const doc1 = await rich.served();
+    const again = await imported("rich-again", doc1);
+    expect(await again.served()).toEqual(doc1);
+  });
+});
+
+describe("a contract, served, imported and served again", () => {
+  it("is the same document (the FIXTURE vocabulary contract)", async () => {
+    const { vocabularyDocument } = await import("../support/vocabulary-document");
+    const doc1 = await vocabularyDocument();
+    const c = await imported("vocabulary", doc1);
+    expect(await c.served()).toEqual(doc1);
+  });
+});
+
+describe("the generated code", () => {
+  it("of every case compiles under the project's strict tsconfig, and passes Biome once formatted", () => {
+    writeFileSync(
+      join(CASES, "tsconfig.json"),
+      JSON.stringify({
+        extends: "../../../tsconfig.json",
+        compilerOptions: { noEmit: true },
+        include: [
+          ...cases.map((c) => `${c.dir}/src/contract`),
+          "../../../src/worker-configuration.d.ts",
+        ],
+        exclude: [],
+      }),
+    );
+    const tsc = spawnSync("npx", ["tsc", "-p", join(CASES, "tsconfig.json")], { encoding: "utf8" });
+    expect(tsc.stdout + tsc.stderr).not.toMatch(/error TS/);
+    const files = cases.flatMap((c) =>
+      readdirSync(join(c.dir, "src/contract")).map((f) => join(c.dir, "src/contract", f)),
+    );
+    // As the importer does: Biome's layout of long generated lines settles in a second pass.
+    for (let pass = 0; pass < 2; pass++)
+      spawnSync("npx", ["biome", "check", "--write", "--vcs-use-ignore-file=false", ...files]);
+    const biome = spawnSync("npx", ["biome", "ci", "--vcs-use-ignore-file=false", ...files], {
+      encoding: "utf8",
+    });
+    expect(biome.status, biome.stdout + biome.stderr).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,103 @@
+/**
+ * One importer case, in process: an OpenAPI document the test writes is put in
+ * test/artifacts/imports/<case>/, imported (test/tools/openapi), and its part files are
+ * written beside a link to src/domain, so the generated contract is imported like the real
+ * one and served by the real app. What the importer's own CLI adds (Biome, wrangler.toml,
+ * the entry) is tested through the CLI itself (test/node/import-cli.test.ts).
+ */
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { toJSONSchema } from "zod/mini";
+import { createApp } from "../../src/app";
+import type { Contract } from "../../src/domain/contract";
+import { OPERATION_ENGINE } from "../../src/engine";
+import { type ImportResult, importContract } from "../tools/openapi/contract-code";
+import { contractFiles } from "../tools/openapi/emit";
+import type { Finding } from "../tools/openapi/findings";
+import { type Json, readOpenApi } from "../tools/openapi/source";
+
+export const CASES = resolve("test/artifacts/imports");
+
+export interface ImportedCase {
+  readonly dir: string;
+  readonly result: ImportResult;
+  readonly findings: readonly Finding[];
+  /** The part files' code, by part name (`endpoints`, …). */
+  readonly code: Readonly<Record<string, string>>;
+  readonly contract: Contract;
+  /** The app built from the contract, with the engine and zod's converter. */
+  readonly app: ReturnType<typeof createApp>;
+  /** The document the app serves. */
+  served(): Promise<Json>;
+  /** The source document as read. */
+  readonly source: Json;
+}
+
+/** A document as a file: JSON from an object, or YAML as the test writes it. */
+export type Document = Json | { readonly yaml: string };
+
+let counter = 0;
+
+export async function importCase(
+  name: string,
+  document: Document,
+  extraFiles: Readonly<Record<string, string>> = {},
+): Promise<ImportedCase> {
+  counter += 1;
+  const dir = join(CASES, `${name}-${process.pid}-${counter}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, "src/contract"), { recursive: true });
+  symlinkSync(resolve("src/domain"), join(dir, "src/domain"), "dir");
+  const file = join(dir, "yaml" in document ? "openapi.yaml" : "openapi.json");
+  writeFileSync(
+    file,
+    "yaml" in document ? String(document.yaml) : JSON.stringify(document, null, 2),
+  );
+  for (const [path, text] of Object.entries(extraFiles)) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  const source = await readOpenApi(file);
+  const result = importContract(source);
+  const code: Record<string, string> = {};
+  for (const written of contractFiles(result, source)) {
+    writeFileSync(join(dir, written.path), written.text);
+    code[written.path.replace(/^src\/contract\/|\.ts$/g, "")] = written.text;
+  }
+  writeFileSync(join(dir, "src/contract/states.ts"), "export const states = {} as const;\n");
+  writeFileSync(
+    join(dir, "src/contract/index.ts"),
+    [
+      'import { defineContract } from "../domain/define-contract";',
+      'import { securitySchemes } from "./authentication";',
+      'import { operations } from "./endpoints";',
+      'import { errors } from "./errors";',
+      'import { events } from "./events";',
+      'import { limits } from "./limits";',
+      'import { purpose } from "./purpose";',
+      'import { resources } from "./resources";',
+      'import { states } from "./states";',
+      'import { versioning } from "./versioning";',
+      "",
+      "export const contract = defineContract({ purpose, resources, states, operations, securitySchemes, events, errors, limits, versioning });",
+      "",
+    ].join("\n"),
+  );
+  const { contract } = (await import(join(dir, "src/contract/index.ts"))) as { contract: Contract };
+  const app = createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema });
+  return {
+    dir,
+    result,
+    findings: result.findings,
+    code,
+    contract,
+    app,
+    source: source.document,
+    served: async () =>
+      (await (await app.request("https://fixture.test/_service/openapi.json")).json()) as Json,
+  };
+}
+
+/** The findings' lines, `kind pointer: message`, for readable assertions. */
+export const findingLines = (c: ImportedCase) =>
+  c.findings.map((f) => `${f.kind} ${f.pointer}: ${f.message}`);
