@@ -75,9 +75,11 @@ try {
     status = run("npm", ["run", "contract:diff", "--", resolve(source), "--min", "0.95"], copy);
   if (status === 0 && serve) {
     // As a user runs it: `wrangler dev` with the contract's secrets set, and the checker.
-    status = run("npx", ["tsx", "test/tools/dev-vars.ts"], copy);
-    if (status === 0)
-      status = run("npx", ["tsx", "test/tools/dev-conformance.ts", "--port", "18788"], copy);
+    status = run(
+      "npx",
+      ["tsx", "test/tools/dev-conformance.ts", "--port", "18788", "--test-credentials"],
+      copy,
+    );
   }
 } finally {
   if (keep) console.log(`revision: the copy is kept at ${copy}`);
