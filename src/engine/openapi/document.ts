@@ -113,6 +113,9 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
         ...(event.summary ? { summary: event.summary } : {}),
         ...(event.description ? { description: event.description } : {}),
         ...(event.tags ? { tags: event.tags } : {}),
+        // The service calls the receiver: no scheme of part 5 applies, and an empty list
+        // says so (OpenAPI 3.1 §4.8.10.2) rather than leave it to a reader to guess.
+        security: [],
         requestBody: {
           required: true,
           content: {

@@ -689,8 +689,12 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       }
       if (responses.length > 0) fields.push(`responses: { ${responses.join(", ")} }`);
     }
+    // `security: []` says what the service serves anyway: no scheme of part 5 applies.
     for (const key of ["parameters", "security", "callbacks", "servers"])
-      if (key in op)
+      if (
+        key in op &&
+        !(key === "security" && Array.isArray(op.security) && op.security.length === 0)
+      )
         findings.lost(
           child(pointer, key),
           `${key} of a webhook: deliveries carry the platform's signature headers`,
