@@ -90,6 +90,20 @@ export function targets(r: Results): Target[] {
     },
     memoryTarget(r.longRun),
   );
+  const imported = v.imported;
+  if (imported)
+    list.push(
+      {
+        text: "imported document (about 10 operations, webhooks, security): bundle ≤ 40 KiB gzip",
+        measured: `${kib(imported.bundleGzip)} KiB`,
+        met: imported.bundleGzip <= 40 * KIB,
+      },
+      {
+        text: "imported document: cold start ≤ bare Hono + 5 ms",
+        measured: `${imported.coldStartMs.toFixed(1)} ms vs ${bareHono.coldStartMs.toFixed(1)} ms (${(imported.coldStartMs - bareHono.coldStartMs).toFixed(1)} ms)`,
+        met: imported.coldStartMs <= bareHono.coldStartMs + 5,
+      },
+    );
   return list;
 }
 

@@ -8,7 +8,7 @@
  * Writes test/artifacts/bench/results.{md,json} and chart.svg; with --update-readme, also
  * the results sections of test/bench/README.md and the committed copy in test/bench/results/.
  */
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -16,6 +16,7 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { experimental_readRawConfig } from "wrangler";
+import { copyProject } from "../tools/copy-project";
 import { buildBundle, type ServedWorker, serveWorker } from "../tools/serve";
 import { renderChart, renderMarkdown, renderSummary } from "./report";
 import { HEALTH_PATH, PLACEHOLDER_PATH, POST_BODY, POST_PATH } from "./shared";
@@ -31,6 +32,12 @@ export interface Variant {
   readonly scenarios: readonly Scenario[];
   /** This service's own variants: built with its wrangler.toml settings. */
   readonly ours?: true;
+  /**
+   * An OpenAPI document (FIXTURE, written by the project): the variant is this service with
+   * the contract `npm run contract:import` makes of it, in a copy of the project, so that
+   * what an import costs is measured on what the importer writes today.
+   */
+  readonly openapi?: string;
 }
 
 export const VARIANTS: readonly Variant[] = [
@@ -72,6 +79,14 @@ export const VARIANTS: readonly Variant[] = [
     file: "service-operation.ts",
     label: "this service, fixture operation",
     scenarios: ["post"],
+    ours: true,
+  },
+  {
+    name: "imported",
+    file: "",
+    openapi: "test/fixtures/openapi/rich-3.1.yaml",
+    label: "this service, imported FIXTURE document (10 operations, webhooks, security)",
+    scenarios: ["health"],
     ours: true,
   },
   {
@@ -151,10 +166,22 @@ function selected(): readonly Variant[] {
   return VARIANTS.filter((v) => names.has(v.name));
 }
 
+/** A copy of the project (inside the run's directory) with the document imported into it. */
+function importedCopy(dir: string, openapi: string): string {
+  const copy = copyProject("bench-import-", resolve("."), dir);
+  execFileSync("npm", ["run", "--silent", "contract:import", "--", resolve(openapi)], {
+    cwd: copy,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return copy;
+}
+
 async function buildAll(dir: string): Promise<Built[]> {
   return Promise.all(
     selected().map(async (variant) => {
-      const source = resolve("test/bench/variants", variant.file);
+      const source = variant.openapi
+        ? join(importedCopy(dir, variant.openapi), "src/index.ts")
+        : resolve("test/bench/variants", variant.file);
       const entry = join(dir, `${variant.name}-probe.ts`);
       writeFileSync(
         entry,

@@ -29,8 +29,8 @@ function projectFiles(root: string): string[] {
   }
 }
 
-export function copyProject(prefix: string, root = resolve(".")): string {
-  const to = mkdtempSync(join(tmpdir(), prefix));
+export function copyProject(prefix: string, root = resolve("."), parent = tmpdir()): string {
+  const to = mkdtempSync(join(parent, prefix));
   for (const file of projectFiles(root)) {
     try {
       mkdirSync(dirname(join(to, file)), { recursive: true });

@@ -1,5 +1,4 @@
 /** Variant 5d: this service with a FIXTURE operation declaring the same validated POST. */
-import { toJSONSchema } from "zod";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
 import { defineContract } from "../../../src/domain/define-contract";
@@ -32,6 +31,6 @@ const handlers = defineHandlers(BENCH_FIXTURE_CONTRACT, {
 
 export default createApp(BENCH_FIXTURE_CONTRACT, {
   handlers,
-  jsonSchema: toJSONSchema,
+  jsonSchema: z.toJSONSchema,
   engine: OPERATION_ENGINE,
 });
