@@ -27,22 +27,34 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
   >();
   for (const [id, operation] of Object.entries(contract.operations)) {
     const { path, parameters } = routePath(id, operation.path);
-    const security = planSecurity(contract, id, operation);
-    const limits = planLimits(contract, id);
-    const entry = byPath.get(path) ?? { parameters: parameters.length, methods: {} };
-    entry.methods[operation.method] = operationRoute({
-      id,
-      handler: handlers[id],
-      security,
-      limits,
-      request: planRequest(operation, {
-        maxBodyBytes: limits.maxBodyBytes ?? maxBodyBytes,
-        hidden: security?.fields,
+    // Planned on the operation's first request, not at start-up: a Worker's isolate
+    // starts per cold request, and planning every operation then (reading each schema,
+    // compiling the code that does it) was most of an imported contract's cold start
+    // (test/bench/README.md). Planning cannot fail: checkOperations refused at start-up
+    // whatever would.
+    let route: Handler<AppEnv> | undefined;
+    const plan = (): Handler<AppEnv> => {
+      const security = planSecurity(contract, id, operation);
+      const limits = planLimits(contract, id);
+      return operationRoute({
+        id,
+        handler: handlers[id],
+        security,
+        limits,
+        request: planRequest(operation, {
+          maxBodyBytes: limits.maxBodyBytes ?? maxBodyBytes,
+          hidden: security?.fields,
+          present,
+        }),
+        responses: planResponses(contract, operation),
         present,
-      }),
-      responses: planResponses(contract, operation),
-      present,
-    });
+      });
+    };
+    const entry = byPath.get(path) ?? { parameters: parameters.length, methods: {} };
+    entry.methods[operation.method] = (c, next) => {
+      route ??= plan();
+      return route(c, next);
+    };
     byPath.set(path, entry);
   }
   const paths = [...byPath].sort(([, a], [, b]) => a.parameters - b.parameters);
