@@ -106,6 +106,12 @@ export type AppOptions<C extends Contract> = BaseOptions<C> & EngineOption<C> & 
 export interface ServiceApp {
   readonly fetch: Hono<AppEnv>["fetch"];
   readonly request: Hono<AppEnv>["request"];
+  /**
+   * The events queue's consumer (`queue()`), once part 6 declares events: it delivers them
+   * as signed webhooks (src/engine/events). Undefined otherwise, so a Worker without events
+   * consumes no queue.
+   */
+  readonly queue: ExportedHandlerQueueHandler<Env> | undefined;
 }
 
 const NOT_FOUND = statusProblem(404, "No resource exists at this path.");
@@ -184,5 +190,10 @@ export function createApp<C extends Contract>(
     app.fetch = (request, env, executionCtx) =>
       shortcut(request) ?? route(request, env, executionCtx);
   }
-  return Object.freeze({ fetch: app.fetch, request: app.request });
+  const consume = engine?.consume;
+  const queue: ServiceApp["queue"] =
+    consume && Object.keys(contract.events).length > 0
+      ? (batch, env) => consume(batch, env as unknown as Readonly<Record<string, unknown>>)
+      : undefined;
+  return Object.freeze({ fetch: app.fetch, request: app.request, queue });
 }

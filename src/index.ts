@@ -13,4 +13,6 @@ const app = createApp(contract, { handlers });
 
 export default {
   fetch: app.fetch,
+  // Part 6's deliveries, once the contract declares events; undefined otherwise.
+  queue: app.queue,
 } satisfies ExportedHandler<Env>;

@@ -171,6 +171,8 @@ export interface Operation {
   readonly security?: readonly SecurityRequirement[];
   /** Part 7's error types a handler of this operation may answer with, by name. */
   readonly errors?: readonly string[];
+  /** Part 6's events a handler of this operation may emit, by name. */
+  readonly emits?: readonly string[];
 }
 
 /**

@@ -30,6 +30,7 @@ type SchemeName<P> = keyof Declared<P, "securitySchemes"> & string;
 type OperationId<P> = keyof Declared<P, "operations"> & string;
 type ResourceName<P> = keyof Declared<P, "resources"> & string;
 type ErrorName<P> = keyof Declared<P, "errors"> & string;
+type EventName<P> = keyof Declared<P, "events"> & string;
 type TagName<P> = P extends { readonly purpose: { readonly tags: infer T } }
   ? keyof T & string
   : never;
@@ -71,12 +72,13 @@ type RequirementCheck<P, R> = {
     : ContractError<`${K & string} is not a security scheme of part 5`>;
 };
 
-/** `security`, `tags` and `errors` may only name what parts 5, 1 and 7 declare (an event's `tags` too). */
+/** `security`, `tags`, `errors` and `emits` may only name what parts 5, 1, 7 and 6 declare (an event's `tags` too). */
 type ReferenceCheck<P, O> = (O extends { readonly security: infer S extends readonly unknown[] }
   ? { readonly security: { readonly [I in keyof S]: RequirementCheck<P, S[I]> } }
   : unknown) & {
   readonly tags?: readonly TagName<P>[];
   readonly errors?: readonly ErrorName<P>[];
+  readonly emits?: readonly EventName<P>[];
 };
 
 /** A limit may only name operations part 4 declares. */

@@ -124,7 +124,19 @@ export type AuthOf<O extends Operation> = O extends {
  * What a handler may use besides its validated input. It never holds the raw request, so
  * a credential the platform checked (and kept from the schemas) cannot reach a handler.
  */
-export interface HandlerContext<O extends Operation = Operation> {
+/** The events operation `O` declares it may emit. */
+type EmitsOf<O extends Operation> = O extends {
+  readonly emits: readonly (infer E extends string)[];
+}
+  ? E
+  : never;
+
+/** What `emit` takes for event `E` of contract `C`: its payload as the receiver will read it. */
+type PayloadOf<C extends Contract, E> = E extends keyof C["events"]
+  ? ResponseValue<C["events"][E]["payload"]>
+  : never;
+
+export interface HandlerContext<O extends Operation = Operation, C extends Contract = Contract> {
   /** The id of this request, as sent back in `X-Request-Id`: quote it in log lines. */
   readonly requestId: string;
   /** The Worker's bindings (storage, queues, vars), for the handler's own use. */
@@ -140,6 +152,13 @@ export interface HandlerContext<O extends Operation = Operation> {
   readonly mediaTypeFor: <S extends keyof O["responses"] & number>(
     status: S,
   ) => MediaTypeOf<O["responses"][S]> | undefined;
+  /**
+   * Emits one of the events the operation declares in `emits` (part 6). The payload is
+   * checked against its schema under `RESPONSE_VALIDATION`, and each event is queued for
+   * delivery once the handler answers with a 2xx, before the answer is sent: delivery
+   * itself never delays it. An operation that declares no `emits` can emit nothing.
+   */
+  readonly emit: <E extends EmitsOf<O>>(event: E, payload: PayloadOf<C, E>) => void;
 }
 
 type MediaTypeOf<R> = R extends { readonly content: infer C extends object }
@@ -148,7 +167,7 @@ type MediaTypeOf<R> = R extends { readonly content: infer C extends object }
 
 export type OperationHandler<O extends Operation, C extends Contract = Contract> = (
   input: OperationInput<O>,
-  context: HandlerContext<O>,
+  context: HandlerContext<O, C>,
 ) => OperationResult<O, C> | Promise<OperationResult<O, C>>;
 
 /** Handlers by operation id; an operation without one is a validating placeholder (501). */
@@ -173,9 +192,10 @@ export type AnyResult =
     };
 export type AnyHandler = (
   input: unknown,
-  context: Omit<HandlerContext, "auth" | "mediaTypeFor"> & {
+  context: Omit<HandlerContext, "auth" | "mediaTypeFor" | "emit"> & {
     readonly auth: Authenticated | undefined;
     readonly mediaTypeFor: (status: number) => string | undefined;
+    readonly emit: (event: string, payload: unknown) => void;
   },
 ) => AnyResult | Promise<AnyResult>;
 

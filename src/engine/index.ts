@@ -10,6 +10,8 @@ import { RESERVED_SCHEMA_NAMES } from "../domain/reserved";
 import type { OperationEngine } from "../platform/engine";
 import { checkSecurity } from "./authentication/check";
 import { errorProblemTypes, problemPresenter } from "./error-model";
+import { checkEvents } from "./events/check";
+import { deliverBatch } from "./events/deliver";
 import { checkLimits } from "./limits/check";
 import { documentContract } from "./openapi/document";
 import { checkOperations } from "./operations/check";
@@ -26,7 +28,9 @@ export const OPERATION_ENGINE: OperationEngine = {
     checkOperations(contract);
     checkSecurity(contract);
     checkLimits(contract);
+    checkEvents(contract);
   },
+  consume: (batch, env) => deliverBatch(batch, env),
   mount: mountOperations,
   document: documentContract,
   presenter: problemPresenter,

@@ -26,6 +26,15 @@ export interface MountContext {
   readonly jsonSchema: JsonSchemaConverter | undefined;
 }
 
+/** What the engine needs of a Queue message (the runtime's `Message`). */
+export interface QueuedMessage {
+  readonly id: string;
+  readonly body: unknown;
+  readonly attempts: number;
+  ack(): void;
+  retry(options?: { delaySeconds?: number }): void;
+}
+
 export interface OperationEngine {
   /** Refuses, when the app starts, declarations that could not be served as written. */
   readonly check: (contract: Contract) => void;
@@ -37,6 +46,11 @@ export interface OperationEngine {
   readonly presenter: (contract: Contract) => ProblemPresenter;
   /** The problem types parts 4, 5 and 8 bring, once they declare what causes them. */
   readonly problemTypes: (contract: Contract) => ProblemType[];
+  /** Part 6's deliveries: the Worker's `queue()` handler, for the events queue. */
+  readonly consume: (
+    batch: { readonly messages: readonly QueuedMessage[] },
+    env: Readonly<Record<string, unknown>>,
+  ) => Promise<void>;
   /** Part 7's error types, as problem types (refusing those that could not be served). */
   readonly errorTypes: (contract: Contract) => ProblemType[];
 }

@@ -48,6 +48,8 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
         }),
         responses: planResponses(contract, operation),
         present,
+        contract,
+        emits: operation.emits ?? [],
       });
     };
     const entry = byPath.get(path) ?? { parameters: parameters.length, methods: {} };

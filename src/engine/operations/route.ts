@@ -7,21 +7,28 @@
  * is checked against the declaration under the `RESPONSE_VALIDATION` mode.
  */
 import type { Context, Handler } from "hono";
+import type { Contract } from "../../domain/contract";
 import type { AnyHandler, AnyResult, Authenticated, HandlerContext } from "../../domain/handlers";
 import { acceptable } from "../../platform/accept";
 import type { AppEnv } from "../../platform/env";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { errorFields, log } from "../../platform/log";
-import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
+import {
+  type ProblemDetails,
+  problemResponse,
+  statusProblem,
+  typedProblem,
+} from "../../platform/problem";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
 import { authenticate } from "../authentication/authenticate";
 import type { SecurityPlan } from "../authentication/plan";
+import { type Emission, enqueueEvents } from "../events/emit";
 import { enforceRateLimits } from "../limits/enforce";
 import type { OperationLimits } from "../limits/plan";
 import { NOT_ACCEPTABLE, OPERATION_NOT_IMPLEMENTED } from "../problem-types";
 import { type RequestPlan, validateRequest } from "../validation/request";
+import { responseValidationMode } from "../validation/response-mode";
 import { errorMismatch, responseMismatch } from "./response-check";
-import { responseValidationMode } from "./response-mode";
 import { type ResponsePlan, statusPlan } from "./responses";
 import { answerHeaders, serialise } from "./serialise";
 
@@ -34,7 +41,16 @@ export interface OperationPlan {
   readonly request: RequestPlan;
   readonly responses: ResponsePlan;
   readonly present: ProblemPresenter;
+  readonly contract: Contract;
+  /** Part 6's events this operation may emit. */
+  readonly emits: readonly string[];
 }
+
+// RFC 9110 §15.6.4: the request was carried out but its events could not be queued.
+const EVENTS_UNAVAILABLE = statusProblem(
+  503,
+  "The events of this request could not be queued. Retry later; quote the requestId if it persists.",
+);
 
 /** The caller's address as Cloudflare's edge reports it; requests without one share a count. */
 function clientAddress(request: Request): string {
@@ -122,12 +138,19 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
       const types = statusPlan(responses, status)?.types ?? [];
       return acceptable(accept, types) ?? types[0];
     };
+    const emissions: Emission[] = [];
     const result = await handler(validation.input, {
       requestId,
       env: c.env,
       waitUntil: waitUntilOf(c, requestId),
       auth,
       mediaTypeFor,
+      emit: (event, payload) => {
+        // The types refuse this; plain JavaScript is refused here.
+        if (!plan.emits.includes(event))
+          throw new Error(`operation ${id} does not declare that it emits ${event}`);
+        emissions.push({ event, payload });
+      },
     });
     const mode = responseValidationMode(c.env);
     const mismatchFound = (mismatch: string | undefined, status: number) => {
@@ -158,6 +181,17 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
       mismatchFound(await responseMismatch(declared, result, mediaType), result.status)
     )
       return problemResponse(requestId, present("internal-error", INTERNAL_ERROR));
+    // Only a success sends its events: a failed request changed nothing to tell of.
+    if (emissions.length > 0 && result.status >= 200 && result.status < 300) {
+      const queued = await enqueueEvents(plan.contract, emissions, env, mode, {
+        requestId,
+        operationId: id,
+      });
+      if (queued === "invalid")
+        return problemResponse(requestId, present("internal-error", INTERNAL_ERROR));
+      if (queued === "unavailable")
+        return problemResponse(requestId, EVENTS_UNAVAILABLE, { "retry-after": "30" });
+    }
     const media = mediaType === undefined ? undefined : declared?.media.get(mediaType);
     return serialise(
       result,

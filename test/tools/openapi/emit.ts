@@ -202,6 +202,8 @@ const app = createApp(contract, { handlers });
 
 export default {
   fetch: app.fetch,
+  // Part 6's deliveries, once the contract declares events; undefined otherwise.
+  queue: app.queue,
 } satisfies ExportedHandler<Env>;
 `;
   return `/**
@@ -219,6 +221,8 @@ const app = createApp(contract, { handlers, engine: OPERATION_ENGINE, jsonSchema
 
 export default {
   fetch: app.fetch,
+  // Part 6's deliveries, once the contract declares events; undefined otherwise.
+  queue: app.queue,
 } satisfies ExportedHandler<Env>;
 `;
 }
