@@ -168,6 +168,7 @@ export function createApp<C extends Contract>(
         platformTypes: [INTERFACE_NOT_SPECIFIED, ...engineTypes],
         documenter: engine?.document,
       }),
+    ...(engine ? { destinations: engine.destinations } : {}),
   });
   const noOperations = Object.keys(contract.operations).length === 0;
   if (noOperations) {

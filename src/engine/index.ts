@@ -12,6 +12,7 @@ import { checkSecurity } from "./authentication/check";
 import { errorProblemTypes, problemPresenter } from "./error-model";
 import { checkEvents } from "./events/check";
 import { deliverBatch } from "./events/deliver";
+import { destinationsOf, readDestinations } from "./events/destinations";
 import { checkLimits } from "./limits/check";
 import { documentContract } from "./openapi/document";
 import { checkOperations } from "./operations/check";
@@ -31,6 +32,10 @@ export const OPERATION_ENGINE: OperationEngine = {
     checkEvents(contract);
   },
   consume: (batch, env) => deliverBatch(batch, env),
+  destinations(env) {
+    const destinations = readDestinations((env ?? {}) as Readonly<Record<string, unknown>>);
+    return (event) => destinationsOf(destinations, event).length;
+  },
   mount: mountOperations,
   document: documentContract,
   presenter: problemPresenter,

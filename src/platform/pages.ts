@@ -65,6 +65,22 @@ ${presented.join("\n")}
 </tbody>
 </table>
 `;
+  const events = report.events.map(
+    (e) =>
+      `<tr><td><code>${escapeHtml(e.name)}</code></td><td>${escapeHtml(e.summary ?? "")}</td><td class="num">${e.destinations}</td><td>${e.destinations > 0 ? '<span class="yes">sent</span>' : '<span class="no">not sent: no destination configured</span>'}</td></tr>`,
+  );
+  const eventsSection =
+    events.length === 0
+      ? ""
+      : `<h2>Events (part 6)</h2>
+<p>Delivered as signed webhooks (Standard Webhooks) to the destinations this deployment configures.</p>
+<table>
+<thead><tr><th>Event</th><th>Summary</th><th class="num">Destinations</th><th>Delivery</th></tr></thead>
+<tbody>
+${events.join("\n")}
+</tbody>
+</table>
+`;
   const types = problemTypes
     .map(
       (t) =>
@@ -81,7 +97,7 @@ ${presented.join("\n")}
 ${rows}
 </tbody>
 </table>
-${limitsSection}${errorModelSection}<h2>Platform defaults</h2>
+${limitsSection}${errorModelSection}${eventsSection}<h2>Platform defaults</h2>
 <p>Bounds the platform applies where the specification gives none. They are not limits of the service.</p>
 <table>
 <thead><tr><th>Name</th><th class="num">Value</th><th>Why</th></tr></thead>

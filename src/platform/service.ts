@@ -56,12 +56,27 @@ export interface ServiceRoutes {
   readonly problemTypes: readonly ProblemType[];
   /** Builds the OpenAPI document; called once, on the first request for it. */
   readonly openapi: () => unknown;
+  /** How many destinations the deployment's bindings give each event (part 6). */
+  readonly destinations?: (env: unknown) => (event: string) => number;
 }
 
 export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {
-  const report = statusReport(routes.report.contract, routes.report.defaults);
-  const reportJson = JSON.stringify(report);
-  const reportHtml = statusReportPage(report, routes.problemTypes);
+  // Built on the first request: the destinations of part 6 are the deployment's vars,
+  // which a Worker reads from a request's bindings; they do not change within an isolate.
+  let documents: { readonly json: string; readonly html: string } | undefined;
+  const reportDocuments = (env: unknown) => {
+    if (documents) return documents;
+    const report = statusReport(
+      routes.report.contract,
+      routes.report.defaults,
+      routes.destinations?.(env),
+    );
+    documents = {
+      json: JSON.stringify(report),
+      html: statusReportPage(report, routes.problemTypes),
+    };
+    return documents;
+  };
   let openapiJson: string | undefined;
 
   mountResource(app, SERVICE_PATHS.health, {
@@ -75,9 +90,10 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
       const wantsHtml =
         negotiate(c.req.header("accept") ?? null, ["application/json", "text/html"]) ===
         "text/html";
+      const { json, html } = reportDocuments(c.env);
       return wantsHtml
-        ? cached(c.req.raw, reportHtml, REPORT_HTML_HEADERS)
-        : cached(c.req.raw, reportJson, REPORT_JSON_HEADERS);
+        ? cached(c.req.raw, html, REPORT_HTML_HEADERS)
+        : cached(c.req.raw, json, REPORT_JSON_HEADERS);
     },
   });
 

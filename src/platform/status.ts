@@ -45,6 +45,14 @@ export interface PresentedFailure {
   readonly type: string;
 }
 
+/** An event part 6 declares, and how many destinations this deployment sends it to. */
+export interface EventStatus {
+  readonly name: string;
+  readonly summary?: string;
+  /** 0: the deployment configures no receiver for it, so it is not sent. */
+  readonly destinations: number;
+}
+
 export interface StatusReport {
   /** One sentence that tells a reader how to read the rest. */
   readonly description: string;
@@ -57,6 +65,8 @@ export interface StatusReport {
   readonly platformDefaults: readonly PlatformDefault[];
   /** The platform's failures answered as part 7's error types; empty when part 7 presents none. */
   readonly errorModel: readonly PresentedFailure[];
+  /** Part 6's events, each with the number of destinations this deployment configures. */
+  readonly events: readonly EventStatus[];
 }
 
 function errorModel(contract: Contract): PresentedFailure[] {
@@ -81,6 +91,8 @@ function serviceLimits(contract: Contract): ServiceLimit[] {
 export function statusReport(
   contract: Contract,
   defaults: readonly PlatformDefault[],
+  /** How many destinations the deployment gives an event (the engine reads them from its vars). */
+  destinations: (event: string) => number = () => 0,
 ): StatusReport {
   const parts = SPEC_PARTS.map((part): PartStatus => {
     const count = part.count(contract);
@@ -104,5 +116,10 @@ export function statusReport(
     limits: serviceLimits(contract),
     platformDefaults: defaults,
     errorModel: errorModel(contract),
+    events: Object.entries(contract.events).map(([name, event]) => ({
+      name,
+      ...(event.summary ? { summary: event.summary } : {}),
+      destinations: destinations(name),
+    })),
   };
 }

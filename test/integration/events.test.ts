@@ -167,6 +167,33 @@ describe("emitting events", () => {
   });
 });
 
+describe("the status report and the interface page", () => {
+  it("list each event and how many destinations this deployment sends it to", async () => {
+    const configured = createApp(FIXTURE_EVENTS_CONTRACT, {
+      engine: OPERATION_ENGINE,
+      handlers: FIXTURE_EVENTS_HANDLERS,
+      jsonSchema: toJSONSchema,
+    });
+    const report = await configured.request("/_service/interface", {}, deployment().bindings);
+    expect(((await report.json()) as { events: unknown }).events).toEqual([
+      { name: "fixtureParcelShipped", summary: "FIXTURE: a parcel left", destinations: 2 },
+      { name: "fixtureParcelWeighed", destinations: 1 },
+    ]);
+    const bare = createApp(FIXTURE_EVENTS_CONTRACT, {
+      engine: OPERATION_ENGINE,
+      jsonSchema: toJSONSchema,
+    });
+    const page = await bare.request(
+      "/_service/interface",
+      { headers: { accept: "text/html" } },
+      deployment({ WEBHOOK_DESTINATIONS: undefined }).bindings,
+    );
+    const html = await page.text();
+    expect(html).toContain("Events (part 6)");
+    expect(html.match(/not sent: no destination configured/g)).toHaveLength(2);
+  });
+});
+
 describe("webhook destinations (deployment configuration; OWASP SSRF Prevention)", () => {
   it("accept public https only", () => {
     expect(refusal("https://hooks.fixture.test/a?b=c")).toBeUndefined();

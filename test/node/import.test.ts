@@ -936,14 +936,19 @@ describe("the rich FIXTURE document", () => {
   const RICH = "test/fixtures/openapi/rich-3.1.yaml";
   let rich: ImportedCase;
 
-  it("is imported whole: every operation; its only loss in the round-trip report is the name Problem, which the platform's own schema has", async () => {
+  it("is imported whole: every operation; its only losses in the round-trip report are the name Problem, which the platform's own schema has, and each webhook body and its examples, which deliveries wrap in the Standard Webhooks envelope", async () => {
     const source = await readOpenApi(RICH);
     rich = await imported("rich", { yaml: readFileSync(RICH, "utf8") });
     expect(Object.keys(rich.contract.operations)).toHaveLength(10);
     const comparison = compareDocuments(source.document, source.major, await rich.served());
     expect(comparison.items.filter((i) => !i.kept).map((i) => i.pointer)).toEqual([
+      "#/webhooks/loanDue/post/requestBody/content/application~1json/schema",
+      "#/webhooks/loanDue/post/requestBody/content/application~1json/examples",
+      "#/paths/~1books/post/callbacks/catalogued/{$request.body#~1callbackUrl}/post/requestBody/content/application~1json/schema",
       "#/components/schemas/Problem",
     ]);
+    const wrapped = rich.findings.filter((f) => f.message.includes("Standard Webhooks envelope"));
+    expect(wrapped).toHaveLength(2);
     expect(comparison.fidelity).toBeGreaterThanOrEqual(0.95);
   });
 

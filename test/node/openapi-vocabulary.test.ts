@@ -181,10 +181,36 @@ describe("the OpenAPI document of the FIXTURE vocabulary contract", () => {
         "4XX": { description: "FIXTURE: refused; not sent again" },
       },
     });
+    // Each delivery's body is the Standard Webhooks envelope, the payload its data.
     expect(post.requestBody.content["application/json"]).toEqual({
-      schema: { $ref: "#/components/schemas/FixturePet" },
-      examples: { rex: { summary: "Rex", value: { id: "p1", name: "Rex" } } },
+      schema: {
+        type: "object",
+        description: "The Standard Webhooks envelope: the event's payload is its data.",
+        "x-platform": "standard-webhooks-envelope",
+        properties: {
+          type: { const: "fixturePetAdopted" },
+          timestamp: { type: "string", format: "date-time" },
+          data: { $ref: "#/components/schemas/FixturePet" },
+        },
+        required: ["type", "timestamp", "data"],
+      },
+      examples: {
+        rex: {
+          summary: "Rex",
+          value: {
+            type: "fixturePetAdopted",
+            timestamp: "2026-01-01T00:00:00.000Z",
+            data: { id: "p1", name: "Rex" },
+          },
+        },
+      },
     });
+    // The three Standard Webhooks headers, documented as the receiver gets them.
+    expect((post.parameters as Json[]).map((p) => [p.name, p.in, p.required])).toEqual([
+      ["webhook-id", "header", true],
+      ["webhook-timestamp", "header", true],
+      ["webhook-signature", "header", true],
+    ]);
   });
 
   it("types every answer, the platform's included: no media type without a schema", async () => {

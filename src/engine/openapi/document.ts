@@ -14,6 +14,7 @@ import type {
 import {
   COMPONENT,
   ERROR_TYPE,
+  PLATFORM,
   PROBLEM_REF,
   problemAnswer,
   problemSchemaName,
@@ -46,6 +47,36 @@ export function errorTypeSchema(name: string, contract: Contract, convert: Conve
     ],
   };
 }
+
+/** An example delivery's envelope needs a time; this one is illustrative only. */
+const EXAMPLE_TIME = "2026-01-01T00:00:00.000Z";
+
+/** The three headers of every delivery, as the Standard Webhooks specification defines them. */
+const WEBHOOK_HEADERS: Json[] = [
+  {
+    name: "webhook-id",
+    in: "header",
+    required: true,
+    description: "The message's id: the same on every retry, so a receiver can drop a repeat.",
+    schema: { type: "string" },
+  },
+  {
+    name: "webhook-timestamp",
+    in: "header",
+    required: true,
+    description:
+      "When this attempt was signed, in seconds since the Unix epoch; refuse one more than five minutes away.",
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
+  {
+    name: "webhook-signature",
+    in: "header",
+    required: true,
+    description:
+      "Space-separated `v1,<base64>` HMAC-SHA256 signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per signing key while a key is rotated.",
+    schema: { type: "string" },
+  },
+];
 
 export function documentContract(context: DocumentContext): ContractDocumentation {
   const { contract } = context;
@@ -104,6 +135,17 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
   });
 
   const webhooks: Json = {};
+  const envelope = (name: string, payload: Json) => ({
+    type: "object",
+    description: "The Standard Webhooks envelope: the event's payload is its data.",
+    [PLATFORM]: "standard-webhooks-envelope",
+    properties: {
+      type: { const: name },
+      timestamp: { type: "string", format: "date-time" },
+      data: payload,
+    },
+    required: ["type", "timestamp", "data"],
+  });
   for (const [name, event] of Object.entries(contract.events)) {
     const expected = Object.entries(event.responses ?? {}) as [string, { description: string }][];
     webhooks[name] = {
@@ -116,12 +158,25 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
         // The service calls the receiver: no scheme of part 5 applies, and an empty list
         // says so (OpenAPI 3.1 §4.8.10.2) rather than leave it to a reader to guess.
         security: [],
+        parameters: WEBHOOK_HEADERS,
         requestBody: {
           required: true,
           content: {
             "application/json": {
-              schema: convert(event.payload, "output", `${name}Payload`),
-              ...(event.examples ? { examples: event.examples } : {}),
+              schema: envelope(name, convert(event.payload, "output", `${name}Payload`)),
+              ...(event.examples
+                ? {
+                    examples: Object.fromEntries(
+                      Object.entries(event.examples).map(([key, example]) => [
+                        key,
+                        {
+                          ...example,
+                          value: { type: name, timestamp: EXAMPLE_TIME, data: example.value },
+                        },
+                      ]),
+                    ),
+                  }
+                : {}),
             },
           },
         },

@@ -84,6 +84,19 @@ const STATUS_REPORT_SCHEMA: Json = {
         required: ["failure", "errorType", "status", "type"],
       },
     },
+    events: {
+      type: "array",
+      description: "Part 6's events and how many destinations this deployment sends each to.",
+      items: {
+        type: "object",
+        properties: {
+          name: { type: "string" },
+          summary: { type: "string" },
+          destinations: { type: "integer", minimum: 0 },
+        },
+        required: ["name", "destinations"],
+      },
+    },
   },
   required: [
     "description",
@@ -93,6 +106,7 @@ const STATUS_REPORT_SCHEMA: Json = {
     "limits",
     "platformDefaults",
     "errorModel",
+    "events",
   ],
 };
 

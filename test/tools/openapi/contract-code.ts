@@ -10,7 +10,7 @@
 import type { PlatformProblem } from "../../../src/domain/contract";
 import { RESERVED_SCHEMA_NAMES } from "../../../src/domain/reserved";
 import { bodyKind } from "../../../src/engine/validation/media-type";
-import { ERROR_TYPE } from "../../../src/platform/openapi/problems";
+import { ERROR_TYPE, PLATFORM } from "../../../src/platform/openapi/problems";
 import { ENGINE_PROBLEM_SLUGS, INTERFACE_NOT_SPECIFIED } from "../../../src/platform/problem-types";
 import { type Finding, Findings } from "./findings";
 import { derivedOperationId, Identifiers, pascal, screamingSnake } from "./names";
@@ -647,12 +647,32 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
         );
     const media = isObject(json?.[1]) ? (json[1] as Json) : {};
     const mediaPointer = child(pointer, "requestBody", "content", json?.[0] ?? "application/json");
+    // The service's own document wraps each payload in the Standard Webhooks envelope and
+    // marks it so; any other document's body is the payload, which deliveries then wrap.
+    const envelope =
+      isObject(media.schema) &&
+      media.schema[PLATFORM] === "standard-webhooks-envelope" &&
+      isObject(media.schema.properties)
+        ? media.schema.properties
+        : undefined;
+    const payload = envelope ? envelope.data : media.schema;
+    const payloadPointer = envelope
+      ? child(mediaPointer, "schema", "properties", "data")
+      : child(mediaPointer, "schema");
+    if (!envelope && media.schema !== undefined)
+      findings.changed(
+        child(mediaPointer, "schema"),
+        `${name}: each delivery carries this payload as the data of the Standard Webhooks envelope (type, timestamp, data)`,
+      );
     fields.push(
-      `payload: ${media.schema === undefined ? "z.unknown()" : writer.schema(media.schema, child(mediaPointer, "schema"), "json")}`,
+      `payload: ${payload === undefined ? "z.unknown()" : writer.schema(payload, payloadPointer, "json")}`,
     );
     const examples = (() => {
       const entries: string[] = [];
-      if ("example" in media) entries.push(`example: ${literal({ value: media.example })}`);
+      if ("example" in media)
+        entries.push(
+          `example: ${literal({ value: envelope && isObject(media.example) ? media.example.data : media.example })}`,
+        );
       if (isObject(media.examples))
         for (const [exampleName, raw] of Object.entries(media.examples)) {
           const { node } = follow(document, raw, child(mediaPointer, "examples", exampleName));
@@ -660,6 +680,9 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
           const value: Json = {};
           for (const key of ["summary", "description", "value"])
             if (key in node) value[key] = node[key];
+          // The service's own examples show the whole envelope; the payload is its data.
+          if (envelope && isObject(node.value) && "data" in node.value)
+            value.value = node.value.data;
           entries.push(`${propertyKey(exampleName)}: ${literal(value)}`);
         }
       return entries.length > 0 ? `{ ${entries.join(", ")} }` : undefined;
@@ -690,10 +713,21 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       if (responses.length > 0) fields.push(`responses: { ${responses.join(", ")} }`);
     }
     // `security: []` says what the service serves anyway: no scheme of part 5 applies.
+    const signatureHeaders = (list: unknown) =>
+      Array.isArray(list) &&
+      list.every((p) => {
+        const { node } = follow(document, p, pointer);
+        return (
+          isObject(node) &&
+          node.in === "header" &&
+          ["webhook-id", "webhook-timestamp", "webhook-signature"].includes(String(node.name))
+        );
+      });
     for (const key of ["parameters", "security", "callbacks", "servers"])
       if (
         key in op &&
-        !(key === "security" && Array.isArray(op.security) && op.security.length === 0)
+        !(key === "security" && Array.isArray(op.security) && op.security.length === 0) &&
+        !(key === "parameters" && signatureHeaders(op.parameters))
       )
         findings.lost(
           child(pointer, key),
