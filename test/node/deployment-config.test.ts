@@ -5,17 +5,22 @@
  * Today the shipped contract declares neither, so both files must declare none.
  */
 
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { experimental_readRawConfig } from "wrangler";
 import DEV_VARS_EXAMPLE from "../../.dev.vars.example?raw";
 import { contract } from "../../src/contract";
 import type { Contract } from "../../src/domain/contract";
+import { DESTINATIONS_VAR } from "../../src/engine/events/destinations";
+import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
 import {
   deploymentBlock,
   devVarsExample,
+  eventQueues,
   rateLimitBindings,
   requiredSecrets,
   requiredVars,
@@ -23,6 +28,11 @@ import {
 } from "../support/deployment";
 
 interface Deployment {
+  readonly name?: string;
+  readonly queues?: {
+    readonly producers?: readonly { readonly binding: string; readonly queue: string }[];
+    readonly consumers?: readonly Record<string, unknown>[];
+  };
   readonly vars?: Readonly<Record<string, string>>;
   readonly secrets?: { readonly required?: readonly string[] };
   readonly ratelimits?: readonly {
@@ -51,6 +61,21 @@ function mismatches(c: Contract, config: Deployment, example: string): string[] 
   const declared = rateLimitBindings(c);
   if (JSON.stringify(bindings) !== JSON.stringify(declared))
     found.push(`wrangler.toml: [[ratelimits]] ${JSON.stringify(declared)}`);
+
+  const queues = eventQueues(c, config.name ?? "");
+  const producers = [...(config.queues?.producers ?? [])].sort((a, b) =>
+    a.binding.localeCompare(b.binding),
+  );
+  const expectedProducers = queues
+    ? [queues.producer, queues.deadLetter].sort((a, b) => a.binding.localeCompare(b.binding))
+    : [];
+  if (JSON.stringify(producers) !== JSON.stringify(expectedProducers))
+    found.push(`wrangler.toml: [[queues.producers]] ${JSON.stringify(expectedProducers)}`);
+  const consumers = config.queues?.consumers ?? [];
+  if (JSON.stringify(consumers) !== JSON.stringify(queues ? [queues.consumer] : []))
+    found.push(`wrangler.toml: [[queues.consumers]] ${JSON.stringify(queues?.consumer ?? null)}`);
+  if (queues && !(DESTINATIONS_VAR in (config.vars ?? {})))
+    found.push(`wrangler.toml: [vars] ${DESTINATIONS_VAR}`);
 
   const vars = requiredVars(c).map((v) => v.name);
   const missingVars = vars.filter((name) => !(name in (config.vars ?? {})));
@@ -81,6 +106,7 @@ describe("the deployment files match the shipped contract", () => {
       namespaceIds: new Map((raw.ratelimits ?? []).map((r) => [r.name, r.namespace_id])),
       responseValidation: raw.vars?.RESPONSE_VALIDATION,
       vars: raw.vars,
+      ...(raw.name ? { workerName: raw.name } : {}),
     });
     expect(withDeploymentBlock(toml, block)).toBe(toml);
     expect(devVarsExample(contract)).toBe(devVarsExample_());
@@ -95,6 +121,27 @@ describe("the deployment files match the shipped contract", () => {
 });
 
 describe("the check can fail", () => {
+  it("names the queues and the destinations var a FIXTURE contract with events needs; written, they pass", () => {
+    const found = mismatches(FIXTURE_EVENTS_CONTRACT, wranglerConfig(), devVarsExample_());
+    expect(found).toEqual([
+      `wrangler.toml: [[queues.producers]] [{"binding":"EVENTS","queue":"contract-edge-service-events"},{"binding":"EVENTS_DEAD_LETTER","queue":"contract-edge-service-events-dead-letter"}]`,
+      `wrangler.toml: [[queues.consumers]] {"queue":"contract-edge-service-events","max_batch_size":10,"max_retries":10,"dead_letter_queue":"contract-edge-service-events-dead-letter"}`,
+      "wrangler.toml: [vars] WEBHOOK_DESTINATIONS",
+    ]);
+    const toml = withDeploymentBlock(
+      readFileSync("wrangler.toml", "utf8"),
+      deploymentBlock(FIXTURE_EVENTS_CONTRACT, { workerName: "contract-edge-service" }),
+    );
+    const dir = mkdtempSync(join(tmpdir(), "deployment-"));
+    writeFileSync(join(dir, "wrangler.toml"), toml);
+    const written = experimental_readRawConfig({ config: join(dir, "wrangler.toml") })
+      .rawConfig as Deployment;
+    expect(
+      mismatches(FIXTURE_EVENTS_CONTRACT, written, devVarsExample(FIXTURE_EVENTS_CONTRACT)),
+    ).toEqual([]);
+    expect(toml).toContain('WEBHOOK_DESTINATIONS = ""');
+  });
+
   it("names the vars a FIXTURE contract's JWT schemes need, and the generator writes them empty", () => {
     const found = mismatches(FIXTURE_VOCABULARY_CONTRACT, wranglerConfig(), devVarsExample_());
     expect(found).toContainEqual(

@@ -707,6 +707,11 @@ describe("security, events, errors, limits, purpose, versioning", () => {
       },
     });
     expect(Object.keys(c.contract.events)).toEqual(["ping", "thingAdded"]);
+    // The operation a callback belongs to may emit it; the document says so (x-emits).
+    expect(c.contract.operations.subscribe?.emits).toEqual(["ping"]);
+    expect((await served(c)).paths?.["/subscriptions"]?.post).toMatchObject({
+      "x-emits": ["ping"],
+    });
     const hook = (await served(c)).webhooks?.thingAdded?.post as Json;
     expect(hook).toMatchObject({
       summary: "A thing was added",
@@ -960,6 +965,26 @@ describe("the rich FIXTURE document", () => {
 });
 
 describe("a contract, served, imported and served again", () => {
+  it("is the same document (the FIXTURE events contract: emits, envelopes, signature headers)", async () => {
+    const z = await import("zod/mini");
+    const { createApp } = await import("../../src/app");
+    const { OPERATION_ENGINE } = await import("../../src/engine");
+    const { FIXTURE_EVENTS_CONTRACT } = await import("../fixtures/events");
+    const app = createApp(FIXTURE_EVENTS_CONTRACT, {
+      engine: OPERATION_ENGINE,
+      jsonSchema: z.toJSONSchema,
+    });
+    const doc1 = (await (
+      await app.request("https://fixture.test/_service/openapi.json")
+    ).json()) as Record<string, unknown>;
+    const c = await imported("events-round-trip", doc1);
+    expect(c.contract.operations.fixtureShipParcel?.emits).toEqual([
+      "fixtureParcelShipped",
+      "fixtureParcelWeighed",
+    ]);
+    expect(await c.served()).toEqual(doc1);
+  });
+
   it("is the same document (the FIXTURE vocabulary contract)", async () => {
     const { vocabularyDocument } = await import("../support/vocabulary-document");
     const doc1 = await vocabularyDocument();

@@ -4,6 +4,8 @@
  * are checked against this by the test suite, so they list exactly what is declared.
  */
 import { type Contract, secretNames } from "../../src/domain/contract";
+import { DESTINATIONS_VAR } from "../../src/engine/events/destinations";
+import { DEAD_LETTER_QUEUE, EVENTS_QUEUE } from "../../src/engine/events/emit";
 
 /** A Worker secret the contract names, and how documentation writes its value. */
 export interface RequiredSecret {
@@ -73,6 +75,35 @@ export function rateLimitBindings(contract: Contract): RateLimitBinding[] {
   return [...bindings.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The queues part 6 needs: a producer and consumer of deliveries, and a dead-letter queue. */
+export interface EventQueues {
+  readonly producer: { readonly binding: string; readonly queue: string };
+  readonly deadLetter: { readonly binding: string; readonly queue: string };
+  readonly consumer: {
+    readonly queue: string;
+    readonly max_batch_size: number;
+    readonly max_retries: number;
+    readonly dead_letter_queue: string;
+  };
+}
+
+/**
+ * Undefined unless part 6 declares events. Queue names derive from the Worker's name. The
+ * consumer dead-letters a message itself after the last of Standard Webhooks' seven
+ * retries (src/engine/events/deliver.ts); Queues' own `max_retries` is set above that, a
+ * backstop that still lands in the dead-letter queue if the consumer cannot.
+ */
+export function eventQueues(contract: Contract, workerName: string): EventQueues | undefined {
+  if (Object.keys(contract.events).length === 0) return undefined;
+  const queue = `${workerName}-events`;
+  const deadLetter = `${workerName}-events-dead-letter`;
+  return {
+    producer: { binding: EVENTS_QUEUE, queue },
+    deadLetter: { binding: DEAD_LETTER_QUEUE, queue: deadLetter },
+    consumer: { queue, max_batch_size: 10, max_retries: 10, dead_letter_queue: deadLetter },
+  };
+}
+
 export const BLOCK_START = "# --- What the contract needs from a deployment (generated) ---";
 export const BLOCK_END = "# --- end of the generated block ---";
 
@@ -84,6 +115,8 @@ export interface CurrentDeployment {
   readonly responseValidation?: string;
   /** Values the deployment already gave the vars the contract names. */
   readonly vars?: Readonly<Record<string, string>>;
+  /** wrangler.toml's `name`, which queue names derive from. */
+  readonly workerName?: string;
 }
 
 /**
@@ -114,6 +147,15 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
     for (const { name, meaning } of vars)
       lines.push(`# ${meaning}`, `${name} = ${JSON.stringify(current.vars?.[name] ?? "")}`);
   }
+  const queues = eventQueues(contract, current.workerName ?? "contract-edge-service");
+  if (queues)
+    lines.push(
+      "# Where part 6's events are delivered: deployment configuration, never the contract's.",
+      '# A JSON list of {"url": "https://…", "events": ["<event>", …], "secret": "<SECRET_NAME>"},',
+      "# each secret a Worker secret holding the receiver's whsec_ key (several, space-separated,",
+      "# while one is rotated). Empty: nothing is sent, and the status report says so.",
+      `${DESTINATIONS_VAR} = ${JSON.stringify(current.vars?.[DESTINATIONS_VAR] ?? "")}`,
+    );
   const secrets = requiredSecrets(contract);
   if (secrets.length > 0) {
     lines.push(
@@ -140,6 +182,25 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
       `simple = { limit = ${binding.limit}, period = ${binding.period} }`,
     );
   }
+  if (queues)
+    lines.push(
+      "",
+      "# Part 6: events are queued here, then delivered by this Worker's queue() handler.",
+      "[[queues.producers]]",
+      `binding = ${JSON.stringify(queues.producer.binding)}`,
+      `queue = ${JSON.stringify(queues.producer.queue)}`,
+      "",
+      "# Deliveries that exhausted their retries: kept for an operator, never dropped.",
+      "[[queues.producers]]",
+      `binding = ${JSON.stringify(queues.deadLetter.binding)}`,
+      `queue = ${JSON.stringify(queues.deadLetter.queue)}`,
+      "",
+      "[[queues.consumers]]",
+      `queue = ${JSON.stringify(queues.consumer.queue)}`,
+      `max_batch_size = ${queues.consumer.max_batch_size}`,
+      `max_retries = ${queues.consumer.max_retries}`,
+      `dead_letter_queue = ${JSON.stringify(queues.consumer.dead_letter_queue)}`,
+    );
   lines.push(BLOCK_END);
   return `${lines.join("\n")}\n`;
 }

@@ -13,6 +13,7 @@ const WRANGLER = "wrangler.toml";
 const DEV_VARS_EXAMPLE = ".dev.vars.example";
 
 const raw = experimental_readRawConfig({ config: WRANGLER }).rawConfig as {
+  name?: string;
   ratelimits?: readonly { name: string; namespace_id: string }[];
   vars?: Record<string, string>;
 };
@@ -20,6 +21,7 @@ const block = deploymentBlock(contract, {
   namespaceIds: new Map((raw.ratelimits ?? []).map((r) => [r.name, r.namespace_id])),
   responseValidation: raw.vars?.RESPONSE_VALIDATION,
   vars: raw.vars,
+  ...(raw.name ? { workerName: raw.name } : {}),
 });
 const files = [
   [WRANGLER, withDeploymentBlock(readFileSync(WRANGLER, "utf8"), block)],

@@ -12,7 +12,7 @@ import type {
   Json,
 } from "../../platform/openapi/document";
 import { optionsOperation, pathParametersOf } from "../../platform/openapi/platform-paths";
-import { MERGED, PLATFORM, REQUEST_ID_HEADERS } from "../../platform/openapi/problems";
+import { EMITS, MERGED, PLATFORM, REQUEST_ID_HEADERS } from "../../platform/openapi/problems";
 import type { Convert } from "./schemas";
 
 /** What documenting the operations needs: the frame's context, and the engine's converters. */
@@ -359,6 +359,9 @@ function operationObject(
     ...(op.deprecated ? { deprecated: true } : {}),
     ...(op.externalDocs ? { externalDocs: op.externalDocs } : {}),
     ...(op.security ? { security: op.security } : {}),
+    // The webhooks (part 6) this operation may send; OpenAPI's callbacks would need a URL
+    // from the request, and destinations here are the deployment's.
+    ...(op.emits?.length ? { [EMITS]: op.emits } : {}),
     parameters: [{ $ref: "#/components/parameters/XRequestId" }, ...parametersOf(op, context, id)],
     ...(body
       ? {

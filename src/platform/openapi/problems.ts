@@ -15,6 +15,8 @@ export const COMPONENT = "#/components/schemas/";
  * importer reading a served document back leaves these out.
  */
 export const PLATFORM = "x-platform";
+/** On an operation: the names of the webhooks (part 6) it may send. */
+export const EMITS = "x-emits";
 /**
  * On a response object that is several answers at one status: what it is made of (the
  * operation's own declaration as declared, a part 7 error type, a platform failure).

@@ -10,7 +10,7 @@
 import type { PlatformProblem } from "../../../src/domain/contract";
 import { RESERVED_SCHEMA_NAMES } from "../../../src/domain/reserved";
 import { bodyKind } from "../../../src/engine/validation/media-type";
-import { ERROR_TYPE, PLATFORM } from "../../../src/platform/openapi/problems";
+import { EMITS, ERROR_TYPE, PLATFORM } from "../../../src/platform/openapi/problems";
 import { ENGINE_PROBLEM_SLUGS, INTERFACE_NOT_SPECIFIED } from "../../../src/platform/problem-types";
 import { type Finding, Findings } from "./findings";
 import { derivedOperationId, Identifiers, pascal, screamingSnake } from "./names";
@@ -806,7 +806,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
             "servers of an operation: the service has one set of servers",
           );
       for (const key of Object.keys(op))
-        if (key.startsWith("x-"))
+        if (key.startsWith("x-") && key !== EMITS)
           findings.lost(child(pointer, key), `${key}: an extension of the operation`);
 
       // Parameters: the path item's, overridden by the operation's of the same name and place.
@@ -988,6 +988,8 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       errors.push(...strings(op[IMPORT_ERRORS]));
       if (errors.length > 0) fields.push(`errors: ${literal([...new Set(errors)])}`);
 
+      // The service's own document names what an operation emits (x-emits).
+      const emits: string[] = strings(op[EMITS]);
       if (isObject(op.callbacks))
         for (const [name, rawCallback] of Object.entries(op.callbacks)) {
           const cbPointer = child(pointer, "callbacks", name);
@@ -1017,9 +1019,12 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
                 `callback ${name} of ${id}: event ${eventName}; where it is sent (${expression}) is deployment configuration`,
               );
               eventFrom(eventName, cbOp, at, eventWriter.writer);
+              emits.push(eventName);
             }
           }
         }
+      // A callback is sent because of this operation: its handler may emit it.
+      if (emits.length > 0) fields.push(`emits: ${literal(emits)}`);
       operationLines.push(`${propertyKey(id)}: { ${fields.join(", ")} },`);
     }
   });
