@@ -22,6 +22,12 @@ const BODY = JSON.stringify({
 });
 
 describe("Standard Webhooks signatures", () => {
+  it("are exported for receivers as contract-edge-service/webhooks", async () => {
+    const exported = await import("contract-edge-service/webhooks");
+    expect(exported.verifyWebhook).toBe(verifyWebhook);
+    expect(exported.signWebhook).toBe(signWebhook);
+  });
+
   it("reproduce the specification's published test vectors", async () => {
     for (const v of STANDARD_WEBHOOKS_VECTORS) {
       expect(await signWebhook([v.secret], v.id, v.timestamp, v.body)).toBe(v.signature);
