@@ -67,6 +67,11 @@ export interface Purpose {
 export interface StateMachine {
   /** The part 2 resource whose states these are. */
   readonly resource: string;
+  /**
+   * The resource's member that holds its state, when it has one: its schema must allow
+   * exactly `states`, and the answer of a transition must carry the state it reached there.
+   */
+  readonly field?: string;
   readonly states: readonly string[];
   readonly initial: string;
   readonly transitions: readonly {
@@ -173,6 +178,8 @@ export interface Operation {
   readonly errors?: readonly string[];
   /** Part 6's events a handler of this operation may emit, by name. */
   readonly emits?: readonly string[];
+  /** The transition of a part 3 machine this operation performs, by machine and trigger. */
+  readonly transition?: { readonly machine: string; readonly trigger: string };
 }
 
 /**

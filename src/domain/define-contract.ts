@@ -4,7 +4,7 @@
  * What types cannot see (a path template's syntax, a schema's bounds) is checked again
  * when the app starts.
  */
-import type { input } from "zod/v4/core";
+import type { input, output } from "zod/v4/core";
 import type { Contract, Schema } from "./contract";
 import type { ReservedSchemaName } from "./reserved";
 
@@ -31,6 +31,28 @@ type OperationId<P> = keyof Declared<P, "operations"> & string;
 type ResourceName<P> = keyof Declared<P, "resources"> & string;
 type ErrorName<P> = keyof Declared<P, "errors"> & string;
 type EventName<P> = keyof Declared<P, "events"> & string;
+type MachineName<P> = keyof Declared<P, "states"> & string;
+/** The triggers machine `M` of `P` declares. */
+type TriggerOf<P, M> =
+  M extends MachineName<P>
+    ? Declared<P, "states">[M] extends { readonly transitions: readonly (infer T)[] }
+      ? T extends { readonly trigger: infer G extends string }
+        ? G
+        : never
+      : never
+    : never;
+
+/** An operation's transition names a machine of part 3 and one of its triggers. */
+type TransitionCheck<P, O> = O extends {
+  readonly transition: { readonly machine: infer M };
+}
+  ? {
+      readonly transition: {
+        readonly machine: MachineName<P>;
+        readonly trigger: TriggerOf<P, M>;
+      };
+    }
+  : unknown;
 type TagName<P> = P extends { readonly purpose: { readonly tags: infer T } }
   ? keyof T & string
   : never;
@@ -90,6 +112,9 @@ interface LimitCheck<P> {
 type MachineCheck<P, M> = M extends { readonly states: readonly (infer S extends string)[] }
   ? {
       readonly resource: ResourceName<P>;
+      readonly field?: M extends { readonly resource: infer R extends ResourceName<P> }
+        ? keyof output<Declared<P, "resources">[R]> & string
+        : string;
       readonly initial: S;
       readonly transitions: readonly {
         readonly from: S;
@@ -106,7 +131,8 @@ export type ContractChecks<P> = {
       P,
       Declared<P, "operations">[K]
     > &
-      ParamsCheck<Declared<P, "operations">[K]>;
+      ParamsCheck<Declared<P, "operations">[K]> &
+      TransitionCheck<P, Declared<P, "operations">[K]>;
   };
   readonly resources?: {
     readonly [K in keyof Declared<P, "resources">]: K extends ReservedSchemaName

@@ -136,6 +136,32 @@ type PayloadOf<C extends Contract, E> = E extends keyof C["events"]
   ? ResponseValue<C["events"][E]["payload"]>
   : never;
 
+/** The part 3 machine operation `O` moves, if it declares a transition. */
+type MachineOf<O extends Operation, C extends Contract> = O extends {
+  readonly transition: { readonly machine: infer M extends keyof C["states"] };
+}
+  ? C["states"][M]
+  : never;
+
+/** The states of that machine. */
+type StateOf<O extends Operation, C extends Contract> =
+  MachineOf<O, C> extends {
+    readonly states: readonly (infer S extends string)[];
+  }
+    ? S
+    : never;
+
+/** The states the operation's trigger leads to. */
+type TargetOf<O extends Operation, C extends Contract> = O extends {
+  readonly transition: { readonly trigger: infer T };
+}
+  ? MachineOf<O, C> extends { readonly transitions: readonly (infer X)[] }
+    ? X extends { readonly trigger: T; readonly to: infer To extends string }
+      ? To
+      : never
+    : never
+  : never;
+
 export interface HandlerContext<O extends Operation = Operation, C extends Contract = Contract> {
   /** The id of this request, as sent back in `X-Request-Id`: quote it in log lines. */
   readonly requestId: string;
@@ -159,6 +185,13 @@ export interface HandlerContext<O extends Operation = Operation, C extends Contr
    * itself never delays it. An operation that declares no `emits` can emit nothing.
    */
   readonly emit: <E extends EmitsOf<O>>(event: E, payload: PayloadOf<C, E>) => void;
+  /**
+   * For an operation that declares a `transition`: given the resource's current state (the
+   * handler owns storage), the state its trigger leads to. When the machine allows no such
+   * transition from `current`, it throws, and the platform answers 409 Conflict naming the
+   * current state and the triggers allowed from it; nothing after the call runs.
+   */
+  readonly transition: (current: StateOf<O, C>) => TargetOf<O, C>;
 }
 
 type MediaTypeOf<R> = R extends { readonly content: infer C extends object }
@@ -192,10 +225,11 @@ export type AnyResult =
     };
 export type AnyHandler = (
   input: unknown,
-  context: Omit<HandlerContext, "auth" | "mediaTypeFor" | "emit"> & {
+  context: Omit<HandlerContext, "auth" | "mediaTypeFor" | "emit" | "transition"> & {
     readonly auth: Authenticated | undefined;
     readonly mediaTypeFor: (status: number) => string | undefined;
     readonly emit: (event: string, payload: unknown) => void;
+    readonly transition: (current: string) => string;
   },
 ) => AnyResult | Promise<AnyResult>;
 

@@ -18,6 +18,7 @@ import { documentContract } from "./openapi/document";
 import { checkOperations } from "./operations/check";
 import { mountOperations } from "./operations/mount";
 import { declaredProblemTypes } from "./problem-types";
+import { checkStates } from "./states/check";
 
 export const OPERATION_ENGINE: OperationEngine = {
   check(contract) {
@@ -30,6 +31,7 @@ export const OPERATION_ENGINE: OperationEngine = {
     checkSecurity(contract);
     checkLimits(contract);
     checkEvents(contract);
+    checkStates(contract);
   },
   consume: (batch, env) => deliverBatch(batch, env),
   destinations(env) {

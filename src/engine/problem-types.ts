@@ -176,6 +176,30 @@ export const RATE_LIMIT_EXCEEDED: EngineProblemType = {
   },
 };
 
+export const STATE_CONFLICT: EngineProblemType = {
+  slug: "state-conflict",
+  title: "State conflict",
+  status: 409,
+  description:
+    "The operation performs a transition of a state machine of the interface " +
+    "(specification part 3), and the resource is in a state from which that transition " +
+    "is not allowed (RFC 9110 §15.5.10). Nothing was changed. The answer names the " +
+    "resource's current state and the triggers allowed from it.",
+  members: {
+    machine: "The state machine.",
+    trigger: "The trigger this operation performs.",
+    currentState: "The resource's current state.",
+    allowedTriggers: "The triggers the machine allows from the current state.",
+    ...REQUEST_ID_MEMBER,
+  },
+  schemas: {
+    machine: { type: "string" },
+    trigger: { type: "string" },
+    currentState: { type: "string" },
+    allowedTriggers: STRINGS,
+  },
+};
+
 /** Those a contract's declarations can cause. */
 export function declaredProblemTypes(contract: Contract): EngineProblemType[] {
   const operations = Object.values(contract.operations);
@@ -197,5 +221,6 @@ export function declaredProblemTypes(contract: Contract): EngineProblemType[] {
   if (operations.some(scoped)) types.push(INSUFFICIENT_SCOPE);
   if (Object.values(contract.limits).some((limit) => limit.kind === "rate"))
     types.push(RATE_LIMIT_EXCEEDED);
+  if (operations.some((op) => op.transition)) types.push(STATE_CONFLICT);
   return types;
 }

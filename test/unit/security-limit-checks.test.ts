@@ -82,13 +82,14 @@ describe("security schemes (part 5) that createApp refuses", () => {
 });
 
 describe("names the platform reserves", () => {
-  it("are exactly the names of the problem types parts 4, 5 and 8 bring", () => {
+  it("are exactly the names of the problem types parts 3, 4, 5 and 8 bring", () => {
     const everything = {
       ...defineContract({}),
       operations: {
         fixtureOp: {
           security: [{ fixtureOAuth: ["fixture:read"] }],
           responses: { 200: { description: "x", content: { "application/json": {} } } },
+          transition: { machine: "fixtureMachine", trigger: "fixtureGo" },
         },
       },
       securitySchemes: { fixtureOAuth: {} },

@@ -10,6 +10,7 @@ import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
 import { planSecurity } from "../authentication/plan";
 import { planLimits } from "../limits/plan";
+import { planTransition } from "../states/transition";
 import { planRequest } from "../validation/request";
 import { routePath } from "./path-template";
 import { planResponses } from "./responses";
@@ -50,6 +51,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
         present,
         contract,
         emits: operation.emits ?? [],
+        transition: planTransition(contract, operation),
       });
     };
     const entry = byPath.get(path) ?? { parameters: parameters.length, methods: {} };

@@ -25,7 +25,13 @@ import type { SecurityPlan } from "../authentication/plan";
 import { type Emission, enqueueEvents } from "../events/emit";
 import { enforceRateLimits } from "../limits/enforce";
 import type { OperationLimits } from "../limits/plan";
-import { NOT_ACCEPTABLE, OPERATION_NOT_IMPLEMENTED } from "../problem-types";
+import { NOT_ACCEPTABLE, OPERATION_NOT_IMPLEMENTED, STATE_CONFLICT } from "../problem-types";
+import {
+  stateMismatch,
+  type TransitionPlan,
+  TransitionRefused,
+  transitionHelper,
+} from "../states/transition";
 import { type RequestPlan, validateRequest } from "../validation/request";
 import { responseValidationMode } from "../validation/response-mode";
 import { errorMismatch, responseMismatch } from "./response-check";
@@ -44,6 +50,8 @@ export interface OperationPlan {
   readonly contract: Contract;
   /** Part 6's events this operation may emit. */
   readonly emits: readonly string[];
+  /** Part 3's transition this operation performs. */
+  readonly transition: TransitionPlan | undefined;
 }
 
 // RFC 9110 §15.6.4: the request was carried out but its events could not be queued.
@@ -139,19 +147,37 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
       return acceptable(accept, types) ?? types[0];
     };
     const emissions: Emission[] = [];
-    const result = await handler(validation.input, {
-      requestId,
-      env: c.env,
-      waitUntil: waitUntilOf(c, requestId),
-      auth,
-      mediaTypeFor,
-      emit: (event, payload) => {
-        // The types refuse this; plain JavaScript is refused here.
-        if (!plan.emits.includes(event))
-          throw new Error(`operation ${id} does not declare that it emits ${event}`);
-        emissions.push({ event, payload });
-      },
-    });
+    const reached: { target?: string } = {};
+    let result: AnyResult;
+    try {
+      result = await handler(validation.input, {
+        requestId,
+        env: c.env,
+        waitUntil: waitUntilOf(c, requestId),
+        auth,
+        mediaTypeFor,
+        emit: (event, payload) => {
+          // The types refuse this; plain JavaScript is refused here.
+          if (!plan.emits.includes(event))
+            throw new Error(`operation ${id} does not declare that it emits ${event}`);
+          emissions.push({ event, payload });
+        },
+        transition: transitionHelper(plan.transition, id, reached),
+      });
+    } catch (error) {
+      if (!(error instanceof TransitionRefused) || !plan.transition) throw error;
+      const { machine, trigger } = plan.transition;
+      const where = error.current === undefined ? "its current state" : `state ${error.current}`;
+      return problemResponse(
+        requestId,
+        typedProblem(STATE_CONFLICT, `${machine} does not allow ${trigger} from ${where}.`, {
+          machine,
+          trigger,
+          ...(error.current === undefined ? {} : { currentState: error.current }),
+          allowedTriggers: error.allowed,
+        }),
+      );
+    }
     const mode = responseValidationMode(c.env);
     const mismatchFound = (mismatch: string | undefined, status: number) => {
       if (mismatch === undefined || mode === "off") return false;
@@ -179,6 +205,14 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
     if (
       mode !== "off" &&
       mismatchFound(await responseMismatch(declared, result, mediaType), result.status)
+    )
+      return problemResponse(requestId, present("internal-error", INTERNAL_ERROR));
+    // Part 3: the answer of a transition carries the state it reached.
+    if (
+      mode !== "off" &&
+      result.status >= 200 &&
+      result.status < 300 &&
+      mismatchFound(stateMismatch(plan.transition, reached.target, result.body), result.status)
     )
       return problemResponse(requestId, present("internal-error", INTERNAL_ERROR));
     // Only a success sends its events: a failed request changed nothing to tell of.
