@@ -168,7 +168,9 @@ export function createApp<C extends Contract>(
         platformTypes: [INTERFACE_NOT_SPECIFIED, ...engineTypes],
         documenter: engine?.document,
       }),
-    ...(engine ? { destinations: engine.destinations } : {}),
+    ...(engine
+      ? { destinations: engine.destinations, pageSections: () => engine.pageSections(contract) }
+      : {}),
   });
   const noOperations = Object.keys(contract.operations).length === 0;
   if (noOperations) {

@@ -19,6 +19,7 @@ import { checkOperations } from "./operations/check";
 import { mountOperations } from "./operations/mount";
 import { declaredProblemTypes } from "./problem-types";
 import { checkStates } from "./states/check";
+import { statesSection } from "./states/diagram";
 
 export const OPERATION_ENGINE: OperationEngine = {
   check(contract) {
@@ -34,6 +35,7 @@ export const OPERATION_ENGINE: OperationEngine = {
     checkStates(contract);
   },
   consume: (batch, env) => deliverBatch(batch, env),
+  pageSections: (contract) => statesSection(contract.states),
   destinations(env) {
     const destinations = readDestinations((env ?? {}) as Readonly<Record<string, unknown>>);
     return (event) => destinationsOf(destinations, event).length;

@@ -51,6 +51,8 @@ export interface OperationEngine {
     batch: { readonly messages: readonly QueuedMessage[] },
     env: Readonly<Record<string, unknown>>,
   ) => Promise<void>;
+  /** The interface page's sections for what the contract declares (part 3's diagrams). */
+  readonly pageSections: (contract: Contract) => string;
   /** How many destinations the deployment's bindings give each of part 6's events. */
   readonly destinations: (env: unknown) => (event: string) => number;
   /** Part 7's error types, as problem types (refusing those that could not be served). */

@@ -11,6 +11,8 @@ import type { StatusReport } from "./status";
 export function statusReportPage(
   report: StatusReport,
   problemTypes: readonly ProblemType[],
+  /** HTML the engine renders for what the contract declares (part 3's diagrams). */
+  declared = "",
 ): string {
   const rows = report.parts
     .map((part) => {
@@ -97,7 +99,7 @@ ${events.join("\n")}
 ${rows}
 </tbody>
 </table>
-${limitsSection}${errorModelSection}${eventsSection}<h2>Platform defaults</h2>
+${declared}${limitsSection}${errorModelSection}${eventsSection}<h2>Platform defaults</h2>
 <p>Bounds the platform applies where the specification gives none. They are not limits of the service.</p>
 <table>
 <thead><tr><th>Name</th><th class="num">Value</th><th>Why</th></tr></thead>

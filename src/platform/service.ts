@@ -58,6 +58,8 @@ export interface ServiceRoutes {
   readonly openapi: () => unknown;
   /** How many destinations the deployment's bindings give each event (part 6). */
   readonly destinations?: (env: unknown) => (event: string) => number;
+  /** The engine's sections of the interface page (part 3's diagrams). */
+  readonly pageSections?: () => string;
 }
 
 export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {
@@ -73,7 +75,7 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
     );
     documents = {
       json: JSON.stringify(report),
-      html: statusReportPage(report, routes.problemTypes),
+      html: statusReportPage(report, routes.problemTypes, routes.pageSections?.()),
     };
     return documents;
   };

@@ -53,6 +53,20 @@ export interface EventStatus {
   readonly destinations: number;
 }
 
+/** A state machine part 3 declares, as the report shows it. */
+export interface MachineStatus {
+  readonly name: string;
+  readonly resource: string;
+  readonly field?: string;
+  readonly states: readonly string[];
+  readonly initial: string;
+  readonly transitions: readonly {
+    readonly from: string;
+    readonly to: string;
+    readonly trigger: string;
+  }[];
+}
+
 export interface StatusReport {
   /** One sentence that tells a reader how to read the rest. */
   readonly description: string;
@@ -67,6 +81,8 @@ export interface StatusReport {
   readonly errorModel: readonly PresentedFailure[];
   /** Part 6's events, each with the number of destinations this deployment configures. */
   readonly events: readonly EventStatus[];
+  /** Part 3's state machines: their states and transitions. */
+  readonly states: readonly MachineStatus[];
 }
 
 function errorModel(contract: Contract): PresentedFailure[] {
@@ -121,5 +137,6 @@ export function statusReport(
       ...(event.summary ? { summary: event.summary } : {}),
       destinations: destinations(name),
     })),
+    states: Object.entries(contract.states).map(([name, machine]) => ({ name, ...machine })),
   };
 }

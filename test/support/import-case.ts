@@ -64,7 +64,9 @@ export async function importCase(
     writeFileSync(join(dir, written.path), written.text);
     code[written.path.replace(/^src\/contract\/|\.ts$/g, "")] = written.text;
   }
-  writeFileSync(join(dir, "src/contract/states.ts"), "export const states = {} as const;\n");
+  // Part 3 as the project has it, unless the document carried machines.
+  if (!result.parts.has("states"))
+    writeFileSync(join(dir, "src/contract/states.ts"), "export const states = {} as const;\n");
   writeFileSync(
     join(dir, "src/contract/index.ts"),
     [

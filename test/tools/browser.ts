@@ -5,9 +5,11 @@
  * with no console error and no Content-Security-Policy violation; a screenshot of each is
  * saved under test/artifacts/browser/. Uses Debian's chromium (CHROMIUM_PATH overrides).
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { serveWorker } from "./serve";
+import { buildBundle, serveWorker } from "./serve";
 
 const ARTIFACTS = "test/artifacts/browser";
 
@@ -86,6 +88,45 @@ async function checkPage(
   return failures;
 }
 
+/**
+ * Part 3's diagrams on the interface page of the FIXTURE states Worker: one inline SVG per
+ * machine, drawn (a real box on the page), naming every state, within the page's CSP.
+ */
+async function checkDiagrams(browser: Browser): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), "states-"));
+  const bundle = await buildBundle("fixture-states", resolve("test/tools/states-worker.ts"), dir);
+  const worker = await serveWorker({ bundle });
+  const page = await browser.newPage();
+  const findings = await watch(page);
+  const failures: string[] = [];
+  try {
+    const report = (await (await fetch(`${worker.url}/_service/interface`)).json()) as {
+      states: { name: string; states: string[] }[];
+    };
+    await page.goto(`${worker.url}/_service/interface`, { waitUntil: "load" });
+    const diagrams = page.locator("figure svg[role=img]");
+    if ((await diagrams.count()) !== report.states.length)
+      failures.push(`${await diagrams.count()} diagrams for ${report.states.length} machines`);
+    for (const [i, machine] of report.states.entries()) {
+      const svg = diagrams.nth(i);
+      const box = await svg.boundingBox();
+      if (!box || box.width < 100 || box.height < 40) failures.push(`${machine.name} is not drawn`);
+      const texts = await svg.locator("text").allTextContents();
+      const missing = machine.states.filter((state) => !texts.includes(state));
+      if (missing.length > 0) failures.push(`${machine.name} does not show ${missing.join(", ")}`);
+    }
+    failures.push(
+      ...findings.console,
+      ...(await cspViolations(page)).map((v) => `CSP violation: ${v}`),
+    );
+    await page.screenshot({ path: `${ARTIFACTS}/interface-states.png`, fullPage: true });
+  } finally {
+    await page.close();
+    await worker.stop();
+  }
+  return failures;
+}
+
 /** The detector itself must be able to fail: a page that breaks its own CSP is caught. */
 async function selfTest(browser: Browser): Promise<string[]> {
   const page = await browser.newPage();
@@ -124,6 +165,10 @@ try {
   const results: [string, string[]][] = [
     ["the CSP detector catches a violation", await selfTest(browser)],
   ];
+  results.push([
+    "part 3's state diagrams are drawn on the interface page, within its CSP",
+    await checkDiagrams(browser),
+  ]);
   for (const [name, url] of pages) {
     results.push([
       `${new URL(url).pathname} renders with no console error or CSP violation`,

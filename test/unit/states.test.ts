@@ -185,3 +185,47 @@ describe("a transition, served", () => {
     expect(mismatches).toHaveLength(2);
   });
 });
+
+describe("part 3, documented", () => {
+  const app = createApp(FIXTURE_STATES_CONTRACT, {
+    engine: OPERATION_ENGINE,
+    jsonSchema: z.toJSONSchema,
+  });
+
+  it("in OpenAPI: the machine on its resource's schema, the transition and its 409 on each operation", async () => {
+    const doc = (await (await app.request("/_service/openapi.json")).json()) as {
+      components: { schemas: Record<string, Record<string, unknown>> };
+      paths: Record<
+        string,
+        { post: Record<string, unknown> & { responses: Record<string, unknown> } }
+      >;
+    };
+    // The schema is the resource's, so the machine there does not repeat it.
+    const { resource: _onTheSchema, ...declared } = machine;
+    expect(doc.components.schemas.FixtureOrder?.["x-state-machines"]).toEqual([
+      { name: "fixtureOrderLifecycle", ...declared },
+    ]);
+    const ship = doc.paths["/fixture-orders/{id}/ship"]?.post;
+    expect(ship?.["x-transition"]).toEqual({
+      machine: "fixtureOrderLifecycle",
+      trigger: "ship",
+      steps: [{ from: "placed", to: "shipped" }],
+    });
+    expect(ship?.responses["409"]).toBeDefined();
+  });
+
+  it("in the status report, and drawn on the interface page as inline SVG with no script or style attribute", async () => {
+    const report = (await (await app.request("/_service/interface")).json()) as {
+      states: unknown[];
+    };
+    expect(report.states).toEqual([{ name: "fixtureOrderLifecycle", ...machine }]);
+    const page = await app.request("/_service/interface", { headers: { accept: "text/html" } });
+    const html = await page.text();
+    const svg = html.slice(html.indexOf("<svg"), html.indexOf("</svg>") + 6);
+    expect(svg).toContain('role="img"');
+    for (const state of machine.states) expect(svg).toContain(`>${state}</text>`);
+    for (const { trigger } of machine.transitions) expect(svg).toContain(`>${trigger}</text>`);
+    expect(svg).not.toMatch(/<script|style=|on[a-z]+=/i);
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+  });
+});

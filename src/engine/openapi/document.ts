@@ -18,6 +18,7 @@ import {
   PROBLEM_REF,
   problemAnswer,
   problemSchemaName,
+  STATE_MACHINES,
 } from "../../platform/openapi/problems";
 import { presentedBy } from "../error-model";
 import { documentOperations } from "./operations";
@@ -188,6 +189,17 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
             : { "2XX": { description: "Received" } },
       },
     };
+  }
+
+  // Part 3: each machine on its resource's schema.
+  for (const [name, machine] of Object.entries(contract.states)) {
+    const component = schemas[machine.resource] as Json | undefined;
+    if (!component) continue;
+    const { resource: _onThisSchema, ...declared } = machine;
+    component[STATE_MACHINES] = [
+      ...((component[STATE_MACHINES] as Json[] | undefined) ?? []),
+      { name, ...declared },
+    ];
   }
 
   // Read last: converting the paths and webhooks may have added derived schemas.

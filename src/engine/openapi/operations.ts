@@ -5,14 +5,26 @@
  * and every problem answer the platform can give for it, typed; the security schemes. Part
  * of the operation engine, so a contract that declares no operation does not ship it.
  */
-import { type Content, type Operation, type SecurityScheme, schemaOf } from "../../domain/contract";
+import {
+  type Content,
+  type Contract,
+  type Operation,
+  type SecurityScheme,
+  schemaOf,
+} from "../../domain/contract";
 import type {
   FailureDocumenter,
   DocumentContext as Frame,
   Json,
 } from "../../platform/openapi/document";
 import { optionsOperation, pathParametersOf } from "../../platform/openapi/platform-paths";
-import { EMITS, MERGED, PLATFORM, REQUEST_ID_HEADERS } from "../../platform/openapi/problems";
+import {
+  EMITS,
+  MERGED,
+  PLATFORM,
+  REQUEST_ID_HEADERS,
+  TRANSITION,
+} from "../../platform/openapi/problems";
 import type { Convert } from "./schemas";
 
 /** What documenting the operations needs: the frame's context, and the engine's converters. */
@@ -32,6 +44,7 @@ import {
   NOT_ACCEPTABLE,
   OPERATION_NOT_IMPLEMENTED,
   RATE_LIMIT_EXCEEDED,
+  STATE_CONFLICT,
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
 } from "../problem-types";
@@ -173,6 +186,17 @@ function merged(a: Json, b: Json): Json {
   };
 }
 
+/** An operation's `x-transition`: the machine, the trigger, the states it applies from and leads to. */
+function transitionOf(
+  contract: Contract,
+  transition: { readonly machine: string; readonly trigger: string },
+): Json {
+  const steps = (contract.states[transition.machine]?.transitions ?? []).filter(
+    (t) => t.trigger === transition.trigger,
+  );
+  return { ...transition, steps: steps.map(({ from, to }) => ({ from, to })) };
+}
+
 function operationObject(
   id: string,
   op: Operation,
@@ -275,6 +299,10 @@ function operationObject(
       context.failure("not-acceptable", 406, "None of the media types the client accepts.", {
         type: NOT_ACCEPTABLE,
       }),
+    op.transition &&
+      context.failure(undefined, 409, "The resource's state does not allow this transition.", {
+        type: STATE_CONFLICT,
+      }),
     body &&
       context.failure("malformed-request", 400, "Malformed request.", { type: MALFORMED_REQUEST }),
     body &&
@@ -362,6 +390,8 @@ function operationObject(
     // The webhooks (part 6) this operation may send; OpenAPI's callbacks would need a URL
     // from the request, and destinations here are the deployment's.
     ...(op.emits?.length ? { [EMITS]: op.emits } : {}),
+    // Part 3: the transition this operation performs, with where it may start and lead.
+    ...(op.transition ? { [TRANSITION]: transitionOf(contract, op.transition) } : {}),
     parameters: [{ $ref: "#/components/parameters/XRequestId" }, ...parametersOf(op, context, id)],
     ...(body
       ? {

@@ -97,6 +97,33 @@ const STATUS_REPORT_SCHEMA: Json = {
         required: ["name", "destinations"],
       },
     },
+    states: {
+      type: "array",
+      description: "Part 3's state machines, with their states and transitions.",
+      items: {
+        type: "object",
+        properties: {
+          name: { type: "string" },
+          resource: { type: "string" },
+          field: { type: "string" },
+          states: { type: "array", items: { type: "string" } },
+          initial: { type: "string" },
+          transitions: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                from: { type: "string" },
+                to: { type: "string" },
+                trigger: { type: "string" },
+              },
+              required: ["from", "to", "trigger"],
+            },
+          },
+        },
+        required: ["name", "resource", "states", "initial", "transitions"],
+      },
+    },
   },
   required: [
     "description",
@@ -107,6 +134,7 @@ const STATUS_REPORT_SCHEMA: Json = {
     "platformDefaults",
     "errorModel",
     "events",
+    "states",
   ],
 };
 

@@ -17,6 +17,10 @@ export const COMPONENT = "#/components/schemas/";
 export const PLATFORM = "x-platform";
 /** On an operation: the names of the webhooks (part 6) it may send. */
 export const EMITS = "x-emits";
+/** On an operation: the part 3 transition it performs. */
+export const TRANSITION = "x-transition";
+/** On a resource's schema: the part 3 machines of that resource. */
+export const STATE_MACHINES = "x-state-machines";
 /**
  * On a response object that is several answers at one status: what it is made of (the
  * operation's own declaration as declared, a part 7 error type, a platform failure).

@@ -10,7 +10,13 @@
 import type { PlatformProblem } from "../../../src/domain/contract";
 import { RESERVED_SCHEMA_NAMES } from "../../../src/domain/reserved";
 import { bodyKind } from "../../../src/engine/validation/media-type";
-import { EMITS, ERROR_TYPE, PLATFORM } from "../../../src/platform/openapi/problems";
+import {
+  EMITS,
+  ERROR_TYPE,
+  PLATFORM,
+  STATE_MACHINES,
+  TRANSITION,
+} from "../../../src/platform/openapi/problems";
 import { ENGINE_PROBLEM_SLUGS, INTERFACE_NOT_SPECIFIED } from "../../../src/platform/problem-types";
 import { type Finding, Findings } from "./findings";
 import { derivedOperationId, Identifiers, pascal, screamingSnake } from "./names";
@@ -219,6 +225,29 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     resourceLines.push(`const ${id} = ${code};`);
     emitted.add(name);
   });
+  // ---- Part 3: the machines the service's own document puts on resources' schemas. ----
+  const machines: string[] = [];
+  for (const [name, schema] of Object.entries(schemas)) {
+    const declared = isObject(schema) ? schema[STATE_MACHINES] : undefined;
+    if (!Array.isArray(declared)) continue;
+    for (const machine of declared) {
+      if (!isObject(machine) || typeof machine.name !== "string") continue;
+      const { name: machineName, ...rest } = machine;
+      machines.push(
+        `${propertyKey(machineName)}: ${literal({ resource: resourceKeys.get(name) ?? name, ...rest })},`,
+      );
+    }
+  }
+  if (machines.length > 0)
+    parts.set("states", {
+      body: `export const states = { ${machines.join(" ")} } as const satisfies Readonly<Record<string, StateMachine>>;`,
+      count: machines.length,
+      summary: counted(machines.length, "state machine"),
+      uses: new Set(),
+      referenced: new Set(),
+      usesZod: false,
+    });
+
   if (order.length > 0)
     parts.set("resources", {
       body: `${resourceLines.join("\n")}\n\nexport const resources = { ${[...resourceKeys]
@@ -806,7 +835,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
             "servers of an operation: the service has one set of servers",
           );
       for (const key of Object.keys(op))
-        if (key.startsWith("x-") && key !== EMITS)
+        if (key.startsWith("x-") && key !== EMITS && key !== TRANSITION)
           findings.lost(child(pointer, key), `${key}: an extension of the operation`);
 
       // Parameters: the path item's, overridden by the operation's of the same name and place.
@@ -1025,6 +1054,12 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
         }
       // A callback is sent because of this operation: its handler may emit it.
       if (emits.length > 0) fields.push(`emits: ${literal(emits)}`);
+      // The service's own document names the part 3 transition an operation performs.
+      const transition = op[TRANSITION];
+      if (isObject(transition) && typeof transition.machine === "string")
+        fields.push(
+          `transition: ${literal({ machine: transition.machine, trigger: transition.trigger })}`,
+        );
       operationLines.push(`${propertyKey(id)}: { ${fields.join(", ")} },`);
     }
   });

@@ -95,15 +95,20 @@ export interface WrittenFile {
   readonly text: string;
 }
 
-/** Every file of src/contract the import writes (part 3's is left alone). */
+/**
+ * Every file of src/contract the import writes. Part 3's is left alone unless the document
+ * carries machines (the service's own does, as x-state-machines): OpenAPI itself has none.
+ */
 export function contractFiles(result: ImportResult, source: OpenApiSource): WrittenFile[] {
-  return SPEC_PARTS.filter((part) => part.name !== "states").map((part) => {
-    const code = result.parts.get(part.name);
-    return {
-      path: `src/contract/${part.name}.ts`,
-      text: code ? partFile(part, code, source, result) : emptyPartFile(part),
-    };
-  });
+  return SPEC_PARTS.filter((part) => part.name !== "states" || result.parts.has("states")).map(
+    (part) => {
+      const code = result.parts.get(part.name);
+      return {
+        path: `src/contract/${part.name}.ts`,
+        text: code ? partFile(part, code, source, result) : emptyPartFile(part),
+      };
+    },
+  );
 }
 
 /** SPECIFICATION.md with the parts the document gives said so; the others as they were. */
@@ -160,7 +165,7 @@ export function reportText(result: ImportResult, source: OpenApiSource): string 
   for (const part of SPEC_PARTS) {
     const code = result.parts.get(part.name);
     const what =
-      part.name === "states"
+      part.name === "states" && !code
         ? "not something OpenAPI carries: left as it was"
         : code
           ? code.summary

@@ -6,7 +6,9 @@
  * component schema stays a reference: the component's identifier, with its siblings as
  * metadata (zod then writes `$ref` beside them).
  */
+
 import * as zm from "zod/mini";
+import { STATE_MACHINES } from "../../../src/platform/openapi/problems";
 import type { Findings } from "./findings";
 import { at, child, componentOf, isObject, type Json } from "./source";
 import { ANNOTATIONS } from "./walk";
@@ -320,6 +322,8 @@ export class SchemaWriter {
     const meta: Json = {};
     for (const [key, value] of Object.entries(schema)) {
       if (skip.includes(key)) continue;
+      // Part 3's machines, which the contract declares in its own part (contract-code.ts).
+      if (key === STATE_MACHINES) continue;
       if (key === "default" && (mode === "text" || mode === "field")) continue;
       if ((ANNOTATIONS as readonly string[]).includes(key)) meta[key] = value;
       else if (key.startsWith("x-")) {

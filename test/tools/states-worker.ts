@@ -1,0 +1,15 @@
+/**
+ * The FIXTURE states contract as a Worker, for the browser check of the interface page's
+ * state diagrams (test/tools/browser.ts).
+ */
+import * as z from "zod/mini";
+import { createApp } from "../../src/app";
+import { OPERATION_ENGINE } from "../../src/engine";
+import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
+
+const app = createApp(FIXTURE_STATES_CONTRACT, {
+  engine: OPERATION_ENGINE,
+  jsonSchema: z.toJSONSchema,
+});
+
+export default { fetch: app.fetch } satisfies ExportedHandler<Env>;
