@@ -160,14 +160,25 @@ export function createApp<C extends Contract>(
   mountServiceRoutes(app, {
     report: { contract, defaults: platformDefaults(maxBodyBytes) },
     problemTypes,
-    openapi: () =>
-      openapiDocument(contract, {
-        jsonSchema,
-        implemented,
-        problemTypes,
-        platformTypes: [INTERFACE_NOT_SPECIFIED, ...engineTypes],
-        documenter: engine?.document,
-      }),
+    // Part 9: one document per version (`?version=`), the current one by default.
+    openapi: (version) => {
+      const chosen =
+        version === undefined
+          ? contract.versioning?.versions && engine
+            ? engine.forVersion(contract, contract.versioning.current)
+            : contract
+          : engine?.forVersion(contract, version);
+      return (
+        chosen &&
+        openapiDocument(chosen, {
+          jsonSchema,
+          implemented,
+          problemTypes,
+          platformTypes: [INTERFACE_NOT_SPECIFIED, ...engineTypes],
+          documenter: engine?.document,
+        })
+      );
+    },
     ...(engine
       ? { destinations: engine.destinations, pageSections: () => engine.pageSections(contract) }
       : {}),

@@ -180,6 +180,8 @@ export interface Operation {
   readonly emits?: readonly string[];
   /** The transition of a part 3 machine this operation performs, by machine and trigger. */
   readonly transition?: { readonly machine: string; readonly trigger: string };
+  /** The versions of part 9 that have this operation: from `added` on, until `removed` (excluded). */
+  readonly versions?: { readonly added?: string; readonly removed?: string };
 }
 
 /**
@@ -400,10 +402,36 @@ export interface PageSizeLimit extends LimitBase {
 /** Part 8: one limit of the service. */
 export type Limit = BodySizeLimit | RequestRateLimit | PageSizeLimit;
 
+/** Part 9: one version of the interface, and its retirement. */
+export interface VersionDeclaration {
+  /** Since when the version is deprecated (an ISO 8601 date or date-time): `Deprecation` (RFC 9745). */
+  readonly deprecated?: string;
+  /** When it stops being served (ISO 8601), never before `deprecated`: `Sunset` (RFC 8594); after it, 410. */
+  readonly sunset?: string;
+  /** Where the migration notes are (an absolute URL): `Link` rel="deprecation" and rel="sunset". */
+  readonly migration?: string;
+}
+
+/** Where a client states the version it wants. */
+export type VersionPlacement =
+  | { readonly in: "header"; readonly name: string }
+  | { readonly in: "query"; readonly name: string }
+  /** A parameter of the `Accept` media type, e.g. `application/json; version=2`. */
+  | { readonly in: "media-type"; readonly parameter: string };
+
 /** Part 9: how the service versions its interface. */
 export interface Versioning {
+  /** The version served when a client states none (and listed first in the document). */
   readonly current: string;
   readonly description?: string;
+  /**
+   * The versions a client may ask for, oldest first, by identifier. Without them the
+   * version is only documented; with them it is negotiated where `placement` says.
+   */
+  readonly versions?: Readonly<Record<string, VersionDeclaration>>;
+  readonly placement?: VersionPlacement;
+  /** A request that states no version is a 400 instead of getting `current`. */
+  readonly required?: boolean;
 }
 
 /** The whole interface: nine parts, each possibly empty ("not specified"). */

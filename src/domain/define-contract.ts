@@ -32,6 +32,17 @@ type ResourceName<P> = keyof Declared<P, "resources"> & string;
 type ErrorName<P> = keyof Declared<P, "errors"> & string;
 type EventName<P> = keyof Declared<P, "events"> & string;
 type MachineName<P> = keyof Declared<P, "states"> & string;
+/** The versions part 9 declares; any string while it declares none to negotiate. */
+type VersionName<P> = P extends {
+  readonly versioning: { readonly versions: infer V extends object };
+}
+  ? keyof V & string
+  : string;
+
+/** An operation's version range names versions part 9 declares. */
+type VersionRangeCheck<P, O> = O extends { readonly versions: object }
+  ? { readonly versions: { readonly added?: VersionName<P>; readonly removed?: VersionName<P> } }
+  : unknown;
 /** The triggers machine `M` of `P` declares. */
 type TriggerOf<P, M> =
   M extends MachineName<P>
@@ -132,7 +143,8 @@ export type ContractChecks<P> = {
       Declared<P, "operations">[K]
     > &
       ParamsCheck<Declared<P, "operations">[K]> &
-      TransitionCheck<P, Declared<P, "operations">[K]>;
+      TransitionCheck<P, Declared<P, "operations">[K]> &
+      VersionRangeCheck<P, Declared<P, "operations">[K]>;
   };
   readonly resources?: {
     readonly [K in keyof Declared<P, "resources">]: K extends ReservedSchemaName
@@ -143,6 +155,9 @@ export type ContractChecks<P> = {
   readonly events?: {
     readonly [K in keyof Declared<P, "events">]: { readonly tags?: readonly TagName<P>[] };
   };
+  readonly versioning?: P extends { readonly versioning: { readonly versions: object } }
+    ? { readonly current: VersionName<P> }
+    : unknown;
   readonly states?: {
     readonly [K in keyof Declared<P, "states">]: MachineCheck<P, Declared<P, "states">[K]>;
   };

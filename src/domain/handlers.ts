@@ -192,7 +192,16 @@ export interface HandlerContext<O extends Operation = Operation, C extends Contr
    * current state and the triggers allowed from it; nothing after the call runs.
    */
   readonly transition: (current: StateOf<O, C>) => TargetOf<O, C>;
+  /** The version of part 9 the request was resolved to; undefined while none is negotiated. */
+  readonly version: VersionOf<C>;
 }
+
+/** A version identifier of contract `C`, once part 9 declares versions. */
+type VersionOf<C extends Contract> = C["versioning"] extends {
+  readonly versions: infer V extends object;
+}
+  ? keyof V & string
+  : undefined;
 
 type MediaTypeOf<R> = R extends { readonly content: infer C extends object }
   ? keyof C & string
@@ -225,7 +234,8 @@ export type AnyResult =
     };
 export type AnyHandler = (
   input: unknown,
-  context: Omit<HandlerContext, "auth" | "mediaTypeFor" | "emit" | "transition"> & {
+  context: Omit<HandlerContext, "auth" | "mediaTypeFor" | "emit" | "transition" | "version"> & {
+    readonly version: string | undefined;
     readonly auth: Authenticated | undefined;
     readonly mediaTypeFor: (status: number) => string | undefined;
     readonly emit: (event: string, payload: unknown) => void;

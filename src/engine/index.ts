@@ -20,6 +20,8 @@ import { mountOperations } from "./operations/mount";
 import { declaredProblemTypes } from "./problem-types";
 import { checkStates } from "./states/check";
 import { statesSection } from "./states/diagram";
+import { checkVersions } from "./versions/check";
+import { contractForVersion } from "./versions/plan";
 
 export const OPERATION_ENGINE: OperationEngine = {
   check(contract) {
@@ -33,9 +35,11 @@ export const OPERATION_ENGINE: OperationEngine = {
     checkLimits(contract);
     checkEvents(contract);
     checkStates(contract);
+    checkVersions(contract);
   },
   consume: (batch, env) => deliverBatch(batch, env),
   pageSections: (contract) => statesSection(contract.states),
+  forVersion: contractForVersion,
   destinations(env) {
     const destinations = readDestinations((env ?? {}) as Readonly<Record<string, unknown>>);
     return (event) => destinationsOf(destinations, event).length;

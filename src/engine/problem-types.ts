@@ -200,6 +200,57 @@ export const STATE_CONFLICT: EngineProblemType = {
   },
 };
 
+export const UNSUPPORTED_VERSION: EngineProblemType = {
+  slug: "unsupported-version",
+  title: "Unsupported version",
+  status: 400,
+  description:
+    "The request asks for a version of the interface (specification part 9) this service " +
+    "does not have, or states none where the service requires one. Nothing was done. " +
+    "Ask for one of the supported versions, where the interface says a version is stated.",
+  members: {
+    supportedVersions: "The versions a request may ask for.",
+    ...REQUEST_ID_MEMBER,
+  },
+  schemas: { supportedVersions: STRINGS },
+};
+
+export const VERSION_GONE: EngineProblemType = {
+  slug: "version-gone",
+  title: "Version gone",
+  status: 410,
+  description:
+    "The version of the interface the request asks for is past its sunset date (RFC 8594) " +
+    "and is no longer served. Nothing was done. The migration notes, where the interface " +
+    "gives them, say how to move to a supported version.",
+  members: {
+    version: "The version asked for.",
+    sunset: "When it stopped being served.",
+    supportedVersions: "The versions a request may ask for.",
+    ...REQUEST_ID_MEMBER,
+  },
+  schemas: {
+    version: { type: "string" },
+    sunset: { type: "string" },
+    supportedVersions: STRINGS,
+  },
+};
+
+export const NOT_IN_VERSION: EngineProblemType = {
+  slug: "not-in-version",
+  title: "Not in this version",
+  status: 404,
+  description:
+    "The operation exists, but not in the version of the interface the request asks for. " +
+    "Nothing was done. The answer names the versions that have it.",
+  members: {
+    operationId: "The id of the declared operation.",
+    availableIn: "The versions that have the operation.",
+    ...REQUEST_ID_MEMBER,
+  },
+  schemas: { operationId: { type: "string" }, availableIn: STRINGS },
+};
+
 /** Those a contract's declarations can cause. */
 export function declaredProblemTypes(contract: Contract): EngineProblemType[] {
   const operations = Object.values(contract.operations);
@@ -222,5 +273,7 @@ export function declaredProblemTypes(contract: Contract): EngineProblemType[] {
   if (Object.values(contract.limits).some((limit) => limit.kind === "rate"))
     types.push(RATE_LIMIT_EXCEEDED);
   if (operations.some((op) => op.transition)) types.push(STATE_CONFLICT);
+  if (contract.versioning?.versions && contract.versioning.placement)
+    types.push(UNSUPPORTED_VERSION, VERSION_GONE, NOT_IN_VERSION);
   return types;
 }

@@ -51,6 +51,8 @@ export interface OperationEngine {
     batch: { readonly messages: readonly QueuedMessage[] },
     env: Readonly<Record<string, unknown>>,
   ) => Promise<void>;
+  /** The contract as one version of part 9 has it; undefined for a version it does not declare. */
+  readonly forVersion: (contract: Contract, version: string) => Contract | undefined;
   /** The interface page's sections for what the contract declares (part 3's diagrams). */
   readonly pageSections: (contract: Contract) => string;
   /** How many destinations the deployment's bindings give each of part 6's events. */

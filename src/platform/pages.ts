@@ -83,6 +83,21 @@ ${events.join("\n")}
 </tbody>
 </table>
 `;
+  const versions = report.versions.map(
+    (v) =>
+      `<tr><td><code>${escapeHtml(v.version)}</code>${v.current ? " (current)" : ""}</td><td>${escapeHtml(v.deprecated ?? "")}</td><td>${escapeHtml(v.sunset ?? "")}</td><td>${v.migration ? `<a href="${escapeHtml(v.migration)}">notes</a>` : ""}</td></tr>`,
+  );
+  const versionsSection =
+    versions.length === 0
+      ? ""
+      : `<h2>Versions (part 9)</h2>
+<table>
+<thead><tr><th>Version</th><th>Deprecated</th><th>Sunset</th><th>Migration</th></tr></thead>
+<tbody>
+${versions.join("\n")}
+</tbody>
+</table>
+`;
   const types = problemTypes
     .map(
       (t) =>
@@ -99,7 +114,7 @@ ${events.join("\n")}
 ${rows}
 </tbody>
 </table>
-${declared}${limitsSection}${errorModelSection}${eventsSection}<h2>Platform defaults</h2>
+${declared}${limitsSection}${errorModelSection}${eventsSection}${versionsSection}<h2>Platform defaults</h2>
 <p>Bounds the platform applies where the specification gives none. They are not limits of the service.</p>
 <table>
 <thead><tr><th>Name</th><th class="num">Value</th><th>Why</th></tr></thead>

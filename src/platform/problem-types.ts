@@ -38,7 +38,7 @@ export const INTERFACE_NOT_SPECIFIED: ProblemType = {
 
 /**
  * The names of the problem types the operation engine brings for parts 4, 5 and 8
- * (src/engine/problem-types.ts, typed by this list), and part 3's state conflict. They are reserved even where nothing
+ * (src/engine/problem-types.ts, typed by this list), part 3's state conflict and part 9's versions. They are reserved even where nothing
  * declares them, so part 7 cannot take them (the engine refuses such an error type).
  */
 export const ENGINE_PROBLEM_SLUGS = [
@@ -52,5 +52,8 @@ export const ENGINE_PROBLEM_SLUGS = [
   "insufficient-scope",
   "rate-limit-exceeded",
   "state-conflict",
+  "unsupported-version",
+  "version-gone",
+  "not-in-version",
 ] as const;
 export type EngineProblemSlug = (typeof ENGINE_PROBLEM_SLUGS)[number];

@@ -51,11 +51,20 @@ const UNKNOWN_SERVICE_PATH = statusProblem(
   `No operational endpoint exists at this path; see ${SERVICE_PATHS.interface}.`,
 );
 
+// RFC 9110 §15.5.5: there is no document for that version.
+const NO_SUCH_VERSION = statusProblem(
+  404,
+  `No OpenAPI document exists for that version; ${SERVICE_PATHS.interface} lists the versions.`,
+);
+
 export interface ServiceRoutes {
   readonly report: { readonly contract: Contract; readonly defaults: readonly PlatformDefault[] };
   readonly problemTypes: readonly ProblemType[];
-  /** Builds the OpenAPI document; called once, on the first request for it. */
-  readonly openapi: () => unknown;
+  /**
+   * Builds the OpenAPI document of a version of part 9 (the current one when none is
+   * asked), once per version; undefined for a version the contract does not declare.
+   */
+  readonly openapi: (version?: string) => unknown;
   /** How many destinations the deployment's bindings give each event (part 6). */
   readonly destinations?: (env: unknown) => (event: string) => number;
   /** The engine's sections of the interface page (part 3's diagrams). */
@@ -79,7 +88,7 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
     };
     return documents;
   };
-  let openapiJson: string | undefined;
+  const openapiJson = new Map<string, string>();
 
   mountResource(app, SERVICE_PATHS.health, {
     GET: () => new Response(HEALTH.body, { headers: HEALTH.headers }),
@@ -101,8 +110,16 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
 
   mountResource(app, SERVICE_PATHS.openapi, {
     GET: (c) => {
-      openapiJson ??= JSON.stringify(routes.openapi());
-      return cached(c.req.raw, openapiJson, OPENAPI_HEADERS);
+      const version = c.req.query("version");
+      let json = openapiJson.get(version ?? "");
+      if (json === undefined) {
+        const document = routes.openapi(version);
+        // The value asked for is not echoed (OWASP): the report lists the versions there are.
+        if (document === undefined) return problemResponse(c.get("requestId"), NO_SUCH_VERSION);
+        json = JSON.stringify(document);
+        openapiJson.set(version ?? "", json);
+      }
+      return cached(c.req.raw, json, OPENAPI_HEADERS);
     },
   });
 

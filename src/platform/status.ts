@@ -67,6 +67,15 @@ export interface MachineStatus {
   }[];
 }
 
+/** A version part 9 declares, with its retirement dates. */
+export interface VersionStatus {
+  readonly version: string;
+  readonly current: boolean;
+  readonly deprecated?: string;
+  readonly sunset?: string;
+  readonly migration?: string;
+}
+
 export interface StatusReport {
   /** One sentence that tells a reader how to read the rest. */
   readonly description: string;
@@ -83,6 +92,8 @@ export interface StatusReport {
   readonly events: readonly EventStatus[];
   /** Part 3's state machines: their states and transitions. */
   readonly states: readonly MachineStatus[];
+  /** Part 9's versions, oldest first, with their deprecation and sunset dates. */
+  readonly versions: readonly VersionStatus[];
 }
 
 function errorModel(contract: Contract): PresentedFailure[] {
@@ -138,5 +149,10 @@ export function statusReport(
       destinations: destinations(name),
     })),
     states: Object.entries(contract.states).map(([name, machine]) => ({ name, ...machine })),
+    versions: Object.entries(contract.versioning?.versions ?? {}).map(([version, declared]) => ({
+      version,
+      current: version === contract.versioning?.current,
+      ...declared,
+    })),
   };
 }

@@ -14,8 +14,11 @@ import { SPEC_PARTS } from "../../src/domain/parts";
 import { OPERATION_ENGINE } from "../../src/engine";
 import worker from "../../src/index";
 import { EMPTY_CONTRACT, FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
+import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
+import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
+import { FIXTURE_VERSIONS_CONTRACT } from "../fixtures/versions";
 
 type Doc = {
   openapi: string;
@@ -126,8 +129,22 @@ describe("OpenAPI documents of FIXTURE contracts", () => {
     );
   });
 
-  it("are valid OpenAPI 3.1", async () => {
+  it("are valid OpenAPI 3.1, each version's and each part's (states, events, versions)", async () => {
     await expectValid(await served(app));
+    const versioned = createApp(FIXTURE_VERSIONS_CONTRACT, {
+      jsonSchema: toJSONSchema,
+      engine: OPERATION_ENGINE,
+    });
+    for (const version of ["", "?version=v0", "?version=v1", "?version=v2"]) {
+      const res = await versioned.fetch(
+        new Request(`https://fixture.test/_service/openapi.json${version}`),
+      );
+      await expectValid((await res.json()) as Doc);
+    }
+    for (const fixture of [FIXTURE_STATES_CONTRACT, FIXTURE_EVENTS_CONTRACT])
+      await expectValid(
+        await served(createApp(fixture, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE })),
+      );
     for (const fixture of Object.values(FIXTURE_ONE_PART_CONTRACTS)) {
       await expectValid(
         await served(createApp(fixture, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE })),

@@ -82,7 +82,7 @@ describe("security schemes (part 5) that createApp refuses", () => {
 });
 
 describe("names the platform reserves", () => {
-  it("are exactly the names of the problem types parts 3, 4, 5 and 8 bring", () => {
+  it("are exactly the names of the problem types parts 3, 4, 5, 8 and 9 bring", () => {
     const everything = {
       ...defineContract({}),
       operations: {
@@ -94,6 +94,7 @@ describe("names the platform reserves", () => {
       },
       securitySchemes: { fixtureOAuth: {} },
       limits: { fixtureRate: { kind: "rate" } },
+      versioning: { current: "fixture1", versions: {}, placement: { in: "header", name: "V" } },
     } as unknown as Contract;
     const slugs = declaredProblemTypes(everything).map((t) => t.slug);
     expect([...ENGINE_PROBLEM_SLUGS].sort()).toEqual(slugs.sort());

@@ -12,6 +12,7 @@ import { planSecurity } from "../authentication/plan";
 import { planLimits } from "../limits/plan";
 import { planTransition } from "../states/transition";
 import { planRequest } from "../validation/request";
+import { planVersions, versionsOf } from "../versions/plan";
 import { routePath } from "./path-template";
 import { planResponses } from "./responses";
 import { operationRoute } from "./route";
@@ -22,6 +23,7 @@ import { operationRoute } from "./route";
  */
 export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
   const { contract, handlers, maxBodyBytes, present } = context;
+  const versionPlan = planVersions(contract);
   const byPath = new Map<
     string,
     { parameters: number; methods: Record<string, Handler<AppEnv>> }
@@ -52,6 +54,10 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
         contract,
         emits: operation.emits ?? [],
         transition: planTransition(contract, operation),
+        versions: versionPlan && {
+          plan: versionPlan,
+          available: versionsOf(versionPlan, operation),
+        },
       });
     };
     const entry = byPath.get(path) ?? { parameters: parameters.length, methods: {} };

@@ -124,6 +124,21 @@ const STATUS_REPORT_SCHEMA: Json = {
         required: ["name", "resource", "states", "initial", "transitions"],
       },
     },
+    versions: {
+      type: "array",
+      description: "Part 9's versions, oldest first, with their deprecation and sunset dates.",
+      items: {
+        type: "object",
+        properties: {
+          version: { type: "string" },
+          current: { type: "boolean" },
+          deprecated: { type: "string" },
+          sunset: { type: "string" },
+          migration: { type: "string", format: "uri" },
+        },
+        required: ["version", "current"],
+      },
+    },
   },
   required: [
     "description",
@@ -135,6 +150,7 @@ const STATUS_REPORT_SCHEMA: Json = {
     "errorModel",
     "events",
     "states",
+    "versions",
   ],
 };
 

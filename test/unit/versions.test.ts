@@ -1,0 +1,200 @@
+/**
+ * Part 9 served, inside workerd with the FIXTURE versions contract: each placement of the
+ * version (header, query, media-type parameter), a missing, unknown and sunset version, an
+ * operation outside its versions, the Deprecation (RFC 9745 §2), Sunset (RFC 8594 §3) and
+ * Link headers' exact syntax, the start-up checks (the ordering rule among them), the
+ * resolved version handed to handlers, and one OpenAPI document per version.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { createApp } from "../../src/app";
+import type { Contract, VersionPlacement } from "../../src/domain/contract";
+import { OPERATION_ENGINE } from "../../src/engine";
+import {
+  FIXTURE_VERSIONS,
+  FIXTURE_VERSIONS_CONTRACT,
+  FIXTURE_VERSIONS_HANDLERS,
+  fixtureVersionsContract,
+} from "../fixtures/versions";
+
+const build = (contract: Contract) =>
+  createApp(contract, {
+    engine: OPERATION_ENGINE,
+    handlers: FIXTURE_VERSIONS_HANDLERS,
+    jsonSchema: z.toJSONSchema,
+  } as never);
+
+function call(placement: VersionPlacement, required = false) {
+  const app = build(fixtureVersionsContract(placement, required));
+  return (path: string, headers: Record<string, string> = {}) =>
+    app.request(`https://fixture.test${path}`, { headers }, env);
+}
+
+const byHeader = call({ in: "header", name: "Api-Version" });
+
+describe("the version a request asks for", () => {
+  it("is read from a header, a query parameter or a media-type parameter, and handed to the handler", async () => {
+    expect(await (await byHeader("/fixture-things", { "api-version": "v1" })).json()).toEqual({
+      version: "v1",
+    });
+    const byQuery = call({ in: "query", name: "api-version" });
+    expect(await (await byQuery("/fixture-things?api-version=v1")).json()).toEqual({
+      version: "v1",
+    });
+    const byMediaType = call({ in: "media-type", parameter: "version" });
+    const answered = await byMediaType("/fixture-things", {
+      accept: "application/json; version=v1",
+    });
+    expect(await answered.json()).toEqual({ version: "v1" });
+  });
+
+  it("is the current one when the request states none, or a 400 when the contract requires one", async () => {
+    expect(await (await byHeader("/fixture-things")).json()).toEqual({ version: "v2" });
+    const strict = call({ in: "header", name: "Api-Version" }, true);
+    const refused = await strict("/fixture-things");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      type: "/_service/problems/unsupported-version",
+      supportedVersions: ["v1", "v2"],
+    });
+  });
+
+  it("is refused with 400 and the supported versions when unknown, without echoing what was sent", async () => {
+    const answer = await byHeader("/fixture-things", { "api-version": "v9-marker-3f1a" });
+    expect(answer.status).toBe(400);
+    const text = await answer.text();
+    expect(JSON.parse(text)).toMatchObject({ supportedVersions: ["v1", "v2"] });
+    expect(text).not.toContain("marker-3f1a");
+    // A name an object has by inheritance is no version either.
+    expect((await byHeader("/fixture-things", { "api-version": "constructor" })).status).toBe(400);
+  });
+
+  it("is 410 Gone past its sunset", async () => {
+    const answer = await byHeader("/fixture-things", { "api-version": "v0" });
+    expect(answer.status).toBe(410);
+    expect(await answer.json()).toMatchObject({
+      type: "/_service/problems/version-gone",
+      version: "v0",
+      supportedVersions: ["v1", "v2"],
+    });
+  });
+
+  it("gets a 404 naming the versions that have an operation it does not have", async () => {
+    const answer = await byHeader("/fixture-things/new", { "api-version": "v1" });
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({
+      type: "/_service/problems/not-in-version",
+      operationId: "fixtureNewThing",
+      availableIn: ["v2"],
+    });
+    expect((await byHeader("/fixture-things/old")).status).toBe(404);
+    expect((await byHeader("/fixture-things/old", { "api-version": "v1" })).status).toBe(200);
+  });
+});
+
+describe("answers under a deprecated version", () => {
+  it("carry Deprecation (RFC 9745 §2), Sunset (RFC 8594 §3) and Link rel=deprecation and rel=sunset, exactly", async () => {
+    const answer = await byHeader("/fixture-things", { "api-version": "v1" });
+    expect(answer.headers.get("deprecation")).toBe("@1735689600");
+    expect(answer.headers.get("sunset")).toBe("Tue, 01 Jan 2030 00:00:00 GMT");
+    expect(answer.headers.get("link")).toBe(
+      '<https://docs.fixture.test/migrate-to-v2>; rel="deprecation"; type="text/html", <https://docs.fixture.test/migrate-to-v2>; rel="sunset"; type="text/html"',
+    );
+    // The structured-field date is an integer of seconds (RFC 9651 §3.3.7).
+    expect(answer.headers.get("deprecation")).toMatch(/^@-?\d+$/);
+  });
+
+  it("and no other answer does", async () => {
+    const current = await byHeader("/fixture-things", { "api-version": "v2" });
+    for (const name of ["deprecation", "sunset", "link"])
+      expect(current.headers.get(name)).toBeNull();
+  });
+});
+
+describe("part 9 is refused at start-up", () => {
+  const withVersions = (versions: Record<string, object>, extra: object = {}): Contract => ({
+    ...FIXTURE_VERSIONS_CONTRACT,
+    versioning: {
+      current: "v2",
+      versions,
+      placement: { in: "header", name: "Api-Version" },
+      ...extra,
+    },
+    operations: {},
+  });
+  const start = (contract: Contract) => () =>
+    createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+
+  it("when a sunset is earlier than its deprecation (RFC 8594 §3), or has none", () => {
+    expect(start(withVersions({ v2: { deprecated: "2026-01-02", sunset: "2026-01-01" } }))).toThrow(
+      /sunset is earlier than its deprecation/,
+    );
+    expect(start(withVersions({ v2: { sunset: "2026-01-01" } }))).toThrow(
+      /needs a deprecation date/,
+    );
+  });
+  it("when a date is not ISO 8601, a migration link not an absolute URL, or current not a version", () => {
+    expect(start(withVersions({ v2: { deprecated: "soon" } }))).toThrow(/not an ISO 8601 date/);
+    expect(start(withVersions({ v2: { migration: "/notes" } }))).toThrow(/not an absolute URL/);
+    expect(start(withVersions({ v1: {} }))).toThrow(
+      /current version v2 is not one of its versions/,
+    );
+  });
+  it("when versions are declared but not where a client states one", () => {
+    expect(start(withVersions({ v2: {} }, { placement: undefined }))).toThrow(/placement/);
+  });
+  it("when an operation's range names an undeclared version, or ends before it starts", () => {
+    const op = FIXTURE_VERSIONS_CONTRACT.operations.fixtureEveryVersion;
+    const ranged = (versions: { added?: string; removed?: string }): Contract => ({
+      ...FIXTURE_VERSIONS_CONTRACT,
+      operations: { fixtureEveryVersion: { ...op, versions } },
+    });
+    expect(start(ranged({ added: "v7" }))).toThrow(/version v7 is not declared in part 9/);
+    expect(start(ranged({ added: "v2", removed: "v1" }))).toThrow(/removed in v1, not after/);
+  });
+  it("and the FIXTURE as declared starts", () => {
+    expect(start(FIXTURE_VERSIONS_CONTRACT)).not.toThrow();
+    expect(Object.keys(FIXTURE_VERSIONS)).toEqual(["v0", "v1", "v2"]);
+  });
+});
+
+describe("the documents", () => {
+  const app = build(FIXTURE_VERSIONS_CONTRACT);
+  const doc = async (query = "") =>
+    (await (await app.request(`/_service/openapi.json${query}`, {}, env)).json()) as {
+      info: { version: string };
+      paths: Record<string, { get?: { deprecated?: boolean } }>;
+    };
+
+  it("OpenAPI per version: the current one by default, each with only its operations, a deprecated one's marked so", async () => {
+    const current = await doc();
+    expect(current.info.version).toBe("v2");
+    expect(Object.keys(current.paths).filter((p) => p.startsWith("/fixture"))).toEqual([
+      "/fixture-things",
+      "/fixture-things/new",
+    ]);
+    const v1 = await doc("?version=v1");
+    expect(v1.info.version).toBe("v1");
+    expect(Object.keys(v1.paths).filter((p) => p.startsWith("/fixture"))).toEqual([
+      "/fixture-things",
+      "/fixture-things/old",
+    ]);
+    expect(v1.paths["/fixture-things"]?.get?.deprecated).toBe(true);
+    expect(current.paths["/fixture-things"]?.get?.deprecated).toBeUndefined();
+    const none = await app.request("/_service/openapi.json?version=v9-marker", {}, env);
+    expect(none.status).toBe(404);
+    expect(await none.text()).not.toContain("v9-marker");
+  });
+
+  it("the status report lists the versions with their dates", async () => {
+    const report = (await (await app.request("/_service/interface", {}, env)).json()) as {
+      versions: unknown[];
+    };
+    expect(report.versions).toEqual([
+      { version: "v0", current: false, ...FIXTURE_VERSIONS.v0 },
+      { version: "v1", current: false, ...FIXTURE_VERSIONS.v1 },
+      { version: "v2", current: true },
+    ]);
+  });
+});
