@@ -10,6 +10,7 @@ import type {
   PageSizeLimit,
   PlatformProblem,
   RequestRateLimit,
+  VersionPlacement,
 } from "../domain/contract";
 import { SPEC_PARTS } from "../domain/parts";
 import type { PlatformDefault } from "./defaults";
@@ -94,6 +95,8 @@ export interface StatusReport {
   readonly states: readonly MachineStatus[];
   /** Part 9's versions, oldest first, with their deprecation and sunset dates. */
   readonly versions: readonly VersionStatus[];
+  /** Where a request states the version it wants, once versions are negotiated. */
+  readonly versionPlacement?: VersionPlacement;
 }
 
 function errorModel(contract: Contract): PresentedFailure[] {
@@ -149,6 +152,9 @@ export function statusReport(
       destinations: destinations(name),
     })),
     states: Object.entries(contract.states).map(([name, machine]) => ({ name, ...machine })),
+    ...(contract.versioning?.versions && contract.versioning.placement
+      ? { versionPlacement: contract.versioning.placement }
+      : {}),
     versions: Object.entries(contract.versioning?.versions ?? {}).map(([version, declared]) => ({
       version,
       current: version === contract.versioning?.current,

@@ -5,7 +5,11 @@
  */
 
 export interface Expectation {
+  /** The status; 0 with `notStatus` when any answer but those (and no 5xx) will do. */
   readonly status: number;
+  readonly notStatus?: readonly number[];
+  /** Headers the answer must carry with exactly these values; null: must not carry. */
+  readonly headers?: Readonly<Record<string, string | null>>;
   /** The media type the answer must have (for problems it is always application/problem+json). */
   readonly mediaType?: string;
   /** The problem's `type`; `about:blank` is expected for a status with no type of its own. */
@@ -119,8 +123,18 @@ export function checkAnswer(probe: Probe, answer: Answer, marker: string): strin
   const { response, text } = answer;
   const { expect } = probe;
   const failures: string[] = [];
-  if (response.status !== expect.status)
+  if (expect.notStatus) {
+    if (expect.notStatus.includes(response.status) || response.status >= 500)
+      failures.push(
+        `status ${response.status}, expected none of ${expect.notStatus.join(", ")} or 5xx`,
+      );
+  } else if (response.status !== expect.status)
     failures.push(`status ${response.status}, expected ${expect.status}`);
+  for (const [name, value] of Object.entries(expect.headers ?? {}))
+    if (response.headers.get(name) !== value)
+      failures.push(
+        `header ${name} is ${JSON.stringify(response.headers.get(name))}, not ${JSON.stringify(value)}`,
+      );
   failures.push(...headerFailures(response, expect.html === true));
   if (probe.method === "HEAD") {
     if (text !== "") failures.push("a HEAD answer has a body");

@@ -113,8 +113,93 @@ export async function checkConformance(
     await notSpecifiedChecks(endpoints.number, expectAnswer, marker);
   } else {
     await operationChecks(report, openapi, expectAnswer, marker);
+    await versionChecks(report, base, send, expectAnswer, marker);
   }
   return summary(base, checks);
+}
+
+/**
+ * Part 9, from the documents alone: each version's own OpenAPI document names an operation
+ * to ask with it; a version past its sunset is 410, a deprecated one's answers carry
+ * Deprecation (RFC 9745 §2) and Sunset (RFC 8594 §3), a current one's neither, and a version
+ * the report does not list is 400 with the supported ones.
+ */
+async function versionChecks(
+  report: Report,
+  base: string,
+  send: Fetcher,
+  expect: Expect,
+  marker: string,
+): Promise<void> {
+  const placement = report.versionPlacement;
+  const versions = report.versions ?? [];
+  if (!placement || versions.length === 0) return;
+  const now = Date.now();
+  const stated = (path: string, version: string) => {
+    if (placement.in === "query")
+      return {
+        path: `${path}${path.includes("?") ? "&" : "?"}${placement.name}=${encodeURIComponent(version)}`,
+      };
+    if (placement.in === "media-type")
+      return { path, headers: { accept: `application/json; ${placement.parameter}=${version}` } };
+    return { path, headers: { [placement.name]: version } };
+  };
+  /** A path and method of an operation the version has, from its own document. */
+  const operationOf = async (version: string) => {
+    const res = await send(
+      new Request(`${base}${SERVICE}/openapi.json?version=${encodeURIComponent(version)}`),
+    );
+    if (!res.ok) return undefined;
+    const doc = (await res.json()) as OpenApi;
+    for (const [template, item] of Object.entries(doc.paths ?? {})) {
+      if (template.startsWith(SERVICE)) continue;
+      const method = Object.keys(item).find((m) => m !== "options");
+      if (method) return { path: fill(template, marker), method: method.toUpperCase(), template };
+    }
+    return undefined;
+  };
+  const supported = versions
+    .filter((v) => !(v.sunset && Date.parse(v.sunset) <= now))
+    .map((v) => v.version);
+  for (const v of versions) {
+    const gone = v.sunset !== undefined && Date.parse(v.sunset) <= now;
+    const target = gone
+      ? await operationOf(versions.find((x) => x.current)?.version ?? v.version)
+      : await operationOf(v.version);
+    if (!target) continue;
+    const probe = stated(target.path, v.version);
+    if (gone) {
+      await expect({
+        label: `version ${v.version}, past its sunset: 410 problem`,
+        method: target.method,
+        ...probe,
+        expect: { status: 410, members: { version: v.version } },
+      });
+      continue;
+    }
+    await expect({
+      label: `${target.method} ${target.template} as version ${v.version}: ${v.deprecated ? "Deprecation and Sunset headers" : "no Deprecation header"}`,
+      method: target.method,
+      ...probe,
+      expect: {
+        status: 0,
+        notStatus: [400, 404, 410],
+        headers: {
+          deprecation: v.deprecated ? `@${Math.floor(Date.parse(v.deprecated) / 1000)}` : null,
+          sunset: v.deprecated && v.sunset ? new Date(Date.parse(v.sunset)).toUTCString() : null,
+        },
+      },
+    });
+  }
+  const current = versions.find((v) => v.current);
+  const target = current && (await operationOf(current.version));
+  if (target)
+    await expect({
+      label: "a version the report does not list: 400 problem with the supported versions",
+      method: target.method,
+      ...stated(target.path, `${marker}-version`),
+      expect: { status: 400, members: { supportedVersions: supported } },
+    });
 }
 
 function parse<T>(answer: Answer | undefined): T | undefined {

@@ -5,8 +5,16 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import * as z from "zod/mini";
+import { createApp } from "../../src/app";
+import { OPERATION_ENGINE } from "../../src/engine";
 import { type ConformanceReport, checkConformance, type Fetcher } from "../conformance/checker";
 import { FIXTURE_UNSET_SECRET } from "../fixtures/security";
+import {
+  FIXTURE_VERSIONS_CONTRACT,
+  FIXTURE_VERSIONS_HANDLERS,
+  fixtureVersionsContract,
+} from "../fixtures/versions";
 import { emptyApp, fixtureApp } from "../support/fixture-app";
 import { securityApp } from "../support/security-app";
 import { callVocabulary } from "../support/vocabulary-app";
@@ -59,6 +67,46 @@ describe("against correct servers", () => {
       "POST /fixture-payments with a JSON array where an object is declared: 400 problem",
     );
     expect(names.some((n) => n.includes(": 422 problem"))).toBe(false);
+  });
+
+  it("a FIXTURE versions app passes, each placement, with its 410, deprecation headers and 400 probed from the documents", async () => {
+    for (const placement of [
+      { in: "header", name: "Api-Version" },
+      { in: "query", name: "api-version" },
+      { in: "media-type", parameter: "version" },
+    ] as const) {
+      const app = createApp(fixtureVersionsContract(placement), {
+        engine: OPERATION_ENGINE,
+        handlers: FIXTURE_VERSIONS_HANDLERS,
+        jsonSchema: z.toJSONSchema,
+      } as never);
+      const report = await checkConformance(BASE, {
+        fetch: (r) => Promise.resolve(app.fetch(r, env)),
+      });
+      expect(failing(report), placement.in).toEqual([]);
+      const names = report.checks.map((c) => c.name).join("\n");
+      expect(names).toContain("version v0, past its sunset: 410 problem");
+      expect(names).toContain("as version v1: Deprecation and Sunset headers");
+      expect(names).toContain("as version v2: no Deprecation header");
+      expect(names).toContain("a version the report does not list: 400 problem");
+    }
+  });
+
+  it("a FIXTURE versions app that sends no Deprecation header is caught", async () => {
+    const app = createApp(FIXTURE_VERSIONS_CONTRACT, {
+      engine: OPERATION_ENGINE,
+      handlers: FIXTURE_VERSIONS_HANDLERS,
+      jsonSchema: z.toJSONSchema,
+    });
+    const report = await checkConformance(BASE, {
+      fetch: async (r) => {
+        const response = await app.fetch(r, env);
+        const stripped = new Response(response.body, response);
+        stripped.headers.delete("deprecation");
+        return stripped;
+      },
+    });
+    expect(failing(report).join("\n")).toContain("header deprecation is null");
   });
 
   it("a FIXTURE security app passes, with 401 + WWW-Authenticate probed and rate-limited operations left alone", async () => {

@@ -139,6 +139,17 @@ const STATUS_REPORT_SCHEMA: Json = {
         required: ["version", "current"],
       },
     },
+    versionPlacement: {
+      type: "object",
+      description:
+        "Where a request states the version it wants: a header, a query parameter or a media-type parameter.",
+      properties: {
+        in: { enum: ["header", "query", "media-type"] },
+        name: { type: "string" },
+        parameter: { type: "string" },
+      },
+      required: ["in"],
+    },
   },
   required: [
     "description",
