@@ -171,12 +171,12 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
   return async function versionedRoute(c: Context<AppEnv>) {
     const resolved = resolve(c, c.get("requestId"));
     if (resolved instanceof Response) return resolved;
-    const response = await operationRoute(c, resolved.version);
+    const response = await serve(c, resolved.version);
     for (const [name, value] of Object.entries(resolved.headers)) response.headers.set(name, value);
     return response;
   };
 
-  async function operationRoute(c: Context<AppEnv>, version: string | undefined) {
+  async function serve(c: Context<AppEnv>, version: string | undefined) {
     const requestId = c.get("requestId");
     // Secrets and bindings are looked up by the names the contract gives.
     const env = (c.env ?? {}) as unknown as Readonly<Record<string, unknown>>;
