@@ -10,6 +10,7 @@ import type {
   PageSizeLimit,
   PlatformProblem,
   RequestRateLimit,
+  StateMachine,
   VersionPlacement,
 } from "../domain/contract";
 import { SPEC_PARTS } from "../domain/parts";
@@ -54,19 +55,8 @@ export interface EventStatus {
   readonly destinations: number;
 }
 
-/** A state machine part 3 declares, as the report shows it. */
-export interface MachineStatus {
-  readonly name: string;
-  readonly resource: string;
-  readonly field?: string;
-  readonly states: readonly string[];
-  readonly initial: string;
-  readonly transitions: readonly {
-    readonly from: string;
-    readonly to: string;
-    readonly trigger: string;
-  }[];
-}
+/** A state machine part 3 declares, as the report shows it: named. */
+export type MachineStatus = { readonly name: string } & StateMachine;
 
 /** A version part 9 declares, with its retirement dates. */
 export interface VersionStatus {

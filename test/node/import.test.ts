@@ -966,17 +966,9 @@ describe("the rich FIXTURE document", () => {
 
 describe("a contract, served, imported and served again", () => {
   it("is the same document (the FIXTURE states contract: machines on resources, transitions on operations)", async () => {
-    const z = await import("zod/mini");
-    const { createApp } = await import("../../src/app");
-    const { OPERATION_ENGINE } = await import("../../src/engine");
+    const { servedDocument } = await import("../support/vocabulary-document");
     const { FIXTURE_STATES_CONTRACT } = await import("../fixtures/states");
-    const app = createApp(FIXTURE_STATES_CONTRACT, {
-      engine: OPERATION_ENGINE,
-      jsonSchema: z.toJSONSchema,
-    });
-    const doc1 = (await (
-      await app.request("https://fixture.test/_service/openapi.json")
-    ).json()) as Record<string, unknown>;
+    const doc1 = await servedDocument(FIXTURE_STATES_CONTRACT);
     const c = await imported("states-round-trip", doc1);
     expect(c.contract.states).toEqual(FIXTURE_STATES_CONTRACT.states);
     expect(c.contract.operations.fixtureShipOrder?.transition).toEqual({
@@ -987,17 +979,9 @@ describe("a contract, served, imported and served again", () => {
   });
 
   it("is the same document (the FIXTURE events contract: emits, envelopes, signature headers)", async () => {
-    const z = await import("zod/mini");
-    const { createApp } = await import("../../src/app");
-    const { OPERATION_ENGINE } = await import("../../src/engine");
+    const { servedDocument } = await import("../support/vocabulary-document");
     const { FIXTURE_EVENTS_CONTRACT } = await import("../fixtures/events");
-    const app = createApp(FIXTURE_EVENTS_CONTRACT, {
-      engine: OPERATION_ENGINE,
-      jsonSchema: z.toJSONSchema,
-    });
-    const doc1 = (await (
-      await app.request("https://fixture.test/_service/openapi.json")
-    ).json()) as Record<string, unknown>;
+    const doc1 = await servedDocument(FIXTURE_EVENTS_CONTRACT);
     const c = await imported("events-round-trip", doc1);
     expect(c.contract.operations.fixtureShipParcel?.emits).toEqual([
       "fixtureParcelShipped",
