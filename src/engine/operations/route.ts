@@ -127,9 +127,11 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
   const vary = responses.vary ? { vary: "accept" } : undefined;
 
   const versioned = plan.versions;
-  const supported = versioned
-    ? versioned.plan.order.filter((v) => !isSunset(versioned.plan.versions[v], Date.now()))
-    : [];
+  // Read at each request: a version's sunset may pass while the isolate lives.
+  const supported = () =>
+    versioned
+      ? versioned.plan.order.filter((v) => !isSunset(versioned.plan.versions[v], Date.now()))
+      : [];
   /** Part 9: the version a request resolves to, or the problem that refuses it. */
   const resolve = (c: Context<AppEnv>, requestId: string) => {
     if (!versioned) return { version: undefined, headers: {} };
@@ -138,7 +140,7 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
     const refuse = (detail: string) =>
       problemResponse(
         requestId,
-        typedProblem(UNSUPPORTED_VERSION, detail, { supportedVersions: supported }),
+        typedProblem(UNSUPPORTED_VERSION, detail, { supportedVersions: supported() }),
       );
     // The value asked for is never echoed: only a declared identifier is named back.
     if (asked === undefined && vp.required)
@@ -153,7 +155,7 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
         typedProblem(VERSION_GONE, `Version ${version} is past its sunset.`, {
           version,
           sunset: declared.sunset,
-          supportedVersions: supported,
+          supportedVersions: supported(),
         }),
         deprecationHeaders(declared),
       );
@@ -168,6 +170,8 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
     return { version, headers: deprecationHeaders(declared) };
   };
 
+  // Without negotiated versions, nothing stands between the router and the operation.
+  if (!versioned) return (c: Context<AppEnv>) => serve(c, undefined);
   return async function versionedRoute(c: Context<AppEnv>) {
     const resolved = resolve(c, c.get("requestId"));
     if (resolved instanceof Response) return resolved;
