@@ -129,13 +129,13 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
   const versioned = plan.versions;
   // Read at each request: a version's sunset may pass while the isolate lives.
   const supported = () =>
-    versioned
-      ? versioned.plan.order.filter((v) => !isSunset(versioned.plan.versions[v], Date.now()))
-      : [];
+    versioned?.plan.order.filter((v) => !isSunset(versioned.plan.versions[v], Date.now())) ?? [];
   /** Part 9: the version a request resolves to, or the problem that refuses it. */
-  const resolve = (c: Context<AppEnv>, requestId: string) => {
-    if (!versioned) return { version: undefined, headers: {} };
-    const { plan: vp, available } = versioned;
+  const resolve = (
+    c: Context<AppEnv>,
+    requestId: string,
+    { plan: vp, available }: NonNullable<typeof versioned>,
+  ) => {
     const asked = requestedVersion(vp.placement, c.req.raw);
     const refuse = (detail: string) =>
       problemResponse(
@@ -173,7 +173,7 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
   // Without negotiated versions, nothing stands between the router and the operation.
   if (!versioned) return (c: Context<AppEnv>) => serve(c, undefined);
   return async function versionedRoute(c: Context<AppEnv>) {
-    const resolved = resolve(c, c.get("requestId"));
+    const resolved = resolve(c, c.get("requestId"), versioned);
     if (resolved instanceof Response) return resolved;
     const response = await serve(c, resolved.version);
     for (const [name, value] of Object.entries(resolved.headers)) response.headers.set(name, value);

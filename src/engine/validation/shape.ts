@@ -7,7 +7,8 @@ import type { Schema } from "../../domain/contract";
 
 type Def = { readonly type: string } & Readonly<Record<string, unknown>>;
 
-const WRAPPERS = new Set([
+/** zod's wrapper types: each holds one inner schema (`def.innerType`). */
+export const WRAPPERS: ReadonlySet<string> = new Set([
   "optional",
   "nullable",
   "default",

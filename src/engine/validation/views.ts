@@ -7,6 +7,7 @@
  */
 import { $ZodOptional, clone, globalRegistry } from "zod/v4/core";
 import type { Schema } from "../../domain/contract";
+import { WRAPPERS } from "./shape";
 
 export type Direction = "request" | "response";
 
@@ -47,16 +48,6 @@ function children(def: Def): Schema[] {
       return def.innerType ? [def.innerType as Schema] : [];
   }
 }
-
-const WRAPPERS = new Set([
-  "optional",
-  "nullable",
-  "default",
-  "prefault",
-  "nonoptional",
-  "readonly",
-  "catch",
-]);
 
 export function viewOf(schema: Schema, direction: Direction): Schema {
   const mark = MARK[direction];
