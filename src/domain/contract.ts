@@ -164,7 +164,12 @@ export interface Operation {
   readonly description?: string;
   /** Names of part 1's tags. */
   readonly tags?: readonly string[];
-  readonly deprecated?: boolean;
+  /**
+   * `true` marks it deprecated in the document only. With a date (`{ deprecated, sunset,
+   * migration }`, as a version declares them) its answers also carry `Deprecation`
+   * (RFC 9745 needs the date), `Sunset` and `Link`, and after the sunset it is 410 Gone.
+   */
+  readonly deprecated?: boolean | Retirement;
   readonly externalDocs?: ExternalDocs;
   readonly request?: RequestDeclaration;
   readonly responses: Responses;
@@ -181,7 +186,38 @@ export interface Operation {
   /** The transition of a part 3 machine this operation performs, by machine and trigger. */
   readonly transition?: { readonly machine: string; readonly trigger: string };
   /** The versions of part 9 that have this operation: from `added` on, until `removed` (excluded). */
-  readonly versions?: { readonly added?: string; readonly removed?: string };
+  readonly versions?: VersionRange;
+  /**
+   * Part 9: the request or the responses as some versions have them. In a variant's range,
+   * what it declares replaces the operation's own; elsewhere the operation's own apply.
+   * Ranges do not overlap (checked when the app starts).
+   */
+  readonly variants?: readonly OperationVariant[];
+}
+
+/** A range of part 9's versions: from `added` on, until `removed` (excluded). */
+export interface VersionRange {
+  readonly added?: string;
+  readonly removed?: string;
+}
+
+/** An operation's request or responses in a range of versions. */
+export interface OperationVariant {
+  readonly versions: VersionRange;
+  readonly request?: RequestDeclaration;
+  readonly responses?: Responses;
+}
+
+/** The operation as each of its variants has it, the operation's own declaration first. */
+export function operationShapes(operation: Operation): readonly Operation[] {
+  return [
+    operation,
+    ...(operation.variants ?? []).map((variant) => ({
+      ...operation,
+      ...(variant.request ? { request: variant.request } : {}),
+      ...(variant.responses ? { responses: variant.responses } : {}),
+    })),
+  ];
 }
 
 /**
@@ -402,9 +438,9 @@ export interface PageSizeLimit extends LimitBase {
 /** Part 8: one limit of the service. */
 export type Limit = BodySizeLimit | RequestRateLimit | PageSizeLimit;
 
-/** Part 9: one version of the interface, and its retirement. */
-export interface VersionDeclaration {
-  /** Since when the version is deprecated (an ISO 8601 date or date-time): `Deprecation` (RFC 9745). */
+/** The retirement of a version, or of one operation. */
+export interface Retirement {
+  /** Since when it is deprecated (an ISO 8601 date or date-time): `Deprecation` (RFC 9745). */
   readonly deprecated?: string;
   /** When it stops being served (ISO 8601), never before `deprecated`: `Sunset` (RFC 8594); after it, 410. */
   readonly sunset?: string;
@@ -412,12 +448,21 @@ export interface VersionDeclaration {
   readonly migration?: string;
 }
 
+/** Part 9: one version of the interface, and its retirement. */
+export type VersionDeclaration = Retirement;
+
 /** Where a client states the version it wants. */
 export type VersionPlacement =
   | { readonly in: "header"; readonly name: string }
   | { readonly in: "query"; readonly name: string }
   /** A parameter of the `Accept` media type, e.g. `application/json; version=2`. */
-  | { readonly in: "media-type"; readonly parameter: string };
+  | { readonly in: "media-type"; readonly parameter: string }
+  /**
+   * The path's first segment, e.g. `/v2/items` for version `v2` of `/items`: every
+   * operation is served under each version that has it, and a path without a version is
+   * not an operation's (so a version is always stated, whatever `required` says).
+   */
+  | { readonly in: "path" };
 
 /** Part 9: how the service versions its interface. */
 export interface Versioning {

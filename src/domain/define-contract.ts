@@ -39,10 +39,24 @@ type VersionName<P> = P extends {
   ? keyof V & string
   : string;
 
-/** An operation's version range names versions part 9 declares. */
-type VersionRangeCheck<P, O> = O extends { readonly versions: object }
-  ? { readonly versions: { readonly added?: VersionName<P>; readonly removed?: VersionName<P> } }
-  : unknown;
+interface RangeOf<P> {
+  readonly added?: VersionName<P>;
+  readonly removed?: VersionName<P>;
+}
+
+/** An operation's version range, and each of its variants', names versions part 9 declares. */
+type VersionRangeCheck<P, O> = (O extends { readonly versions: object }
+  ? { readonly versions: RangeOf<P> }
+  : unknown) &
+  (O extends { readonly variants: object }
+    ? {
+        readonly variants: readonly {
+          readonly versions: RangeOf<P>;
+          readonly request?: unknown;
+          readonly responses?: unknown;
+        }[];
+      }
+    : unknown);
 /** The triggers machine `M` of `P` declares. */
 type TriggerOf<P, M> =
   M extends MachineName<P>
@@ -98,6 +112,24 @@ type ParamsCheck<O> = O extends { readonly path: infer Path extends string }
       }
   : unknown;
 
+/** Each variant that declares a request names the path's parameters in its params too. */
+type VariantParamsCheck<O> = O extends {
+  readonly path: infer Path extends string;
+  readonly variants: readonly (infer V)[];
+}
+  ? [
+      V extends { readonly request: object }
+        ? Same<ParamsMembers<V>, PathParameters<Path>> extends true
+          ? never
+          : V
+        : never,
+    ] extends [never]
+    ? unknown
+    : {
+        readonly path: ContractError<`the {parameters} of ${Path} must be exactly the members of each variant's request.params`>;
+      }
+  : unknown;
+
 /** One requirement of `security`: part 5's schemes only, each with scopes it can grant. */
 type RequirementCheck<P, R> = {
   readonly [K in keyof R]: K extends SchemeName<P>
@@ -143,6 +175,7 @@ export type ContractChecks<P> = {
       Declared<P, "operations">[K]
     > &
       ParamsCheck<Declared<P, "operations">[K]> &
+      VariantParamsCheck<Declared<P, "operations">[K]> &
       TransitionCheck<P, Declared<P, "operations">[K]> &
       VersionRangeCheck<P, Declared<P, "operations">[K]>;
   };

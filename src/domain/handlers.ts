@@ -207,10 +207,31 @@ type MediaTypeOf<R> = R extends { readonly content: infer C extends object }
   ? keyof C & string
   : never;
 
+/**
+ * The operation as each of its part 9 variants has it: the operation itself, and for each
+ * variant the operation with the variant's request or responses in their place.
+ */
+type ShapeOf<O extends Operation> =
+  | O
+  | (O extends { readonly variants: readonly (infer V)[] }
+      ? V extends object
+        ? Omit<O, keyof V & ("request" | "responses")> &
+            Pick<V, keyof V & ("request" | "responses")>
+        : never
+      : never);
+
+/** The input of any of the operation's variants (the handler's `version` says which). */
+type InputOf<O extends Operation> =
+  ShapeOf<O> extends infer S ? (S extends Operation ? OperationInput<S> : never) : never;
+
+/** An answer any of the operation's variants declares. */
+type ResultOf<O extends Operation, C extends Contract> =
+  ShapeOf<O> extends infer S ? (S extends Operation ? OperationResult<S, C> : never) : never;
+
 export type OperationHandler<O extends Operation, C extends Contract = Contract> = (
-  input: OperationInput<O>,
+  input: InputOf<O>,
   context: HandlerContext<O, C>,
-) => OperationResult<O, C> | Promise<OperationResult<O, C>>;
+) => ResultOf<O, C> | Promise<ResultOf<O, C>>;
 
 /** Handlers by operation id; an operation without one is a validating placeholder (501). */
 export type Handlers<C extends Contract> = {

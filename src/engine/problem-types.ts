@@ -4,7 +4,7 @@
  * the operation engine, so a Worker that declares none of these neither ships nor
  * documents them.
  */
-import type { Contract, Operation } from "../domain/contract";
+import { type Contract, type Operation, operationShapes } from "../domain/contract";
 import type { ProblemType } from "../platform/problem";
 import { type EngineProblemSlug, REQUEST_ID_MEMBER } from "../platform/problem-types";
 
@@ -251,6 +251,22 @@ export const NOT_IN_VERSION: EngineProblemType = {
   schemas: { operationId: { type: "string" }, availableIn: STRINGS },
 };
 
+export const OPERATION_GONE: EngineProblemType = {
+  slug: "operation-gone",
+  title: "Operation gone",
+  status: 410,
+  description:
+    "The operation was deprecated and is past its sunset date (RFC 8594); it is no longer " +
+    "served. Nothing was done. The migration notes, where the interface gives them, are " +
+    "linked from the answer's `Link` header.",
+  members: {
+    operationId: "The id of the declared operation.",
+    sunset: "When it stopped being served.",
+    ...REQUEST_ID_MEMBER,
+  },
+  schemas: { operationId: { type: "string" }, sunset: { type: "string" } },
+};
+
 /** Those a contract's declarations can cause. */
 export function declaredProblemTypes(contract: Contract): EngineProblemType[] {
   const operations = Object.values(contract.operations);
@@ -264,7 +280,11 @@ export function declaredProblemTypes(contract: Contract): EngineProblemType[] {
           VALIDATION_FAILED,
         ]
       : [];
-  if (operations.some((op) => Object.values(op.responses).some((r) => r.content)))
+  if (
+    operations
+      .flatMap(operationShapes)
+      .some((op) => Object.values(op.responses).some((r) => r.content))
+  )
     types.push(NOT_ACCEPTABLE);
   if (Object.keys(contract.securitySchemes).length > 0) types.push(AUTHENTICATION_REQUIRED);
   const scoped = (op: Operation) =>
@@ -273,6 +293,8 @@ export function declaredProblemTypes(contract: Contract): EngineProblemType[] {
   if (Object.values(contract.limits).some((limit) => limit.kind === "rate"))
     types.push(RATE_LIMIT_EXCEEDED);
   if (operations.some((op) => op.transition)) types.push(STATE_CONFLICT);
+  if (operations.some((op) => typeof op.deprecated === "object" && op.deprecated.sunset))
+    types.push(OPERATION_GONE);
   if (contract.versioning?.versions && contract.versioning.placement)
     types.push(UNSUPPORTED_VERSION, VERSION_GONE, NOT_IN_VERSION);
   return types;

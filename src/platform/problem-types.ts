@@ -38,8 +38,9 @@ export const INTERFACE_NOT_SPECIFIED: ProblemType = {
 
 /**
  * The names of the problem types the operation engine brings for parts 4, 5 and 8
- * (src/engine/problem-types.ts, typed by this list), part 3's state conflict and part 9's versions. They are reserved even where nothing
- * declares them, so part 7 cannot take them (the engine refuses such an error type).
+ * (src/engine/problem-types.ts, typed by this list), part 3's state conflict, part 9's
+ * versions and a retired operation. They are reserved even where nothing declares them, so
+ * part 7 cannot take them (the engine refuses such an error type).
  */
 export const ENGINE_PROBLEM_SLUGS = [
   "operation-not-implemented",
@@ -55,5 +56,6 @@ export const ENGINE_PROBLEM_SLUGS = [
   "unsupported-version",
   "version-gone",
   "not-in-version",
+  "operation-gone",
 ] as const;
 export type EngineProblemSlug = (typeof ENGINE_PROBLEM_SLUGS)[number];

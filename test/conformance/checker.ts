@@ -114,6 +114,7 @@ export async function checkConformance(
   } else {
     await operationChecks(report, openapi, expectAnswer, marker);
     await versionChecks(report, base, send, expectAnswer, marker);
+    await retirementChecks(openapi, expectAnswer, marker);
   }
   return summary(base, checks);
 }
@@ -142,6 +143,9 @@ async function versionChecks(
       };
     if (placement.in === "media-type")
       return { path, headers: { accept: `application/json; ${placement.parameter}=${version}` } };
+    // A version's document has its paths under it: the first segment is the version.
+    if (placement.in === "path")
+      return { path: `/${encodeURIComponent(version)}/${path.split("/").slice(2).join("/")}` };
     return { path, headers: { [placement.name]: version } };
   };
   /** A path and method of an operation the version has, from its own document. */
@@ -200,6 +204,77 @@ async function versionChecks(
       ...stated(target.path, `${marker}-version`),
       expect: { status: 400, members: { supportedVersions: supported } },
     });
+}
+
+/**
+ * An operation deprecated on its own, from the document alone: past the sunset its
+ * `x-deprecation` gives, 410; before it, every answer carries the Deprecation (RFC 9745 §2)
+ * and Sunset (RFC 8594 §3) values its responses document.
+ */
+async function retirementChecks(openapi: OpenApi, expect: Expect, marker: string): Promise<void> {
+  const now = Date.now();
+  for (const [template, item] of Object.entries(openapi.paths ?? {})) {
+    for (const [method, op] of Object.entries(item as Record<string, RetiringOperation>)) {
+      const retirement = op["x-deprecation"];
+      if (!retirement?.deprecated) continue;
+      // The version parameter the document says to send, where it names one value.
+      const stated = (op.parameters ?? []).filter(
+        (p) =>
+          p.required && (p.in === "header" || p.in === "query") && p.schema?.enum?.length === 1,
+      );
+      const query = stated
+        .filter((p) => p.in === "query")
+        .map(
+          (p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(p.schema?.enum?.[0]))}`,
+        );
+      const probe = {
+        method: method.toUpperCase(),
+        path: `${fill(template, marker)}${query.length ? `?${query.join("&")}` : ""}`,
+        headers: Object.fromEntries(
+          stated.filter((p) => p.in === "header").map((p) => [p.name, String(p.schema?.enum?.[0])]),
+        ),
+      };
+      const label = `${probe.method} ${template}, deprecated on its own`;
+      if (retirement.sunset && Date.parse(retirement.sunset) <= now) {
+        await expect({
+          ...probe,
+          label: `${label}, past its sunset: 410 problem`,
+          expect: { status: 410, members: { operationId: op.operationId } },
+        });
+        continue;
+      }
+      const documented = Object.values(op.responses ?? {}).find(
+        (r) => r.headers?.Deprecation,
+      )?.headers;
+      await expect({
+        ...probe,
+        label: `${label}: Deprecation and Sunset headers as documented`,
+        expect: {
+          status: 0,
+          notStatus: [404, 410],
+          headers: {
+            deprecation: documented?.Deprecation?.example ?? "",
+            sunset: documented?.Sunset?.example ?? null,
+          },
+        },
+      });
+    }
+  }
+}
+
+interface RetiringOperation {
+  readonly operationId?: string;
+  readonly "x-deprecation"?: { readonly deprecated?: string; readonly sunset?: string };
+  readonly parameters?: readonly {
+    readonly name: string;
+    readonly in: string;
+    readonly required?: boolean;
+    readonly schema?: { readonly enum?: readonly unknown[] };
+  }[];
+  readonly responses?: Record<
+    string,
+    { readonly headers?: Record<string, { readonly example?: string } | undefined> }
+  >;
 }
 
 function parse<T>(answer: Answer | undefined): T | undefined {

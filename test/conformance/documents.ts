@@ -13,7 +13,8 @@ export interface Report {
   }[];
   readonly versionPlacement?:
     | { readonly in: "header" | "query"; readonly name: string }
-    | { readonly in: "media-type"; readonly parameter: string };
+    | { readonly in: "media-type"; readonly parameter: string }
+    | { readonly in: "path" };
   readonly specifiedParts: number;
   readonly totalParts: number;
   readonly parts: readonly {

@@ -74,6 +74,7 @@ describe("against correct servers", () => {
       { in: "header", name: "Api-Version" },
       { in: "query", name: "api-version" },
       { in: "media-type", parameter: "version" },
+      { in: "path" },
     ] as const) {
       const app = createApp(fixtureVersionsContract(placement), {
         engine: OPERATION_ENGINE,
@@ -89,6 +90,10 @@ describe("against correct servers", () => {
       expect(names).toContain("as version v1: Deprecation and Sunset headers");
       expect(names).toContain("as version v2: no Deprecation header");
       expect(names).toContain("a version the report does not list: 400 problem");
+      expect(names).toContain(
+        "deprecated on its own: Deprecation and Sunset headers as documented",
+      );
+      expect(names).toContain("deprecated on its own, past its sunset: 410 problem");
     }
   });
 
@@ -106,7 +111,9 @@ describe("against correct servers", () => {
         return stripped;
       },
     });
-    expect(failing(report).join("\n")).toContain("header deprecation is null");
+    const failed = failing(report).join("\n");
+    expect(failed).toContain("header deprecation is null");
+    expect(failed).toContain("GET /fixture-retiring, deprecated on its own");
   });
 
   it("a FIXTURE security app passes, with 401 + WWW-Authenticate probed and rate-limited operations left alone", async () => {

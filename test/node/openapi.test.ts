@@ -18,7 +18,7 @@ import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
 import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
-import { FIXTURE_VERSIONS_CONTRACT } from "../fixtures/versions";
+import { fixtureVersionsContract } from "../fixtures/versions";
 
 type Doc = {
   openapi: string;
@@ -131,15 +131,22 @@ describe("OpenAPI documents of FIXTURE contracts", () => {
 
   it("are valid OpenAPI 3.1, each version's and each part's (states, events, versions)", async () => {
     await expectValid(await served(app));
-    const versioned = createApp(FIXTURE_VERSIONS_CONTRACT, {
-      jsonSchema: toJSONSchema,
-      engine: OPERATION_ENGINE,
-    });
-    for (const version of ["", "?version=v0", "?version=v1", "?version=v2"]) {
-      const res = await versioned.fetch(
-        new Request(`https://fixture.test/_service/openapi.json${version}`),
-      );
-      await expectValid((await res.json()) as Doc);
+    // Each placement of the version: a header, the query, the path.
+    for (const placement of [
+      { in: "header", name: "Api-Version" },
+      { in: "query", name: "api-version" },
+      { in: "path" },
+    ] as const) {
+      const versioned = createApp(fixtureVersionsContract(placement), {
+        jsonSchema: toJSONSchema,
+        engine: OPERATION_ENGINE,
+      });
+      for (const version of ["", "?version=v0", "?version=v1", "?version=v2"]) {
+        const res = await versioned.fetch(
+          new Request(`https://fixture.test/_service/openapi.json${version}`),
+        );
+        await expectValid((await res.json()) as Doc);
+      }
     }
     for (const fixture of [FIXTURE_STATES_CONTRACT, FIXTURE_EVENTS_CONTRACT])
       await expectValid(

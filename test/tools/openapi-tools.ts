@@ -18,11 +18,13 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import * as z from "zod/mini";
 import { createApp, type ServiceApp } from "../../src/app";
+import type { VersionPlacement } from "../../src/domain/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import worker from "../../src/index";
 import { EMPTY_CONTRACT } from "../fixtures/contracts";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
+import { fixtureVersionsContract } from "../fixtures/versions";
 import {
   FIXTURE_JWT_VARS,
   FIXTURE_ROTATED_SECRETS,
@@ -54,7 +56,22 @@ const APPS: Readonly<Record<string, Pick<ServiceApp, "fetch">>> = {
     ...engine,
     handlers: FIXTURE_VOCABULARY_HANDLERS,
   }),
+  // Part 9: a deprecated version's document, with its version parameter and variants.
+  "versions-v1": versionDocument({ in: "header", name: "Api-Version" }, "v1"),
+  "versions-path-v2": versionDocument({ in: "path" }, "v2"),
 };
+
+/** The document one version of the FIXTURE versions contract is served with. */
+function versionDocument(placement: VersionPlacement, version: string): Pick<ServiceApp, "fetch"> {
+  const app = createApp(fixtureVersionsContract(placement), engine);
+  return {
+    fetch: (request) => {
+      const url = new URL(request.url);
+      url.searchParams.set("version", version);
+      return app.fetch(new Request(url, request));
+    },
+  };
+}
 
 let failed = false;
 const verdict = (ok: boolean, text: string) => {

@@ -90,6 +90,7 @@ describe("names the platform reserves", () => {
           security: [{ fixtureOAuth: ["fixture:read"] }],
           responses: { 200: { description: "x", content: { "application/json": {} } } },
           transition: { machine: "fixtureMachine", trigger: "fixtureGo" },
+          deprecated: { deprecated: "2026-01-01", sunset: "2027-01-01" },
         },
       },
       securitySchemes: { fixtureOAuth: {} },

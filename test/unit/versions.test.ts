@@ -93,6 +93,148 @@ describe("the version a request asks for", () => {
   });
 });
 
+describe("the version in the path (the first segment)", () => {
+  const byPath = call({ in: "path" });
+
+  it("routes each operation under each version, and hands the version over, not as a path parameter", async () => {
+    expect(await (await byPath("/v1/fixture-things")).json()).toEqual({ version: "v1" });
+    expect(await (await byPath("/v2/fixture-things/new")).json()).toEqual({ version: "v2" });
+    // params and query are strict objects: the version segment never reaches them.
+    const byId = await byPath("/v1/fixture-things/thing-7?verbose=yes");
+    expect(byId.status).toBe(200);
+    expect(await byId.json()).toEqual({ version: "v1" });
+  });
+
+  it("refuses an unknown version with 400, a sunset one with 410, one without the operation with 404", async () => {
+    const unknown = await byPath("/v9-marker-77c1/fixture-things");
+    expect(unknown.status).toBe(400);
+    const text = await unknown.text();
+    expect(JSON.parse(text)).toMatchObject({ supportedVersions: ["v1", "v2"] });
+    expect(text).not.toContain("marker-77c1");
+    expect((await byPath("/v0/fixture-things")).status).toBe(410);
+    expect(await (await byPath("/v1/fixture-things/new")).json()).toMatchObject({
+      type: "/_service/problems/not-in-version",
+      availableIn: ["v2"],
+    });
+  });
+
+  it("serves no operation at a path without a version (a version is always stated)", async () => {
+    expect((await byPath("/fixture-things")).status).toBe(404);
+  });
+
+  it("documents each version's paths with the version in them", async () => {
+    const app = build(fixtureVersionsContract({ in: "path" }));
+    const doc = (await (
+      await app.request("/_service/openapi.json?version=v1", {}, env)
+    ).json()) as { paths: Record<string, unknown> };
+    const paths = Object.keys(doc.paths).filter((p) => !p.startsWith("/_service"));
+    expect(paths).toContain("/v1/fixture-things");
+    expect(paths).toContain("/v1/fixture-things/old");
+    expect(paths.every((p) => p.startsWith("/v1/"))).toBe(true);
+  });
+});
+
+describe("a version's own request and responses (variants)", () => {
+  const post = (body: unknown, version?: string) =>
+    build(FIXTURE_VERSIONS_CONTRACT).request(
+      "https://fixture.test/fixture-things",
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(version ? { "api-version": version } : {}),
+        },
+        body: JSON.stringify(body),
+      },
+      env,
+    );
+
+  it("validate each version's request against its own schema", async () => {
+    expect((await post({ name: "FIXTURE" }, "v1")).status).toBe(201);
+    expect((await post({ title: "FIXTURE" }, "v1")).status).toBe(422);
+    expect((await post({ title: "FIXTURE" }, "v2")).status).toBe(201);
+    expect((await post({ name: "FIXTURE" })).status).toBe(422);
+  });
+
+  it("check each version's answer against its own responses", async () => {
+    const v1 = await post({ name: "FIXTURE" }, "v1");
+    expect(await v1.json()).toEqual({ name: "FIXTURE" });
+  });
+
+  it("are documented in that version's OpenAPI document only", async () => {
+    const app = build(FIXTURE_VERSIONS_CONTRACT);
+    const schemaFor = async (version: string) => {
+      const doc = (await (
+        await app.request(`/_service/openapi.json?version=${version}`, {}, env)
+      ).json()) as {
+        paths: Record<
+          string,
+          { post: { requestBody: { content: Record<string, { schema: unknown }> } } }
+        >;
+      };
+      return JSON.stringify(doc.paths["/fixture-things"]?.post.requestBody.content);
+    };
+    expect(await schemaFor("v1")).toContain('"name"');
+    expect(await schemaFor("v1")).not.toContain('"title"');
+    expect(await schemaFor("v2")).toContain('"title"');
+    expect(await schemaFor("v2")).not.toContain('"name"');
+  });
+});
+
+describe("an operation deprecated on its own, with dates", () => {
+  it("answers with Deprecation, Sunset and Link (RFC 9745 §2, RFC 8594 §3), and is deprecated in OpenAPI", async () => {
+    const answer = await byHeader("/fixture-retiring");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("deprecation")).toBe("@1717200000");
+    expect(answer.headers.get("sunset")).toBe("Wed, 01 Jan 2031 00:00:00 GMT");
+    expect(answer.headers.get("link")).toBe(
+      '<https://docs.fixture.test/retiring>; rel="deprecation"; type="text/html", <https://docs.fixture.test/retiring>; rel="sunset"; type="text/html"',
+    );
+    const doc = (await (
+      await build(FIXTURE_VERSIONS_CONTRACT).request("/_service/openapi.json", {}, env)
+    ).json()) as {
+      paths: Record<
+        string,
+        {
+          get: {
+            deprecated?: boolean;
+            responses: Record<string, { headers?: Record<string, { example?: string }> }>;
+          };
+        }
+      >;
+    };
+    const get = doc.paths["/fixture-retiring"]?.get;
+    expect(get?.deprecated).toBe(true);
+    expect(get?.responses["200"]?.headers?.Deprecation?.example).toBe("@1717200000");
+  });
+
+  it("under a deprecated version too: deprecated since the earlier date, sunset at the earlier one, both notes linked", async () => {
+    const answer = await byHeader("/fixture-retiring", { "api-version": "v1" });
+    expect(answer.headers.get("deprecation")).toBe("@1717200000");
+    expect(answer.headers.get("sunset")).toBe("Tue, 01 Jan 2030 00:00:00 GMT");
+    expect(answer.headers.get("link")).toBe(
+      [
+        '<https://docs.fixture.test/migrate-to-v2>; rel="deprecation"; type="text/html"',
+        '<https://docs.fixture.test/migrate-to-v2>; rel="sunset"; type="text/html"',
+        '<https://docs.fixture.test/retiring>; rel="deprecation"; type="text/html"',
+        '<https://docs.fixture.test/retiring>; rel="sunset"; type="text/html"',
+      ].join(", "),
+    );
+  });
+
+  it("is 410 Gone past its own sunset, in every version", async () => {
+    for (const version of ["v1", "v2"]) {
+      const answer = await byHeader("/fixture-retired", { "api-version": version });
+      expect(answer.status).toBe(410);
+      expect(await answer.json()).toMatchObject({
+        type: "/_service/problems/operation-gone",
+        operationId: "fixtureRetiredThing",
+      });
+      expect(answer.headers.get("sunset")).toBe("Wed, 01 Jan 2020 00:00:00 GMT");
+    }
+  });
+});
+
 describe("answers under a deprecated version", () => {
   it("carry Deprecation (RFC 9745 §2), Sunset (RFC 8594 §3) and Link rel=deprecation and rel=sunset, exactly", async () => {
     const answer = await byHeader("/fixture-things", { "api-version": "v1" });
@@ -153,6 +295,54 @@ describe("part 9 is refused at start-up", () => {
     expect(start(ranged({ added: "v7" }))).toThrow(/version v7 is not declared in part 9/);
     expect(start(ranged({ added: "v2", removed: "v1" }))).toThrow(/removed in v1, not after/);
   });
+  it("when variants overlap, fall outside the operation's versions, or versions are not negotiated", () => {
+    const op = FIXTURE_VERSIONS_CONTRACT.operations.fixtureEveryVersion;
+    const varied = (variants: object[], extra: object = {}): Contract => ({
+      ...FIXTURE_VERSIONS_CONTRACT,
+      operations: { fixtureEveryVersion: { ...op, ...extra, variants } as never },
+    });
+    expect(start(varied([{ versions: { removed: "v2" } }, { versions: { added: "v1" } }]))).toThrow(
+      /version v1 is in variant 0 too/,
+    );
+    expect(start(varied([{ versions: { removed: "v2" } }], { versions: { added: "v1" } }))).toThrow(
+      /version v0 does not have the operation/,
+    );
+    expect(start(varied([{ versions: { added: "v8" } }]))).toThrow(/v8 is not declared/);
+    expect(start({ ...varied([{ versions: {} }]), versioning: { current: "v2" } })).toThrow(
+      /declares versions, but part 9 declares none/,
+    );
+  });
+  it("when a variant's params disagree with the path", () => {
+    const op = FIXTURE_VERSIONS_CONTRACT.operations.fixtureGetThing;
+    const contract: Contract = {
+      ...FIXTURE_VERSIONS_CONTRACT,
+      operations: {
+        fixtureGetThing: {
+          ...op,
+          variants: [
+            { versions: { removed: "v2" }, request: { params: z.object({ id: z.string() }) } },
+          ],
+        },
+      },
+    };
+    expect(start(contract)).toThrow(/fixtureGetThing \(variant 0\).*must be the same/);
+  });
+  it("when a version cannot be a path segment, with the version in the path", () => {
+    expect(start(withVersions({ "v 2": {}, v2: {} }, { placement: { in: "path" } }))).toThrow(
+      /cannot be a path segment/,
+    );
+  });
+  it("when an operation's own deprecation has no date, or a sunset before it", () => {
+    const op = FIXTURE_VERSIONS_CONTRACT.operations.fixtureEveryVersion;
+    const retired = (deprecated: object): Contract => ({
+      ...FIXTURE_VERSIONS_CONTRACT,
+      operations: { fixtureEveryVersion: { ...op, deprecated } },
+    });
+    expect(start(retired({ sunset: "2030-01-01" }))).toThrow(/needs a date/);
+    expect(start(retired({ deprecated: "2030-01-02", sunset: "2030-01-01" }))).toThrow(
+      /fixtureEveryVersion: its sunset is earlier/,
+    );
+  });
   it("and the FIXTURE as declared starts", () => {
     expect(start(FIXTURE_VERSIONS_CONTRACT)).not.toThrow();
     expect(Object.keys(FIXTURE_VERSIONS)).toEqual(["v0", "v1", "v2"]);
@@ -170,15 +360,17 @@ describe("the documents", () => {
   it("OpenAPI per version: the current one by default, each with only its operations, a deprecated one's marked so", async () => {
     const current = await doc();
     expect(current.info.version).toBe("v2");
-    expect(Object.keys(current.paths).filter((p) => p.startsWith("/fixture"))).toEqual([
+    expect(Object.keys(current.paths).filter((p) => p.startsWith("/fixture-things"))).toEqual([
       "/fixture-things",
       "/fixture-things/new",
+      "/fixture-things/{thingId}",
     ]);
     const v1 = await doc("?version=v1");
     expect(v1.info.version).toBe("v1");
-    expect(Object.keys(v1.paths).filter((p) => p.startsWith("/fixture"))).toEqual([
+    expect(Object.keys(v1.paths).filter((p) => p.startsWith("/fixture-things"))).toEqual([
       "/fixture-things",
       "/fixture-things/old",
+      "/fixture-things/{thingId}",
     ]);
     expect(v1.paths["/fixture-things"]?.get?.deprecated).toBe(true);
     expect(current.paths["/fixture-things"]?.get?.deprecated).toBeUndefined();

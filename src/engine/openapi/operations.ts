@@ -19,6 +19,7 @@ import type {
 } from "../../platform/openapi/document";
 import { optionsOperation, pathParametersOf } from "../../platform/openapi/platform-paths";
 import {
+  DEPRECATION,
   EMITS,
   MERGED,
   PLATFORM,
@@ -42,14 +43,57 @@ import {
   INSUFFICIENT_SCOPE,
   MALFORMED_REQUEST,
   NOT_ACCEPTABLE,
+  OPERATION_GONE,
   OPERATION_NOT_IMPLEMENTED,
   RATE_LIMIT_EXCEEDED,
   STATE_CONFLICT,
   UNSUPPORTED_MEDIA_TYPE,
+  UNSUPPORTED_VERSION,
   VALIDATION_FAILED,
+  VERSION_GONE,
 } from "../problem-types";
 import { arrayMembers } from "../validation/arrays";
 import { bodyKind } from "../validation/media-type";
+import { deprecationHeaders, retirementOf } from "../versions/plan";
+
+/**
+ * The parameter a request states the version in, where part 9 puts it in a header or the
+ * query: in a version's document, that version (required unless it is the default).
+ */
+function versionParameter(contract: Contract): Json[] {
+  const v = contract.versioning;
+  const placement = v?.versions && v.placement;
+  if (!placement || (placement.in !== "header" && placement.in !== "query")) return [];
+  return [
+    {
+      name: placement.name,
+      in: placement.in,
+      description: `The version of the interface (part 9) the request is for.${v.required ? "" : " Without it, this one."}`,
+      required: v.required === true,
+      schema: { type: "string", enum: [v.current] },
+    },
+  ];
+}
+
+/**
+ * The headers every answer carries when the version of this document or the operation is
+ * deprecated: Deprecation (RFC 9745 §2), and where dated, Sunset (RFC 8594 §3) and Link.
+ */
+function deprecationHeadersOf(contract: Contract, op: Operation): Json {
+  const versioning = contract.versioning;
+  const values = deprecationHeaders(retirementOf(op), versioning?.versions?.[versioning.current]);
+  const described: Record<string, string> = {
+    deprecation: "Since when this is deprecated (RFC 9745 §2): @ and seconds since the epoch.",
+    sunset: "When this stops being served (RFC 8594 §3), an HTTP-date.",
+    link: 'The migration notes, rel="deprecation" (RFC 9745 §3) and rel="sunset" (RFC 8594 §4).',
+  };
+  return Object.fromEntries(
+    Object.entries(values).map(([name, example]) => [
+      name.replace(/^./, (c) => c.toUpperCase()),
+      { description: described[name], required: true, schema: { type: "string" }, example },
+    ]),
+  );
+}
 
 /** Part 5's schemes as OpenAPI security schemes; the secrets' and vars' names stay private. */
 function securitySchemeObject(scheme: SecurityScheme): Json {
@@ -270,6 +314,11 @@ function operationObject(
   const hint =
     op.method === "POST" ? "Accept-Post" : op.method === "PATCH" ? "Accept-Patch" : undefined;
 
+  const versioning = contract.versioning;
+  const negotiated = versioning?.versions !== undefined && versioning.placement !== undefined;
+  const versionSunset = versioning?.versions?.[versioning.current]?.sunset;
+  const retirement = retirementOf(op);
+
   const failures = [
     secured &&
       context.failure("authentication-required", 401, "Missing or invalid credentials.", {
@@ -356,6 +405,17 @@ function operationObject(
           },
         },
       ),
+    negotiated &&
+      context.failure(undefined, 400, "A version of the interface the service does not have.", {
+        type: UNSUPPORTED_VERSION,
+      }),
+    (versionSunset || retirement?.sunset) &&
+      context.failure(
+        undefined,
+        410,
+        `Past its sunset (${[versionSunset, retirement?.sunset].filter(Boolean).join(", ")}), it is no longer served.`,
+        { type: retirement?.sunset ? OPERATION_GONE : VERSION_GONE },
+      ),
     context.failure("internal-error", 500, "Unexpected error."),
     !context.implemented.has(id) &&
       context.failure(undefined, 501, "Declared, but not implemented yet.", {
@@ -379,12 +439,23 @@ function operationObject(
     else if (made.length > 1) responses[key] = { ...response, [MERGED]: made };
   }
 
+  // RFC 9745 / RFC 8594: what every answer of a deprecated version or operation carries.
+  const deprecation = deprecationHeadersOf(contract, op);
+  if (Object.keys(deprecation).length > 0)
+    for (const [key, response] of Object.entries(responses))
+      if (!("$ref" in response))
+        responses[key] = {
+          ...response,
+          headers: { ...(response.headers as Json), ...deprecation },
+        };
+
   return {
     operationId: id,
     ...(op.summary ? { summary: op.summary } : {}),
     ...(op.description ? { description: op.description } : {}),
     ...(op.tags ? { tags: op.tags } : {}),
     ...(op.deprecated ? { deprecated: true } : {}),
+    ...(retirement ? { [DEPRECATION]: retirement } : {}),
     ...(op.externalDocs ? { externalDocs: op.externalDocs } : {}),
     ...(op.security ? { security: op.security } : {}),
     // The webhooks (part 6) this operation may send; OpenAPI's callbacks would need a URL
@@ -392,7 +463,11 @@ function operationObject(
     ...(op.emits?.length ? { [EMITS]: op.emits } : {}),
     // Part 3: the transition this operation performs, with where it may start and lead.
     ...(op.transition ? { [TRANSITION]: transitionOf(contract, op.transition) } : {}),
-    parameters: [{ $ref: "#/components/parameters/XRequestId" }, ...parametersOf(op, context, id)],
+    parameters: [
+      { $ref: "#/components/parameters/XRequestId" },
+      ...versionParameter(contract),
+      ...parametersOf(op, context, id),
+    ],
     ...(body
       ? {
           requestBody: {

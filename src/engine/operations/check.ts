@@ -5,7 +5,12 @@
  * that names the operation. The compiler refuses most of these first (`defineContract`);
  * this catches what types cannot see.
  */
-import { type Contract, OPERATION_METHODS, type Operation } from "../../domain/contract";
+import {
+  type Contract,
+  OPERATION_METHODS,
+  type Operation,
+  operationShapes,
+} from "../../domain/contract";
 import { parseMediaType } from "../validation/media-type";
 import { objectShape } from "../validation/shape";
 import { routePath, routeShape } from "./path-template";
@@ -80,9 +85,13 @@ export function checkOperations(contract: Contract): void {
     if (!OPERATION_METHODS.includes(operation.method))
       throw new Error(`operation ${id}: method ${String(operation.method)} cannot be declared`);
     const { path, parameters } = routePath(id, operation.path);
-    checkParams(id, operation, parameters);
-    checkMediaTypes(id, operation);
-    checkStatuses(id, operation);
+    // Each variant of part 9 is checked as the operation it makes.
+    for (const [index, shape] of operationShapes(operation).entries()) {
+      const name = index === 0 ? id : `${id} (variant ${index - 1})`;
+      checkParams(name, shape, parameters);
+      checkMediaTypes(name, shape);
+      checkStatuses(name, shape);
+    }
     const route = `${operation.method} ${path}`;
     if (routes.has(route))
       throw new Error(`operation ${id}: ${operation.method} ${operation.path} is declared twice`);

@@ -5,14 +5,16 @@
  * answers 501. The declarations were checked when the app started (`checkOperations`).
  */
 import type { Handler, Hono } from "hono";
+import { type Operation, operationShapes } from "../../domain/contract";
 import type { MountContext } from "../../platform/engine";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
 import { planSecurity } from "../authentication/plan";
 import { planLimits } from "../limits/plan";
 import { planTransition } from "../states/transition";
-import { planRequest } from "../validation/request";
-import { planVersions, versionsOf } from "../versions/plan";
+import { type HiddenFields, planRequest } from "../validation/request";
+import { negotiatedRoute, type ServeOperation } from "../versions/negotiate";
+import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../versions/plan";
 import { routePath } from "./path-template";
 import { planResponses } from "./responses";
 import { operationRoute } from "./route";
@@ -24,50 +26,74 @@ import { operationRoute } from "./route";
 export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
   const { contract, handlers, maxBodyBytes, present } = context;
   const versionPlan = planVersions(contract);
+  // With the version in the path, every operation is routed under it (`/:__version/…`).
+  const prefix = versionPlan?.placement.in === "path" ? `/:${VERSION_SEGMENT}` : "";
+  const versionHidden = versionPlan ? versionFields(versionPlan.placement) : {};
   const byPath = new Map<
     string,
     { parameters: number; methods: Record<string, Handler<AppEnv>> }
   >();
   for (const [id, operation] of Object.entries(contract.operations)) {
     const { path, parameters } = routePath(id, operation.path);
-    // Planned on the operation's first request, not at start-up: a Worker's isolate
+    const shapes = operationShapes(operation);
+    // Planned on the first request that needs it, not at start-up: a Worker's isolate
     // starts per cold request, and planning every operation then (reading each schema,
     // compiling the code that does it) was most of an imported contract's cold start
     // (test/bench/README.md). Planning cannot fail: checkOperations refused at start-up
-    // whatever would.
-    let route: Handler<AppEnv> | undefined;
-    const plan = (): Handler<AppEnv> => {
-      const security = planSecurity(contract, id, operation);
+    // whatever would. Each variant of part 9 is planned as the operation it makes.
+    const routes: (ServeOperation | undefined)[] = [];
+    const plan = (shape: Operation): ServeOperation => {
+      const security = planSecurity(contract, id, shape);
       const limits = planLimits(contract, id);
       return operationRoute({
         id,
         handler: handlers[id],
         security,
         limits,
-        request: planRequest(operation, {
+        request: planRequest(shape, {
           maxBodyBytes: limits.maxBodyBytes ?? maxBodyBytes,
-          hidden: security?.fields,
+          hidden: hide(security?.fields, versionHidden),
           present,
         }),
-        responses: planResponses(contract, operation),
+        responses: planResponses(contract, shape),
         present,
         contract,
-        emits: operation.emits ?? [],
-        transition: planTransition(contract, operation),
-        versions: versionPlan && {
-          plan: versionPlan,
-          available: versionsOf(versionPlan, operation),
-        },
+        emits: shape.emits ?? [],
+        transition: planTransition(contract, shape),
       });
     };
-    const entry = byPath.get(path) ?? { parameters: parameters.length, methods: {} };
-    entry.methods[operation.method] = (c, next) => {
-      route ??= plan();
-      return route(c, next);
+    const serveFor = (version: string | undefined): ServeOperation => {
+      const index =
+        versionPlan && version !== undefined ? shapeIndex(versionPlan, operation, version) : 0;
+      routes[index] ??= plan(shapes[index] ?? operation);
+      return routes[index];
     };
-    byPath.set(path, entry);
+    const route = negotiatedRoute(id, operation, versionPlan, serveFor);
+    const routed = `${prefix}${path}`;
+    const entry = byPath.get(routed) ?? {
+      parameters: parameters.length + (prefix ? 1 : 0),
+      methods: {},
+    };
+    entry.methods[operation.method] = route;
+    byPath.set(routed, entry);
   }
   const paths = [...byPath].sort(([, a], [, b]) => a.parameters - b.parameters);
   for (const [path, { methods }] of paths)
     mountResource(app, path, methods as MethodHandlers, present);
+}
+
+/** The fields kept from the schemas: credentials' and the version's. */
+function hide(
+  security: HiddenFields | undefined,
+  version: Partial<HiddenFields>,
+): HiddenFields | undefined {
+  if (Object.keys(version).length === 0) return security;
+  const union = (a?: ReadonlySet<string>, b?: ReadonlySet<string>) =>
+    new Set([...(a ?? []), ...(b ?? [])]);
+  return {
+    path: union(security?.path, version.path),
+    header: union(security?.header, version.header),
+    query: union(security?.query, version.query),
+    cookie: union(security?.cookie, version.cookie),
+  };
 }

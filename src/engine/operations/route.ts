@@ -6,7 +6,7 @@
  * request is validated, the handler runs (or the 501 placeholder answers), and its answer
  * is checked against the declaration under the `RESPONSE_VALIDATION` mode.
  */
-import type { Context, Handler } from "hono";
+import type { Context } from "hono";
 import type { Contract } from "../../domain/contract";
 import type { AnyHandler, AnyResult, Authenticated, HandlerContext } from "../../domain/handlers";
 import { acceptable } from "../../platform/accept";
@@ -25,14 +25,7 @@ import type { SecurityPlan } from "../authentication/plan";
 import { type Emission, enqueueEvents } from "../events/emit";
 import { enforceRateLimits } from "../limits/enforce";
 import type { OperationLimits } from "../limits/plan";
-import {
-  NOT_ACCEPTABLE,
-  NOT_IN_VERSION,
-  OPERATION_NOT_IMPLEMENTED,
-  STATE_CONFLICT,
-  UNSUPPORTED_VERSION,
-  VERSION_GONE,
-} from "../problem-types";
+import { NOT_ACCEPTABLE, OPERATION_NOT_IMPLEMENTED, STATE_CONFLICT } from "../problem-types";
 import {
   stateMismatch,
   type TransitionPlan,
@@ -41,7 +34,7 @@ import {
 } from "../states/transition";
 import { type RequestPlan, validateRequest } from "../validation/request";
 import { responseValidationMode } from "../validation/response-mode";
-import { deprecationHeaders, isSunset, requestedVersion, type VersionPlan } from "../versions/plan";
+import type { ServeOperation } from "../versions/negotiate";
 import { errorMismatch, responseMismatch } from "./response-check";
 import { type ResponsePlan, statusPlan } from "./responses";
 import { answerHeaders, serialise } from "./serialise";
@@ -60,10 +53,6 @@ export interface OperationPlan {
   readonly emits: readonly string[];
   /** Part 3's transition this operation performs. */
   readonly transition: TransitionPlan | undefined;
-  /** Part 9, when versions are negotiated: the plan, and the versions that have this operation. */
-  readonly versions:
-    | { readonly plan: VersionPlan; readonly available: readonly string[] }
-    | undefined;
 }
 
 // RFC 9110 §15.6.4: the request was carried out but its events could not be queued.
@@ -107,7 +96,7 @@ function errorProblem(
   };
 }
 
-export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
+export function operationRoute(plan: OperationPlan): ServeOperation {
   const { id, handler, security, limits, responses, present } = plan;
   const notImplemented = typedProblem(
     OPERATION_NOT_IMPLEMENTED,
@@ -126,59 +115,7 @@ export function operationRoute(plan: OperationPlan): Handler<AppEnv> {
     );
   const vary = responses.vary ? { vary: "accept" } : undefined;
 
-  const versioned = plan.versions;
-  // Read at each request: a version's sunset may pass while the isolate lives.
-  const supported = () =>
-    versioned?.plan.order.filter((v) => !isSunset(versioned.plan.versions[v], Date.now())) ?? [];
-  /** Part 9: the version a request resolves to, or the problem that refuses it. */
-  const resolve = (
-    c: Context<AppEnv>,
-    requestId: string,
-    { plan: vp, available }: NonNullable<typeof versioned>,
-  ) => {
-    const asked = requestedVersion(vp.placement, c.req.raw);
-    const refuse = (detail: string) =>
-      problemResponse(
-        requestId,
-        typedProblem(UNSUPPORTED_VERSION, detail, { supportedVersions: supported() }),
-      );
-    // The value asked for is never echoed: only a declared identifier is named back.
-    if (asked === undefined && vp.required)
-      return refuse("This service requires the request to state a version of the interface.");
-    const version = asked ?? vp.current;
-    const declared = vp.versions[version];
-    if (!declared || !Object.hasOwn(vp.versions, version))
-      return refuse("The request asks for a version of the interface this service does not have.");
-    if (isSunset(declared, Date.now()))
-      return problemResponse(
-        requestId,
-        typedProblem(VERSION_GONE, `Version ${version} is past its sunset.`, {
-          version,
-          sunset: declared.sunset,
-          supportedVersions: supported(),
-        }),
-        deprecationHeaders(declared),
-      );
-    if (!available.includes(version))
-      return problemResponse(
-        requestId,
-        typedProblem(NOT_IN_VERSION, `Operation ${id} is not in version ${version}.`, {
-          operationId: id,
-          availableIn: available,
-        }),
-      );
-    return { version, headers: deprecationHeaders(declared) };
-  };
-
-  // Without negotiated versions, nothing stands between the router and the operation.
-  if (!versioned) return (c: Context<AppEnv>) => serve(c, undefined);
-  return async function versionedRoute(c: Context<AppEnv>) {
-    const resolved = resolve(c, c.get("requestId"), versioned);
-    if (resolved instanceof Response) return resolved;
-    const response = await serve(c, resolved.version);
-    for (const [name, value] of Object.entries(resolved.headers)) response.headers.set(name, value);
-    return response;
-  };
+  return serve;
 
   async function serve(c: Context<AppEnv>, version: string | undefined) {
     const requestId = c.get("requestId");

@@ -23,8 +23,12 @@ import { type BodyKind, bodyKind, matchMediaType } from "./media-type";
 import { parseWith } from "./parse";
 import { viewOf } from "./views";
 
-/** Request fields kept from the schemas (they carry credentials), so a handler never receives them. */
+/**
+ * Request fields kept from the schemas, so a handler never receives them: those that carry
+ * credentials, and those that state the version (part 9), which the platform reads itself.
+ */
 export interface HiddenFields {
+  readonly path?: ReadonlySet<string>;
   readonly header: ReadonlySet<string>;
   readonly query: ReadonlySet<string>;
   readonly cookie: ReadonlySet<string>;
@@ -200,7 +204,13 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
     return undefined;
   };
   const hidden = plan.hidden;
-  const params = declared.params && (await check("path", declared.params, c.req.param()));
+  const params =
+    declared.params &&
+    (await check(
+      "path",
+      declared.params,
+      hidden.path ? withoutKeys(Object.entries(c.req.param()), hidden.path) : c.req.param(),
+    ));
   const query =
     declared.query &&
     (await check(

@@ -8,9 +8,12 @@
 import type {
   Contract,
   Operation,
+  Retirement,
   VersionDeclaration,
   VersionPlacement,
+  VersionRange,
 } from "../../domain/contract";
+import type { HiddenFields } from "../validation/request";
 
 export interface VersionPlan {
   /** Oldest first, as part 9 lists them. */
@@ -21,6 +24,12 @@ export interface VersionPlan {
   readonly required: boolean;
 }
 
+/**
+ * With the version in the path, every operation is routed under this parameter first
+ * (`/:__version/items`); it is the path's first segment, kept from the params schemas.
+ */
+export const VERSION_SEGMENT = "__version";
+
 /** Negotiation applies once part 9 declares versions and where a client states one. */
 export function planVersions(contract: Contract): VersionPlan | undefined {
   const v = contract.versioning;
@@ -30,16 +39,36 @@ export function planVersions(contract: Contract): VersionPlan | undefined {
     versions: v.versions,
     placement: v.placement,
     current: v.current,
-    required: v.required === true,
+    // A path either has the version segment or is not an operation's path.
+    required: v.required === true || v.placement.in === "path",
   };
 }
 
-/** The versions that have `operation`, oldest first. */
-export function versionsOf(plan: VersionPlan, operation: Operation): string[] {
-  const { added, removed } = operation.versions ?? {};
+/** The versions in `range`, oldest first (all of them without a range). */
+export function versionsOf(plan: VersionPlan, range: VersionRange | undefined): string[] {
+  const { added, removed } = range ?? {};
   const from = added === undefined ? 0 : plan.order.indexOf(added);
   const to = removed === undefined ? plan.order.length : plan.order.indexOf(removed);
   return plan.order.slice(Math.max(0, from), Math.max(0, to));
+}
+
+/**
+ * Which of `operationShapes(operation)` serves `version`: the variant whose range has it,
+ * or 0, the operation's own declaration.
+ */
+export function shapeIndex(plan: VersionPlan, operation: Operation, version: string): number {
+  const index = (operation.variants ?? []).findIndex((variant) =>
+    versionsOf(plan, variant.versions).includes(version),
+  );
+  return index + 1;
+}
+
+/** The request fields that state the version, kept from the schemas (a handler gets `version`). */
+export function versionFields(placement: VersionPlacement): Partial<HiddenFields> {
+  if (placement.in === "header") return { header: new Set([placement.name.toLowerCase()]) };
+  if (placement.in === "query") return { query: new Set([placement.name]) };
+  if (placement.in === "path") return { path: new Set([VERSION_SEGMENT]) };
+  return {};
 }
 
 /** The version a request states, as sent (never echoed back); undefined when it states none. */
@@ -50,6 +79,7 @@ export function requestedVersion(
   if (placement.in === "header") return request.headers.get(placement.name)?.trim() || undefined;
   if (placement.in === "query")
     return new URL(request.url).searchParams.get(placement.name)?.trim() || undefined;
+  if (placement.in === "path") return new URL(request.url).pathname.split("/")[1] || undefined;
   const accept = request.headers.get("accept") ?? "";
   for (const range of accept.split(",")) {
     for (const parameter of range.split(";").slice(1)) {
@@ -71,40 +101,78 @@ export function sunsetValue(date: string): string {
   return new Date(Date.parse(date)).toUTCString();
 }
 
-/** The headers an answer under `version` carries; empty for a version that is not deprecated. */
+/** An operation's own retirement, when it declares one with dates. */
+export function retirementOf(operation: Operation): Retirement | undefined {
+  return typeof operation.deprecated === "object" ? operation.deprecated : undefined;
+}
+
+/**
+ * The headers an answer carries when its version, its operation or both are deprecated;
+ * empty when neither is. Deprecated since the earlier date, sunset at the earlier one, and
+ * a `Link` to each migration note.
+ */
 export function deprecationHeaders(
-  declared: VersionDeclaration | undefined,
+  ...retirements: readonly (Retirement | undefined)[]
 ): Record<string, string> {
-  if (!declared?.deprecated) return {};
-  const headers: Record<string, string> = { deprecation: deprecationValue(declared.deprecated) };
-  if (declared.sunset) headers.sunset = sunsetValue(declared.sunset);
-  if (declared.migration) {
-    const links = [`<${declared.migration}>; rel="deprecation"; type="text/html"`];
-    if (declared.sunset) links.push(`<${declared.migration}>; rel="sunset"; type="text/html"`);
-    headers.link = links.join(", ");
+  const deprecated = retirements.filter((r): r is Retirement => r?.deprecated !== undefined);
+  if (deprecated.length === 0) return {};
+  const earliest = (dates: (string | undefined)[]) =>
+    dates
+      .filter((d): d is string => d !== undefined)
+      .sort((a, b) => Date.parse(a) - Date.parse(b))[0];
+  const since = earliest(deprecated.map((r) => r.deprecated)) as string;
+  const headers: Record<string, string> = { deprecation: deprecationValue(since) };
+  const sunset = earliest(deprecated.map((r) => r.sunset));
+  if (sunset) headers.sunset = sunsetValue(sunset);
+  const links = new Set<string>();
+  for (const { migration, sunset: ends } of deprecated) {
+    if (!migration) continue;
+    links.add(`<${migration}>; rel="deprecation"; type="text/html"`);
+    if (ends) links.add(`<${migration}>; rel="sunset"; type="text/html"`);
   }
+  if (links.size > 0) headers.link = [...links].join(", ");
   return headers;
 }
 
-/** Whether `version` is past its sunset at `now` (ms): it is then 410 Gone. */
-export function isSunset(declared: VersionDeclaration | undefined, now: number): boolean {
+/** Whether a version or an operation is past its sunset at `now` (ms): it is then 410 Gone. */
+export function isSunset(declared: Retirement | undefined, now: number): boolean {
   return declared?.sunset !== undefined && now >= Date.parse(declared.sunset);
 }
 
 /**
  * The contract as one version has it, for that version's OpenAPI document: only the
- * operations of the version, each marked deprecated when the version is. Undefined for a
- * version part 9 does not declare.
+ * operations of the version, each with the request and responses of its variant for the
+ * version, marked deprecated when the version is. With the version in the path, each path
+ * starts with it. A version other than the current one is then required where it is
+ * stated. Undefined for a version part 9 does not declare.
  */
 export function contractForVersion(contract: Contract, version: string): Contract | undefined {
   const plan = planVersions(contract);
   if (!plan || !Object.hasOwn(plan.versions, version)) return undefined;
   const deprecated = plan.versions[version]?.deprecated !== undefined;
+  const prefix = plan.placement.in === "path" ? `/${version}` : "";
   const operations = Object.fromEntries(
     Object.entries(contract.operations)
-      .filter(([, op]) => versionsOf(plan, op).includes(version))
-      .map(([id, op]) => [id, deprecated ? { ...op, deprecated: true } : op]),
+      .filter(([, op]) => versionsOf(plan, op.versions).includes(version))
+      .map(([id, op]) => {
+        const variant = op.variants?.[shapeIndex(plan, op, version) - 1];
+        const { variants: _, ...own } = op;
+        return [
+          id,
+          {
+            ...own,
+            path: `${prefix}${op.path}`,
+            ...(variant?.request ? { request: variant.request } : {}),
+            ...(variant?.responses ? { responses: variant.responses } : {}),
+            ...(deprecated && !op.deprecated ? { deprecated: true } : {}),
+          },
+        ];
+      }),
   );
-  const versioning = contract.versioning && { ...contract.versioning, current: version };
+  const versioning = contract.versioning && {
+    ...contract.versioning,
+    current: version,
+    required: plan.required || version !== plan.current,
+  };
   return { ...contract, operations, versioning };
 }

@@ -142,9 +142,9 @@ const STATUS_REPORT_SCHEMA: Json = {
     versionPlacement: {
       type: "object",
       description:
-        "Where a request states the version it wants: a header, a query parameter or a media-type parameter.",
+        "Where a request states the version it wants: a header, a query parameter, a media-type parameter, or the path's first segment.",
       properties: {
-        in: { enum: ["header", "query", "media-type"] },
+        in: { enum: ["header", "query", "media-type", "path"] },
         name: { type: "string" },
         parameter: { type: "string" },
       },

@@ -19,6 +19,8 @@ export const PLATFORM = "x-platform";
 export const EMITS = "x-emits";
 /** On an operation: the part 3 transition it performs. */
 export const TRANSITION = "x-transition";
+/** On an operation: its own retirement, dated (`deprecated`, `sunset`, `migration`). */
+export const DEPRECATION = "x-deprecation";
 /** On a resource's schema: the part 3 machines of that resource. */
 export const STATE_MACHINES = "x-state-machines";
 /**
