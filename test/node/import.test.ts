@@ -990,6 +990,39 @@ describe("a contract, served, imported and served again", () => {
     expect(await c.served()).toEqual(doc1);
   });
 
+  it("is the same document (an operation deprecated on its own, with dates: x-deprecation and its headers)", async () => {
+    const { servedDocument } = await import("../support/vocabulary-document");
+    const { defineContract } = await import("../../src/domain/define-contract");
+    const retiring = {
+      deprecated: "2024-06-01T00:00:00Z",
+      sunset: "2031-01-01T00:00:00Z",
+      migration: "https://docs.fixture.test/retiring",
+    };
+    const FIXTURE_RETIRING_CONTRACT = defineContract({
+      purpose: { title: "Fixture retiring", summary: "A fixture service, for tests only." },
+      operations: {
+        fixtureRetiring: {
+          method: "GET",
+          path: "/fixture-retiring",
+          summary: "A thing deprecated on its own",
+          responses: { 204: { description: "FIXTURE" } },
+          deprecated: retiring,
+        },
+        fixtureRetired: {
+          method: "GET",
+          path: "/fixture-retired",
+          summary: "A thing past its sunset",
+          responses: { 204: { description: "FIXTURE" } },
+          deprecated: { deprecated: "2019-01-01", sunset: "2020-01-01" },
+        },
+      },
+    });
+    const doc1 = await servedDocument(FIXTURE_RETIRING_CONTRACT);
+    const c = await imported("retiring-round-trip", doc1);
+    expect(c.contract.operations.fixtureRetiring?.deprecated).toEqual(retiring);
+    expect(await c.served()).toEqual(doc1);
+  });
+
   it("is the same document (the FIXTURE vocabulary contract)", async () => {
     const { vocabularyDocument } = await import("../support/vocabulary-document");
     const doc1 = await vocabularyDocument();

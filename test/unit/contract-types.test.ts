@@ -201,6 +201,73 @@ describe("the compiler refuses a contract that cannot work", () => {
     );
   });
 
+  it("a version range or a variant naming an undeclared version, a variant whose params differ from the path", () => {
+    const versioning = {
+      current: "fixture2",
+      versions: { fixture1: {}, fixture2: {} },
+      placement: { in: "path" },
+    } as const;
+    const params = zm.object({ fixtureId: zm.string() });
+    defineContract({
+      versioning,
+      operations: {
+        fixtureGet: {
+          method: "GET",
+          path: "/fixture/{fixtureId}",
+          request: { params },
+          responses: ok,
+          // @ts-expect-error fixture3 is not a version of part 9
+          versions: { added: "fixture3" },
+        },
+      },
+    });
+    defineContract({
+      versioning,
+      operations: {
+        fixtureGet: {
+          method: "GET",
+          path: "/fixture/{fixtureId}",
+          request: { params },
+          responses: ok,
+          // @ts-expect-error fixture3 is not a version of part 9
+          variants: [{ versions: { removed: "fixture3" }, responses: ok }],
+        },
+      },
+    });
+    defineContract({
+      versioning,
+      operations: {
+        fixtureGet: {
+          method: "GET",
+          // @ts-expect-error the variant's params name fixtureKey, the path fixtureId
+          path: "/fixture/{fixtureId}",
+          request: { params },
+          responses: ok,
+          variants: [
+            {
+              versions: { removed: "fixture2" },
+              request: { params: zm.object({ fixtureKey: zm.string() }) },
+            },
+          ],
+        },
+      },
+    });
+    // The same, right: it compiles.
+    const right = defineContract({
+      versioning,
+      operations: {
+        fixtureGet: {
+          method: "GET",
+          path: "/fixture/{fixtureId}",
+          request: { params },
+          responses: ok,
+          variants: [{ versions: { removed: "fixture2" }, request: { params } }],
+        },
+      },
+    });
+    expect(right.operations.fixtureGet.variants).toHaveLength(1);
+  });
+
   it("adding a route to the built app (the catch-all would shadow it)", () => {
     const app = createApp(defineContract({}));
     // @ts-expect-error the app is closed: it has fetch and request, nothing to add routes with

@@ -71,6 +71,7 @@ function versionParameter(contract: Contract): Json[] {
       description: `The version of the interface (part 9) the request is for.${v.required ? "" : " Without it, this one."}`,
       required: v.required === true,
       schema: { type: "string", enum: [v.current] },
+      [PLATFORM]: true,
     },
   ];
 }
@@ -90,7 +91,13 @@ function deprecationHeadersOf(contract: Contract, op: Operation): Json {
   return Object.fromEntries(
     Object.entries(values).map(([name, example]) => [
       name.replace(/^./, (c) => c.toUpperCase()),
-      { description: described[name], required: true, schema: { type: "string" }, example },
+      {
+        description: described[name],
+        required: true,
+        schema: { type: "string" },
+        example,
+        [PLATFORM]: true,
+      },
     ]),
   );
 }

@@ -11,6 +11,7 @@ import type { PlatformProblem } from "../../../src/domain/contract";
 import { RESERVED_SCHEMA_NAMES } from "../../../src/domain/reserved";
 import { bodyKind } from "../../../src/engine/validation/media-type";
 import {
+  DEPRECATION,
   EMITS,
   ERROR_TYPE,
   PLATFORM,
@@ -824,7 +825,16 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
         fields.push(`tags: ${literal(tags)}`);
         for (const tag of tags) tagsUsed.add(tag);
       }
-      if (op.deprecated === true) fields.push("deprecated: true");
+      // The service's own document dates an operation's retirement (part 9).
+      const retirement = op[DEPRECATION];
+      if (isObject(retirement) && typeof retirement.deprecated === "string") {
+        const dated = Object.fromEntries(
+          ["deprecated", "sunset", "migration"]
+            .filter((key) => typeof retirement[key] === "string")
+            .map((key) => [key, retirement[key]]),
+        );
+        fields.push(`deprecated: ${literal(dated)}`);
+      } else if (op.deprecated === true) fields.push("deprecated: true");
       if (isObject(op.externalDocs)) fields.push(`externalDocs: ${literal(op.externalDocs)}`);
       const security = securityOf(op, pointer, id);
       if (security !== undefined) fields.push(`security: ${security}`);
@@ -835,7 +845,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
             "servers of an operation: the service has one set of servers",
           );
       for (const key of Object.keys(op))
-        if (key.startsWith("x-") && key !== EMITS && key !== TRANSITION)
+        if (key.startsWith("x-") && key !== EMITS && key !== TRANSITION && key !== DEPRECATION)
           findings.lost(child(pointer, key), `${key}: an extension of the operation`);
 
       // Parameters: the path item's, overridden by the operation's of the same name and place.
