@@ -2,7 +2,12 @@
  * Routes derived from a FIXTURE contract's part 4: 404 / 405 + Allow / OPTIONS / HEAD, and
  * the validating placeholder (501 after the input was checked).
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { createApp } from "../../src/app";
+import { defineContract } from "../../src/domain/define-contract";
+import { OPERATION_ENGINE } from "../../src/engine";
 import { expectPlatformHeaders, expectProblem } from "../support/assertions";
 import { callFixture, json } from "../support/fixture-app";
 
@@ -69,5 +74,36 @@ describe("routes derived from declared operations", () => {
       const { type } = (await (await callFixture(path, init)).json()) as { type: string };
       expect((await callFixture(type)).status).toBe(200);
     }
+  });
+});
+
+describe("planning an operation", () => {
+  // An isolate starts per cold request: planning every operation at start-up was most of an
+  // imported contract's cold start (test/bench/README.md). Start-up checks read the
+  // declarations' names only; planning reads the schemas, which a getter here counts.
+  it("happens on its first request, not when the app starts, and once", async () => {
+    let planned = 0;
+    const content = {
+      get "application/json"() {
+        planned += 1;
+        return z.object({ fixtureName: z.string() });
+      },
+    };
+    const contract = defineContract({
+      operations: {
+        fixtureLazy: {
+          method: "GET",
+          path: "/fixture-lazy",
+          responses: { 200: { description: "FIXTURE", content } },
+        },
+      },
+    });
+    const app = createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+    expect(planned).toBe(0);
+    expect((await app.request("/fixture-lazy", {}, env)).status).toBe(501);
+    const afterFirst = planned;
+    expect(afterFirst).toBeGreaterThan(0);
+    await app.request("/fixture-lazy", {}, env);
+    expect(planned).toBe(afterFirst);
   });
 });

@@ -37,10 +37,8 @@ export function negotiatedRoute(
   serveFor: (version: string | undefined) => ServeOperation,
 ): Handler<AppEnv> {
   const retirement = retirementOf(operation);
-  if (!plan && !retirement) {
-    const serve = serveFor(undefined);
-    return (c) => serve(c, undefined);
-  }
+  // `serveFor` plans on first use: calling it here would plan every operation at start-up.
+  if (!plan && !retirement) return (c) => serveFor(undefined)(c, undefined);
   const available = plan ? versionsOf(plan, operation.versions) : [];
   // Read at each request: a version's sunset may pass while the isolate lives.
   const supported = () => plan?.order.filter((v) => !isSunset(plan.versions[v], Date.now())) ?? [];
