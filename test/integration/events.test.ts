@@ -95,6 +95,22 @@ describe("emitting events", () => {
     expect(lines.filter((l) => l.includes("no destination"))).toHaveLength(2);
   });
 
+  it("logs a refused destination once per isolate, not at every request that emits", async () => {
+    const refusedOnly = JSON.stringify([
+      {
+        url: "http://plain.fixture.test/",
+        events: ["fixtureParcelShipped"],
+        secret: "FIXTURE_KEY",
+      },
+    ]);
+    const { bindings } = deployment({ WEBHOOK_DESTINATIONS: refusedOnly });
+    const lines = await logsOf(async () => {
+      await ship(bindings, { weight: 2 });
+      await ship(bindings, { weight: 3 });
+    });
+    expect(lines.filter((l) => l.includes("webhook destination refused"))).toHaveLength(1);
+  });
+
   it("checks payloads as answers are: enforce refuses (500, nothing queued), log warns and sends, off sends", async () => {
     // A valid answer, whose second event's payload breaks its schema (grams: 1.5).
     const negative = { weight: 0.0015 };
@@ -243,6 +259,17 @@ describe("webhook destinations (deployment configuration; OWASP SSRF Prevention)
     });
     expect(read.accepted).toHaveLength(1);
     expect(read.refused.map((r) => r.index)).toEqual([1, 2, 3]);
+  });
+
+  it("are read once while the var is unchanged, and again when it changes", () => {
+    const one = JSON.stringify([
+      { url: "https://one.fixture.test/", events: ["a"], secret: "FIXTURE_ONE" },
+    ]);
+    const first = readDestinations({ WEBHOOK_DESTINATIONS: one });
+    expect(readDestinations({ WEBHOOK_DESTINATIONS: one })).toBe(first);
+    const other = readDestinations({ WEBHOOK_DESTINATIONS: one.replace("one.", "two.") });
+    expect(other).not.toBe(first);
+    expect(other.accepted[0]?.url).toBe("https://two.fixture.test/");
   });
 });
 

@@ -82,6 +82,16 @@ export function refusal(raw: string): string | undefined {
 /** The configured destinations, read from the var; malformed entries are refused, never guessed. */
 export function readDestinations(env: Readonly<Record<string, unknown>>): Destinations {
   const raw = env[DESTINATIONS_VAR];
+  // Read once per isolate while the var is unchanged: vars are fixed for a deployment.
+  if (last && last.raw === raw) return last.destinations;
+  const destinations = parseDestinations(raw);
+  last = { raw, destinations };
+  return destinations;
+}
+
+let last: { readonly raw: unknown; readonly destinations: Destinations } | undefined;
+
+function parseDestinations(raw: unknown): Destinations {
   if (raw === undefined || raw === "") return { accepted: [], refused: [] };
   let list: unknown;
   try {

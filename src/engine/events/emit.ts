@@ -11,7 +11,7 @@ import { log } from "../../platform/log";
 import { jsonPointer } from "../validation/issues";
 import { parseWith } from "../validation/parse";
 import type { ResponseValidationMode } from "../validation/response-mode";
-import { destinationsOf, readDestinations } from "./destinations";
+import { type Destinations, destinationsOf, readDestinations } from "./destinations";
 
 /** The producer binding of the events queue, and of its dead-letter queue. */
 export const EVENTS_QUEUE = "EVENTS";
@@ -47,6 +47,8 @@ export type EnqueueOutcome = "queued" | "invalid" | "unavailable";
  * `unavailable`: the queue binding is missing or refused a batch (fails closed: the client
  * is told, and may send the request again; a receiver drops a repeated `webhook-id`).
  */
+const reported = new WeakSet<Destinations>();
+
 export async function enqueueEvents(
   contract: Contract,
   emissions: readonly Emission[],
@@ -55,8 +57,12 @@ export async function enqueueEvents(
   context: { readonly requestId: string; readonly operationId: string },
 ): Promise<EnqueueOutcome> {
   const destinations = readDestinations(env);
-  for (const { index, reason } of destinations.refused)
-    log("error", "webhook destination refused", { ...context, destination: index, reason });
+  // Once per isolate and list, not at every request that emits.
+  if (!reported.has(destinations)) {
+    reported.add(destinations);
+    for (const { index, reason } of destinations.refused)
+      log("error", "webhook destination refused", { ...context, destination: index, reason });
+  }
   const messages: { body: EventMessage }[] = [];
   for (const { event, payload } of emissions) {
     const declared = contract.events[event];
