@@ -151,11 +151,10 @@ export function createApp<C extends Contract>(
   ];
   const implemented = new Set(Object.keys(handlers).filter((id) => handlers[id] !== undefined));
 
-  // One router, the trie: it takes every path pattern Hono accepts and builds nothing on
-  // the first request. Hono's default pairs it with the RegExpRouter and falls back to it
-  // on patterns that one refuses; the pair cost 1.8 KiB gzip and no measurable cold start
-  // (test/bench/README.md).
-  const app = new Hono<AppEnv>({ router: new TrieRouter() });
+  // Without operations, the trie: it takes every path pattern Hono accepts, builds nothing
+  // on the first request, and is 1.8 KiB gzip smaller than Hono's default pair, which the
+  // engine brings for the operations' routes (test/bench/README.md).
+  const app = new Hono<AppEnv>({ router: engine?.router() ?? new TrieRouter() });
   app.use(platform());
   mountServiceRoutes(app, {
     report: { contract, defaults: platformDefaults(maxBodyBytes) },

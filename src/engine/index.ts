@@ -6,6 +6,9 @@
  * an option (`createApp(contract, { engine: OPERATION_ENGINE })`) and a Worker that declares
  * nothing does not ship it (src/engine/README.md, "Bundle size").
  */
+import { RegExpRouter } from "hono/router/reg-exp-router";
+import { SmartRouter } from "hono/router/smart-router";
+import { TrieRouter } from "hono/router/trie-router";
 import { RESERVED_SCHEMA_NAMES } from "../domain/reserved";
 import type { OperationEngine } from "../platform/engine";
 import { checkSecurity } from "./authentication/check";
@@ -24,6 +27,10 @@ import { checkVersions } from "./versions/check";
 import { contractForVersion } from "./versions/plan";
 
 export const OPERATION_ENGINE: OperationEngine = {
+  // Hono's default pair: the RegExpRouter matches a request with one expression, built on
+  // the first request, and hands the patterns it refuses to the trie. Routing is on every
+  // request's path: about 5% of a validated POST's CPU with the trie alone (test/bench/README.md).
+  router: () => new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] }),
   check(contract) {
     // The document names the platform's own schemas so; a resource may not take one.
     for (const name of Object.keys(contract.resources)) {

@@ -7,6 +7,8 @@
  * does not ship it.
  */
 import type { Hono } from "hono";
+import type { Router } from "hono/router";
+import type { H, RouterRoute } from "hono/types";
 import type { Contract } from "../domain/contract";
 import type { AnyHandler } from "../domain/handlers";
 import type { AppEnv } from "./env";
@@ -36,6 +38,11 @@ export interface QueuedMessage {
 }
 
 export interface OperationEngine {
+  /**
+   * The router of an app with operations: routing runs on every request, so the engine
+   * brings the faster one, whose code a Worker without operations does not ship.
+   */
+  readonly router: () => Router<[H, RouterRoute]>;
   /** Refuses, when the app starts, declarations that could not be served as written. */
   readonly check: (contract: Contract) => void;
   /** Mounts the routes of part 4's operations, with parts 5 and 8 enforced on them. */
