@@ -1,6 +1,7 @@
 /**
  * Property-based fuzzing inside workerd (fast-check): thousands of random methods, paths,
- * queries, headers and bodies against the shipped Worker and the FIXTURE operations app.
+ * queries, headers and bodies against the shipped Worker, the FIXTURE operations app and
+ * the FIXTURE versions app with the version in the path.
  * The invariants are the conformance checker's: never a 500, only statuses the contract
  * allows (for the shipped Worker, read from its own OpenAPI document and status report, so
  * the run holds whatever the shipped contract declares), the platform headers on every answer, a valid RFC 9457 problem for every error,
@@ -13,6 +14,10 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { createApp } from "../../src/app";
+import { OPERATION_ENGINE } from "../../src/engine";
+import { FIXTURE_VERSIONS_HANDLERS, fixtureVersionsContract } from "../fixtures/versions";
 import { expectPlatformHeaders, expectProblem } from "../support/assertions";
 import { fixtureApp } from "../support/fixture-app";
 
@@ -30,6 +35,14 @@ const SEGMENTS = [
   "style.css",
   "interface-not-specified",
   "fixture-widgets",
+  "fixture-things",
+  "fixture-retiring",
+  "fixture-retired",
+  "new",
+  "old",
+  "v0",
+  "v1",
+  "v2",
   "w1",
   "w404",
   "..",
@@ -49,9 +62,12 @@ const segment = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@-]{1,12}$/),
 );
 const query = fc.dictionary(
-  fc.oneof(fc.constantFrom("limit", "dryRun", "__proto__", MARKER), fc.string({ maxLength: 8 })),
   fc.oneof(
-    fc.constantFrom("1", "100", "-1", "true", "1e999", MARKER),
+    fc.constantFrom("limit", "dryRun", "__proto__", "verbose", "api-version", MARKER),
+    fc.string({ maxLength: 8 }),
+  ),
+  fc.oneof(
+    fc.constantFrom("1", "100", "-1", "true", "1e999", "v1", "yes", MARKER),
     fc.string({ maxLength: 16 }),
   ),
   { maxKeys: 4 },
@@ -212,4 +228,12 @@ describe("fuzzing (fast-check)", () => {
   const app = fixtureApp();
   const fixture: Fetcher = (req) => Promise.resolve(app.fetch(req, env));
   fuzz("FIXTURE operations app", fixture, () => documentedStatuses(fixture));
+  // Part 9 with the version in the path: every route starts with a parameter.
+  const versioned = createApp(fixtureVersionsContract({ in: "path" }), {
+    engine: OPERATION_ENGINE,
+    handlers: FIXTURE_VERSIONS_HANDLERS,
+    jsonSchema: z.toJSONSchema,
+  } as never);
+  const versions: Fetcher = (req) => Promise.resolve(versioned.fetch(req, env));
+  fuzz("FIXTURE versions app (version in the path)", versions, () => documentedStatuses(versions));
 });
