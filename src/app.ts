@@ -10,7 +10,7 @@ import { TrieRouter } from "hono/router/trie-router";
 import type { Contract } from "./domain/contract";
 import type { AnyHandler, Handlers } from "./domain/handlers";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
-import type { OperationEngine } from "./platform/engine";
+import type { JwtVerifier, OperationEngine } from "./platform/engine";
 import type { AppEnv } from "./platform/env";
 import { errorResponse } from "./platform/errors";
 import { fastPath } from "./platform/fast-path";
@@ -71,6 +71,15 @@ export type NeedsJsonSchema<C extends Contract> = true extends
   ? true
   : false;
 
+/** Part 5 declares a scheme whose bearer tokens are JWTs verified here. */
+export type NeedsJwt<C extends Contract> = true extends {
+  [K in keyof C["securitySchemes"]]: C["securitySchemes"][K] extends { readonly jwt: object }
+    ? true
+    : false;
+}[keyof C["securitySchemes"]]
+  ? true
+  : false;
+
 interface BaseOptions<C extends Contract> {
   /** Handlers by operation id; a declared operation without one answers 501 once its input is valid. */
   readonly handlers?: NoInfer<Handlers<C>>;
@@ -96,7 +105,14 @@ type JsonSchemaOption<C extends Contract> =
     ? { readonly jsonSchema: JsonSchemaConverter }
     : { readonly jsonSchema?: JsonSchemaConverter };
 
-export type AppOptions<C extends Contract> = BaseOptions<C> & EngineOption<C> & JsonSchemaOption<C>;
+/** `JWT_VERIFIER` from `src/engine/jwt.ts`: required exactly when part 5 declares a JWT scheme. */
+type JwtOption<C extends Contract> =
+  NeedsJwt<C> extends true ? { readonly jwt: JwtVerifier } : { readonly jwt?: JwtVerifier };
+
+export type AppOptions<C extends Contract> = BaseOptions<C> &
+  EngineOption<C> &
+  JsonSchemaOption<C> &
+  JwtOption<C>;
 
 /**
  * The built Worker: closed, so nothing can add a route after the catch-all that would
@@ -123,7 +139,7 @@ export function createApp<C extends Contract>(
     ? [options?: AppOptions<C>]
     : [options: AppOptions<C>]
 ): ServiceApp {
-  const { jsonSchema, engine, maxBodyBytes = MAX_BODY_BYTES } = options;
+  const { jsonSchema, engine, jwt, maxBodyBytes = MAX_BODY_BYTES } = options;
   const handlers = (options.handlers ?? {}) as Readonly<Record<string, AnyHandler | undefined>>;
   // The types above refuse these at compile time; a contract typed only as `Contract` (or
   // built in plain JavaScript) is refused here instead.
@@ -135,6 +151,11 @@ export function createApp<C extends Contract>(
   if (needsEngine(contract) && !engine) {
     throw new Error(
       "the contract declares more than its purpose (parts 2 to 9): pass OPERATION_ENGINE as the engine option",
+    );
+  }
+  if (!jwt && Object.values(contract.securitySchemes).some((scheme) => "jwt" in scheme)) {
+    throw new Error(
+      "part 5 declares a JWT scheme: pass JWT_VERIFIER (src/engine/jwt.ts) as the jwt option",
     );
   }
   for (const id of Object.keys(handlers)) {
@@ -188,7 +209,7 @@ export function createApp<C extends Contract>(
     // namespace is unimplemented, whatever it is.
     app.all("*", interfaceNotSpecified);
   } else {
-    engine?.mount(app, { contract, handlers, maxBodyBytes, present, jsonSchema });
+    engine?.mount(app, { contract, handlers, maxBodyBytes, present, jsonSchema, jwt });
   }
   // A path no route knows: outside /_service, only once part 4 declares operations.
   const notFound = present("not-found", NOT_FOUND);

@@ -9,12 +9,44 @@
 import type { Hono } from "hono";
 import type { Router } from "hono/router";
 import type { H, RouterRoute } from "hono/types";
-import type { Contract } from "../domain/contract";
+import type { Contract, JwtVerification } from "../domain/contract";
 import type { AnyHandler } from "../domain/handlers";
 import type { AppEnv } from "./env";
 import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
 import type { ProblemType } from "./problem";
 import type { ProblemPresenter } from "./problem-presenter";
+
+/** What verifying a bearer JWT concluded. */
+export type JwtOutcome =
+  | {
+      readonly kind: "valid";
+      readonly issuer: string;
+      readonly subject: string | undefined;
+      readonly scopes: readonly string[];
+    }
+  /** Not a token this deployment accepts: the same 401 as a missing one. */
+  | { readonly kind: "invalid" }
+  /** The key set could not be fetched or read: nothing can be said of the token. */
+  | { readonly kind: "unavailable"; readonly reason: string }
+  /** The vars the scheme names are not set, or not usable. */
+  | { readonly kind: "misconfigured"; readonly reason: string };
+
+/** The deployment's key set, issuer and audience for one JWT scheme. */
+export interface JwtSettings {
+  readonly jwksUrl: URL;
+  readonly issuer: string;
+  readonly audience: string;
+}
+
+/**
+ * Verifies a bearer JWT (src/engine/jwt.ts, with jose). Passed to the app only when part 5
+ * declares a JWT scheme, so a Worker without one does not ship the library.
+ */
+export type JwtVerifier = (
+  token: string,
+  verification: JwtVerification,
+  settings: JwtSettings,
+) => Promise<JwtOutcome>;
 
 /** What the app gives the engine to mount the operations with. */
 export interface MountContext {
@@ -26,6 +58,8 @@ export interface MountContext {
   readonly present: ProblemPresenter;
   /** zod's converter, when the contract declares schemas. */
   readonly jsonSchema: JsonSchemaConverter | undefined;
+  /** The JWT verifier, when part 5 declares a JWT scheme. */
+  readonly jwt: JwtVerifier | undefined;
 }
 
 /** What the engine needs of a Queue message (the runtime's `Message`). */

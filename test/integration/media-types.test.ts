@@ -12,6 +12,7 @@ import { createApp } from "../../src/app";
 import { defineContract } from "../../src/domain/define-contract";
 import { defineHandlers } from "../../src/domain/handlers";
 import { OPERATION_ENGINE } from "../../src/engine";
+import { JWT_VERIFIER } from "../../src/engine/jwt";
 import {
   FIXTURE_ROTATED_SECRETS,
   FIXTURE_VOCABULARY_CONTRACT,
@@ -119,6 +120,7 @@ describe("multipart/form-data (RFC 7578)", () => {
       engine: OPERATION_ENGINE,
       handlers: FIXTURE_VOCABULARY_HANDLERS,
       jsonSchema: z.toJSONSchema,
+      jwt: JWT_VERIFIER,
       maxBodyBytes: 512,
     });
     const data = new FormData();
@@ -203,6 +205,7 @@ describe("answers in several media types (RFC 9110 §12.5.1)", () => {
     const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
       engine: OPERATION_ENGINE,
       jsonSchema: z.toJSONSchema,
+      jwt: JWT_VERIFIER,
       handlers: {
         fixtureGetPet: (input, context) => {
           calls += 1;

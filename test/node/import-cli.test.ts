@@ -42,13 +42,19 @@ describe("npm run contract:import", () => {
     expect(String(first.stderr)).toMatch(/^import: reading .*rich-3\.1\.yaml\nimport: schemas/);
   });
 
-  it("writes code Biome leaves as it is, and an entry that passes the engine and the converter", () => {
+  it("writes code Biome leaves as it is, and an entry that passes the engine, the converter and (for the OAuth 2 scheme) the JWT verifier", () => {
     const biome = spawnSync("npx", ["biome", "ci", "src/contract", "src/index.ts"], {
       cwd: copy,
       encoding: "utf8",
     });
     expect(biome.status, biome.stdout).toBe(0);
-    expect(read("src/index.ts")).toContain("engine: OPERATION_ENGINE, jsonSchema: toJSONSchema");
+    const entry = read("src/index.ts");
+    for (const option of [
+      "engine: OPERATION_ENGINE",
+      "jsonSchema: toJSONSchema",
+      "jwt: JWT_VERIFIER",
+    ])
+      expect(entry).toContain(option);
   });
 
   it("lists the secrets and vars the deployment must set, with placeholders, never a value", () => {

@@ -11,6 +11,7 @@ import { createApp } from "../../src/app";
 import { defineContract } from "../../src/domain/define-contract";
 import { RESERVED_SCHEMA_NAMES } from "../../src/domain/reserved";
 import { OPERATION_ENGINE } from "../../src/engine";
+import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
 
 type Json = Record<string, unknown>;
@@ -29,6 +30,7 @@ type Doc = {
 
 const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
   engine: OPERATION_ENGINE,
+  jwt: JWT_VERIFIER,
   handlers: FIXTURE_VOCABULARY_HANDLERS,
   jsonSchema: z.toJSONSchema,
 });

@@ -11,6 +11,7 @@ import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../src/app";
 import type { Contract } from "../../src/domain/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
+import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { type ImportResult, importContract } from "../tools/openapi/contract-code";
 import { contractFiles } from "../tools/openapi/emit";
 import type { Finding } from "../tools/openapi/findings";
@@ -86,7 +87,11 @@ export async function importCase(
     ].join("\n"),
   );
   const { contract } = (await import(join(dir, "src/contract/index.ts"))) as { contract: Contract };
-  const app = createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema });
+  const app = createApp(contract, {
+    engine: OPERATION_ENGINE,
+    jsonSchema: toJSONSchema,
+    jwt: JWT_VERIFIER,
+  });
   return {
     dir,
     result,

@@ -6,10 +6,15 @@ import * as z from "zod/mini";
 import { createApp } from "../../src/app";
 import type { Contract } from "../../src/domain/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
+import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
 
 export async function servedDocument(contract: Contract): Promise<Record<string, unknown>> {
-  const app = createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+  const app = createApp(contract, {
+    engine: OPERATION_ENGINE,
+    jsonSchema: z.toJSONSchema,
+    jwt: JWT_VERIFIER,
+  });
   const res = await app.request("https://fixture.test/_service/openapi.json");
   return (await res.json()) as Record<string, unknown>;
 }

@@ -5,10 +5,12 @@
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
 import { OPERATION_ENGINE } from "../../src/engine";
+import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
 
 const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
   engine: OPERATION_ENGINE,
+  jwt: JWT_VERIFIER,
   handlers: FIXTURE_VOCABULARY_HANDLERS,
   jsonSchema: z.toJSONSchema,
 });

@@ -8,10 +8,11 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import * as zm from "zod/mini";
-import { createApp, type NeedsEngine, type NeedsJsonSchema } from "../../src/app";
+import { createApp, type NeedsEngine, type NeedsJsonSchema, type NeedsJwt } from "../../src/app";
 import { defineContract, type PathParameters } from "../../src/domain/define-contract";
 import { defineHandlers } from "../../src/domain/handlers";
 import { OPERATION_ENGINE } from "../../src/engine";
+import { JWT_VERIFIER } from "../../src/engine/jwt";
 
 const ok = { 200: { description: "FIXTURE" } } as const;
 const KEY = { type: "apiKey", in: "header", name: "x-fixture-key", secret: "FIXTURE_KEY" } as const;
@@ -186,6 +187,32 @@ describe("the compiler refuses a contract that cannot work", () => {
     expectTypeOf<NeedsEngine<typeof errors>>().toEqualTypeOf<true>();
     expectTypeOf<NeedsEngine<typeof schemas>>().toEqualTypeOf<true>();
     expectTypeOf<NeedsJsonSchema<typeof contract>>().toEqualTypeOf<false>();
+  });
+
+  it("a contract with a JWT scheme, built without the JWT verifier (jose ships only then)", () => {
+    const jwtScheme = {
+      type: "http",
+      scheme: "bearer",
+      jwt: { jwksUrl: "FIXTURE_JWKS_URL", issuer: "FIXTURE_ISSUER", audience: "FIXTURE_AUDIENCE" },
+    } as const;
+    const contract = defineContract({
+      securitySchemes: { fixtureBearer: jwtScheme },
+      operations: {
+        fixtureGet: {
+          method: "GET",
+          path: "/fixture",
+          security: [{ fixtureBearer: [] }],
+          responses: ok,
+        },
+      },
+    });
+    // @ts-expect-error part 5 declares a JWT scheme: the verifier is required
+    expect(() => createApp(contract, { engine: OPERATION_ENGINE })).toThrow(/pass JWT_VERIFIER/);
+    createApp(contract, { engine: OPERATION_ENGINE, jwt: JWT_VERIFIER });
+    expectTypeOf<NeedsJwt<typeof contract>>().toEqualTypeOf<true>();
+    const keyOnly = defineContract({ securitySchemes: { fixtureKey: KEY } });
+    expectTypeOf<NeedsJwt<typeof keyOnly>>().toEqualTypeOf<false>();
+    createApp(keyOnly, { engine: OPERATION_ENGINE });
   });
 
   it("a handler for an undeclared operation", () => {

@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { authenticate } from "../../src/engine/authentication/authenticate";
 import { planSecurity } from "../../src/engine/authentication/plan";
+import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { AS_IS } from "../../src/platform/problem-presenter";
 import {
   FIXTURE_JWT_VARS,
@@ -19,6 +20,7 @@ const plan = planSecurity(
   FIXTURE_VOCABULARY_CONTRACT,
   "fixtureLegacyPet",
   operations.fixtureLegacyPet,
+  JWT_VERIFIER,
 );
 
 async function rateKey(key: string): Promise<string> {
@@ -66,6 +68,7 @@ describe("the per-credential rate-limit key of a JWT", () => {
       FIXTURE_VOCABULARY_CONTRACT,
       "fixtureGetPet",
       operations.fixtureGetPet,
+      JWT_VERIFIER,
     );
     const bindings = { ...(env as unknown as Record<string, unknown>), FIXTURE_JWKS_URL: url };
     const keyOf = async (subject: string, id: string) => {

@@ -6,6 +6,7 @@
  */
 import { secretNames } from "../../domain/contract";
 import type { Authenticated } from "../../domain/handlers";
+import type { JwtOutcome } from "../../platform/engine";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { log } from "../../platform/log";
 import { problemResponse, statusProblem, typedProblem } from "../../platform/problem";
@@ -13,7 +14,7 @@ import type { ProblemPresenter } from "../../platform/problem-presenter";
 import { INSUFFICIENT_SCOPE } from "../problem-types";
 import { compareWithSecrets } from "./compare";
 import { presentedCredential, presentedToken } from "./credentials";
-import { type JwtOutcome, jwtSettings, verifyJwt } from "./jwt";
+import { jwtSettings } from "./jwt-settings";
 import type { SecurityPlan } from "./plan";
 
 export type Authentication =
@@ -94,7 +95,7 @@ export async function authenticate(
         settings.audience,
         scheme.jwt.algorithms,
       ]);
-      outcome = verified.get(key) ?? (await verifyJwt(token, scheme.jwt, settings));
+      outcome = verified.get(key) ?? (await plan.verifyJwt(token, scheme.jwt, settings));
       verified.set(key, outcome);
     }
     if (outcome.kind === "valid")

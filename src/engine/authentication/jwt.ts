@@ -8,62 +8,12 @@
  */
 import { createRemoteJWKSet, errors, jwtVerify } from "jose";
 import type { JwtAlgorithm, JwtVerification } from "../../domain/contract";
+import type { JwtOutcome, JwtSettings, JwtVerifier } from "../../platform/engine";
 
 /** RFC 8725 §2.1: asymmetric algorithms only, unless the contract narrows them. */
 const DEFAULT_ALGORITHMS: readonly JwtAlgorithm[] = ["RS256", "ES256"];
 /** Seconds of clock skew accepted on `exp` and `nbf`. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
-
-export type JwtOutcome =
-  | {
-      readonly kind: "valid";
-      readonly issuer: string;
-      readonly subject: string | undefined;
-      readonly scopes: readonly string[];
-    }
-  /** Not a token this deployment accepts: the same 401 as a missing one. */
-  | { readonly kind: "invalid" }
-  /** The key set could not be fetched or read: nothing can be said of the token. */
-  | { readonly kind: "unavailable"; readonly reason: string }
-  /** The vars the scheme names are not set, or not usable. */
-  | { readonly kind: "misconfigured"; readonly reason: string };
-
-export interface JwtSettings {
-  readonly jwksUrl: URL;
-  readonly issuer: string;
-  readonly audience: string;
-}
-
-/** The deployment's values for the vars a scheme names; a reason when they cannot be used. */
-export function jwtSettings(
-  verification: JwtVerification,
-  env: Readonly<Record<string, unknown>>,
-): JwtSettings | string {
-  const read = (name: string) => {
-    const value = env[name];
-    return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-  };
-  const [url, issuer, audience] = [
-    read(verification.jwksUrl),
-    read(verification.issuer),
-    read(verification.audience),
-  ];
-  if (!url || !issuer || !audience) {
-    const missing = ["jwksUrl", "issuer", "audience"] as const;
-    return `var ${missing
-      .filter((field) => !read(verification[field]))
-      .map((field) => verification[field])
-      .join(", ")} is not set`;
-  }
-  let jwksUrl: URL;
-  try {
-    jwksUrl = new URL(url);
-  } catch {
-    return `var ${verification.jwksUrl} is not a URL`;
-  }
-  if (jwksUrl.protocol !== "https:") return `var ${verification.jwksUrl} is not an https: URL`;
-  return { jwksUrl, issuer, audience };
-}
 
 /** One remote key set per URL, kept for the isolate's life so its cache is shared. */
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -98,7 +48,10 @@ function isKeySetFailure(error: unknown): boolean {
   );
 }
 
-export async function verifyJwt(
+/**
+ * The verifier a contract with JWT schemes passes to `createApp` as `jwt` (src/engine/jwt.ts).
+ */
+export const verifyJwt: JwtVerifier = async function verifyJwt(
   token: string,
   verification: JwtVerification,
   settings: JwtSettings,
@@ -124,4 +77,4 @@ export async function verifyJwt(
       };
     return { kind: "invalid" };
   }
-}
+};

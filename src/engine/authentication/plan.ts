@@ -9,6 +9,7 @@ import type {
   SecurityRequirement,
   SecurityScheme,
 } from "../../domain/contract";
+import type { JwtVerifier } from "../../platform/engine";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
 import { AUTHENTICATION_REQUIRED } from "../problem-types";
 import type { HiddenFields } from "../validation/request";
@@ -24,7 +25,15 @@ export interface SecurityPlan {
   readonly problem: ProblemDetails;
   /** Request fields that carry credentials; request schemas and handlers never see them. */
   readonly fields: HiddenFields;
+  /** Verifies the JWTs of the operation's JWT schemes (the app refuses to start without it). */
+  readonly verifyJwt: JwtVerifier;
 }
+
+/** Never called: the app does not start with a JWT scheme and no verifier. */
+const NO_VERIFIER: JwtVerifier = async () => ({
+  kind: "misconfigured",
+  reason: "no JWT verifier was passed to createApp",
+});
 
 function challengeOf(scheme: SecurityScheme): string {
   if (scheme.type === "apiKey") return `ApiKey in="${scheme.in}", name="${scheme.name}"`;
@@ -40,6 +49,7 @@ export function planSecurity(
   contract: Contract,
   id: string,
   operation: Operation,
+  verifyJwt: JwtVerifier | undefined,
 ): SecurityPlan | undefined {
   if (operation.security === undefined || operation.security.length === 0) return undefined;
   const schemes = new Map<string, SecurityScheme>();
@@ -70,5 +80,6 @@ export function planSecurity(
       { security: operation.security },
     ),
     fields: { header, query, cookie },
+    verifyJwt: verifyJwt ?? NO_VERIFIER,
   };
 }

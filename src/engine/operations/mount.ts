@@ -24,7 +24,7 @@ import { operationRoute } from "./route";
  * literal path wins over a template that would also match it (OpenAPI 3.1 §4.8.8).
  */
 export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
-  const { contract, handlers, maxBodyBytes, present } = context;
+  const { contract, handlers, maxBodyBytes, present, jwt } = context;
   const versionPlan = planVersions(contract);
   // With the version in the path, every operation is routed under it (`/:__version/…`).
   const prefix = versionPlan?.placement.in === "path" ? `/:${VERSION_SEGMENT}` : "";
@@ -43,7 +43,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     // whatever would. Each variant of part 9 is planned as the operation it makes.
     const routes: (ServeOperation | undefined)[] = [];
     const plan = (shape: Operation): ServeOperation => {
-      const security = planSecurity(contract, id, shape);
+      const security = planSecurity(contract, id, shape, jwt);
       const limits = planLimits(contract, id);
       return operationRoute({
         id,

@@ -86,6 +86,8 @@ export interface ImportResult {
   /** The key of each component schema in `resources`, by component name (renamed if reserved). */
   readonly resourceKeys: ReadonlyMap<string, string>;
   readonly operations: number;
+  /** Part 5 declares a JWT scheme: the entry passes the JWT verifier. */
+  readonly jwt: boolean;
 }
 
 export interface ImportOptions {
@@ -1356,7 +1358,14 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     )
       findings.lost(child("#/components", kind), `components.${kind}: not carried`);
   if (isObject(components.links)) findings.lost("#/components/links", "links: not carried");
-  return { parts, findings: findings.list, identifiers, resourceKeys, operations: operationCount };
+  return {
+    parts,
+    findings: findings.list,
+    identifiers,
+    resourceKeys,
+    operations: operationCount,
+    jwt: jwtSchemes.size > 0,
+  };
 }
 
 /** An encoding that only restates OpenAPI's default for form fields (style form, explode true). */

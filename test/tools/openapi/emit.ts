@@ -193,7 +193,7 @@ export function findingLine(finding: Finding): string {
  * The Worker entry a contract that declares more than its purpose needs: the operation
  * engine, and zod's JSON Schema converter (src/contract/README.md, "Taking in a revision").
  */
-export function entryFile(needsEngine: boolean): string {
+export function entryFile(needsEngine: boolean, jwt = false): string {
   if (!needsEngine)
     return `/**
  * The Worker entry: the app built from the service's contract and its handlers. The
@@ -211,18 +211,20 @@ export default {
   queue: app.queue,
 } satisfies ExportedHandler<Env>;
 `;
+  const options = `{ handlers, engine: OPERATION_ENGINE, jsonSchema: toJSONSchema${jwt ? ", jwt: JWT_VERIFIER" : ""} }`;
   return `/**
  * The Worker entry: the app built from the service's contract and its handlers. The
  * contract declares more than its purpose, so the operation engine (src/engine) and zod's
- * JSON Schema converter are passed in; the option types refuse to compile without them.
+ * JSON Schema converter are passed in${jwt ? ", and the JWT verifier for part 5's JWT schemes" : ""}; the option types refuse to compile without
+ * them.
  */
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "./app";
 import { contract } from "./contract";
 import { OPERATION_ENGINE } from "./engine";
-import { handlers } from "./handlers";
+${jwt ? 'import { JWT_VERIFIER } from "./engine/jwt";\n' : ""}import { handlers } from "./handlers";
 
-const app = createApp(contract, { handlers, engine: OPERATION_ENGINE, jsonSchema: toJSONSchema });
+const app = createApp(contract, ${options});
 
 export default {
   fetch: app.fetch,

@@ -79,7 +79,7 @@ const files: WrittenFile[] = [
     text: specificationText(readFileSync("src/contract/SPECIFICATION.md", "utf8"), result, source),
   },
   { path: "src/contract/IMPORT-REPORT.md", text: reportText(result, source) },
-  { path: "src/index.ts", text: entryFile(needsEngine) },
+  { path: "src/index.ts", text: entryFile(needsEngine, result.jwt) },
 ];
 // The handlers are the service's own code: rewritten only while there is none.
 const handlers = readFileSync("src/handlers.ts", "utf8");
