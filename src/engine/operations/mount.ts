@@ -62,11 +62,17 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
         transition: planTransition(contract, shape),
       });
     };
+    // Which variant serves each version, worked out on the version's first request.
+    const variantOf = new Map<string, number>();
     const serveFor = (version: string | undefined): ServeOperation => {
-      const index =
-        versionPlan && version !== undefined ? shapeIndex(versionPlan, operation, version) : 0;
-      routes[index] ??= plan(shapes[index] ?? operation);
-      return routes[index];
+      let index = 0;
+      if (versionPlan && version !== undefined && shapes.length > 1) {
+        index = variantOf.get(version) ?? shapeIndex(versionPlan, operation, version);
+        variantOf.set(version, index);
+      }
+      const planned = routes[index] ?? plan(shapes[index] ?? operation);
+      routes[index] = planned;
+      return planned;
     };
     const route = negotiatedRoute(id, operation, versionPlan, serveFor);
     const routed = `${prefix}${path}`;

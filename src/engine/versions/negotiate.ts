@@ -79,11 +79,17 @@ export function negotiatedRoute(
     return { version, declared };
   };
 
+  // The headers of each version's answers, worked out on its first request.
+  const headersOf = new Map<string | undefined, Record<string, string>>();
   return async function versionedRoute(c: Context<AppEnv>) {
     const requestId = c.get("requestId");
     const resolved = plan ? resolve(c, requestId, plan) : undefined;
     if (resolved instanceof Response) return resolved;
-    const headers = deprecationHeaders(resolved?.declared, retirement);
+    let headers = headersOf.get(resolved?.version);
+    if (!headers) {
+      headers = deprecationHeaders(resolved?.declared, retirement);
+      headersOf.set(resolved?.version, headers);
+    }
     if (isSunset(retirement, Date.now()))
       return problemResponse(
         requestId,
