@@ -133,8 +133,10 @@ export function consistencyChecks(report: Report, doc: OpenApi): [string, string
     if (shown === undefined) continue;
     const declared = Object.values(part.declared)[0] ?? 0;
     // Once versions are negotiated, the document is the current version's: it shows the
-    // operations of that version, which may be fewer than the contract declares.
-    const perVersion = part.name === "endpoints" && report.versionPlacement !== undefined;
+    // operations and resources of that version, which may be fewer than the contract declares.
+    const perVersion =
+      (part.name === "endpoints" || part.name === "resources") &&
+      report.versionPlacement !== undefined;
     const agrees =
       part.name === "versioning"
         ? declared > 0 === shown > 0

@@ -379,6 +379,23 @@ describe("the documents", () => {
     expect(await none.text()).not.toContain("v9-marker");
   });
 
+  it("OpenAPI per version lists only that version's schemas: not a resource only other versions' operations use", async () => {
+    const schemasOf = async (query: string) =>
+      Object.keys(
+        (
+          (await (await app.request(`/_service/openapi.json${query}`, {}, env)).json()) as {
+            components: { schemas: Record<string, unknown> };
+          }
+        ).components.schemas,
+      );
+    expect(await schemasOf("?version=v1")).toEqual(
+      expect.arrayContaining(["FixtureLegacyThing", "FixtureNote"]),
+    );
+    const current = await schemasOf("");
+    expect(current).toContain("FixtureNote");
+    expect(current).not.toContain("FixtureLegacyThing");
+  });
+
   it("the status report lists the versions with their dates", async () => {
     const report = (await (await app.request("/_service/interface", {}, env)).json()) as {
       versions: unknown[];

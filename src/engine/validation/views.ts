@@ -49,6 +49,18 @@ function children(def: Def): Schema[] {
   }
 }
 
+/** Every schema reachable from `roots`, themselves included (cycles are walked once). */
+export function reachableSchemas(roots: readonly Schema[]): Set<Schema> {
+  const seen = new Set<Schema>();
+  const pending = [...roots];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (seen.has(node)) continue;
+    seen.add(node);
+    pending.push(...children(defOf(node)));
+  }
+  return seen;
+}
+
 export function viewOf(schema: Schema, direction: Direction): Schema {
   const mark = MARK[direction];
 

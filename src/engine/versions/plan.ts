@@ -5,15 +5,18 @@
  * (RFC 8594 §3, an HTTP-date) and `Link` to the migration notes with rel="deprecation"
  * (RFC 9745 §3) and rel="sunset" (RFC 8594 §4).
  */
-import type {
-  Contract,
-  Operation,
-  Retirement,
-  VersionDeclaration,
-  VersionPlacement,
-  VersionRange,
+import {
+  type Contract,
+  type Operation,
+  operationShapes,
+  type Retirement,
+  type VersionDeclaration,
+  type VersionPlacement,
+  type VersionRange,
 } from "../../domain/contract";
+import { declaredSchemas } from "../../platform/openapi/document";
 import type { HiddenFields } from "../validation/request";
+import { reachableSchemas } from "../validation/views";
 
 export interface VersionPlan {
   /** Oldest first, as part 9 lists them. */
@@ -142,7 +145,7 @@ export function isSunset(declared: Retirement | undefined, now: number): boolean
 /**
  * The contract as one version has it, for that version's OpenAPI document: only the
  * operations of the version, each with the request and responses of its variant for the
- * version, marked deprecated when the version is. With the version in the path, each path
+ * version, marked deprecated when the version is, and only the resources of the version. With the version in the path, each path
  * starts with it. A version other than the current one is then required where it is
  * stated. Undefined for a version part 9 does not declare.
  */
@@ -174,5 +177,31 @@ export function contractForVersion(contract: Contract, version: string): Contrac
     current: version,
     required: plan.required || version !== plan.current,
   };
-  return { ...contract, operations, versioning };
+  const resources = resourcesOf(contract, operations);
+  return { ...contract, resources, operations, versioning };
+}
+
+/**
+ * Part 2's resources as one version has them: those its operations, the events and the
+ * error types reach, and those no operation of any version reaches (a resource of part 2
+ * alone). A resource only other versions' operations reach is not this version's.
+ */
+function resourcesOf(
+  contract: Contract,
+  operations: Readonly<Record<string, Operation>>,
+): Contract["resources"] {
+  const allShapes = Object.values(contract.operations).flatMap(operationShapes);
+  const schemasOf = (ops: readonly Operation[], withParts: boolean) =>
+    declaredSchemas({
+      ...contract,
+      resources: {},
+      operations: Object.fromEntries(ops.map((op, i) => [i, op])),
+      ...(withParts ? {} : { events: {}, errors: {} }),
+    });
+  const anyVersion = reachableSchemas(schemasOf(allShapes, false));
+  const alone = Object.values(contract.resources).filter((schema) => !anyVersion.has(schema));
+  const kept = reachableSchemas([...schemasOf(Object.values(operations), true), ...alone]);
+  return Object.fromEntries(
+    Object.entries(contract.resources).filter(([, schema]) => kept.has(schema)),
+  );
 }
