@@ -63,22 +63,20 @@ export function checkVersions(contract: Contract): void {
       throw new Error(`operation ${ranged[0]?.[0]}: declares versions, but part 9 declares none`);
     return;
   }
-  const fail = (why: string) => {
+  const fail = (why: string): never => {
     throw new Error(`part 9: ${why}`);
   };
   const order = Object.keys(versions);
   if (!order.includes(v.current)) fail(`current version ${v.current} is not one of its versions`);
-  if (!v.placement) fail("declares versions but not where a client states one (placement)");
-  const placement = v.placement;
-  if (
-    placement &&
-    (placement.in === "header" || placement.in === "query") &&
-    !TOKEN.test(placement.name)
-  )
+  const plan =
+    planVersions(contract) ??
+    fail("declares versions but not where a client states one (placement)");
+  const { placement } = plan;
+  if ((placement.in === "header" || placement.in === "query") && !TOKEN.test(placement.name))
     fail(`${placement.in} name ${placement.name} is not a valid name`);
-  if (placement?.in === "media-type" && !TOKEN.test(placement.parameter))
+  if (placement.in === "media-type" && !TOKEN.test(placement.parameter))
     fail(`media-type parameter ${placement.parameter} is not a valid name`);
-  if (placement?.in === "path") {
+  if (placement.in === "path") {
     for (const id of order)
       if (!SEGMENT.test(id))
         fail(`version ${id} cannot be a path segment as written (RFC 3986 §2.3)`);
@@ -88,14 +86,12 @@ export function checkVersions(contract: Contract): void {
   }
   for (const [id, declared] of Object.entries(versions))
     checkRetirement(`part 9: version ${id}`, declared);
-  const plan = planVersions(contract);
   for (const [id, op] of ranged) {
     if (op.versions) checkRange(`operation ${id}`, op.versions, order);
     const taken = new Map<string, number>();
     for (const [index, variant] of (op.variants ?? []).entries()) {
       const where = `operation ${id}, variant ${index}`;
       checkRange(where, variant.versions, order);
-      if (!plan) continue;
       const own = versionsOf(plan, op.versions);
       for (const version of versionsOf(plan, variant.versions)) {
         if (!own.includes(version))
