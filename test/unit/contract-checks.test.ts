@@ -50,8 +50,8 @@ describe("createApp refuses", () => {
       /need a request.params schema/,
     ],
     [
-      "a segment that is half a parameter",
-      { fixtureA: op("/fixture/x{id}") },
+      "a segment with an unclosed parameter",
+      { fixtureA: op("/fixture/x{id") },
       /neither literal nor/,
     ],
     ["a Hono wildcard in a literal", { fixtureA: op("/fixture/*") }, /neither literal nor/],

@@ -34,7 +34,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     { parameters: number; methods: Record<string, Handler<AppEnv>> }
   >();
   for (const [id, operation] of Object.entries(contract.operations)) {
-    const { path, parameters } = routePath(id, operation.path);
+    const { path, read } = routePath(id, operation.path);
     const shapes = operationShapes(operation);
     // Planned on the first request that needs it, not at start-up: a Worker's isolate
     // starts per cold request, and planning every operation then (reading each schema,
@@ -54,6 +54,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
           maxBodyBytes: limits.maxBodyBytes ?? maxBodyBytes,
           hidden: hide(security?.fields, versionHidden),
           present,
+          pathParameters: read,
         }),
         responses: planResponses(contract, shape),
         present,
@@ -77,7 +78,8 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     const route = negotiatedRoute(id, operation, versionPlan, serveFor);
     const routed = `${prefix}${path}`;
     const entry = byPath.get(routed) ?? {
-      parameters: parameters.length + (prefix ? 1 : 0),
+      // A segment Hono matches by a pattern (`{id}.json`) is half literal: it is not counted.
+      parameters: (path.match(/\/:[^/{]+(?=\/|$)/g)?.length ?? 0) + (prefix ? 1 : 0),
       methods: {},
     };
     entry.methods[operation.method] = route;

@@ -5,7 +5,9 @@
  */
 import { SERVICE_PREFIX } from "../../platform/paths";
 
-const PARAMETER_SEGMENT = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+// A parameter's name: what real documents use (`{id}`, `{user-id}`, `{user.id}`), none of
+// the characters that end a template expression or a segment, or are Hono's route syntax.
+const PARAMETER_SEGMENT = /^\{([A-Za-z0-9_][A-Za-z0-9_.-]*)\}$/;
 // RFC 3986 §3.3 pchar, without Hono's own syntax (`:`, `*`, `{`, `}`, `?`).
 const LITERAL_SEGMENT = /^[A-Za-z0-9\-._~!$&'()+,;=@%]*$/;
 
@@ -14,7 +16,23 @@ export interface RoutePath {
   readonly path: string;
   /** The template's parameter names, in order. */
   readonly parameters: readonly string[];
+  /**
+   * The template's parameters, from the ones Hono matched: the same record unless a segment
+   * mixes text and parameters (`{id}.json`, `{name}:cancel`), which Hono matches whole.
+   */
+  readonly read: (matched: Readonly<Record<string, string>>) => Record<string, string>;
 }
+
+/** A segment such as `{id}.json`: Hono matches it whole, under `key`, and `split` takes it apart. */
+interface MixedSegment {
+  readonly key: string;
+  readonly split: RegExp;
+  readonly names: readonly string[];
+}
+
+const EXPRESSION = /\{([^{}]*)\}/g;
+const PARAMETER_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
 
 /** Checks a path template and turns it into a Hono path. */
 export function routePath(id: string, template: string): RoutePath {
@@ -25,24 +43,58 @@ export function routePath(id: string, template: string): RoutePath {
     throw fail(`is inside the platform's reserved prefix ${SERVICE_PREFIX}`);
   }
   const parameters: string[] = [];
+  const mixed: MixedSegment[] = [];
+  const add = (name: string) => {
+    if (parameters.includes(name)) throw fail(`repeats the parameter ${name}`);
+    parameters.push(name);
+  };
   const segments = template
     .split("/")
     .slice(1)
     .map((segment) => {
       const parameter = PARAMETER_SEGMENT.exec(segment)?.[1];
       if (parameter) {
-        if (parameters.includes(parameter)) throw fail(`repeats the parameter ${parameter}`);
-        parameters.push(parameter);
+        add(parameter);
         return `:${parameter}`;
       }
-      if (!LITERAL_SEGMENT.test(segment))
-        throw fail("has a segment that is neither literal nor {name}");
-      return segment;
+      // Text and parameters in one segment (OpenAPI 3.1 §4.8.2 allows it): Hono matches the
+      // segment whole with a pattern, and the parameters are read from it afterwards. Each
+      // takes at least one character and as few as it can, so `{a}.{b}` splits at the first dot.
+      const names = [...segment.matchAll(EXPRESSION)].map((m) => m[1] ?? "");
+      const text = segment.split(EXPRESSION).filter((_, i) => i % 2 === 0);
+      if (
+        names.length === 0 ||
+        !names.every((name) => PARAMETER_NAME.test(name)) ||
+        !text.every((part) => LITERAL_SEGMENT.test(part.replaceAll(":", "")))
+      ) {
+        if (!LITERAL_SEGMENT.test(segment))
+          throw fail("has a segment that is neither literal nor {name}, nor text with {name}s");
+        return segment;
+      }
+      for (const name of names) add(name);
+      const pattern = text.map(escapeRegExp).join("([^/]+?)");
+      const key = `__segment${mixed.length}`;
+      mixed.push({ key, split: new RegExp(`^${pattern}$`), names });
+      return `:${key}{${pattern.replaceAll("([^/]+?)", "[^/]+?")}}`;
     });
-  return { path: `/${segments.join("/")}`, parameters };
+  const read =
+    mixed.length === 0
+      ? (matched: Readonly<Record<string, string>>) => ({ ...matched })
+      : (matched: Readonly<Record<string, string>>) => {
+          const params: Record<string, string> = {};
+          for (const [key, value] of Object.entries(matched))
+            if (!key.startsWith("__segment")) params[key] = value;
+          for (const { key, split, names } of mixed) {
+            const parts = split.exec(matched[key] ?? "");
+            names.forEach((name, i) => {
+              params[name] = parts?.[i + 1] ?? "";
+            });
+          }
+          return params;
+        };
+  return { path: `/${segments.join("/")}`, parameters, read };
 }
-
 /** Two templates that route alike: the same path once parameter names are set aside. */
 export function routeShape(path: string): string {
-  return path.replace(/:[^/]+/g, ":");
+  return path.replace(/:[^/{]+(\{[^}]*\})?/g, ":$1");
 }

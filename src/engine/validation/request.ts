@@ -61,6 +61,8 @@ export interface RequestPlan {
   readonly present: ProblemPresenter;
   /** The query parameters the query schema declares as arrays. */
   readonly queryLists: ReadonlySet<string>;
+  /** The path template's parameters, from those the router matched. */
+  readonly pathParameters: (matched: Readonly<Record<string, string>>) => Record<string, string>;
 }
 
 const NOTHING_HIDDEN: HiddenFields = { header: new Set(), query: new Set(), cookie: new Set() };
@@ -69,6 +71,8 @@ export interface RequestPlanOptions {
   readonly maxBodyBytes: number;
   readonly hidden?: HiddenFields;
   readonly present?: ProblemPresenter;
+  /** The path template's parameters, from those the router matched; the same by default. */
+  readonly pathParameters?: (matched: Readonly<Record<string, string>>) => Record<string, string>;
 }
 
 export function planRequest(operation: Operation, options: RequestPlanOptions): RequestPlan {
@@ -126,6 +130,7 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
     hidden,
     present,
     queryLists: arrayMembers(operation.request?.query),
+    pathParameters: options.pathParameters ?? ((matched) => ({ ...matched })),
   };
 }
 
@@ -209,7 +214,9 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
     (await check(
       "path",
       declared.params,
-      hidden.path ? withoutKeys(Object.entries(c.req.param()), hidden.path) : c.req.param(),
+      hidden.path
+        ? withoutKeys(Object.entries(plan.pathParameters(c.req.param())), hidden.path)
+        : plan.pathParameters(c.req.param()),
     ));
   const query =
     declared.query &&
