@@ -493,7 +493,13 @@ async function operationProbes(
     // Probing would spend the instance's rate-limit budget; nothing more is sent.
     return;
   }
-  if (responses[unauthenticated.status] && (operation.security?.length ?? 0) > 0) {
+  // An empty requirement makes credentials optional: a request without any is let in.
+  const required =
+    (operation.security?.length ?? 0) > 0 &&
+    !operation.security?.some(
+      (r) => typeof r === "object" && r !== null && Object.keys(r).length === 0,
+    );
+  if (responses[unauthenticated.status] && required) {
     await expect({
       label: `${name} without credentials: ${unauthenticated.status} problem with WWW-Authenticate (RFC 9110 §11.6.1)`,
       method,

@@ -5,7 +5,16 @@
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FIXTURE_SECRETS, FIXTURE_UNSET_SECRET } from "../fixtures/security";
+import { toJSONSchema } from "zod";
+import { createApp } from "../../src/app";
+import { defineContract } from "../../src/domain/define-contract";
+import { defineHandlers } from "../../src/domain/handlers";
+import { OPERATION_ENGINE } from "../../src/engine";
+import {
+  FIXTURE_SECRETS,
+  FIXTURE_SECURITY_CONTRACT,
+  FIXTURE_UNSET_SECRET,
+} from "../fixtures/security";
 import { FIXTURE_ROTATED_SECRETS } from "../fixtures/vocabulary";
 import { expectProblem } from "../support/assertions";
 import { basic, callSecured, securityApp, withoutRequestId } from "../support/security-app";
@@ -163,6 +172,44 @@ describe("OR and AND of schemes (OpenAPI security requirements)", () => {
 
   it("an operation declared with security: [] needs no credential", async () => {
     expect((await callSecured("/fixture-public")).status).toBe(200);
+  });
+});
+
+describe("optional credentials: an empty requirement (OpenAPI 3.1 §4.8.30)", () => {
+  const { fixturePartnerKey } = FIXTURE_SECURITY_CONTRACT.securitySchemes;
+  const contract = defineContract({
+    securitySchemes: { fixturePartnerKey },
+    operations: {
+      fixtureOptional: {
+        method: "GET",
+        path: "/fixture-optional",
+        security: [{ fixturePartnerKey: [] }, {}],
+        responses: { 200: { description: "FIXTURE: who was let in" } },
+      },
+    },
+  });
+  const app = createApp(contract, {
+    engine: OPERATION_ENGINE,
+    jsonSchema: toJSONSchema,
+    handlers: defineHandlers(contract, {
+      fixtureOptional: (_input, { auth }) => ({
+        status: 200,
+        headers: { "x-fixture-schemes": auth.schemes.join(",") || "none" },
+      }),
+    }),
+  });
+  const schemesSeen = async (init?: RequestInit) => {
+    const res = await app.request("https://fixture.test/fixture-optional", init, env);
+    return res.status === 200 ? res.headers.get("x-fixture-schemes") : res.status;
+  };
+
+  it("lets a request without credentials in as no one, and one with the right key in as its holder", async () => {
+    expect(await schemesSeen()).toBe("none");
+    expect(await schemesSeen(SCHEMES.header.right)).toBe("fixturePartnerKey");
+  });
+
+  it("refuses a wrong credential rather than letting it in as no one (RFC 6750 §3.1)", async () => {
+    expect(await schemesSeen(SCHEMES.header.wrong)).toBe(401);
   });
 });
 

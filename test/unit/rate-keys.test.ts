@@ -36,7 +36,7 @@ async function rateKey(key: string): Promise<string> {
     "fixture-id",
     AS_IS,
   );
-  if (!outcome.ok) throw new Error("the FIXTURE key was refused");
+  if (!outcome.ok || outcome.rateKey === undefined) throw new Error("the FIXTURE key was refused");
   return outcome.rateKey;
 }
 

@@ -4,6 +4,7 @@
  * credential was wrong. A secret or var the contract names but the deployment lacks fails
  * closed (500), and so does a key set that cannot be fetched (503): never let in.
  */
+import { parse as parseCookies } from "hono/utils/cookie";
 import { secretNames } from "../../domain/contract";
 import type { Authenticated } from "../../domain/handlers";
 import type { JwtOutcome } from "../../platform/engine";
@@ -21,8 +22,11 @@ export type Authentication =
   | {
       readonly ok: true;
       readonly auth: Authenticated;
-      /** Identifies the credential for per-credential rate limits; it is not the credential. */
-      readonly rateKey: string;
+      /**
+       * Identifies the credential for per-credential rate limits; it is not the credential.
+       * Undefined when the request was let in without one (an empty requirement).
+       */
+      readonly rateKey: string | undefined;
     }
   | { readonly ok: false; readonly response: Response };
 
@@ -40,6 +44,19 @@ const UNAVAILABLE = statusProblem(
   503,
   "The request's credentials could not be verified right now. Retry later; quote the requestId if it persists.",
 );
+
+/** Whether the request carries any field a scheme of the operation reads, valid or not. */
+function presentsCredentials(plan: SecurityPlan, request: Request): boolean {
+  const { header, query, cookie } = plan.fields;
+  if ([...header].some((name) => request.headers.has(name))) return true;
+  if (query.size > 0) {
+    const params = new URL(request.url).searchParams;
+    if ([...query].some((name) => params.has(name))) return true;
+  }
+  if (cookie.size === 0) return false;
+  const cookies = parseCookies(request.headers.get("cookie") ?? "");
+  return [...cookie].some((name) => Object.hasOwn(cookies, name));
+}
 
 export async function authenticate(
   plan: SecurityPlan,
@@ -127,6 +144,16 @@ export async function authenticate(
   let forbidden: readonly string[] | undefined;
   for (const [index, requirement] of plan.requirements.entries()) {
     const names = Object.keys(requirement);
+    if (names.length === 0) {
+      // OpenAPI's empty requirement: credentials are optional. A request that presents one
+      // is held to it (RFC 6750 §3.1: an invalid token is refused, not let in as anonymous).
+      if (presentsCredentials(plan, request)) continue;
+      return {
+        ok: true,
+        auth: { requirement: index, schemes: [], subject: undefined, scopes: [] },
+        rateKey: undefined,
+      };
+    }
     if (!names.every(valid)) continue;
     const missing = names.flatMap((name) =>
       (requirement[name] ?? []).filter((scope) => !scopesOf(name).includes(scope)),

@@ -120,7 +120,6 @@ export function checkSecurity(contract: Contract): void {
     }
     for (const requirement of operation.security) {
       const names = Object.keys(requirement);
-      if (names.length === 0) throw fail("a security requirement names no scheme");
       let authorizationUsers = 0;
       for (const name of names) {
         const scheme = contract.securitySchemes[name];

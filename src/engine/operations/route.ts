@@ -132,7 +132,11 @@ export function operationRoute(plan: OperationPlan): ServeOperation {
       if (!outcome.ok) return outcome.response;
       auth = outcome.auth;
       if (limits.perCredential.length > 0) {
-        const key = `credential:${outcome.rateKey}`;
+        // Let in without a credential (an empty requirement): counted by client, as above.
+        const key =
+          outcome.rateKey === undefined
+            ? `client:${clientAddress(c.req.raw)}`
+            : `credential:${outcome.rateKey}`;
         const limited = await enforceRateLimits(limits.perCredential, key, env, requestId, present);
         if (limited) return limited;
       }
