@@ -602,6 +602,84 @@ describe("operations", () => {
   });
 });
 
+describe("what real documents hold that code generation must not trip on", () => {
+  it("path parameters with hyphens, text beside a parameter in a segment, and a custom verb", async () => {
+    const param = (name: string) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    });
+    const op = (operationId: string, name: string) => ({
+      operationId,
+      parameters: [param(name)],
+      responses: { "204": { description: "FIXTURE" } },
+    });
+    const c = await imported("templates", {
+      ...doc31({}),
+      paths: {
+        "/fixture-items/{item-id}": { get: op("fixtureHyphen", "item-id") },
+        "/fixture-items/{id}.json": { get: op("fixtureSuffix", "id") },
+        "/fixture-jobs/{name}:cancel": { post: op("fixtureVerb", "name") },
+      },
+    });
+    expect(Object.keys(c.contract.operations).sort()).toEqual([
+      "fixtureHyphen",
+      "fixtureSuffix",
+      "fixtureVerb",
+    ]);
+    for (const [method, path] of [
+      ["GET", "/fixture-items/a-1"],
+      ["GET", "/fixture-items/7.json"],
+      ["POST", "/fixture-jobs/nightly:cancel"],
+    ] as const)
+      expect((await c.app.request(`https://fixture.test${path}`, { method })).status).toBe(501);
+    expect(Object.keys((await served(c)).paths)).toEqual(
+      expect.arrayContaining(["/fixture-items/{item-id}", "/fixture-items/{id}.json"]),
+    );
+  });
+
+  it("text that looks like code is written as data: `${`, `*/`, a `then` key, quotes and backslashes", async () => {
+    const tricky = 'FIXTURE ${x} */ `tick` "quoted" \\ end';
+    const c = await imported("text", {
+      ...bodyCase({
+        type: "object",
+        description: tricky,
+        properties: {
+          then: { type: "string" },
+          'say"what': { type: "string" },
+          guarded: { type: "string", if: { minLength: 1 }, then: { maxLength: 3 } },
+        },
+        required: ["then"],
+      }),
+      info: { ...info, description: tricky },
+    });
+    const doc = await served(c);
+    expect(String((doc.info as Json).description).startsWith(tricky)).toBe(true);
+    const schema = doc.paths["/fixture"]?.post?.requestBody as Json;
+    expect(JSON.stringify(schema)).toContain(JSON.stringify(tricky).slice(1, -1));
+    expect(await accepts(c, { then: "x", 'say"what': "y" })).toBe(true);
+    expect(await accepts(c, { 'say"what': "y" })).toBe(false);
+  });
+
+  it("credentials made optional by an empty requirement", async () => {
+    const c = await imported("optional", {
+      ...doc31({}),
+      security: [{ fixtureKey: [] }, {}],
+      paths: {
+        "/fixture": {
+          get: { operationId: "fixtureGet", responses: { "204": { description: "FIXTURE" } } },
+        },
+      },
+      components: {
+        securitySchemes: { fixtureKey: { type: "apiKey", in: "header", name: "X-Fixture-Key" } },
+      },
+    });
+    expect(c.contract.operations.fixtureGet?.security).toEqual([{ fixtureKey: [] }, {}]);
+    expect((await served(c)).paths["/fixture"]?.get?.security).toEqual([{ fixtureKey: [] }, {}]);
+  });
+});
+
 describe("security, events, errors, limits, purpose, versioning", () => {
   const secured = (schemes: Json, security: unknown[]) => ({
     ...doc31({}),
@@ -1053,9 +1131,13 @@ describe("the generated code", () => {
     // As the importer does: Biome's layout of long generated lines settles in a second pass.
     for (let pass = 0; pass < 2; pass++)
       spawnSync("npx", ["biome", "check", "--write", "--vcs-use-ignore-file=false", ...files]);
-    const biome = spawnSync("npx", ["biome", "ci", "--vcs-use-ignore-file=false", ...files], {
-      encoding: "utf8",
-    });
+    const biome = spawnSync(
+      "npx",
+      ["biome", "ci", "--colors=off", "--vcs-use-ignore-file=false", ...files],
+      { encoding: "utf8" },
+    );
     expect(biome.status, biome.stdout + biome.stderr).toBe(0);
+    // Warnings too: a document's `${` once made noTemplateCurlyInString warn.
+    expect(biome.stdout + biome.stderr).not.toMatch(/Found \d+ warning/);
   }, 120_000);
 });

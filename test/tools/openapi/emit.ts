@@ -87,8 +87,18 @@ function partFile(
     });
     body = `const { ${entries.join(", ")} } = resources;\n\n${body}`;
   }
+  if (THEN_KEY.test(body)) lines.unshift(THEN_SUPPRESSION);
   return `${lines.join("\n")}\n\n${body}\n`;
 }
+
+/**
+ * A `then` key, bare or quoted, as the importer writes keys. A document may well have one (a
+ * property, an example's field, JSON Schema's if/then carried as metadata), and Biome refuses
+ * any object with one (noThenProperty: an accidental thenable). In a contract it is data.
+ */
+const THEN_KEY = /(?:^|[{,\s])"?then"?\s*:/m;
+const THEN_SUPPRESSION =
+  "// biome-ignore-all lint/suspicious/noThenProperty: the document's own names and keywords, data that is never awaited";
 
 export interface WrittenFile {
   readonly path: string;

@@ -42,15 +42,21 @@ export interface SchemaContext {
   readonly referenced: Set<string>;
 }
 
-/** A JavaScript literal of a JSON value. */
-export const literal = (value: unknown): string => JSON.stringify(value) ?? "undefined";
+/**
+ * A JavaScript literal of a JSON value. A document's text may hold `${`, which Biome takes
+ * for a template placeholder written in the wrong quotes (noTemplateCurlyInString): it is
+ * written `$\u007B`, the same string. JSON text has `${` only inside strings, and after an
+ * escaped backslash the `$` still starts a character of its own, so this never changes a value.
+ */
+export const literal = (value: unknown): string =>
+  JSON.stringify(value)?.replaceAll("${", "$\\u007B") ?? "undefined";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** An object literal's key for `name`: bare when it can be, and never the prototype setter. */
 export function propertyKey(name: string): string {
   if (name === "__proto__") return `["__proto__"]`;
-  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+  return IDENTIFIER.test(name) ? name : literal(name);
 }
 
 /** JSON Schema keywords the converter reads (besides annotations and `x-` extensions). */
