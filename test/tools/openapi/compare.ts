@@ -734,7 +734,13 @@ class SchemaComparer {
       record(
         pointer,
         sameJson(source, served) ||
-          (source === true && isObject(served) && Object.keys(served).length === 0),
+          (source === true && isObject(served) && Object.keys(served).length === 0) ||
+          // `false` is written `{ not: {} }`: no value is valid against either.
+          (source === false &&
+            isObject(served) &&
+            Object.keys(served).length === 1 &&
+            isObject(served.not) &&
+            Object.keys(served.not).length === 0),
         `${source} is ${brief(served)}`,
       );
       return;
@@ -743,6 +749,29 @@ class SchemaComparer {
     if (!isObject(served)) {
       record(pointer, false, `the schema is ${served === undefined ? "missing" : brief(served)}`);
       return;
+    }
+    // A source reference into a component (`…/User/properties/name`, `…/$defs/Local`) is not
+    // a component the served document can name: the import writes its target out, which is
+    // what is compared.
+    if (
+      typeof source.$ref === "string" &&
+      !/^#\/components\/schemas\/[^/]+$/.test(source.$ref) &&
+      typeof served.$ref !== "string"
+    ) {
+      const { node } = follow(this.#source, source, pointer);
+      const { $ref: _ref, ...siblings } = source;
+      if (isObject(node))
+        this.#compare({ ...node, ...siblings }, served, pointer, record, depth + 1, example);
+      return;
+    }
+    // allOf of one schema (3.0's way to put a description beside a $ref) is that schema.
+    if (Array.isArray(source.allOf) && source.allOf.length === 1 && !Array.isArray(served.allOf)) {
+      const { allOf, ...siblings } = source;
+      const only = allOf[0];
+      if (isObject(only)) {
+        this.#compare({ ...siblings, ...only }, served, pointer, record, depth + 1, example);
+        return;
+      }
     }
     // A served reference where the source writes the schema out: compare with its target.
     let target = served;
@@ -905,7 +934,15 @@ class SchemaComparer {
    * platform's own schema (the source's is then served under another name).
    */
   #renamed(ref: unknown): boolean {
-    if (typeof ref !== "string") return false;
+    // Only a whole component can be renamed; a reference into one (`#/components/schemas/A/
+    // $defs/B`, `…/properties/b`) may point at nothing in the served document.
+    if (typeof ref !== "string" || !/^#\/components\/schemas\/[^/]+$/.test(ref)) return false;
+    if (!isObject(this.#served.components) || !isObject(this.#served.components.schemas))
+      return false;
+    const name = decodeURIComponent(ref.slice("#/components/schemas/".length))
+      .replaceAll("~1", "/")
+      .replaceAll("~0", "~");
+    if (!Object.hasOwn(this.#served.components.schemas, name)) return false;
     const target = follow(this.#served, { $ref: ref }, "#").node;
     return isObject(target) && target["x-platform"] === true;
   }
