@@ -662,6 +662,36 @@ describe("what real documents hold that code generation must not trip on", () =>
     expect(await accepts(c, { 'say"what': "y" })).toBe(false);
   });
 
+  it("references into a component, allOf of one schema and the false schema: written out, and the report counts them kept", async () => {
+    const document = bodyCase(
+      {
+        type: "object",
+        properties: {
+          name: { $ref: "#/components/schemas/FixtureUser/properties/name" },
+          local: { $ref: "#/components/schemas/FixtureUser/$defs/FixtureLocal" },
+          lead: { allOf: [{ $ref: "#/components/schemas/FixtureUser" }], description: "FIXTURE" },
+          never: false,
+        },
+      },
+      {
+        schemas: {
+          FixtureUser: {
+            type: "object",
+            properties: { name: { type: "string", minLength: 2 } },
+            $defs: { FixtureLocal: { type: "integer" } },
+          },
+        },
+      },
+    );
+    const c = await imported("into", document);
+    expect(await accepts(c, { name: "ab", local: 1, lead: {} })).toBe(true);
+    expect(await accepts(c, { name: "a" })).toBe(false);
+    expect(await accepts(c, { never: 1 })).toBe(false);
+    const comparison = compareDocuments(document, "3.1", await c.served());
+    const lost = comparison.items.filter((i) => !i.kept).map((i) => i.pointer);
+    expect(lost).toEqual(["#/components/schemas/FixtureUser/$defs"]);
+  });
+
   it("credentials made optional by an empty requirement", async () => {
     const c = await imported("optional", {
       ...doc31({}),
