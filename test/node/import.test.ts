@@ -640,15 +640,18 @@ describe("what real documents hold that code generation must not trip on", () =>
   });
 
   it("text that looks like code is written as data: `${`, `*/`, a `then` key, quotes and backslashes", async () => {
-    const tricky = 'FIXTURE ${x} */ `tick` "quoted" \\ end';
+    // Built from pieces, as this file must pass Biome too: a `${` and a `then` key are the point.
+    const tricky = `FIXTURE $${"{x}"} */ \`tick\` "quoted" \\ end`;
+    // biome-ignore lint/suspicious/noThenProperty: a FIXTURE document's member, never awaited
+    const then = (value: unknown) => Object.fromEntries([["then", value]]);
     const c = await imported("text", {
       ...bodyCase({
         type: "object",
         description: tricky,
         properties: {
-          then: { type: "string" },
+          ...then({ type: "string" }),
           'say"what': { type: "string" },
-          guarded: { type: "string", if: { minLength: 1 }, then: { maxLength: 3 } },
+          guarded: { type: "string", if: { minLength: 1 }, ...then({ maxLength: 3 }) },
         },
         required: ["then"],
       }),
@@ -658,7 +661,7 @@ describe("what real documents hold that code generation must not trip on", () =>
     expect(String((doc.info as Json).description).startsWith(tricky)).toBe(true);
     const schema = doc.paths["/fixture"]?.post?.requestBody as Json;
     expect(JSON.stringify(schema)).toContain(JSON.stringify(tricky).slice(1, -1));
-    expect(await accepts(c, { then: "x", 'say"what': "y" })).toBe(true);
+    expect(await accepts(c, { ...then("x"), 'say"what': "y" })).toBe(true);
     expect(await accepts(c, { 'say"what': "y" })).toBe(false);
   });
 
