@@ -74,7 +74,6 @@ export interface PartCode {
   readonly uses: ReadonlySet<Helper>;
   /** Component schemas it refers to (imported from `./resources`). */
   readonly referenced: ReadonlySet<string>;
-  readonly usesZod: boolean;
 }
 
 export interface ImportResult {
@@ -248,7 +247,6 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       summary: counted(machines.length, "state machine"),
       uses: new Set(),
       referenced: new Set(),
-      usesZod: false,
     });
 
   if (order.length > 0)
@@ -263,7 +261,6 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       summary: counted(order.length, "component schema"),
       uses: new Set([...resources.context.uses, "Schema"]),
       referenced: new Set(),
-      usesZod: true,
     });
 
   // ---- Part 5: security schemes. ----
@@ -385,7 +382,6 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       summary: `${counted(supported.size, "security scheme")} (${[...supported].join(", ")})`,
       uses: new Set(),
       referenced: new Set(),
-      usesZod: false,
     });
 
   /** Part 4's `security` for an operation: explicit, and never opened by a scheme that cannot be verified. */
@@ -1223,7 +1219,6 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       summary: counted(errorLines.length, "error type"),
       uses: errorsWriter.context.uses,
       referenced: errorsWriter.context.referenced,
-      usesZod: errorLines.some((l) => l.includes("z.")),
     });
 
   if (operationLines.length > 0) {
@@ -1236,7 +1231,6 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       summary: `${counted(operationLines.length, "operation")} on ${counted(pathEntries.length, "path")}`,
       uses: endpoint.context.uses,
       referenced: endpoint.context.referenced,
-      usesZod: true,
     });
   }
   if (events.length > 0)
@@ -1246,7 +1240,6 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       summary: counted(events.length, "event"),
       uses: eventWriter.context.uses,
       referenced: eventWriter.context.referenced,
-      usesZod: events.some((l) => l.includes("z.")),
     });
 
   // ---- Part 8: page sizes. ----
@@ -1265,7 +1258,6 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       summary: counted(lines.length, "page-size limit"),
       uses: new Set(),
       referenced: new Set(),
-      usesZod: false,
     });
   }
 
@@ -1328,7 +1320,6 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     summary: `"${title}"${purpose.tags ? `, ${counted(Object.keys(tags).length, "tag")}` : ""}${purpose.servers ? `, ${counted((purpose.servers as unknown[]).length, "server")}` : ""}`,
     uses: new Set(),
     referenced: new Set(),
-    usesZod: false,
   });
 
   // ---- Part 9: the document's version. ----
@@ -1339,7 +1330,6 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       summary: `version ${info.version}`,
       uses: new Set(),
       referenced: new Set(),
-      usesZod: false,
     });
 
   for (const kind of Object.keys(components))
