@@ -463,7 +463,17 @@ export class SchemaWriter {
       ...(withMeta ? this.#meta(schema, pointer, mode, []) : {}),
       ...this.#formatMeta(schema),
     });
-    if (Array.isArray(schema.enum)) return render(built(this.#enum(schema.enum, pointer)), meta());
+    if (Array.isArray(schema.enum)) {
+      // zod writes a literal number's type as "number": an enum the document says is of
+      // integers keeps saying so (every value is one, so it is what the literals check).
+      const integers =
+        schema.type === "integer" &&
+        schema.enum.every((v) => typeof v === "number" && Number.isInteger(v));
+      return render(
+        built(this.#enum(schema.enum, pointer)),
+        integers ? { type: "integer", ...meta() } : meta(),
+      );
+    }
     if ("const" in schema) {
       const value = schema.const;
       if (value !== null && typeof value === "object") {
