@@ -94,6 +94,7 @@ export function routePath(id: string, template: string): RoutePath {
         };
   return { path: `/${segments.join("/")}`, parameters, read };
 }
+
 /** Two templates that route alike: the same path once parameter names are set aside. */
 export function routeShape(path: string): string {
   return path.replace(/:[^/{]+(\{[^}]*\})?/g, ":$1");
