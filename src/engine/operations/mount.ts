@@ -34,7 +34,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     { parameters: number; methods: Record<string, Handler<AppEnv>> }
   >();
   for (const [id, operation] of Object.entries(contract.operations)) {
-    const { path, read } = routePath(id, operation.path);
+    const { path, read, ownSegments } = routePath(id, operation.path);
     const shapes = operationShapes(operation);
     // Planned on the first request that needs it, not at start-up: a Worker's isolate
     // starts per cold request, and planning every operation then (reading each schema,
@@ -79,7 +79,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     const routed = `${prefix}${path}`;
     const entry = byPath.get(routed) ?? {
       // A segment Hono matches by a pattern (`{id}.json`) is half literal: it is not counted.
-      parameters: (path.match(/\/:[^/{]+(?=\/|$)/g)?.length ?? 0) + (prefix ? 1 : 0),
+      parameters: ownSegments + (prefix ? 1 : 0),
       methods: {},
     };
     entry.methods[operation.method] = route;

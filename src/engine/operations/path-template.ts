@@ -16,6 +16,8 @@ export interface RoutePath {
   readonly path: string;
   /** The template's parameter names, in order. */
   readonly parameters: readonly string[];
+  /** Parameters with a segment of their own (`/{id}`); those beside text are half literal. */
+  readonly ownSegments: number;
   /**
    * The template's parameters, from the ones Hono matched: the same record unless a segment
    * mixes text and parameters (`{id}.json`, `{name}:cancel`), which Hono matches whole.
@@ -92,7 +94,13 @@ export function routePath(id: string, template: string): RoutePath {
           }
           return params;
         };
-  return { path: `/${segments.join("/")}`, parameters, read };
+  const beside = mixed.reduce((n, segment) => n + segment.names.length, 0);
+  return {
+    path: `/${segments.join("/")}`,
+    parameters,
+    ownSegments: parameters.length - beside,
+    read,
+  };
 }
 
 /** Two templates that route alike: the same path once parameter names are set aside. */
