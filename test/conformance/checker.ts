@@ -380,6 +380,43 @@ async function notSpecifiedChecks(part: number, expect: Expect, marker: string):
   });
 }
 
+/** The schemes an operation's requirements name. */
+function schemesOf(operation: Operation): string[] {
+  return [
+    ...new Set(
+      (operation.security ?? []).flatMap((requirement) =>
+        typeof requirement === "object" && requirement !== null ? Object.keys(requirement) : [],
+      ),
+    ),
+  ];
+}
+
+/**
+ * A credential of `scheme` no deployment holds (it carries the marker), where the document
+ * says how it is sent: an API key in its header, query or cookie, or an Authorization value.
+ */
+function wrongCredential(
+  openapi: OpenApi,
+  scheme: string,
+  marker: string,
+): { headers: Record<string, string>; query?: string } | undefined {
+  const declared = openapi.components?.securitySchemes?.[scheme] as
+    | { type?: string; in?: string; name?: string; scheme?: string }
+    | undefined;
+  const value = `${marker}wrong`;
+  if (declared?.type === "apiKey" && declared.name) {
+    if (declared.in === "header") return { headers: { [declared.name]: value } };
+    if (declared.in === "query")
+      return { headers: {}, query: `${encodeURIComponent(declared.name)}=${value}` };
+    if (declared.in === "cookie") return { headers: { cookie: `${declared.name}=${value}` } };
+    return undefined;
+  }
+  if (declared?.type === "http" && declared.scheme?.toLowerCase() === "basic")
+    return { headers: { authorization: `Basic ${btoa(`${value}:${value}`)}` } };
+  if (declared?.type !== undefined) return { headers: { authorization: `Bearer ${value}` } };
+  return undefined;
+}
+
 function fill(template: string, marker: string): string {
   return template.replace(/\{[^}]+\}/g, marker.slice(0, 8));
 }
@@ -500,15 +537,32 @@ async function operationProbes(
       (r) => typeof r === "object" && r !== null && Object.keys(r).length === 0,
     );
   if (responses[unauthenticated.status] && required) {
+    const body = BODY_METHODS.has(method)
+      ? { headers: { "content-type": "text/plain" }, body: marker }
+      : {};
     await expect({
       label: `${name} without credentials: ${unauthenticated.status} problem with WWW-Authenticate (RFC 9110 §11.6.1)`,
       method,
       path,
-      ...(BODY_METHODS.has(method)
-        ? { headers: { "content-type": "text/plain" }, body: marker }
-        : {}),
+      ...body,
       expect: { ...unauthenticated, wwwAuthenticate: true },
     });
+    // A wrong credential of each scheme on its own: refused as unauthenticated, never a
+    // 500 (a deployment that lacks the scheme's secret or var answers so when its way in
+    // is the one tried).
+    for (const scheme of schemesOf(operation)) {
+      const wrong = wrongCredential(openapi, scheme, marker);
+      if (!wrong) continue;
+      const sent = { ...body.headers, ...wrong.headers };
+      await expect({
+        label: `${name} with a wrong credential of ${scheme}: ${unauthenticated.status} problem`,
+        method,
+        path: wrong.query ? `${path}${path.includes("?") ? "&" : "?"}${wrong.query}` : path,
+        headers: sent,
+        ...(body.body === undefined ? {} : { body: body.body }),
+        expect: { ...unauthenticated, wwwAuthenticate: true },
+      });
+    }
     return;
   }
   const content = operation.requestBody?.content;

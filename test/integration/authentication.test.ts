@@ -265,32 +265,59 @@ describe("credentials never reach handlers, answers or logs", () => {
   });
 });
 
-describe("a secret the contract names but the deployment lacks fails closed", () => {
-  it("answers 500 even to a request that another alternative would admit, and logs the binding's name", async () => {
+describe("a secret the contract names but the deployment lacks closes only its own way in (OpenAPI 3.1 §4.8.30)", () => {
+  const unset = { headers: { "x-fixture-unset": "fixture-unset-attempt" } };
+
+  it("lets in a request another, configured alternative admits, and logs the missing secret once", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const res = await callSecured("/fixture-secure/misconfigured", SCHEMES.bearer.right);
-    const body = await expectProblem(res, 500);
-    expect(body.type).toBe("about:blank");
-    expect(res.headers.get("www-authenticate")).toBeNull();
+    const app = securityApp();
+    const call = (init: RequestInit) =>
+      app.request("https://fixture.test/fixture-secure/misconfigured", init, env);
+    expect((await call(SCHEMES.bearer.right)).status).toBe(200);
+    expect((await call(SCHEMES.bearer.right)).status).toBe(200);
     expect(logged).toHaveBeenCalledOnce();
     const line = JSON.parse(String(logged.mock.calls[0]?.[0])) as Record<string, unknown>;
     expect(line).toMatchObject({
       level: "error",
       operationId: "fixtureMisconfigured",
+      scheme: "fixtureUnset",
       secret: FIXTURE_UNSET_SECRET,
-      requestId: body.requestId,
     });
+  });
+
+  it("answers 401 to a request that tries no closed way: missing or wrong configured credentials", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await callSecured("/fixture-secure/misconfigured");
+    await expectProblem(res, 401);
+    await expectProblem(
+      await callSecured("/fixture-secure/misconfigured", SCHEMES.bearer.wrong),
+      401,
+    );
+  });
+
+  it("answers 500 to a request that presents the closed way's credential and nothing configured admits, and logs the refusal", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await callSecured("/fixture-secure/misconfigured", unset);
+    const body = await expectProblem(res, 500);
+    expect(body.type).toBe("about:blank");
+    expect(res.headers.get("www-authenticate")).toBeNull();
+    const lines = logged.mock.calls.map((call) => JSON.parse(String(call[0])));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        operationId: "fixtureMisconfigured",
+        closed: { fixtureUnset: { secret: FIXTURE_UNSET_SECRET } },
+        requestId: body.requestId,
+      }),
+    );
+    expect(JSON.stringify(lines)).not.toContain("fixture-unset-attempt");
   });
 
   it("an empty secret counts as missing, so an empty credential can never pass", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const bindings = { ...env, FIXTURE_PARTNER_KEY: "" };
-    const res = await callSecured(
-      "/fixture-secure/header",
-      { headers: { "x-fixture-partner-key": "" } },
-      bindings,
-    );
-    await expectProblem(res, 500);
+    const key = (value: string) => ({ headers: { "x-fixture-partner-key": value } });
+    await expectProblem(await callSecured("/fixture-secure/header", key(""), bindings), 401);
+    await expectProblem(await callSecured("/fixture-secure/header", key("x"), bindings), 500);
   });
 });
 

@@ -1,13 +1,19 @@
 /**
- * Part 5 enforced on each request, before its body is read. Every scheme the operation
- * names is checked, whatever the others give, so the time taken does not tell which
- * credential was wrong. A secret or var the contract names but the deployment lacks fails
- * closed (500), and so does a key set that cannot be fetched (503): never let in.
+ * Part 5 enforced on each request, before its body is read. Every configured scheme the
+ * operation names is checked, whatever the others give, so the time taken does not tell
+ * which credential was wrong.
+ *
+ * Alternatives are alternatives (OpenAPI 3.1 §4.8.30: any one requirement suffices): a
+ * scheme whose secret or var the deployment lacks closes only its own way in. It is logged
+ * once, and a request is answered 500 only when that closed way is the one it tried (it
+ * presents that scheme's credential and nothing configured admits it): the deployment is
+ * at fault, so the request is never let in and never told it is unauthenticated. A key set
+ * that cannot be fetched is 503, never 401.
  */
 import { parse as parseCookies } from "hono/utils/cookie";
-import { secretNames } from "../../domain/contract";
+import { type SecurityScheme, secretNames } from "../../domain/contract";
 import type { Authenticated } from "../../domain/handlers";
-import type { JwtOutcome } from "../../platform/engine";
+import type { JwtOutcome, JwtSettings } from "../../platform/engine";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { log } from "../../platform/log";
 import { problemResponse, statusProblem, typedProblem } from "../../platform/problem";
@@ -34,7 +40,15 @@ export type Authentication =
 type SchemeOutcome =
   | { readonly kind: "valid"; readonly key: string; readonly jwt?: JwtOutcome & { kind: "valid" } }
   | { readonly kind: "invalid" }
-  | { readonly kind: "unavailable"; readonly reason: string };
+  | { readonly kind: "unavailable"; readonly reason: string }
+  /** The deployment lacks what the scheme needs: this way in is closed. */
+  | { readonly kind: "unconfigured"; readonly problem: Readonly<Record<string, unknown>> };
+
+/** What the deployment holds for one scheme, read before any credential is looked at. */
+type Deployment =
+  | { readonly kind: "secrets"; readonly values: readonly string[] }
+  | { readonly kind: "jwt"; readonly settings: JwtSettings }
+  | { readonly kind: "unconfigured"; readonly problem: Readonly<Record<string, unknown>> };
 
 const hex = (buffer: ArrayBuffer) =>
   [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -44,6 +58,41 @@ const UNAVAILABLE = statusProblem(
   503,
   "The request's credentials could not be verified right now. Retry later; quote the requestId if it persists.",
 );
+
+/** The deployment's values for a scheme; names of secrets and vars may be logged, values never. */
+function deploymentOf(scheme: SecurityScheme, env: Readonly<Record<string, unknown>>): Deployment {
+  if ("secret" in scheme) {
+    const values = secretNames(scheme.secret)
+      .map((secret) => env[secret])
+      .filter((value): value is string => typeof value === "string" && value !== "");
+    return values.length > 0
+      ? { kind: "secrets", values }
+      : { kind: "unconfigured", problem: { secret: scheme.secret } };
+  }
+  const settings = jwtSettings(scheme.jwt, env);
+  return typeof settings === "string"
+    ? { kind: "unconfigured", problem: { problem: settings } }
+    : { kind: "jwt", settings };
+}
+
+/** Logs a scheme the deployment has not configured, once per app (per isolate). */
+function reportOnce(plan: SecurityPlan, scheme: string, problem: object, requestId: string): void {
+  const key = `${scheme}\n${JSON.stringify(problem)}`;
+  if (plan.reported.has(key)) return;
+  plan.reported.add(key);
+  log("error", "a security scheme's secret or var is not usable; its way in is closed", {
+    requestId,
+    operationId: plan.operationId,
+    scheme,
+    ...problem,
+  });
+}
+
+/** Whether the request carries a credential for `scheme`, valid or not. */
+function presents(scheme: SecurityScheme, request: Request): boolean {
+  if ("jwt" in scheme) return presentedToken(request) !== undefined;
+  return presentedCredential(scheme, request) !== undefined;
+}
 
 /** Whether the request carries any field a scheme of the operation reads, valid or not. */
 function presentsCredentials(plan: SecurityPlan, request: Request): boolean {
@@ -58,56 +107,30 @@ function presentsCredentials(plan: SecurityPlan, request: Request): boolean {
   return [...cookie].some((name) => Object.hasOwn(cookies, name));
 }
 
-export async function authenticate(
+/**
+ * Every scheme's outcome. Secrets are compared all at once; JWTs are verified one after
+ * another, once per distinct verification, so schemes that share a key set fetch it once.
+ */
+async function outcomesOf(
   plan: SecurityPlan,
+  deployments: ReadonlyMap<string, Deployment>,
   request: Request,
-  env: Readonly<Record<string, unknown>>,
-  requestId: string,
-  present: ProblemPresenter,
-): Promise<Authentication> {
-  const failClosed = (fields: Record<string, unknown>): Authentication => {
-    log("error", "a secret or var named by the contract is not usable; refusing the request", {
-      requestId,
-      operationId: plan.operationId,
-      ...fields,
-    });
-    return {
-      ok: false,
-      response: problemResponse(requestId, present("internal-error", INTERNAL_ERROR)),
-    };
-  };
-
-  // What the deployment holds for each scheme, checked before any credential is looked at.
-  const expected = new Map<string, readonly string[]>();
-  const jwt = new Map<string, Exclude<ReturnType<typeof jwtSettings>, string>>();
-  for (const [name, scheme] of plan.schemes) {
-    if ("secret" in scheme) {
-      // Names of secrets are configuration, not credentials, so they may be logged.
-      const values = secretNames(scheme.secret)
-        .map((secret) => env[secret])
-        .filter((value): value is string => typeof value === "string" && value !== "");
-      if (values.length === 0) return failClosed({ scheme: name, secret: scheme.secret });
-      expected.set(name, values);
-    } else {
-      const settings = jwtSettings(scheme.jwt, env);
-      if (typeof settings === "string") return failClosed({ scheme: name, problem: settings });
-      jwt.set(name, settings);
-    }
-  }
-
+): Promise<Map<string, SchemeOutcome>> {
   const outcomes = new Map<string, SchemeOutcome>();
-  // Secrets are compared all at once; JWTs are verified one after another, once per
-  // distinct verification, so schemes that share a key set fetch it once and then hit
-  // the cache (jose cannot share an in-flight fetch between a Worker's requests).
-  const token = jwt.size > 0 ? presentedToken(request) : undefined;
+  const token = presentedToken(request);
   const verified = new Map<string, JwtOutcome>();
   for (const [name, scheme] of plan.schemes) {
-    const settings = jwt.get(name);
-    if (!settings || !("jwt" in scheme)) continue;
+    const deployment = deployments.get(name);
+    if (deployment?.kind === "unconfigured") {
+      outcomes.set(name, { kind: "unconfigured", problem: deployment.problem });
+      continue;
+    }
+    if (deployment?.kind !== "jwt" || !("jwt" in scheme)) continue;
     let outcome: JwtOutcome = { kind: "invalid" };
     if (token) {
+      const { settings } = deployment;
       const key = JSON.stringify([
-        settings.jwksUrl.href,
+        settings.keySet,
         settings.issuer,
         settings.audience,
         scheme.jwt.algorithms,
@@ -125,23 +148,51 @@ export async function authenticate(
     else outcomes.set(name, { kind: "invalid" });
   }
   await Promise.all(
-    [...plan.schemes]
-      .filter(([name]) => !jwt.has(name))
-      .map(async ([name, scheme]) => {
-        const { match, digest } = await compareWithSecrets(
-          presentedCredential(scheme, request),
-          expected.get(name) ?? [],
-        );
-        outcomes.set(name, match ? { kind: "valid", key: hex(digest) } : { kind: "invalid" });
-      }),
+    [...plan.schemes].map(async ([name, scheme]) => {
+      const deployment = deployments.get(name);
+      if (deployment?.kind !== "secrets") return;
+      const { match, digest } = await compareWithSecrets(
+        presentedCredential(scheme, request),
+        deployment.values,
+      );
+      outcomes.set(name, match ? { kind: "valid", key: hex(digest) } : { kind: "invalid" });
+    }),
   );
+  return outcomes;
+}
 
+export async function authenticate(
+  plan: SecurityPlan,
+  request: Request,
+  env: Readonly<Record<string, unknown>>,
+  requestId: string,
+  present: ProblemPresenter,
+): Promise<Authentication> {
+  const deployments = new Map<string, Deployment>();
+  for (const [name, scheme] of plan.schemes) {
+    const deployment = deploymentOf(scheme, env);
+    if (deployment.kind === "unconfigured") reportOnce(plan, name, deployment.problem, requestId);
+    deployments.set(name, deployment);
+  }
+  const outcomes = await outcomesOf(plan, deployments, request);
+  return decide(plan, outcomes, request, requestId, present);
+}
+
+/** The first requirement the outcomes satisfy, or the answer that refuses the request. */
+async function decide(
+  plan: SecurityPlan,
+  outcomes: ReadonlyMap<string, SchemeOutcome>,
+  request: Request,
+  requestId: string,
+  present: ProblemPresenter,
+): Promise<Authentication> {
   const valid = (name: string) => outcomes.get(name)?.kind === "valid";
   const scopesOf = (name: string) => {
     const outcome = outcomes.get(name);
     return outcome?.kind === "valid" ? (outcome.jwt?.scopes ?? []) : [];
   };
   let forbidden: readonly string[] | undefined;
+  let closedWayTried = false;
   for (const [index, requirement] of plan.requirements.entries()) {
     const names = Object.keys(requirement);
     if (names.length === 0) {
@@ -154,6 +205,18 @@ export async function authenticate(
         rateKey: undefined,
       };
     }
+    const closed = names.filter((name) => outcomes.get(name)?.kind === "unconfigured");
+    if (closed.length > 0) {
+      // This way in could have admitted the request only if it presents the closed
+      // schemes' credentials and satisfies the rest.
+      const tried = closed.every((name) => {
+        const scheme = plan.schemes.get(name);
+        return scheme !== undefined && presents(scheme, request);
+      });
+      if (tried && names.every((name) => closed.includes(name) || valid(name)))
+        closedWayTried = true;
+      continue;
+    }
     if (!names.every(valid)) continue;
     const missing = names.flatMap((name) =>
       (requirement[name] ?? []).filter((scope) => !scopesOf(name).includes(scope)),
@@ -162,44 +225,24 @@ export async function authenticate(
       forbidden ??= names.flatMap((name) => requirement[name] ?? []);
       continue;
     }
-    const jwtOutcome = names
-      .map((name) => outcomes.get(name))
-      .find((o) => o?.kind === "valid" && o.jwt);
-    const keys = names.map((name) => {
-      const outcome = outcomes.get(name);
-      return `${name}=${outcome?.kind === "valid" ? outcome.key : ""}`;
-    });
-    const rateKey = hex(
-      await crypto.subtle.digest("SHA-256", new TextEncoder().encode(keys.join("\n"))),
-    );
-    return {
-      ok: true,
-      auth: {
-        requirement: index,
-        schemes: names,
-        subject: jwtOutcome?.kind === "valid" ? jwtOutcome.jwt?.subject : undefined,
-        scopes: names.flatMap(scopesOf),
-      },
-      rateKey,
-    };
+    return admitted(index, names, outcomes, scopesOf);
   }
-  if (forbidden) {
-    // RFC 6750 §3.1: a valid token without the scope the operation needs.
-    const scope = forbidden.join(" ");
-    const problem = typedProblem(
-      INSUFFICIENT_SCOPE,
-      "The credentials are valid, but do not grant the scopes this operation needs.",
-      {
-        requiredScopes: forbidden,
-      },
-    );
+  if (closedWayTried) {
+    log("error", "a secret or var named by the contract is not usable; refusing the request", {
+      requestId,
+      operationId: plan.operationId,
+      closed: Object.fromEntries(
+        [...outcomes].flatMap(([name, o]) =>
+          o.kind === "unconfigured" ? [[name, o.problem]] : [],
+        ),
+      ),
+    });
     return {
       ok: false,
-      response: problemResponse(requestId, present("insufficient-scope", problem), {
-        "www-authenticate": `Bearer error="insufficient_scope", scope="${scope}"`,
-      }),
+      response: problemResponse(requestId, present("internal-error", INTERNAL_ERROR)),
     };
   }
+  if (forbidden) return insufficientScope(forbidden, requestId, present);
   const unavailable = [...outcomes].find(([, outcome]) => outcome.kind === "unavailable");
   if (unavailable) {
     const [scheme, outcome] = unavailable;
@@ -218,6 +261,54 @@ export async function authenticate(
     ok: false,
     response: problemResponse(requestId, present("authentication-required", plan.problem), {
       "www-authenticate": plan.challenge,
+    }),
+  };
+}
+
+/** Who was let in by requirement `index`, and the key per-credential limits count it by. */
+async function admitted(
+  index: number,
+  names: readonly string[],
+  outcomes: ReadonlyMap<string, SchemeOutcome>,
+  scopesOf: (name: string) => readonly string[],
+): Promise<Authentication> {
+  const jwtOutcome = names
+    .map((name) => outcomes.get(name))
+    .find((o) => o?.kind === "valid" && o.jwt);
+  const keys = names.map((name) => {
+    const outcome = outcomes.get(name);
+    return `${name}=${outcome?.kind === "valid" ? outcome.key : ""}`;
+  });
+  const rateKey = hex(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(keys.join("\n"))),
+  );
+  return {
+    ok: true,
+    auth: {
+      requirement: index,
+      schemes: names,
+      subject: jwtOutcome?.kind === "valid" ? jwtOutcome.jwt?.subject : undefined,
+      scopes: names.flatMap(scopesOf),
+    },
+    rateKey,
+  };
+}
+
+/** RFC 6750 §3.1: a valid token without the scope the operation needs. */
+function insufficientScope(
+  scopes: readonly string[],
+  requestId: string,
+  present: ProblemPresenter,
+): Authentication {
+  const problem = typedProblem(
+    INSUFFICIENT_SCOPE,
+    "The credentials are valid, but do not grant the scopes this operation needs.",
+    { requiredScopes: scopes },
+  );
+  return {
+    ok: false,
+    response: problemResponse(requestId, present("insufficient-scope", problem), {
+      "www-authenticate": `Bearer error="insufficient_scope", scope="${scopes.join(" ")}"`,
     }),
   };
 }

@@ -15,6 +15,11 @@ import { AUTHENTICATION_REQUIRED } from "../problem-types";
 import type { HiddenFields } from "../validation/request";
 
 export interface SecurityPlan {
+  /**
+   * Misconfigured schemes already logged, shared by every operation of the app: each is
+   * logged once per isolate, not at every request.
+   */
+  readonly reported: Set<string>;
   readonly operationId: string;
   /** Any one requirement suffices; every scheme it names must be satisfied, with its scopes. */
   readonly requirements: readonly SecurityRequirement[];
@@ -50,6 +55,7 @@ export function planSecurity(
   id: string,
   operation: Operation,
   verifyJwt: JwtVerifier | undefined,
+  reported: Set<string> = new Set(),
 ): SecurityPlan | undefined {
   if (operation.security === undefined || operation.security.length === 0) return undefined;
   const schemes = new Map<string, SecurityScheme>();
@@ -70,6 +76,7 @@ export function planSecurity(
   // One challenge per auth-scheme: several bearer schemes share one "Bearer".
   const challenge = [...new Set([...schemes.values()].map(challengeOf))].join(", ");
   return {
+    reported,
     operationId: id,
     requirements: operation.security,
     schemes,

@@ -29,6 +29,8 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
   // With the version in the path, every operation is routed under it (`/:__version/…`).
   const prefix = versionPlan?.placement.in === "path" ? `/:${VERSION_SEGMENT}` : "";
   const versionHidden = versionPlan ? versionFields(versionPlan.placement) : {};
+  // Misconfigured security schemes, logged once for the whole app.
+  const reported = new Set<string>();
   const byPath = new Map<
     string,
     { parameters: number; methods: Record<string, Handler<AppEnv>> }
@@ -43,7 +45,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     // whatever would. Each variant of part 9 is planned as the operation it makes.
     const routes: (ServeOperation | undefined)[] = [];
     const plan = (shape: Operation): ServeOperation => {
-      const security = planSecurity(contract, id, shape, jwt);
+      const security = planSecurity(contract, id, shape, jwt, reported);
       const limits = planLimits(contract, id);
       return operationRoute({
         id,
