@@ -31,9 +31,18 @@ export type JwtOutcome =
   /** The vars the scheme names are not set, or not usable. */
   | { readonly kind: "misconfigured"; readonly reason: string };
 
+/**
+ * Where a JWT scheme's keys come from: a key set fetched from an `https:` URL, or the key
+ * set itself (a JWK Set, RFC 7517 §5) given in the deployment's configuration, which is how
+ * a local issuer is trusted in development and how a deployment pins its keys.
+ */
+export type KeySetSource =
+  | { readonly url: URL }
+  | { readonly keys: readonly Readonly<Record<string, unknown>>[] };
+
 /** The deployment's key set, issuer and audience for one JWT scheme. */
 export interface JwtSettings {
-  readonly jwksUrl: URL;
+  readonly keySet: KeySetSource;
   readonly issuer: string;
   readonly audience: string;
 }

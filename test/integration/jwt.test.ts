@@ -168,6 +168,38 @@ describe("key rotation at the identity provider", () => {
   });
 });
 
+describe("a key set given in the deployment's configuration (a JWK Set, RFC 7517 §5)", () => {
+  const inline = (keys: unknown[]) => ({ FIXTURE_JWKS_URL: JSON.stringify({ keys }) });
+  const noFetch = () =>
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => {
+      throw new TypeError("fixture: nothing may be fetched for an inline key set");
+    });
+
+  it("verifies tokens against its keys without fetching anything", async () => {
+    const fetched = noFetch();
+    const bindings = inline([keyA.jwk]);
+    expect((await callVocabulary(GET_PET, bearer(await token(keyA)), bindings)).status).toBe(200);
+    await expectProblem(await callVocabulary(GET_PET, bearer(await token(keyB)), bindings), 401);
+    expect(fetched).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["not JSON", "{keys:"],
+    ["no keys", JSON.stringify({ keys: [] })],
+    ["keys that are not objects", JSON.stringify({ keys: ["fixture"] })],
+  ])("one that is %s fails closed: 500 and the var's name in the log", async (_label, value) => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    noFetch();
+    const res = await callVocabulary(GET_PET, bearer(await token(keyA)), {
+      FIXTURE_JWKS_URL: value,
+    });
+    await expectProblem(res, 500);
+    expect(logged.mock.calls.map((call) => String(call[0])).join("\n")).toContain(
+      "FIXTURE_JWKS_URL",
+    );
+  });
+});
+
 describe("fails closed, never open", () => {
   it("a key set that cannot be fetched is a 503 and a log line, not a 401 and never a 200", async () => {
     const { bindings } = jwksAt(() => "down");

@@ -6,23 +6,29 @@
  * cached; a token with a key id it does not hold makes it refetch (at most every 30 s,
  * jose's cooldown). A key set that cannot be fetched, or vars that are not set, fail closed.
  */
-import { createRemoteJWKSet, errors, jwtVerify } from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, errors, type JSONWebKeySet, jwtVerify } from "jose";
 import type { JwtAlgorithm, JwtVerification } from "../../domain/contract";
-import type { JwtOutcome, JwtSettings, JwtVerifier } from "../../platform/engine";
+import type { JwtOutcome, JwtSettings, JwtVerifier, KeySetSource } from "../../platform/engine";
 
 /** RFC 8725 §2.1: asymmetric algorithms only, unless the contract narrows them. */
 const DEFAULT_ALGORITHMS: readonly JwtAlgorithm[] = ["RS256", "ES256"];
 /** Seconds of clock skew accepted on `exp` and `nbf`. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
 
-/** One remote key set per URL, kept for the isolate's life so its cache is shared. */
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+type KeyResolver = ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet>;
 
-function keySet(url: URL): ReturnType<typeof createRemoteJWKSet> {
-  let set = keySets.get(url.href);
+/** One key set per source, kept for the isolate's life so a remote one's cache is shared. */
+const keySets = new Map<string, KeyResolver>();
+
+function keySet(source: KeySetSource): KeyResolver {
+  const id = "url" in source ? source.url.href : JSON.stringify(source.keys);
+  let set = keySets.get(id);
   if (!set) {
-    set = createRemoteJWKSet(url, { timeoutDuration: 5000, cooldownDuration: 30_000 });
-    keySets.set(url.href, set);
+    set =
+      "url" in source
+        ? createRemoteJWKSet(source.url, { timeoutDuration: 5000, cooldownDuration: 30_000 })
+        : createLocalJWKSet({ keys: source.keys } as unknown as JSONWebKeySet);
+    keySets.set(id, set);
   }
   return set;
 }
@@ -57,7 +63,7 @@ export const verifyJwt: JwtVerifier = async function verifyJwt(
   settings: JwtSettings,
 ): Promise<JwtOutcome> {
   try {
-    const { payload } = await jwtVerify(token, keySet(settings.jwksUrl), {
+    const { payload } = await jwtVerify(token, keySet(settings.keySet), {
       algorithms: [...(verification.algorithms ?? DEFAULT_ALGORITHMS)],
       issuer: settings.issuer,
       audience: settings.audience,
