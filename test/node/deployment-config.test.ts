@@ -1,8 +1,8 @@
 /**
  * wrangler.toml and .dev.vars.example list exactly what the contract needs from a
- * deployment: the secrets part 5 names (as required secrets, with placeholders, never
- * values) and the rate limiting bindings part 8 names, with the declared limit and period.
- * Today the shipped contract declares neither, so both files must declare none.
+ * deployment: the secrets and JWT settings part 5 names (as required secrets, with
+ * placeholders, never values) and the rate limiting bindings part 8 names, with the
+ * declared limit and period. They follow the shipped contract, whatever it declares.
  */
 
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -24,7 +24,7 @@ import {
   eventQueues,
   rateLimitBindings,
   requiredSecrets,
-  requiredVars,
+  requiredSettings,
   withDeploymentBlock,
 } from "../support/deployment";
 
@@ -50,9 +50,9 @@ const devVarsExample_ = () => DEV_VARS_EXAMPLE;
 /** Every way the deployment files disagree with what the contract needs; empty when they agree. */
 function mismatches(c: Contract, config: Deployment, example: string): string[] {
   const found: string[] = [];
-  const secrets = requiredSecrets(c);
+  const settings = requiredSettings(c);
   const required = [...(config.secrets?.required ?? [])].sort();
-  const expected = secrets.map((s) => s.name);
+  const expected = settings.map((s) => s.name);
   if (JSON.stringify(required) !== JSON.stringify(expected))
     found.push(`wrangler.toml: [secrets] required = ${JSON.stringify(expected)}`);
 
@@ -78,15 +78,11 @@ function mismatches(c: Contract, config: Deployment, example: string): string[] 
   if (queues && !(DESTINATIONS_VAR in (config.vars ?? {})))
     found.push(`wrangler.toml: [vars] ${DESTINATIONS_VAR}`);
 
-  const vars = requiredVars(c).map((v) => v.name);
-  const missingVars = vars.filter((name) => !(name in (config.vars ?? {})));
-  if (missingVars.length > 0) found.push(`wrangler.toml: [vars] ${missingVars.join(", ")}`);
-
   const listed = example
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "" && !line.startsWith("#"));
-  const lines = secrets.map((s) => `${s.name}=${s.placeholder}`);
+  const lines = settings.map((s) => `${s.name}=${s.placeholder}`);
   if (JSON.stringify(listed.sort()) !== JSON.stringify(lines))
     found.push(`.dev.vars.example: ${lines.join(", ") || "no assignment"}`);
   return found;
@@ -116,7 +112,10 @@ describe("the deployment files match the shipped contract", () => {
   it(".dev.vars.example holds no value: only comments and placeholders", () => {
     for (const line of devVarsExample_().split("\n")) {
       const assignment = /^\s*[A-Za-z_][A-Za-z0-9_]*=(.*)$/.exec(line);
-      if (assignment) expect(["<API_KEY>", "<ACCESS_TOKEN>"]).toContain(assignment[1]);
+      if (assignment)
+        expect(["<API_KEY>", "<ACCESS_TOKEN>", "<JWKS_URL>", "<ISSUER>", "<AUDIENCE>"]).toContain(
+          assignment[1],
+        );
     }
   });
 });
@@ -152,14 +151,17 @@ describe("the check can fail", () => {
     expect((written as { vars?: Record<string, string> }).vars?.WEBHOOK_DESTINATIONS).toBe("");
   });
 
-  it("names the vars a FIXTURE contract's JWT schemes need, and the generator writes them empty", () => {
+  it("lists a FIXTURE contract's JWT settings as required secrets, so .dev.vars supplies them locally (wrangler 4.86 loads only listed names)", () => {
     const found = mismatches(FIXTURE_VOCABULARY_CONTRACT, bare(), bareExample());
     expect(found).toContainEqual(
-      "wrangler.toml: [vars] FIXTURE_JWKS_URL, FIXTURE_JWT_AUDIENCE, FIXTURE_JWT_ISSUER",
+      'wrangler.toml: [secrets] required = ["FIXTURE_JWKS_URL","FIXTURE_JWT_AUDIENCE","FIXTURE_JWT_ISSUER","FIXTURE_ROTATED_KEY","FIXTURE_ROTATED_KEY_NEXT"]',
     );
     const block = deploymentBlock(FIXTURE_VOCABULARY_CONTRACT);
-    expect(block).toContain('FIXTURE_JWKS_URL = ""');
-    expect(block).toContain('required = ["FIXTURE_ROTATED_KEY", "FIXTURE_ROTATED_KEY_NEXT"]');
+    expect(block).not.toContain('FIXTURE_JWKS_URL = ""');
+    expect(block).toContain(
+      'required = ["FIXTURE_JWKS_URL", "FIXTURE_JWT_AUDIENCE", "FIXTURE_JWT_ISSUER", "FIXTURE_ROTATED_KEY", "FIXTURE_ROTATED_KEY_NEXT"]',
+    );
+    expect(devVarsExample(FIXTURE_VOCABULARY_CONTRACT)).toContain("FIXTURE_JWKS_URL=<JWKS_URL>");
   });
 
   it("names every secret and binding a FIXTURE contract needs that the files lack", () => {

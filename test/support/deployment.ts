@@ -12,28 +12,48 @@ export interface RequiredSecret {
   readonly name: string;
   /** The spec's placeholder: a value is never written down (`<ACCESS_TOKEN>` for bearer tokens). */
   readonly placeholder: "<API_KEY>" | "<ACCESS_TOKEN>";
+  /** The security scheme that accepts it, and what it holds, for people. */
+  readonly scheme: string;
+  readonly meaning: string;
 }
 
 /** The Worker secrets that hold the expected credentials, sorted by name. */
 export function requiredSecrets(contract: Contract): RequiredSecret[] {
   const secrets = new Map<string, RequiredSecret>();
-  for (const scheme of Object.values(contract.securitySchemes)) {
-    if (!("secret" in scheme)) continue;
-    const bearer = scheme.type === "http" && scheme.scheme === "bearer";
-    for (const name of secretNames(scheme.secret))
-      secrets.set(name, { name, placeholder: bearer ? "<ACCESS_TOKEN>" : "<API_KEY>" });
+  for (const [scheme, declared] of Object.entries(contract.securitySchemes)) {
+    if (!("secret" in declared)) continue;
+    const bearer = declared.type === "http" && declared.scheme === "bearer";
+    const basic = declared.type === "http" && declared.scheme === "basic";
+    const meaning = bearer
+      ? `a bearer token ${scheme} accepts`
+      : basic
+        ? `the user-id:password ${scheme} accepts`
+        : `an API key ${scheme} accepts`;
+    for (const name of secretNames(declared.secret))
+      secrets.set(name, {
+        name,
+        placeholder: bearer ? "<ACCESS_TOKEN>" : "<API_KEY>",
+        scheme,
+        meaning,
+      });
   }
   return [...secrets.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** A Worker var a JWT scheme names: where the deployment says which key set, issuer and audience to trust. */
+/**
+ * A setting a JWT scheme names: which key set, issuer and audience the deployment trusts.
+ * Not a credential, but like one it differs between deployments and is set outside the
+ * repository, so it is a required secret too (see `deploymentBlock`).
+ */
 export interface RequiredVar {
   readonly name: string;
   readonly kind: "jwksUrl" | "issuer" | "audience";
+  readonly scheme: string;
   readonly meaning: string;
+  readonly placeholder: "<JWKS_URL>" | "<ISSUER>" | "<AUDIENCE>";
 }
 
-/** The vars part 5's JWT schemes name, sorted by name. */
+/** The settings part 5's JWT schemes name, sorted by name. */
 export function requiredVars(contract: Contract): RequiredVar[] {
   const vars = new Map<string, RequiredVar>();
   for (const [scheme, declared] of Object.entries(contract.securitySchemes)) {
@@ -42,20 +62,36 @@ export function requiredVars(contract: Contract): RequiredVar[] {
     vars.set(jwksUrl, {
       name: jwksUrl,
       kind: "jwksUrl",
-      meaning: `the https: URL of the key set of ${scheme}`,
+      scheme,
+      meaning: `the https: URL of ${scheme}'s key set (or the JWK Set itself, as JSON)`,
+      placeholder: "<JWKS_URL>",
     });
     vars.set(issuer, {
       name: issuer,
       kind: "issuer",
+      scheme,
       meaning: `the issuer (iss) ${scheme} accepts`,
+      placeholder: "<ISSUER>",
     });
     vars.set(audience, {
       name: audience,
       kind: "audience",
+      scheme,
       meaning: `the audience (aud) ${scheme} accepts`,
+      placeholder: "<AUDIENCE>",
     });
   }
   return [...vars.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Everything a deployment must set outside the repository for part 5 to admit anyone: the
+ * credentials and the JWT schemes' settings, sorted by name.
+ */
+export function requiredSettings(contract: Contract): (RequiredSecret | RequiredVar)[] {
+  return [...requiredSecrets(contract), ...requiredVars(contract)].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
 }
 
 /** One `[[ratelimits]]` entry of wrangler.toml. */
@@ -138,15 +174,6 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
     '# mismatch) or "enforce" (a mismatch becomes a 500 problem). Tests run with "enforce".',
     `RESPONSE_VALIDATION = ${JSON.stringify(current.responseValidation ?? "log")}`,
   ];
-  const vars = requiredVars(contract);
-  if (vars.length > 0) {
-    lines.push(
-      "# Deployment settings the contract's JWT schemes name (not credentials). Until each is",
-      "# set, the operations that need it fail closed with a 500.",
-    );
-    for (const { name, meaning } of vars)
-      lines.push(`# ${meaning}`, `${name} = ${JSON.stringify(current.vars?.[name] ?? "")}`);
-  }
   const queues = eventQueues(contract, current.workerName ?? "contract-edge-service");
   if (queues)
     lines.push(
@@ -156,13 +183,16 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
       "# while one is rotated). Empty: nothing is sent, and the status report says so.",
       `${DESTINATIONS_VAR} = ${JSON.stringify(current.vars?.[DESTINATIONS_VAR] ?? "")}`,
     );
-  const secrets = requiredSecrets(contract);
-  if (secrets.length > 0) {
-    lines.push(
-      "",
-      "[secrets]",
-      `required = [${secrets.map((s) => JSON.stringify(s.name)).join(", ")}]`,
-    );
+  const settings = requiredSettings(contract);
+  if (settings.length > 0) {
+    // Credentials, and the JWT schemes' key set, issuer and audience: each differs between
+    // deployments and is set outside the repository (`wrangler secret put`, or .dev.vars
+    // locally). Listed as required secrets, `wrangler deploy` refuses to deploy until each
+    // is set, and `wrangler dev` loads each from .dev.vars (wrangler 4.86 loads only the
+    // listed names from it once this table exists).
+    lines.push("", "[secrets]");
+    for (const { name, meaning } of settings) lines.push(`# ${name}: ${meaning}`);
+    lines.push(`required = [${settings.map((s) => JSON.stringify(s.name)).join(", ")}]`);
   }
   const used = new Set(namespaceIds.values());
   let next = 1001;
@@ -205,17 +235,18 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
   return `${lines.join("\n")}\n`;
 }
 
-/** `.dev.vars.example`: each secret with its placeholder, never a value. */
+/** `.dev.vars.example`: each secret and setting with its placeholder, never a value. */
 export function devVarsExample(contract: Contract): string {
-  const secrets = requiredSecrets(contract);
+  const settings = requiredSettings(contract);
   const header = [
-    "# Local secrets for `wrangler dev`: copy to .dev.vars (gitignored) and fill in.",
-    "# Generated from src/contract by `npm run contract:deployment`; each secret a security",
-    "# scheme names is listed with a placeholder, never a value.",
+    "# Local secrets for `wrangler dev` (.dev.vars, gitignored). `npm run dev` makes local",
+    "# values for each of them (a local issuer for JWT schemes); put real ones in .dev.vars",
+    "# instead to try a real issuer. Generated from src/contract by `npm run contract:deployment`:",
+    "# each is listed with a placeholder, never a value.",
   ];
-  if (secrets.length === 0)
+  if (settings.length === 0)
     header.push("# The contract declares no security scheme, so the Worker needs no secret.");
-  return `${[...header, ...secrets.map((s) => `${s.name}=${s.placeholder}`)].join("\n")}\n`;
+  return `${[...header, ...settings.map((s) => `${s.name}=${s.placeholder}`)].join("\n")}\n`;
 }
 
 /** wrangler.toml with its generated block replaced (or appended, the first time). */
