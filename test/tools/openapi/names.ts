@@ -146,11 +146,17 @@ export function derivedOperationId(method: string, path: string): string {
   return `${method.toLowerCase()}${fixed.map(capitalised).join("")}${by}` || method.toLowerCase();
 }
 
-/** `MUSEUM_PLACEHOLDER_AUTH` for `MuseumPlaceholderAuth`: a Worker secret or var name. */
+/**
+ * `MUSEUM_PLACEHOLDER_AUTH` for `MuseumPlaceholderAuth`: a Worker secret or var name that
+ * reads as the scheme's name does. A word starts at a capital after a lower-case letter or
+ * digit, or at the last capital of an acronym of two or more (`APIKey` is API_KEY), so a
+ * single leading capital stays with its word (`OAuth2` is OAUTH2, not O_AUTH2), and so
+ * does a single leading lower-case letter (`oAuthToken` is OAUTH_TOKEN).
+ */
 export function screamingSnake(name: string): string {
   const spaced = name
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2");
+    .replace(/(?<!^)([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]{2,})([A-Z][a-z])/g, "$1_$2");
   const snake = words(spaced).join("_").toUpperCase();
   return /^[A-Z]/.test(snake) ? snake : `KEY_${snake}`;
 }
