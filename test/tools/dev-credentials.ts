@@ -1,0 +1,236 @@
+/**
+ * Credentials for local work only: what `npm run dev` needs so that every operation of the
+ * contract answers as documented (never 500 for a missing secret), and nothing more.
+ *
+ * - Each Worker secret part 5 names gets a random value in `.dev.vars` (gitignored), unless
+ *   the file already holds a value for it.
+ * - JWT schemes (OAuth 2, OpenID Connect, bearer JWTs) trust a local issuer: an ES256 key
+ *   pair made once in `.wrangler/dev-issuer.json` (gitignored, never deployed), whose public
+ *   key set is written inline into the scheme's key-set setting, so nothing is fetched and
+ *   no `http:` URL is ever trusted. `npm run dev:token` mints its tokens.
+ *
+ * A deployed Worker never sees any of this: `wrangler deploy` reads neither file, and the
+ * deployment sets its own values (`wrangler secret put`), which are held to the same rules.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
+import type { Contract, SecurityScheme } from "../../src/domain/contract";
+import { requiredSettings } from "../support/deployment";
+
+export const DEV_VARS = ".dev.vars";
+export const ISSUER_FILE = ".wrangler/dev-issuer.json";
+/** The local issuer's identifiers: URNs, so no one mistakes them for a real host. */
+export const LOCAL_ISSUER = "urn:contract-edge-service:local-issuer";
+export const LOCAL_AUDIENCE = "urn:contract-edge-service:local-api";
+
+interface LocalIssuer {
+  readonly kid: string;
+  readonly privateJwk: JWK;
+  readonly publicJwk: JWK;
+}
+
+/** `.dev.vars` as wrangler reads it (dotenv): `NAME=value`, a value possibly quoted. */
+export function parseDevVars(text: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const line of text.split("\n")) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match?.[1]) continue;
+    let value = match[2] ?? "";
+    const quote = value[0];
+    if ((quote === "'" || quote === '"') && value.endsWith(quote) && value.length >= 2)
+      value = value.slice(1, -1);
+    values.set(match[1], value);
+  }
+  return values;
+}
+
+/** A value `.dev.vars.example` writes in place of one: not a value at all. */
+const isPlaceholder = (value: string | undefined) =>
+  value === undefined || value === "" || /^<[A-Z_]+>$/.test(value);
+
+async function localIssuer(root: string): Promise<LocalIssuer> {
+  const file = join(root, ISSUER_FILE);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as LocalIssuer;
+  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+  const kid = `local-${randomUUID()}`;
+  const issuer: LocalIssuer = {
+    kid,
+    privateJwk: { ...(await exportJWK(privateKey)), kid, alg: "ES256" },
+    publicJwk: { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" },
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(issuer, null, 2)}\n`, { mode: 0o600 });
+  return issuer;
+}
+
+/** The local issuer's public key set, as the scheme's key-set setting holds it. */
+const keySetOf = (issuer: LocalIssuer) => JSON.stringify({ keys: [issuer.publicJwk] });
+
+/** A random credential of the form the scheme compares (basic: `user-id:password`). */
+function madeSecret(scheme: SecurityScheme): string {
+  const random = randomBytes(18).toString("base64url");
+  return scheme.type === "http" && scheme.scheme === "basic"
+    ? `local-user:${random}`
+    : `local-${random}`;
+}
+
+export interface DevVars {
+  /** The names given a value now. */
+  readonly made: readonly string[];
+  /** Every value `.dev.vars` holds afterwards. */
+  readonly values: ReadonlyMap<string, string>;
+}
+
+/**
+ * Gives every secret and setting part 5 names a local value in `.dev.vars`, keeping every
+ * value already there (a placeholder copied from `.dev.vars.example` is not a value).
+ */
+export async function ensureDevVars(contract: Contract, root = "."): Promise<DevVars> {
+  const file = join(root, DEV_VARS);
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const values = parseDevVars(text);
+  const settings = requiredSettings(contract).filter(({ name }) => isPlaceholder(values.get(name)));
+  if (settings.length === 0) return { made: [], values };
+  const issuer = settings.some((s) => "kind" in s) ? await localIssuer(root) : undefined;
+  const lines = text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .filter((line) => !settings.some(({ name }) => line.trimStart().startsWith(`${name}=`)));
+  if (!lines.some((line) => line.includes("npm run dev")))
+    lines.unshift(
+      "# Local values made by `npm run dev` for wrangler dev only: never deployed, never",
+      "# committed (.gitignore). Replace any of them with a real value to try it.",
+    );
+  for (const setting of settings) {
+    let value: string;
+    if ("kind" in setting) {
+      const local = issuer as LocalIssuer;
+      value =
+        setting.kind === "jwksUrl"
+          ? keySetOf(local)
+          : setting.kind === "issuer"
+            ? LOCAL_ISSUER
+            : LOCAL_AUDIENCE;
+    } else {
+      value = madeSecret(contract.securitySchemes[setting.scheme] as SecurityScheme);
+    }
+    values.set(setting.name, value);
+    // Single quotes: dotenv takes the value as written, JSON's double quotes included.
+    lines.push(`${setting.name}='${value}'`);
+  }
+  writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
+  return { made: settings.map((s) => s.name), values };
+}
+
+/** The JWT schemes of the contract, by name. */
+export function jwtSchemes(contract: Contract): [string, SecurityScheme & { jwt: object }][] {
+  return Object.entries(contract.securitySchemes).filter(
+    (entry): entry is [string, SecurityScheme & { jwt: object }] => "jwt" in entry[1],
+  ) as [string, SecurityScheme & { jwt: object }][];
+}
+
+/** Every scope a scheme can grant, as OAuth 2 flows declare them. */
+export function schemeScopes(scheme: SecurityScheme): string[] {
+  if (scheme.type !== "oauth2") return [];
+  return [
+    ...new Set(Object.values(scheme.flows).flatMap((flow) => Object.keys(flow?.scopes ?? {}))),
+  ];
+}
+
+export interface TokenOptions {
+  readonly scopes?: readonly string[];
+  readonly subject?: string;
+  readonly ttlSeconds?: number;
+}
+
+/**
+ * An access token of the local issuer for a JWT scheme, as RFC 9068 shapes one: `typ:
+ * at+jwt`, with `iss`, `aud`, `sub`, `client_id`, `iat`, `exp`, `jti` and `scope`. Refused
+ * when the scheme's settings in `.dev.vars` trust another issuer.
+ */
+export async function mintToken(
+  contract: Contract,
+  schemeName: string,
+  options: TokenOptions = {},
+  root = ".",
+): Promise<string> {
+  const scheme = contract.securitySchemes[schemeName];
+  if (!scheme || !("jwt" in scheme))
+    throw new Error(
+      `${schemeName} is not a JWT scheme of part 5 (those are: ${jwtSchemes(contract)
+        .map(([name]) => name)
+        .join(", ")})`,
+    );
+  const values = parseDevVars(
+    existsSync(join(root, DEV_VARS)) ? readFileSync(join(root, DEV_VARS), "utf8") : "",
+  );
+  const issuer = await localIssuer(root);
+  if (values.get(scheme.jwt.jwksUrl) !== keySetOf(issuer))
+    throw new Error(
+      `${schemeName} trusts another key set (${scheme.jwt.jwksUrl} in .dev.vars): only the local issuer's tokens can be made here`,
+    );
+  const key = await importJWK(issuer.privateJwk, "ES256");
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    client_id: "local-client",
+    scope: (options.scopes ?? schemeScopes(scheme)).join(" "),
+  })
+    .setProtectedHeader({ alg: "ES256", kid: issuer.kid, typ: "at+jwt" })
+    .setIssuer(values.get(scheme.jwt.issuer) ?? LOCAL_ISSUER)
+    .setAudience(values.get(scheme.jwt.audience) ?? LOCAL_AUDIENCE)
+    .setSubject(options.subject ?? "local-user")
+    .setIssuedAt(now)
+    .setExpirationTime(now + (options.ttlSeconds ?? 3600))
+    .setJti(randomUUID())
+    .sign(key);
+}
+
+/** How a request presents a credential of one scheme: headers, and query parameters. */
+export interface Presented {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
+}
+
+/**
+ * A working credential for each scheme of part 5, from `.dev.vars` and the local issuer
+ * (a JWT with every scope the scheme declares): what a person or a checker sends locally.
+ */
+export async function devCredentials(
+  contract: Contract,
+  root = ".",
+): Promise<Record<string, Presented>> {
+  const { values } = await ensureDevVars(contract, root);
+  const presented: Record<string, Presented> = {};
+  for (const [name, scheme] of Object.entries(contract.securitySchemes)) {
+    if ("jwt" in scheme) {
+      try {
+        const token = await mintToken(contract, name, {}, root);
+        presented[name] = { headers: { authorization: `Bearer ${token}` }, query: {} };
+      } catch {
+        // A real issuer is configured: no token can be made here.
+      }
+      continue;
+    }
+    const first = typeof scheme.secret === "string" ? scheme.secret : scheme.secret[0];
+    const value = values.get(first);
+    if (value === undefined) continue;
+    if (scheme.type === "apiKey") {
+      presented[name] =
+        scheme.in === "header"
+          ? { headers: { [scheme.name]: value }, query: {} }
+          : scheme.in === "query"
+            ? { headers: {}, query: { [scheme.name]: value } }
+            : { headers: { cookie: `${scheme.name}=${value}` }, query: {} };
+    } else if (scheme.scheme === "basic") {
+      presented[name] = {
+        headers: { authorization: `Basic ${Buffer.from(value).toString("base64")}` },
+        query: {},
+      };
+    } else {
+      presented[name] = { headers: { authorization: `Bearer ${value}` }, query: {} };
+    }
+  }
+  return presented;
+}

@@ -1,0 +1,47 @@
+/**
+ * `npm run dev` runs this first (npm's `predev`): it gives every secret and setting the
+ * contract's part 5 names a local value in `.dev.vars` (test/tools/dev-credentials.ts), so
+ * `wrangler dev` answers every operation as documented, and prints how to present each
+ * scheme's credential with curl. It keeps every value already there and prints nothing
+ * when the contract declares no security scheme.
+ */
+import { contract as shipped } from "../../src/contract";
+import type { Contract } from "../../src/domain/contract";
+import { DEV_VARS, ensureDevVars, jwtSchemes, schemeScopes } from "./dev-credentials";
+
+/** The shipped contract, read as any contract: it may declare nothing yet. */
+const contract: Contract = shipped;
+
+const { made, values } = await ensureDevVars(contract);
+const schemes = Object.entries(contract.securitySchemes);
+if (schemes.length > 0) {
+  const say = (line: string) => console.error(`dev: ${line}`);
+  say(
+    made.length > 0
+      ? `${DEV_VARS}: local values made for ${made.join(", ")} (gitignored; never deployed)`
+      : `${DEV_VARS} already holds a value for each secret and setting part 5 names`,
+  );
+  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  for (const [name, scheme] of schemes) {
+    if ("jwt" in scheme) {
+      const scopes = schemeScopes(scheme);
+      const only = jwtSchemes(contract).length === 1 ? "" : ` --scheme ${name}`;
+      const asked = scopes.length > 0 ? ` --scopes ${quote(scopes.join(" "))}` : "";
+      say(`${name}: -H "Authorization: Bearer $(npm run -s dev:token --${only}${asked})"`);
+      continue;
+    }
+    const secret = typeof scheme.secret === "string" ? scheme.secret : scheme.secret[0];
+    const value = values.get(secret) ?? "";
+    const flag =
+      scheme.type === "apiKey"
+        ? scheme.in === "header"
+          ? `-H ${quote(`${scheme.name}: ${value}`)}`
+          : scheme.in === "query"
+            ? `add ?${scheme.name}=${encodeURIComponent(value)} to the URL`
+            : `-b ${quote(`${scheme.name}=${value}`)}`
+        : scheme.scheme === "basic"
+          ? `-u ${quote(value)}`
+          : `-H ${quote(`Authorization: Bearer ${value}`)}`;
+    say(`${name}: ${flag}`);
+  }
+}
