@@ -913,6 +913,31 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     );
   });
 
+  it("renames a platform-named schema to a name the document does not use itself", async () => {
+    const c = await imported(
+      "rename-collision",
+      bodyCase(
+        { $ref: "#/components/schemas/SpecProblem" },
+        {
+          schemas: {
+            Problem: { type: "object", properties: { code: { type: "integer" } } },
+            SpecProblem: {
+              type: "object",
+              required: ["inner"],
+              properties: { inner: { $ref: "#/components/schemas/Problem" } },
+            },
+          },
+        },
+      ),
+    );
+    expect(Object.keys(c.contract.resources).sort()).toEqual(["SpecProblem", "SpecProblem2"]);
+    expect(findingLines(c).join("\n")).toContain(
+      "renamed SpecProblem2: the platform's own schema is called Problem",
+    );
+    expect(await accepts(c, { inner: { code: 1 } })).toBe(true);
+    expect(await accepts(c, { inner: { code: "x" } })).toBe(false);
+  });
+
   it("declares a page-size limit only where the document makes it unambiguous", async () => {
     const op = (parameter: Json) => ({
       get: { parameters: [parameter], responses: { "204": { description: "FIXTURE" } } },

@@ -4,9 +4,20 @@
  * the revision run (test/tools/revision.ts) and the importer's CLI tests.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, type Dirent, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  type Dirent,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
+import { SPEC_PARTS } from "../../src/domain/parts";
+import { emptyPartFile, entryFile, handlersFile } from "./openapi/emit";
 
 /** What is never copied where git cannot say (a copy of a copy): dependencies, builds, local secrets. */
 const NOT_COPIED =
@@ -20,7 +31,8 @@ function projectFiles(root: string): string[] {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
     });
-    return listed.split("\0").filter(Boolean);
+    // A copy's node_modules is a symbolic link, which git lists as a file: never copied.
+    return listed.split("\0").filter((file) => file && !NOT_COPIED.test(file));
   } catch {
     return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
       .filter((entry) => entry.isFile())
@@ -29,7 +41,21 @@ function projectFiles(root: string): string[] {
   }
 }
 
-export function copyProject(prefix: string, root = resolve("."), parent = tmpdir()): string {
+export interface CopyOptions {
+  /**
+   * Puts the contract, the handlers and the entry back to what a project that declares
+   * nothing has, so a FIXTURE revision or import meets the platform alone, never the
+   * user's own contract or handlers.
+   */
+  readonly blank?: boolean;
+}
+
+export function copyProject(
+  prefix: string,
+  root = resolve("."),
+  parent = tmpdir(),
+  options: CopyOptions = {},
+): string {
   const to = mkdtempSync(join(parent, prefix));
   for (const file of projectFiles(root)) {
     try {
@@ -41,5 +67,15 @@ export function copyProject(prefix: string, root = resolve("."), parent = tmpdir
     }
   }
   symlinkSync(join(root, "node_modules"), join(to, "node_modules"), "dir");
+  if (options.blank) blankContract(to);
   return to;
+}
+
+/** The contract's part files empty, no handler, and the entry a contract that declares nothing has. */
+function blankContract(dir: string): void {
+  for (const part of SPEC_PARTS)
+    writeFileSync(join(dir, "src/contract", `${part.name}.ts`), emptyPartFile(part));
+  writeFileSync(join(dir, "src/handlers.ts"), handlersFile(0));
+  writeFileSync(join(dir, "src/index.ts"), entryFile(false));
+  rmSync(join(dir, "src/contract/IMPORT-REPORT.md"), { force: true });
 }

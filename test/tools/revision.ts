@@ -45,7 +45,7 @@ if (at !== -1 && !source) {
   console.error("usage: npm run test:revision -- [--import <openapi file>] [--serve] [--keep]");
   process.exit(2);
 }
-const copy = copyProject("contract-revision-");
+const copy = copyProject("contract-revision-", ROOT, undefined, { blank: true });
 let status = 1;
 try {
   if (source) {

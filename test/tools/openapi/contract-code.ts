@@ -85,6 +85,8 @@ export interface ImportResult {
   /** The key of each component schema in `resources`, by component name (renamed if reserved). */
   readonly resourceKeys: ReadonlyMap<string, string>;
   readonly operations: number;
+  /** The ids of part 4's operations, as written. */
+  readonly operationIds: readonly string[];
   /** Part 5 declares a JWT scheme: the entry passes the JWT verifier. */
   readonly jwt: boolean;
 }
@@ -197,7 +199,13 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     identifiers.set(name, schemaIds.take(name, "Schema"));
     let key = name;
     if ((RESERVED_SCHEMA_NAMES as readonly string[]).includes(name)) {
+      // A name neither the platform nor the document itself uses (it may have a SpecProblem).
+      const taken = (candidate: string) =>
+        Object.hasOwn(schemas, candidate) ||
+        (RESERVED_SCHEMA_NAMES as readonly string[]).includes(candidate) ||
+        [...resourceKeys.values()].includes(candidate);
       key = `Spec${name}`;
+      for (let n = 2; taken(key); n += 1) key = `Spec${name}${n}`;
       findings.changed(
         child("#", "components", "schemas", name),
         `renamed ${key}: the platform's own schema is called ${name}`,
@@ -1354,6 +1362,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     identifiers,
     resourceKeys,
     operations: operationCount,
+    operationIds: [...operationIds],
     jwt: jwtSchemes.size > 0,
   };
 }

@@ -2,15 +2,31 @@
  * `npm run contract:import -- <file> [--force]`: takes an OpenAPI 3.0.x or 3.1.x document
  * (YAML or JSON; `$ref`s to files beside it are bundled in) and writes the contract:
  * src/contract's part files (zod/mini), SPECIFICATION.md's sections for the parts it gives,
- * src/contract/IMPORT-REPORT.md (every finding with its JSON Pointer), the Worker entry
- * the contract needs, and, through `npm run contract:deployment`, what wrangler.toml and
- * .dev.vars.example must list (secret names with placeholders, never a value). Everything
- * it writes is formatted with Biome, and the app is started once to prove the contract
- * serves. A contract that already declares something is left alone unless `--force`.
+ * src/contract/IMPORT-REPORT.md (every finding with its JSON Pointer), the Worker entry the
+ * contract needs, and what wrangler.toml and .dev.vars.example must list (names and
+ * placeholders, never a value).
+ *
+ * The import is atomic: it is written into a scratch copy of the project first, formatted,
+ * type-checked and started there (test/tools/openapi/stage.ts), and only then copied over
+ * the project's files. On any failure the project is left byte for byte as it was, and the
+ * cause is printed in one line. A re-import keeps the user's handlers and shows what it
+ * changes (operations added, removed, changed; handlers that will no longer compile; hand
+ * edits that will be lost) before it writes, which it does only with `--force`.
  */
-import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { SPEC_PARTS } from "../../../src/domain/parts";
+import {
+  handEdits,
+  handlerIds,
+  importerFingerprint,
+  lastMade,
+  manifestSection,
+  noHandlers,
+  operationChanges,
+  sha256,
+  untouchedSinceImport,
+} from "./changes";
 import { importContract } from "./contract-code";
 import {
   contractFiles,
@@ -21,24 +37,34 @@ import {
   specificationText,
   type WrittenFile,
 } from "./emit";
-import { readOpenApi } from "./source";
+import { type Json, readOpenApi } from "./source";
+import { proveStage, readStaged, run, stageFiles } from "./stage";
 
+const USAGE = "usage: npm run contract:import -- <openapi.yaml|openapi.json> [--force]";
 const args = process.argv.slice(2);
 const force = args.includes("--force");
 const file = args.find((arg) => !arg.startsWith("--"));
-if (!file) {
-  console.error("usage: npm run contract:import -- <openapi.yaml|openapi.json> [--force]");
+if (!file || args.some((arg) => arg.startsWith("--") && arg !== "--force")) {
+  console.error(USAGE);
   process.exit(2);
 }
+const ROOT = process.cwd();
+const LOG = join(ROOT, ".wrangler", "import-last.log");
 
-const { contract } = await import("../../../src/contract");
-const declared = SPEC_PARTS.filter((part) => part.count(contract) > 0);
-if (declared.length > 0 && !force) {
+/** Stops with the cause in one line; the full output of a failed step goes to the log. */
+function stop(cause: string, log?: string): never {
+  if (log !== undefined) {
+    mkdirSync(dirname(LOG), { recursive: true });
+    writeFileSync(LOG, log);
+  }
   console.error(
-    `src/contract already declares parts ${declared.map((p) => p.number).join(", ")}: nothing written (add --force to replace them)`,
+    `import: ${cause}${log === undefined ? "" : ` (full output: .wrangler/import-last.log)`}`,
   );
+  console.error("import: nothing was written; the project is as it was");
   process.exit(1);
 }
+
+const step = (what: string) => console.error(`import: ${what}`);
 
 /** A progress line on a terminal; a line per quarter otherwise. */
 const interactive = process.stderr.isTTY === true;
@@ -58,78 +84,228 @@ const progress = (what: string, done: number, total: number) => {
   }
 };
 
-console.error(`import: reading ${file}`);
-const source = await readOpenApi(file).catch((error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+step(`reading ${file}`);
+const source = await readOpenApi(file).catch((error: Error) => stop(error.message));
+// The same document through the same importer, over files untouched since: nothing to do.
+const fingerprint = importerFingerprint(ROOT);
+const made = lastMade(ROOT);
+if (made?.source === source.sha256 && made.importer === fingerprint && untouchedSinceImport(ROOT)) {
+  console.log(`The contract already is what ${file} gives: nothing to write.`);
+  process.exit(0);
+}
+
 let result: ReturnType<typeof importContract>;
 try {
   result = importContract(source, { progress });
 } catch (error) {
-  console.error(`import: ${(error as Error).message}`);
-  process.exit(1);
+  stop((error as Error).message || "the document could not be imported");
 }
 
+const { contract: current } = await import("../../../src/contract");
+const declared = SPEC_PARTS.filter((part) => part.count(current) > 0);
+const reimport = declared.length > 0;
+
+// What the import writes; the handlers are the service's own code, written only while empty.
 const needsEngine = [...result.parts.keys()].some((name) => name !== "purpose");
+const currentHandlers = readFileSync(join(ROOT, "src/handlers.ts"), "utf8");
 const files: WrittenFile[] = [
   ...contractFiles(result, source),
   {
     path: "src/contract/SPECIFICATION.md",
-    text: specificationText(readFileSync("src/contract/SPECIFICATION.md", "utf8"), result, source),
+    text: specificationText(
+      readFileSync(join(ROOT, "src/contract/SPECIFICATION.md"), "utf8"),
+      result,
+      source,
+    ),
   },
-  { path: "src/contract/IMPORT-REPORT.md", text: reportText(result, source) },
   { path: "src/index.ts", text: entryFile(needsEngine, result.jwt) },
+  ...(noHandlers(currentHandlers)
+    ? [{ path: "src/handlers.ts", text: handlersFile(result.operations) }]
+    : []),
 ];
-// The handlers are the service's own code: rewritten only while there is none.
-const handlers = readFileSync("src/handlers.ts", "utf8");
-if (/defineHandlers\(contract, \{\}\)/.test(handlers))
-  files.push({ path: "src/handlers.ts", text: handlersFile(result.operations) });
-else
-  console.error(
-    "import: src/handlers.ts has handlers: left as it is (a handler of an operation the document no longer has will not compile)",
-  );
-for (const { path, text } of files) writeFileSync(path, text);
-
-const run = (command: string, commandArgs: string[]) =>
-  spawnSync(command, commandArgs, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 const code = files.map((f) => f.path);
-// Biome's layout of very long lines settles in a second pass.
-let biome = run("npx", ["biome", "check", "--write", ...code]);
-if (biome.status === 0) biome = run("npx", ["biome", "check", "--write", ...code]);
-if (biome.status !== 0) {
-  console.error(`import: Biome could not format what was written:\n${biome.stdout}${biome.stderr}`);
-  process.exit(1);
-}
-const deployment = run("npx", ["tsx", "test/tools/contract-deployment.ts"]);
-if (deployment.status !== 0) {
-  console.error(`import: writing the deployment files failed:\n${deployment.stderr}`);
-  process.exit(1);
-}
-const served = run("npx", ["tsx", "test/tools/served-document.ts"]);
-if (served.status !== 0) {
-  console.error(`import: ${served.stderr.trim()}`);
-  process.exit(1);
+
+step("checking it in a scratch copy of the project");
+const stage = stageFiles(files, ROOT);
+// process.exit skips `finally`: the scratch copy goes whichever way the import ends.
+process.on("exit", () => rmSync(stage, { recursive: true, force: true }));
+mkdirSync(join(stage, ".wrangler"), { recursive: true });
+const before = join(stage, ".wrangler", "served-before.json");
+const [proved, previous] = await Promise.all([
+  proveStage(stage, code, (what) => step(`  ${what}`)),
+  // The document the project serves today, to show what changes (absent if it does not start).
+  reimport ? run("npx", ["tsx", "test/tools/served-document.ts"], ROOT, before) : undefined,
+]);
+{
+  if (proved.failure) stop(proved.failure, proved.log);
+  const staged = proved.served
+    ? (JSON.parse(readStaged(stage, ".wrangler/served-openapi.json")) as Json)
+    : undefined;
+  const old =
+    previous?.status === 0 ? (JSON.parse(readFileSync(before, "utf8")) as Json) : undefined;
+
+  // The report, with the sha-256 of each file the import wrote as formatted.
+  const written = new Map<string, string>();
+  for (const { path } of files)
+    if (path !== "src/handlers.ts") written.set(path, sha256(readStaged(stage, path)));
+  writeFileSync(
+    join(stage, "src/contract/IMPORT-REPORT.md"),
+    `${reportText(result, source)}\n${manifestSection(written, { source: source.sha256, importer: fingerprint })}`,
+  );
+  // Biome formats Markdown too (the report's tables), as npm test's lint expects.
+  await run("npx", ["biome", "format", "--write", "src/contract/IMPORT-REPORT.md"], stage);
+  const outputs = [
+    ...files.map((f) => f.path),
+    "src/contract/IMPORT-REPORT.md",
+    "wrangler.toml",
+    ".dev.vars.example",
+  ];
+  const changed = outputs.filter((path) => {
+    const target = join(ROOT, path);
+    return !existsSync(target) || readFileSync(target, "utf8") !== readStaged(stage, path);
+  });
+
+  const lostEdits = handEdits(
+    ROOT,
+    changed.filter((path) => written.has(path)),
+    (path, text) =>
+      /^src\/contract\/[a-z]+\.ts$/.test(path) &&
+      !/= (?:\{\} as const|undefined) satisfies/.test(text),
+  );
+  const operationIds = new Set(result.operationIds);
+  const orphanHandlers = handlerIds(currentHandlers).filter((id) => !operationIds.has(id));
+  const broken = proved.handlerErrors.length > 0 || proved.notStarted !== undefined;
+
+  if (changed.length === 0) {
+    console.log(`The contract already is what ${file} gives: nothing to write.`);
+    process.exit(0);
+  }
+  if (reimport || broken || lostEdits.length > 0) {
+    console.log(`What importing ${file} changes against the current contract:`);
+    if (staged) {
+      const ops = operationChanges(old, staged);
+      const list = (label: string, ids: readonly string[]) =>
+        console.log(
+          `  operations ${label.padEnd(8)} ${ids.length}${ids.length > 0 ? `: ${ids.slice(0, 12).join(", ")}${ids.length > 12 ? ", …" : ""}` : ""}`,
+        );
+      if (old) {
+        list("added", ops.added);
+        list("removed", ops.removed);
+        list("changed", ops.changed);
+      } else console.log("  (the current project does not start, so operations are not compared)");
+    }
+    if (orphanHandlers.length > 0)
+      console.log(
+        `  handlers of operations the document does not have: ${orphanHandlers.join(", ")}`,
+      );
+    for (const error of proved.handlerErrors.slice(0, 8))
+      console.log(`  handler that will not compile: ${error.text}`);
+    if (proved.notStarted)
+      console.log(`  the Worker will not start until they are fixed: ${proved.notStarted}`);
+    for (const path of lostEdits)
+      console.log(`  hand edits that will be lost: ${path} (edited since the last import)`);
+    console.log(`  files that will be replaced: ${changed.join(", ")}`);
+    if (!force) {
+      console.error(
+        `import: nothing written: run again with --force to write it (npm run contract:import -- ${file} --force)`,
+      );
+      process.exit(1);
+    }
+  }
+
+  // Written only now, each replaced file kept first, and put back if any write fails.
+  const backup = join(
+    ROOT,
+    ".wrangler",
+    "import-backup",
+    new Date().toISOString().replace(/[:.]/g, "-"),
+  );
+  const replaced = changed.filter((path) => existsSync(join(ROOT, path)));
+  for (const path of replaced) {
+    mkdirSync(dirname(join(backup, path)), { recursive: true });
+    cpSync(join(ROOT, path), join(backup, path));
+  }
+  try {
+    for (const path of changed) {
+      mkdirSync(dirname(join(ROOT, path)), { recursive: true });
+      writeFileSync(join(ROOT, path), readStaged(stage, path));
+    }
+  } catch (error) {
+    for (const path of replaced) cpSync(join(backup, path), join(ROOT, path));
+    stop(`writing the project's files failed (${(error as Error).message}); each was put back`);
+  }
+  if (replaced.length === 0) rmSync(backup, { recursive: true, force: true });
+
+  summary(replaced.length > 0 ? backup : undefined, broken);
 }
 
-for (const finding of result.findings) console.log(findingLine(finding));
-const count = (kind: string) => result.findings.filter((f) => f.kind === kind).length;
-console.log(
-  `\n${result.findings.length} findings (${count("lost")} not carried, ${count("not-enforced")} not enforced, ${count("changed")} carried differently): src/contract/IMPORT-REPORT.md`,
-);
-console.log(`\nWrote the contract from ${file} (OpenAPI ${source.openapi}):`);
-for (const part of SPEC_PARTS) {
-  const written = result.parts.get(part.name);
-  const what =
-    part.name === "states"
-      ? "left as it was (OpenAPI does not carry it)"
-      : (written?.summary ?? "nothing in the document");
-  console.log(`  ${String(part.number).padStart(2)}. ${part.title.padEnd(28)} ${what}`);
+/** What was written, what the deployment must set, and the first steps with it. */
+function summary(backup: string | undefined, broken: boolean): void {
+  for (const finding of result.findings) console.log(findingLine(finding));
+  const count = (kind: string) => result.findings.filter((f) => f.kind === kind).length;
+  console.log(
+    `\n${result.findings.length} findings (${count("lost")} not carried, ${count("not-enforced")} not enforced, ${count("changed")} carried differently): src/contract/IMPORT-REPORT.md`,
+  );
+  console.log(`\nWrote the contract from ${file} (OpenAPI ${source.openapi}):`);
+  for (const part of SPEC_PARTS) {
+    const written = result.parts.get(part.name);
+    const what =
+      part.name === "states"
+        ? "left as it was (OpenAPI does not carry it)"
+        : (written?.summary ?? "nothing in the document");
+    console.log(`  ${String(part.number).padStart(2)}. ${part.title.padEnd(28)} ${what}`);
+  }
+  if (backup) console.log(`The files it replaced are kept in ${backup.slice(ROOT.length + 1)}.`);
+  deploymentNeeds();
+  if (broken) {
+    console.log("\nNext: fix src/handlers.ts as listed above, then npm test.");
+    return;
+  }
+  console.log("\nNext:");
+  console.log(
+    "  npm run dev     serves it on http://localhost:8787 with local credentials (.dev.vars),",
+  );
+  console.log("                  and prints the curl flag for each security scheme");
+  const first = firstRequest();
+  if (first) console.log(`  ${first}`);
+  console.log("  npm test        the suite, with a generated check of each operation");
+  console.log(
+    `  npm run contract:diff -- ${file}   how faithfully the served document keeps the source`,
+  );
 }
-console.log(
-  `and ${files
-    .filter((f) => !f.path.startsWith("src/contract/") || f.path.endsWith(".md"))
-    .map((f) => f.path)
-    .join(", ")}, wrangler.toml's generated block, .dev.vars.example.`,
-);
-console.log(`The app starts with it. Next: npm test; npm run contract:diff -- ${file}`);
+
+/** The secrets and settings a deployment must set, and the commands that set them. */
+function deploymentNeeds(): void {
+  // The deployment files just written list them, each with what it holds.
+  const toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
+  const required = /^required = \[(.*)\]$/m.exec(toml)?.[1];
+  const names = required ? [...required.matchAll(/"([^"]+)"/g)].map((m) => m[1] as string) : [];
+  if (names.length === 0) {
+    console.log("\nA deployment needs no secret: the contract declares no security scheme.");
+    return;
+  }
+  const meaning = new Map(
+    [...toml.matchAll(/^# ([A-Z0-9_]+): (.+)$/gm)].map((m) => [m[1] as string, m[2] as string]),
+  );
+  console.log(
+    "\nWhat a deployment must set (never in the repository; `wrangler deploy` refuses until each is set):",
+  );
+  const width = Math.max(...names.map((n) => n.length));
+  for (const name of names)
+    console.log(`  npx wrangler secret put ${name.padEnd(width)}   ${meaning.get(name) ?? ""}`);
+  console.log("Locally, npm run dev gives each a local value in .dev.vars (gitignored).");
+}
+
+/** A first request a person can copy: an operation without path parameters, GET first. */
+function firstRequest(): string | undefined {
+  const endpoints = readFileSync(join(ROOT, "src/contract/endpoints.ts"), "utf8");
+  const operations = [...endpoints.matchAll(/method: "([A-Z]+)",\s*path: "([^"]+)"/g)].map((m) => ({
+    method: m[1] as string,
+    path: m[2] as string,
+  }));
+  const plain = operations.filter((op) => !op.path.includes("{"));
+  const chosen = plain.find((op) => op.method === "GET") ?? plain[0];
+  if (!chosen) return undefined;
+  const method = chosen.method === "GET" ? "" : ` -X ${chosen.method}`;
+  return `curl -i${method} http://localhost:8787${chosen.path}   (add a credential flag from npm run dev where it is secured)`;
+}

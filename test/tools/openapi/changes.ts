@@ -1,0 +1,161 @@
+/**
+ * What a re-import changes against the current contract, shown before anything is written:
+ * operations added, removed and changed (as a client sees them: their objects in the served
+ * documents), handlers that will no longer fit, and hand edits to files the last import
+ * wrote, which the new import would replace. The last import's files are known by their
+ * sha-256, listed at the end of IMPORT-REPORT.md.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { isObject, type Json } from "./source";
+
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+
+/** Each operation of a served document by its id (platform paths under /_service left out). */
+export function operationsOf(document: Json | undefined): Map<string, string> {
+  const operations = new Map<string, string>();
+  for (const [path, item] of Object.entries((document?.paths as Json | undefined) ?? {})) {
+    if (path.startsWith("/_service") || !isObject(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isObject(operation) || operation["x-platform"] === true) continue;
+      const id =
+        typeof operation.operationId === "string" ? operation.operationId : `${method} ${path}`;
+      operations.set(id, JSON.stringify({ path, method, operation }));
+    }
+  }
+  return operations;
+}
+
+export interface OperationChanges {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly changed: readonly string[];
+}
+
+/** Operations added, removed and changed between two served documents. */
+export function operationChanges(before: Json | undefined, after: Json): OperationChanges {
+  const old = operationsOf(before);
+  const now = operationsOf(after);
+  return {
+    added: [...now.keys()].filter((id) => !old.has(id)),
+    removed: [...old.keys()].filter((id) => !now.has(id)),
+    changed: [...now].filter(([id, text]) => old.has(id) && old.get(id) !== text).map(([id]) => id),
+  };
+}
+
+/**
+ * The operation ids src/handlers.ts attaches handlers to: the keys of the object given to
+ * `defineHandlers`, as Biome lays them out (two spaces in, a name then `:` or `(`).
+ */
+export function handlerIds(text: string): string[] {
+  const start = text.indexOf("defineHandlers(");
+  if (start === -1) return [];
+  const ids: string[] = [];
+  for (const line of text.slice(start).split("\n")) {
+    const match = /^ {2}(?:"([^"]+)"|([A-Za-z_$][\w$]*))\s*(?::|\()/.exec(line);
+    const id = match?.[1] ?? match?.[2];
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
+/** Whether src/handlers.ts attaches no handler yet (the form the importer writes). */
+export const noHandlers = (text: string) => /defineHandlers\(contract, \{\}\)/.test(text);
+
+export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+const MANIFEST_HEADING = "## Files this import wrote";
+
+/**
+ * What decides an import's output besides the document: the importer's own code and the
+ * contract language it writes for, as one sha-256. The same document through the same
+ * importer writes the same files, so a re-import of it need not be proved again.
+ */
+export function importerFingerprint(root: string): string {
+  const hash = createHash("sha256");
+  for (const dir of ["test/tools/openapi", "src/domain", "test/support"]) {
+    const files = readdirSync(join(root, dir))
+      .filter((name) => name.endsWith(".ts"))
+      .sort();
+    for (const name of files)
+      hash.update(`${dir}/${name}\n`).update(readFileSync(join(root, dir, name)));
+  }
+  return hash.digest("hex");
+}
+
+/** The manifest section of IMPORT-REPORT.md: each file the import wrote, with its sha-256. */
+export function manifestSection(
+  files: ReadonlyMap<string, string>,
+  made: { readonly source: string; readonly importer: string },
+): string {
+  const lines = [
+    MANIFEST_HEADING,
+    "",
+    "A later import replaces these files; it compares each with its sha-256 here first, and lists any that were edited since, before it writes.",
+    "",
+    `Made from the source with sha-256 ${made.source} by the importer with fingerprint ${made.importer}.`,
+    "",
+    "| file | sha-256 |",
+    "| --- | --- |",
+    ...[...files].map(([path, hash]) => `| \`${path}\` | ${hash} |`),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+/** What made the last import's files: the source's and the importer's sha-256, if recorded. */
+export function lastMade(root: string): { source: string; importer: string } | undefined {
+  const file = join(root, "src/contract/IMPORT-REPORT.md");
+  if (!existsSync(file)) return undefined;
+  const match =
+    /Made from the source with sha-256 ([0-9a-f]{64}) by the importer with fingerprint ([0-9a-f]{64})\./.exec(
+      readFileSync(file, "utf8"),
+    );
+  return match?.[1] && match[2] ? { source: match[1], importer: match[2] } : undefined;
+}
+
+/** Whether every file the last import wrote is still exactly as it wrote it. */
+export function untouchedSinceImport(root: string): boolean {
+  const manifest = lastManifest(root);
+  return (
+    manifest.size > 0 &&
+    [...manifest].every(([path, hash]) => {
+      const file = join(root, path);
+      return existsSync(file) && sha256(readFileSync(file, "utf8")) === hash;
+    })
+  );
+}
+
+/** The files the last import wrote, with their sha-256, from IMPORT-REPORT.md; empty without one. */
+export function lastManifest(root: string): Map<string, string> {
+  const file = join(root, "src/contract/IMPORT-REPORT.md");
+  const manifest = new Map<string, string>();
+  if (!existsSync(file)) return manifest;
+  const text = readFileSync(file, "utf8");
+  const at = text.indexOf(MANIFEST_HEADING);
+  if (at === -1) return manifest;
+  // Biome pads the table's cells: the spaces around a cell are not part of it.
+  for (const match of text.slice(at).matchAll(/^\|\s*`([^`]+)`\s*\|\s*([0-9a-f]{64})\s*\|$/gm))
+    if (match[1] && match[2]) manifest.set(match[1], match[2]);
+  return manifest;
+}
+
+/**
+ * The files an import would replace that hold hand edits: edited since the last import
+ * wrote them, or, where no import wrote them, any that declares something.
+ */
+export function handEdits(
+  root: string,
+  replaced: readonly string[],
+  declaresSomething: (path: string, text: string) => boolean,
+): string[] {
+  const manifest = lastManifest(root);
+  return replaced.filter((path) => {
+    const file = join(root, path);
+    if (!existsSync(file)) return false;
+    const text = readFileSync(file, "utf8");
+    const written = manifest.get(path);
+    return written === undefined ? declaresSomething(path, text) : written !== sha256(text);
+  });
+}
