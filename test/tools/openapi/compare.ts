@@ -76,463 +76,11 @@ export function compareDocuments(
   sourceMajor: "3.0" | "3.1",
   servedDocument: Json,
 ): Comparison {
-  const source = normaliseDocument(sourceDocument, sourceMajor);
-  const served = servedDocument;
-  const items: Item[] = [];
-  const record = (category: Category, pointer: string, kept: boolean, note?: string) =>
-    items.push({ category, pointer, kept, ...(kept || !note ? {} : { note }) });
-  const same = (category: Category, pointer: string, a: unknown, b: unknown, what: string) => {
-    if (a === undefined) return;
-    const kept = sameJson(a, b);
-    record(
-      category,
-      pointer,
-      kept,
-      kept ? undefined : `${what}: ${brief(a)} is ${b === undefined ? "missing" : brief(b)}`,
-    );
-  };
-  const text = (category: Category, pointer: string, a: unknown, b: unknown, what: string) =>
-    same(
-      category,
-      pointer,
-      typeof a === "string" ? a.trim() : a,
-      typeof b === "string" ? b.trim() : b,
-      what,
-    );
+  return new DocumentComparer(normaliseDocument(sourceDocument, sourceMajor), servedDocument).run();
+}
 
-  const schemas = new SchemaComparer(source, served, record);
-
-  // ---- Operations, their parameters, bodies, responses and headers. ----
-  const sourcePaths = isObject(source.paths) ? source.paths : {};
-  const servedPaths = isObject(served.paths) ? served.paths : {};
-  const sourceRoot = Array.isArray(source.security) ? source.security : undefined;
-  const servedRoot = Array.isArray(served.security) ? served.security : undefined;
-  const operation = (
-    sourceItem: Json,
-    servedItem: Json | undefined,
-    method: string,
-    pointer: string,
-    category: "operations" | "webhooks",
-  ) => {
-    const sourceOp = sourceItem[method];
-    if (!isObject(sourceOp)) return;
-    const servedOp =
-      servedItem && isObject(servedItem[method]) ? (servedItem[method] as Json) : undefined;
-    record(
-      category,
-      pointer,
-      servedOp !== undefined,
-      `${method.toUpperCase()} operation is missing`,
-    );
-    if (!servedOp) return;
-    for (const key of ["operationId", "summary", "description"])
-      text(category, child(pointer, key), sourceOp[key], servedOp[key], key);
-    if (sourceOp.deprecated === true)
-      same(category, child(pointer, "deprecated"), true, servedOp.deprecated, "deprecated");
-    same(
-      category,
-      child(pointer, "externalDocs"),
-      sourceOp.externalDocs,
-      servedOp.externalDocs,
-      "externalDocs",
-    );
-    if (Array.isArray(sourceOp.servers))
-      record(category, child(pointer, "servers"), false, "servers of an operation");
-    if (Array.isArray(sourceOp.tags))
-      same(
-        "tags",
-        child(pointer, "tags"),
-        [...sourceOp.tags].sort(),
-        Array.isArray(servedOp.tags) ? [...servedOp.tags].sort() : undefined,
-        "tags",
-      );
-    if (category === "operations") {
-      const requirements = (op: Json, root: unknown[] | undefined) =>
-        canonicalSecurity(Array.isArray(op.security) ? op.security : (root ?? []));
-      if (Array.isArray(sourceOp.security) || sourceRoot)
-        same(
-          "security",
-          child(pointer, "security"),
-          requirements(sourceOp, sourceRoot),
-          requirements(servedOp, servedRoot),
-          "security requirements",
-        );
-    }
-    parameters(sourceItem, sourceOp, servedOp, pointer);
-    if (sourceOp.requestBody !== undefined) {
-      const at = child(pointer, "requestBody");
-      const { node: body } = follow(source, sourceOp.requestBody, at);
-      const { node: servedBody } = follow(served, servedOp.requestBody, at);
-      const bodyCategory: Category = category === "webhooks" ? "webhooks" : "request bodies";
-      if (isObject(body)) {
-        record(bodyCategory, at, isObject(servedBody), "request body is missing");
-        if (isObject(servedBody)) {
-          if (category === "operations")
-            same(
-              bodyCategory,
-              child(at, "required"),
-              body.required === true,
-              servedBody.required === true,
-              "required",
-            );
-          text(
-            bodyCategory,
-            child(at, "description"),
-            body.description,
-            servedBody.description,
-            "description",
-          );
-          content(body, servedBody, at, bodyCategory);
-        }
-      }
-    }
-    const sourceResponses = isObject(sourceOp.responses) ? sourceOp.responses : {};
-    const servedResponses = isObject(servedOp.responses) ? servedOp.responses : {};
-    for (const [status, raw] of Object.entries(sourceResponses)) {
-      const at = child(pointer, "responses", status);
-      const { node: response } = follow(source, raw, at);
-      const servedRaw = servedResponses[status] ?? servedResponses[status.toUpperCase()];
-      const { node: servedResponse } = follow(served, servedRaw, at);
-      const responseCategory: Category = category === "webhooks" ? "webhooks" : "responses";
-      if (!isObject(response)) continue;
-      record(responseCategory, at, isObject(servedResponse), `response ${status} is missing`);
-      if (!isObject(servedResponse)) continue;
-      text(
-        responseCategory,
-        child(at, "description"),
-        response.description,
-        firstSentence(response.description, servedResponse.description),
-        "description",
-      );
-      if (isObject(response.links)) record(responseCategory, child(at, "links"), false, "links");
-      content(response, servedResponse, at, responseCategory);
-      const servedHeaders = lowerKeys(
-        isObject(servedResponse.headers) ? servedResponse.headers : {},
-      );
-      for (const [name, rawHeader] of Object.entries(
-        isObject(response.headers) ? response.headers : {},
-      )) {
-        if (name.toLowerCase() === "content-type") continue;
-        const headerAt = child(at, "headers", name);
-        const { node: header } = follow(source, rawHeader, headerAt);
-        const { node: servedHeader } = follow(served, servedHeaders[name.toLowerCase()], headerAt);
-        if (!isObject(header)) continue;
-        record("response headers", headerAt, isObject(servedHeader), `header ${name} is missing`);
-        if (!isObject(servedHeader)) continue;
-        same(
-          "response headers",
-          child(headerAt, "required"),
-          header.required === true,
-          servedHeader.required === true,
-          "required",
-        );
-        text(
-          "response headers",
-          child(headerAt, "description"),
-          header.description,
-          servedHeader.description,
-          "description",
-        );
-        if (header.deprecated === true)
-          same(
-            "response headers",
-            child(headerAt, "deprecated"),
-            true,
-            servedHeader.deprecated,
-            "deprecated",
-          );
-        if (header.schema !== undefined)
-          schemas.whole(
-            "response headers",
-            child(headerAt, "schema"),
-            header.schema,
-            servedHeader.schema,
-            "pooled",
-          );
-        examplePool(
-          child(headerAt, "example"),
-          [header, header.schema],
-          [servedHeader, servedHeader.schema],
-        );
-      }
-    }
-  };
-
-  /** A parameter's examples: the parameter's own and its schema's, as one pool of values. */
-  const examplePool = (pointer: string, sourceHolders: unknown[], servedHolders: unknown[]) => {
-    const values = (holders: unknown[], document: Json) =>
-      holders.flatMap((holder) => {
-        if (!isObject(holder)) return [];
-        const found: unknown[] = [];
-        if ("example" in holder) found.push(holder.example);
-        if (Array.isArray(holder.examples)) found.push(...holder.examples);
-        else if (isObject(holder.examples))
-          for (const raw of Object.values(holder.examples)) {
-            const { node } = follow(document, raw, pointer);
-            if (isObject(node) && "value" in node) found.push(node.value);
-          }
-        return found;
-      });
-    const servedValues = values(servedHolders, served);
-    for (const value of values(sourceHolders, source))
-      record(
-        "examples",
-        pointer,
-        servedValues.some((v) => sameJson(v, value)),
-        `example ${brief(value)} is missing`,
-      );
-  };
-
-  const parameters = (sourceItem: Json, sourceOp: Json, servedOp: Json, pointer: string) => {
-    const merged = new Map<string, { node: Json; pointer: string }>();
-    for (const [list, at] of [
-      [sourceItem.parameters, pointer.replace(/\/[^/]+$/, "")],
-      [sourceOp.parameters, pointer],
-    ] as const) {
-      if (!Array.isArray(list)) continue;
-      list.forEach((raw, i) => {
-        const here = child(at, "parameters", i);
-        const { node } = follow(source, raw, here);
-        if (isObject(node)) merged.set(parameterKey(node), { node, pointer: here });
-      });
-    }
-    const servedParameters = new Map<string, Json>();
-    if (Array.isArray(servedOp.parameters))
-      for (const raw of servedOp.parameters) {
-        const { node } = follow(served, raw, "#");
-        if (isObject(node)) servedParameters.set(parameterKey(node), node);
-      }
-    for (const [key, { node, pointer: at }] of merged) {
-      if (
-        node.in === "header" &&
-        ["accept", "content-type", "authorization"].includes(String(node.name).toLowerCase())
-      )
-        continue;
-      const servedParameter = servedParameters.get(key);
-      record(
-        "parameters",
-        at,
-        servedParameter !== undefined,
-        `parameter ${String(node.name)} in ${String(node.in)} is missing`,
-      );
-      if (!servedParameter) continue;
-      same(
-        "parameters",
-        child(at, "required"),
-        node.required === true || node.in === "path",
-        servedParameter.required === true || servedParameter.in === "path",
-        "required",
-      );
-      text(
-        "parameters",
-        child(at, "description"),
-        node.description,
-        servedParameter.description,
-        "description",
-      );
-      if (node.deprecated === true)
-        same("parameters", child(at, "deprecated"), true, servedParameter.deprecated, "deprecated");
-      for (const key of ["style", "explode", "allowReserved", "allowEmptyValue"])
-        if (key in node)
-          same(
-            "parameters",
-            child(at, key),
-            node[key],
-            servedParameter[key] ?? defaultOf(key, String(node.in)),
-            key,
-          );
-      if (node.schema !== undefined)
-        schemas.whole(
-          "parameters",
-          child(at, "schema"),
-          node.schema,
-          servedParameter.schema,
-          "pooled",
-        );
-      if (isObject(node.content))
-        record(
-          "parameters",
-          child(at, "content"),
-          isObject(servedParameter.content),
-          "a parameter serialised by content",
-        );
-      examplePool(
-        child(at, "example"),
-        [node, node.schema],
-        [servedParameter, servedParameter.schema],
-      );
-    }
-  };
-
-  const content = (holder: Json, servedHolder: Json, pointer: string, category: Category) => {
-    const servedContent = isObject(servedHolder.content) ? servedHolder.content : {};
-    for (const [type, media] of Object.entries(isObject(holder.content) ? holder.content : {})) {
-      const at = child(pointer, "content", type);
-      const servedMedia = servedContent[type.split(";")[0]?.trim() ?? type];
-      record(category, at, isObject(servedMedia), `media type ${type} is missing`);
-      if (!isObject(media) || !isObject(servedMedia)) continue;
-      if (media.schema !== undefined)
-        schemas.whole(category, child(at, "schema"), media.schema, servedMedia.schema);
-      if (isObject(media.encoding))
-        same(category, child(at, "encoding"), media.encoding, servedMedia.encoding, "encoding");
-      examplePool(child(at, "examples"), [media], [servedMedia]);
-    }
-  };
-
-  for (const [path, rawItem] of Object.entries(sourcePaths)) {
-    const at = child("#", "paths", path);
-    const { node: item } = follow(source, rawItem, at);
-    const servedItem = isObject(servedPaths[path]) ? (servedPaths[path] as Json) : undefined;
-    if (!isObject(item)) continue;
-    for (const method of METHODS)
-      operation(item, servedItem, method, child(at, method), "operations");
-  }
-
-  // ---- Webhooks (and callbacks, which the service sends as webhooks). ----
-  const servedWebhooks = isObject(served.webhooks) ? served.webhooks : {};
-  for (const [name, rawItem] of Object.entries(isObject(source.webhooks) ? source.webhooks : {})) {
-    const at = child("#", "webhooks", name);
-    const { node: item } = follow(source, rawItem, at);
-    if (!isObject(item)) continue;
-    for (const method of METHODS)
-      operation(
-        item,
-        servedWebhooks[name] as Json | undefined,
-        method,
-        child(at, method),
-        "webhooks",
-      );
-  }
-  for (const [path, rawItem] of Object.entries(sourcePaths)) {
-    const { node: item } = follow(source, rawItem, "#");
-    if (!isObject(item)) continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!isObject(op) || !isObject(op.callbacks)) continue;
-      for (const [name, callback] of Object.entries(op.callbacks)) {
-        const { node } = follow(source, callback, "#");
-        if (!isObject(node)) continue;
-        for (const [expression, cbItem] of Object.entries(node)) {
-          const at = child("#", "paths", path, method, "callbacks", name, expression);
-          const { node: cb } = follow(source, cbItem, at);
-          if (isObject(cb))
-            for (const cbMethod of METHODS)
-              operation(
-                cb,
-                servedWebhooks[name] as Json | undefined,
-                cbMethod,
-                child(at, cbMethod),
-                "webhooks",
-              );
-        }
-      }
-    }
-  }
-
-  // ---- Component schemas, keyword by keyword. ----
-  const servedSchemas =
-    isObject(served.components) && isObject(served.components.schemas)
-      ? served.components.schemas
-      : {};
-  const sourceSchemas =
-    isObject(source.components) && isObject(source.components.schemas)
-      ? source.components.schemas
-      : {};
-  for (const [name, schema] of Object.entries(sourceSchemas)) {
-    const at = child("#", "components", "schemas", name);
-    const servedSchema = servedSchemas[name];
-    // The platform's own schema has this name: the source's is served under another.
-    if (isObject(servedSchema) && servedSchema["x-platform"] === true) {
-      const renamed = Object.entries(servedSchemas).find(
-        ([, s]) => isObject(s) && s["x-renamed-from"] === name,
-      );
-      const where = renamed ? `served as ${renamed[0]}` : "missing";
-      record(
-        "schemas",
-        at,
-        false,
-        `${name} is the platform's own schema's name; the source's is ${where}`,
-      );
-      if (renamed) schemas.keywords(at, schema, renamed[1]);
-      continue;
-    }
-    record("schemas", at, servedSchema !== undefined, `component schema ${name} is missing`);
-    if (servedSchema !== undefined) schemas.keywords(at, schema, servedSchema);
-  }
-
-  // ---- Security schemes. ----
-  const servedSchemes =
-    isObject(served.components) && isObject(served.components.securitySchemes)
-      ? served.components.securitySchemes
-      : {};
-  const sourceSchemes =
-    isObject(source.components) && isObject(source.components.securitySchemes)
-      ? source.components.securitySchemes
-      : {};
-  for (const [name, raw] of Object.entries(sourceSchemes)) {
-    const at = child("#", "components", "securitySchemes", name);
-    const { node: scheme } = follow(source, raw, at);
-    const servedScheme = servedSchemes[name];
-    if (!isObject(scheme)) continue;
-    record("security", at, isObject(servedScheme), `security scheme ${name} is missing`);
-    if (!isObject(servedScheme)) continue;
-    for (const key of ["type", "in", "name", "openIdConnectUrl", "bearerFormat"])
-      same("security", child(at, key), scheme[key], servedScheme[key], key);
-    if (typeof scheme.scheme === "string")
-      same(
-        "security",
-        child(at, "scheme"),
-        scheme.scheme.toLowerCase(),
-        String(servedScheme.scheme).toLowerCase(),
-        "scheme",
-      );
-    text(
-      "security",
-      child(at, "description"),
-      scheme.description,
-      servedScheme.description,
-      "description",
-    );
-    if (isObject(scheme.flows))
-      same("security", child(at, "flows"), scheme.flows, servedScheme.flows, "flows");
-  }
-
-  // ---- Part 1: tags and servers. ----
-  const servedTags = new Map(
-    (Array.isArray(served.tags) ? served.tags : []).filter(isObject).map((t) => [t.name, t]),
-  );
-  (Array.isArray(source.tags) ? source.tags : []).forEach((tag, i) => {
-    if (!isObject(tag)) return;
-    const at = child("#", "tags", i);
-    const servedTag = servedTags.get(tag.name);
-    record("tags", at, servedTag !== undefined, `tag ${String(tag.name)} is missing`);
-    if (!servedTag) return;
-    text("tags", child(at, "description"), tag.description, servedTag.description, "description");
-    same(
-      "tags",
-      child(at, "externalDocs"),
-      tag.externalDocs,
-      servedTag.externalDocs,
-      "externalDocs",
-    );
-  });
-  const servedServers = (Array.isArray(served.servers) ? served.servers : []).filter(isObject);
-  (Array.isArray(source.servers) ? source.servers : []).forEach((server, i) => {
-    if (!isObject(server)) return;
-    const at = child("#", "servers", i);
-    const servedServer = servedServers.find((s) => s.url === server.url);
-    record("servers", at, servedServer !== undefined, `server ${String(server.url)} is missing`);
-    if (!servedServer) return;
-    text(
-      "servers",
-      child(at, "description"),
-      server.description,
-      servedServer.description,
-      "description",
-    );
-    same("servers", child(at, "variables"), server.variables, servedServer.variables, "variables");
-  });
-
+/** The figures of a list of items: per category and overall. */
+function tally(items: readonly Item[]): Comparison {
   const byCategory = new Map<Category, { kept: number; total: number }>();
   for (const category of CATEGORIES) byCategory.set(category, { kept: 0, total: 0 });
   for (const item of items) {
@@ -548,6 +96,576 @@ export function compareDocuments(
     total: items.length,
     fidelity: items.length === 0 ? 1 : kept / items.length,
   };
+}
+
+const paths = (document: Json): Json => (isObject(document.paths) ? document.paths : {});
+
+/** The components of one kind (`schemas`, `securitySchemes`) of a document. */
+const components = (document: Json, kind: string): Json =>
+  isObject(document.components) && isObject(document.components[kind])
+    ? (document.components[kind] as Json)
+    : {};
+
+/**
+ * The comparison of one source (in 3.1's dialect) with the served document, one method per
+ * category, so each category's rules can be read on their own.
+ */
+class DocumentComparer {
+  readonly #source: Json;
+  readonly #served: Json;
+  readonly #items: Item[] = [];
+  readonly #schemas: SchemaComparer;
+
+  constructor(source: Json, served: Json) {
+    this.#source = source;
+    this.#served = served;
+    this.#schemas = new SchemaComparer(source, served, this.#record);
+  }
+
+  /** Every category, in the order the report lists them. */
+  run(): Comparison {
+    for (const [path, rawItem] of Object.entries(paths(this.#source))) {
+      const at = child("#", "paths", path);
+      const { node: item } = follow(this.#source, rawItem, at);
+      const servedItem = paths(this.#served)[path];
+      if (!isObject(item)) continue;
+      for (const method of METHODS)
+        this.#operation(
+          item,
+          isObject(servedItem) ? servedItem : undefined,
+          method,
+          child(at, method),
+          "operations",
+        );
+    }
+    this.#webhooks();
+    this.#callbacks();
+    this.#componentSchemas();
+    this.#securitySchemes();
+    this.#tags();
+    this.#servers();
+    return tally(this.#items);
+  }
+
+  readonly #record: Record_ = (category, pointer, kept, note) => {
+    this.#items.push({ category, pointer, kept, ...(kept || !note ? {} : { note }) });
+  };
+
+  /** One item: the source's value (when it states one) equals the served one. */
+  #same(category: Category, pointer: string, a: unknown, b: unknown, what: string): void {
+    if (a === undefined) return;
+    const kept = sameJson(a, b);
+    this.#record(
+      category,
+      pointer,
+      kept,
+      kept ? undefined : `${what}: ${brief(a)} is ${b === undefined ? "missing" : brief(b)}`,
+    );
+  }
+
+  /** As #same, for text: the whitespace around it is not what a reader reads. */
+  #text(category: Category, pointer: string, a: unknown, b: unknown, what: string): void {
+    this.#same(
+      category,
+      pointer,
+      typeof a === "string" ? a.trim() : a,
+      typeof b === "string" ? b.trim() : b,
+      what,
+    );
+  }
+
+  /** One operation (or webhook): it is served, and so is what it says and holds. */
+  #operation(
+    sourceItem: Json,
+    servedItem: Json | undefined,
+    method: string,
+    pointer: string,
+    category: "operations" | "webhooks",
+  ): void {
+    const sourceOp = sourceItem[method];
+    if (!isObject(sourceOp)) return;
+    const servedOp =
+      servedItem && isObject(servedItem[method]) ? (servedItem[method] as Json) : undefined;
+    this.#record(
+      category,
+      pointer,
+      servedOp !== undefined,
+      `${method.toUpperCase()} operation is missing`,
+    );
+    if (!servedOp) return;
+    this.#operationFields(sourceOp, servedOp, pointer, category);
+    if (category === "operations") this.#operationSecurity(sourceOp, servedOp, pointer);
+    this.#parameters(sourceItem, sourceOp, servedOp, pointer);
+    if (sourceOp.requestBody !== undefined)
+      this.#requestBody(sourceOp, servedOp, child(pointer, "requestBody"), category);
+    const servedResponses = isObject(servedOp.responses) ? servedOp.responses : {};
+    for (const [status, raw] of Object.entries(
+      isObject(sourceOp.responses) ? sourceOp.responses : {},
+    ))
+      this.#response(
+        status,
+        raw,
+        servedResponses[status] ?? servedResponses[status.toUpperCase()],
+        child(pointer, "responses", status),
+        category === "webhooks" ? "webhooks" : "responses",
+      );
+  }
+
+  /** What an operation says of itself: its id, texts, deprecation, links out and tags. */
+  #operationFields(sourceOp: Json, servedOp: Json, pointer: string, category: Category): void {
+    for (const key of ["operationId", "summary", "description"])
+      this.#text(category, child(pointer, key), sourceOp[key], servedOp[key], key);
+    if (sourceOp.deprecated === true)
+      this.#same(category, child(pointer, "deprecated"), true, servedOp.deprecated, "deprecated");
+    this.#same(
+      category,
+      child(pointer, "externalDocs"),
+      sourceOp.externalDocs,
+      servedOp.externalDocs,
+      "externalDocs",
+    );
+    if (Array.isArray(sourceOp.servers))
+      this.#record(category, child(pointer, "servers"), false, "servers of an operation");
+    if (Array.isArray(sourceOp.tags))
+      this.#same(
+        "tags",
+        child(pointer, "tags"),
+        [...sourceOp.tags].sort(),
+        Array.isArray(servedOp.tags) ? [...servedOp.tags].sort() : undefined,
+        "tags",
+      );
+  }
+
+  /** The ways into an operation: its own requirements, or the document's. */
+  #operationSecurity(sourceOp: Json, servedOp: Json, pointer: string): void {
+    const sourceRoot = Array.isArray(this.#source.security) ? this.#source.security : undefined;
+    const servedRoot = Array.isArray(this.#served.security) ? this.#served.security : undefined;
+    if (!Array.isArray(sourceOp.security) && !sourceRoot) return;
+    const requirements = (op: Json, root: unknown[] | undefined) =>
+      canonicalSecurity(Array.isArray(op.security) ? op.security : (root ?? []));
+    this.#same(
+      "security",
+      child(pointer, "security"),
+      requirements(sourceOp, sourceRoot),
+      requirements(servedOp, servedRoot),
+      "security requirements",
+    );
+  }
+
+  /** An operation's body: served, as required, described, in each media type. */
+  #requestBody(sourceOp: Json, servedOp: Json, at: string, category: Category): void {
+    const { node: body } = follow(this.#source, sourceOp.requestBody, at);
+    const { node: servedBody } = follow(this.#served, servedOp.requestBody, at);
+    const bodyCategory: Category = category === "webhooks" ? "webhooks" : "request bodies";
+    if (!isObject(body)) return;
+    this.#record(bodyCategory, at, isObject(servedBody), "request body is missing");
+    if (!isObject(servedBody)) return;
+    if (category === "operations")
+      this.#same(
+        bodyCategory,
+        child(at, "required"),
+        body.required === true,
+        servedBody.required === true,
+        "required",
+      );
+    this.#text(
+      bodyCategory,
+      child(at, "description"),
+      body.description,
+      servedBody.description,
+      "description",
+    );
+    this.#content(body, servedBody, at, bodyCategory);
+  }
+
+  /** One response: served at its status, described, with its content and headers. */
+  #response(
+    status: string,
+    raw: unknown,
+    servedRaw: unknown,
+    at: string,
+    category: "responses" | "webhooks",
+  ): void {
+    const { node: response } = follow(this.#source, raw, at);
+    const { node: servedResponse } = follow(this.#served, servedRaw, at);
+    if (!isObject(response)) return;
+    this.#record(category, at, isObject(servedResponse), `response ${status} is missing`);
+    if (!isObject(servedResponse)) return;
+    this.#text(
+      category,
+      child(at, "description"),
+      response.description,
+      firstSentence(response.description, servedResponse.description),
+      "description",
+    );
+    if (isObject(response.links)) this.#record(category, child(at, "links"), false, "links");
+    this.#content(response, servedResponse, at, category);
+    const servedHeaders = lowerKeys(isObject(servedResponse.headers) ? servedResponse.headers : {});
+    for (const [name, rawHeader] of Object.entries(
+      isObject(response.headers) ? response.headers : {},
+    )) {
+      if (name.toLowerCase() === "content-type") continue;
+      this.#header(name, rawHeader, servedHeaders[name.toLowerCase()], child(at, "headers", name));
+    }
+  }
+
+  /** One response header: served, as required, described, deprecated, with its schema and examples. */
+  #header(name: string, rawHeader: unknown, servedRaw: unknown, headerAt: string): void {
+    const { node: header } = follow(this.#source, rawHeader, headerAt);
+    const { node: servedHeader } = follow(this.#served, servedRaw, headerAt);
+    if (!isObject(header)) return;
+    this.#record("response headers", headerAt, isObject(servedHeader), `header ${name} is missing`);
+    if (!isObject(servedHeader)) return;
+    this.#same(
+      "response headers",
+      child(headerAt, "required"),
+      header.required === true,
+      servedHeader.required === true,
+      "required",
+    );
+    this.#text(
+      "response headers",
+      child(headerAt, "description"),
+      header.description,
+      servedHeader.description,
+      "description",
+    );
+    if (header.deprecated === true)
+      this.#same(
+        "response headers",
+        child(headerAt, "deprecated"),
+        true,
+        servedHeader.deprecated,
+        "deprecated",
+      );
+    if (header.schema !== undefined)
+      this.#schemas.whole(
+        "response headers",
+        child(headerAt, "schema"),
+        header.schema,
+        servedHeader.schema,
+        "pooled",
+      );
+    this.#examplePool(
+      child(headerAt, "example"),
+      [header, header.schema],
+      [servedHeader, servedHeader.schema],
+    );
+  }
+
+  /** A parameter's examples: the parameter's own and its schema's, as one pool of values. */
+  #examplePool(pointer: string, sourceHolders: unknown[], servedHolders: unknown[]): void {
+    const values = (holders: unknown[], document: Json) =>
+      holders.flatMap((holder) => {
+        if (!isObject(holder)) return [];
+        const found: unknown[] = [];
+        if ("example" in holder) found.push(holder.example);
+        if (Array.isArray(holder.examples)) found.push(...holder.examples);
+        else if (isObject(holder.examples))
+          for (const raw of Object.values(holder.examples)) {
+            const { node } = follow(document, raw, pointer);
+            if (isObject(node) && "value" in node) found.push(node.value);
+          }
+        return found;
+      });
+    const servedValues = values(servedHolders, this.#served);
+    for (const value of values(sourceHolders, this.#source))
+      this.#record(
+        "examples",
+        pointer,
+        servedValues.some((v) => sameJson(v, value)),
+        `example ${brief(value)} is missing`,
+      );
+  }
+
+  /** An operation's parameters, its path item's merged in, each matched by place and name. */
+  #parameters(sourceItem: Json, sourceOp: Json, servedOp: Json, pointer: string): void {
+    const merged = new Map<string, { node: Json; pointer: string }>();
+    for (const [list, at] of [
+      [sourceItem.parameters, pointer.replace(/\/[^/]+$/, "")],
+      [sourceOp.parameters, pointer],
+    ] as const) {
+      if (!Array.isArray(list)) continue;
+      list.forEach((raw, i) => {
+        const here = child(at, "parameters", i);
+        const { node } = follow(this.#source, raw, here);
+        if (isObject(node)) merged.set(parameterKey(node), { node, pointer: here });
+      });
+    }
+    const servedParameters = new Map<string, Json>();
+    if (Array.isArray(servedOp.parameters))
+      for (const raw of servedOp.parameters) {
+        const { node } = follow(this.#served, raw, "#");
+        if (isObject(node)) servedParameters.set(parameterKey(node), node);
+      }
+    for (const [key, { node, pointer: at }] of merged) {
+      if (
+        node.in === "header" &&
+        ["accept", "content-type", "authorization"].includes(String(node.name).toLowerCase())
+      )
+        continue;
+      const servedParameter = servedParameters.get(key);
+      this.#record(
+        "parameters",
+        at,
+        servedParameter !== undefined,
+        `parameter ${String(node.name)} in ${String(node.in)} is missing`,
+      );
+      if (servedParameter) this.#parameter(node, servedParameter, at);
+    }
+  }
+
+  /** What one served parameter carries of the source's. */
+  #parameter(node: Json, servedParameter: Json, at: string): void {
+    this.#same(
+      "parameters",
+      child(at, "required"),
+      node.required === true || node.in === "path",
+      servedParameter.required === true || servedParameter.in === "path",
+      "required",
+    );
+    this.#text(
+      "parameters",
+      child(at, "description"),
+      node.description,
+      servedParameter.description,
+      "description",
+    );
+    if (node.deprecated === true)
+      this.#same(
+        "parameters",
+        child(at, "deprecated"),
+        true,
+        servedParameter.deprecated,
+        "deprecated",
+      );
+    for (const key of ["style", "explode", "allowReserved", "allowEmptyValue"])
+      if (key in node)
+        this.#same(
+          "parameters",
+          child(at, key),
+          node[key],
+          servedParameter[key] ?? defaultOf(key, String(node.in)),
+          key,
+        );
+    if (node.schema !== undefined)
+      this.#schemas.whole(
+        "parameters",
+        child(at, "schema"),
+        node.schema,
+        servedParameter.schema,
+        "pooled",
+      );
+    if (isObject(node.content))
+      this.#record(
+        "parameters",
+        child(at, "content"),
+        isObject(servedParameter.content),
+        "a parameter serialised by content",
+      );
+    this.#examplePool(
+      child(at, "example"),
+      [node, node.schema],
+      [servedParameter, servedParameter.schema],
+    );
+  }
+
+  /** A body's or a response's media types, each with its schema, encoding and examples. */
+  #content(holder: Json, servedHolder: Json, pointer: string, category: Category): void {
+    const servedContent = isObject(servedHolder.content) ? servedHolder.content : {};
+    for (const [type, media] of Object.entries(isObject(holder.content) ? holder.content : {})) {
+      const at = child(pointer, "content", type);
+      const servedMedia = servedContent[type.split(";")[0]?.trim() ?? type];
+      this.#record(category, at, isObject(servedMedia), `media type ${type} is missing`);
+      if (!isObject(media) || !isObject(servedMedia)) continue;
+      if (media.schema !== undefined)
+        this.#schemas.whole(category, child(at, "schema"), media.schema, servedMedia.schema);
+      if (isObject(media.encoding))
+        this.#same(
+          category,
+          child(at, "encoding"),
+          media.encoding,
+          servedMedia.encoding,
+          "encoding",
+        );
+      this.#examplePool(child(at, "examples"), [media], [servedMedia]);
+    }
+  }
+
+  /** The document's webhooks, each compared with the served webhook of its name. */
+  #webhooks(): void {
+    const servedWebhooks = isObject(this.#served.webhooks) ? this.#served.webhooks : {};
+    const sourceWebhooks = isObject(this.#source.webhooks) ? this.#source.webhooks : {};
+    for (const [name, rawItem] of Object.entries(sourceWebhooks)) {
+      const at = child("#", "webhooks", name);
+      const { node: item } = follow(this.#source, rawItem, at);
+      if (!isObject(item)) continue;
+      for (const method of METHODS)
+        this.#operation(
+          item,
+          servedWebhooks[name] as Json | undefined,
+          method,
+          child(at, method),
+          "webhooks",
+        );
+    }
+  }
+
+  /** Callbacks, which the service sends as webhooks: each compared with the webhook of its name. */
+  #callbacks(): void {
+    const servedWebhooks = isObject(this.#served.webhooks) ? this.#served.webhooks : {};
+    for (const [path, rawItem] of Object.entries(paths(this.#source))) {
+      const { node: item } = follow(this.#source, rawItem, "#");
+      if (!isObject(item)) continue;
+      for (const method of METHODS) {
+        const op = item[method];
+        if (!isObject(op) || !isObject(op.callbacks)) continue;
+        for (const [name, callback] of Object.entries(op.callbacks)) {
+          const { node } = follow(this.#source, callback, "#");
+          if (!isObject(node)) continue;
+          for (const [expression, cbItem] of Object.entries(node)) {
+            const at = child("#", "paths", path, method, "callbacks", name, expression);
+            const { node: cb } = follow(this.#source, cbItem, at);
+            if (isObject(cb))
+              for (const cbMethod of METHODS)
+                this.#operation(
+                  cb,
+                  servedWebhooks[name] as Json | undefined,
+                  cbMethod,
+                  child(at, cbMethod),
+                  "webhooks",
+                );
+          }
+        }
+      }
+    }
+  }
+
+  /** Component schemas, keyword by keyword. */
+  #componentSchemas(): void {
+    const servedSchemas = components(this.#served, "schemas");
+    for (const [name, schema] of Object.entries(components(this.#source, "schemas"))) {
+      const at = child("#", "components", "schemas", name);
+      const servedSchema = servedSchemas[name];
+      // The platform's own schema has this name: the source's is served under another.
+      if (isObject(servedSchema) && servedSchema["x-platform"] === true) {
+        const renamed = Object.entries(servedSchemas).find(
+          ([, s]) => isObject(s) && s["x-renamed-from"] === name,
+        );
+        const where = renamed ? `served as ${renamed[0]}` : "missing";
+        this.#record(
+          "schemas",
+          at,
+          false,
+          `${name} is the platform's own schema's name; the source's is ${where}`,
+        );
+        if (renamed) this.#schemas.keywords(at, schema, renamed[1]);
+        continue;
+      }
+      this.#record(
+        "schemas",
+        at,
+        servedSchema !== undefined,
+        `component schema ${name} is missing`,
+      );
+      if (servedSchema !== undefined) this.#schemas.keywords(at, schema, servedSchema);
+    }
+  }
+
+  /** Security schemes: served under their name, with what each says. */
+  #securitySchemes(): void {
+    const servedSchemes = components(this.#served, "securitySchemes");
+    for (const [name, raw] of Object.entries(components(this.#source, "securitySchemes"))) {
+      const at = child("#", "components", "securitySchemes", name);
+      const { node: scheme } = follow(this.#source, raw, at);
+      const servedScheme = servedSchemes[name];
+      if (!isObject(scheme)) continue;
+      this.#record("security", at, isObject(servedScheme), `security scheme ${name} is missing`);
+      if (!isObject(servedScheme)) continue;
+      for (const key of ["type", "in", "name", "openIdConnectUrl", "bearerFormat"])
+        this.#same("security", child(at, key), scheme[key], servedScheme[key], key);
+      if (typeof scheme.scheme === "string")
+        this.#same(
+          "security",
+          child(at, "scheme"),
+          scheme.scheme.toLowerCase(),
+          String(servedScheme.scheme).toLowerCase(),
+          "scheme",
+        );
+      this.#text(
+        "security",
+        child(at, "description"),
+        scheme.description,
+        servedScheme.description,
+        "description",
+      );
+      if (isObject(scheme.flows))
+        this.#same("security", child(at, "flows"), scheme.flows, servedScheme.flows, "flows");
+    }
+  }
+
+  /** Part 1's tags, matched by name. */
+  #tags(): void {
+    const servedTags = new Map(
+      (Array.isArray(this.#served.tags) ? this.#served.tags : [])
+        .filter(isObject)
+        .map((t) => [t.name, t]),
+    );
+    (Array.isArray(this.#source.tags) ? this.#source.tags : []).forEach((tag, i) => {
+      if (!isObject(tag)) return;
+      const at = child("#", "tags", i);
+      const servedTag = servedTags.get(tag.name);
+      this.#record("tags", at, servedTag !== undefined, `tag ${String(tag.name)} is missing`);
+      if (!servedTag) return;
+      this.#text(
+        "tags",
+        child(at, "description"),
+        tag.description,
+        servedTag.description,
+        "description",
+      );
+      this.#same(
+        "tags",
+        child(at, "externalDocs"),
+        tag.externalDocs,
+        servedTag.externalDocs,
+        "externalDocs",
+      );
+    });
+  }
+
+  /** Part 1's servers, matched by URL. */
+  #servers(): void {
+    const servedServers = (Array.isArray(this.#served.servers) ? this.#served.servers : []).filter(
+      isObject,
+    );
+    (Array.isArray(this.#source.servers) ? this.#source.servers : []).forEach((server, i) => {
+      if (!isObject(server)) return;
+      const at = child("#", "servers", i);
+      const servedServer = servedServers.find((s) => s.url === server.url);
+      this.#record(
+        "servers",
+        at,
+        servedServer !== undefined,
+        `server ${String(server.url)} is missing`,
+      );
+      if (!servedServer) return;
+      this.#text(
+        "servers",
+        child(at, "description"),
+        server.description,
+        servedServer.description,
+        "description",
+      );
+      this.#same(
+        "servers",
+        child(at, "variables"),
+        server.variables,
+        servedServer.variables,
+        "variables",
+      );
+    });
+  }
 }
 
 /** A parameter is identified by where it is and its name (a header's case-insensitively). */
