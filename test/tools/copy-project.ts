@@ -20,7 +20,8 @@ function projectFiles(root: string): string[] {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
     });
-    return listed.split("\0").filter(Boolean);
+    // A checkout whose node_modules is a link (a git worktree's) lists the link as untracked.
+    return listed.split("\0").filter((file) => file !== "" && !NOT_COPIED.test(file));
   } catch {
     return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
       .filter((entry) => entry.isFile())
