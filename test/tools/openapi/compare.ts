@@ -11,7 +11,13 @@
  * the same component by name. A schema of a body, a parameter or a response counts as one
  * item (the whole of it must be carried); a component schema counts one item per keyword,
  * at any depth, so one lost keyword does not count as a lost schema.
+ *
+ * A change is counted once, where its cause is. What the import names otherwise (a
+ * component schema renamed because the platform's own has its name) is one item, kept and
+ * marked `changed`; every reference to it is compared through the rename (renames.ts), and
+ * its keywords with the served schema of the new name.
  */
+import { Renames } from "./renames";
 import { child, follow, isObject, type Json } from "./source";
 import { normaliseDocument } from "./walk";
 
@@ -36,6 +42,11 @@ export interface Item {
   readonly kept: boolean;
   /** What is lost, when it is. */
   readonly note?: string;
+  /**
+   * How it is carried differently, when it is kept under another name: the one item that
+   * says so, where the import made the change (what refers to it is compared through it).
+   */
+  readonly changed?: string;
 }
 
 export interface Comparison {
@@ -115,11 +126,13 @@ class DocumentComparer {
   readonly #served: Json;
   readonly #items: Item[] = [];
   readonly #schemas: SchemaComparer;
+  readonly #renames: Renames;
 
   constructor(source: Json, served: Json) {
     this.#source = source;
     this.#served = served;
-    this.#schemas = new SchemaComparer(source, served, this.#record);
+    this.#renames = new Renames(served);
+    this.#schemas = new SchemaComparer(source, served, this.#renames, this.#record);
   }
 
   /** Every category, in the order the report lists them. */
@@ -150,6 +163,11 @@ class DocumentComparer {
   readonly #record: Record_ = (category, pointer, kept, note) => {
     this.#items.push({ category, pointer, kept, ...(kept || !note ? {} : { note }) });
   };
+
+  /** One item kept under another name or shape: the change is counted here, once. */
+  #change(category: Category, pointer: string, changed: string): void {
+    this.#items.push({ category, pointer, kept: true, changed });
+  }
 
   /** One item: the source's value (when it states one) equals the served one. */
   #same(category: Category, pointer: string, a: unknown, b: unknown, what: string): void {
@@ -541,25 +559,32 @@ class DocumentComparer {
     }
   }
 
-  /** Component schemas, keyword by keyword. */
+  /**
+   * Component schemas, keyword by keyword. One the import renamed is one `changed` item,
+   * and its keywords are compared with the schema served under the new name.
+   */
   #componentSchemas(): void {
     const servedSchemas = components(this.#served, "schemas");
     for (const [name, schema] of Object.entries(components(this.#source, "schemas"))) {
       const at = child("#", "components", "schemas", name);
-      const servedSchema = servedSchemas[name];
-      // The platform's own schema has this name: the source's is served under another.
-      if (isObject(servedSchema) && servedSchema["x-platform"] === true) {
-        const renamed = Object.entries(servedSchemas).find(
-          ([, s]) => isObject(s) && s["x-renamed-from"] === name,
-        );
-        const where = renamed ? `served as ${renamed[0]}` : "missing";
+      const servedName = this.#renames.schema(name);
+      const servedSchema = servedSchemas[servedName];
+      if (servedName !== name && servedSchema !== undefined) {
+        const why = this.#renames.isPlatforms(name)
+          ? `: the platform's own schema is called ${name}`
+          : "";
+        this.#change("schemas", at, `served as ${servedName}${why}`);
+        this.#schemas.keywords(at, schema, servedSchema);
+        continue;
+      }
+      // The platform's own schema has this name, and the source's is served under none.
+      if (this.#renames.isPlatforms(name)) {
         this.#record(
           "schemas",
           at,
           false,
-          `${name} is the platform's own schema's name; the source's is ${where}`,
+          `${name} is the platform's own schema's name; the source's is missing`,
         );
-        if (renamed) this.#schemas.keywords(at, schema, renamed[1]);
         continue;
       }
       this.#record(
@@ -718,11 +743,13 @@ type Record_ = (category: Category, pointer: string, kept: boolean, note?: strin
 class SchemaComparer {
   readonly #source: Json;
   readonly #served: Json;
+  readonly #renames: Renames;
   readonly #record: Record_;
 
-  constructor(source: Json, served: Json, record: Record_) {
+  constructor(source: Json, served: Json, renames: Renames, record: Record_) {
     this.#source = source;
     this.#served = served;
+    this.#renames = renames;
     this.#record = record;
   }
 
@@ -919,13 +946,7 @@ class SchemaComparer {
         target[key] ?? (["type", "enum", "const"].includes(key) ? undefined : branch?.[key]);
       switch (key) {
         case "$ref":
-          record(
-            at,
-            this.#sameRef(value, other),
-            this.#renamed(value)
-              ? `${String(value)} is the platform's own schema's name; the source's is renamed`
-              : `refers to ${brief(other)} instead of ${String(value)}`,
-          );
+          record(at, this.#sameRef(value, other), this.#refNote(value, other));
           break;
         case "type": {
           const a = new Set(Array.isArray(value) ? value : [value]);
@@ -1046,33 +1067,26 @@ class SchemaComparer {
     return Array.isArray(schema.required) ? [...(schema.required as string[])] : [];
   }
 
-  /** Whether `served` is a plausible match for `source` (same reference, or same kind of node). */
   /**
-   * Whether a source reference names a component whose name the served document gives the
-   * platform's own schema (the source's is then served under another name).
+   * The same component: by name, or by the name the import renamed it to (a client that
+   * follows the served reference finds the source's schema). A reference that lands on the
+   * platform's own schema of that name is not the source's.
    */
-  #renamed(ref: unknown): boolean {
-    // Only a whole component can be renamed; a reference into one (`#/components/schemas/A/
-    // $defs/B`, `…/properties/b`) may point at nothing in the served document.
-    if (typeof ref !== "string" || !/^#\/components\/schemas\/[^/]+$/.test(ref)) return false;
-    if (!isObject(this.#served.components) || !isObject(this.#served.components.schemas))
-      return false;
-    const name = decodeURIComponent(ref.slice("#/components/schemas/".length))
-      .replaceAll("~1", "/")
-      .replaceAll("~0", "~");
-    if (!Object.hasOwn(this.#served.components.schemas, name)) return false;
-    const target = follow(this.#served, { $ref: ref }, "#").node;
-    return isObject(target) && target["x-platform"] === true;
-  }
-
-  /** The same component: by name, or renamed by the import (it says so in `x-renamed-from`). */
   #sameRef(ref: unknown, other: unknown): boolean {
-    if (ref === other) return !this.#renamed(ref);
     if (typeof ref !== "string" || typeof other !== "string") return false;
-    const target = follow(this.#served, { $ref: other }, "#").node;
-    return isObject(target) && `#/components/schemas/${String(target["x-renamed-from"])}` === ref;
+    return other === this.#renames.ref(ref) && !this.#renames.refersToPlatforms(other);
   }
 
+  /** Why a reference is not kept. */
+  #refNote(ref: unknown, other: unknown): string {
+    if (typeof ref === "string" && this.#renames.refersToPlatforms(ref))
+      return `${ref} is the platform's own schema's name; the source's is missing`;
+    const expected = typeof ref === "string" ? this.#renames.ref(ref) : ref;
+    const renamed = expected === ref ? "" : ` (${String(ref)}, renamed)`;
+    return `refers to ${brief(other)} instead of ${String(expected)}${renamed}`;
+  }
+
+  /** Whether `served` is a plausible match for `source` (same reference, or same kind of node). */
   #carries(source: unknown, served: unknown): boolean {
     if (!isObject(source) || !isObject(served)) return false;
     if (typeof source.$ref === "string") return this.#sameRef(source.$ref, served.$ref);

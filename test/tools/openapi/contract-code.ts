@@ -20,7 +20,7 @@ import {
 } from "../../../src/platform/openapi/problems";
 import { ENGINE_PROBLEM_SLUGS, INTERFACE_NOT_SPECIFIED } from "../../../src/platform/problem-types";
 import { type Finding, Findings } from "./findings";
-import { derivedOperationId, Identifiers, pascal, screamingSnake } from "./names";
+import { derivedOperationId, Identifiers, pascal, RENAMED_FROM, screamingSnake } from "./names";
 import {
   IMPORT_ERRORS,
   ownProblemParts,
@@ -42,8 +42,6 @@ import { normaliseDocument } from "./walk";
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 const UNSERVED_METHODS = ["head", "options", "trace"] as const;
 const PROBLEM_JSON = "application/problem+json";
-/** On a component schema the import renamed: the name the source document gave it. */
-export const RENAMED_FROM = "x-renamed-from";
 /** The members RFC 9457 §3.1 defines; the platform fills them in every problem. */
 const STANDARD_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
 /** A query parameter that bounds a page, by the names APIs give it. */

@@ -1,0 +1,81 @@
+/**
+ * What the import named otherwise than the source did, as the served document says it. The
+ * round-trip report (compare.ts) maps the source's names through it, so a rename is one
+ * item, where the import made it, and not a loss again at everything that refers to the
+ * renamed thing: a client that follows a `$ref` to the renamed component finds the same
+ * schema under its new name.
+ *
+ * A component schema that takes the name of one of the platform's own (`Problem`) is served
+ * under another (`SpecProblem`), which says the source's name in `x-renamed-from`
+ * (contract-code.ts).
+ */
+import { RENAMED_FROM } from "./names";
+import { isObject, type Json } from "./source";
+
+const SCHEMAS = "#/components/schemas/";
+
+/** The component name a `#/components/schemas/<name>` reference names (RFC 6901 unescaped). */
+function schemaName(ref: string): string | undefined {
+  if (!ref.startsWith(SCHEMAS) || ref.slice(SCHEMAS.length).includes("/")) return undefined;
+  let token = ref.slice(SCHEMAS.length);
+  try {
+    token = decodeURIComponent(token);
+  } catch {
+    // Not percent-encoded after all: the name as written.
+  }
+  return token.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+/** A reference to the component schema `name`, escaped as a JSON Pointer. */
+const schemaRef = (name: string) => `${SCHEMAS}${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+
+/** The names the served document gives what the source names otherwise, read once. */
+export class Renames {
+  /** The served name of each renamed component schema, by its source name. */
+  readonly #schemas = new Map<string, string>();
+  readonly #served: Json;
+
+  constructor(served: Json) {
+    this.#served =
+      isObject(served.components) && isObject(served.components.schemas)
+        ? served.components.schemas
+        : {};
+    for (const [name, schema] of Object.entries(this.#served))
+      if (isObject(schema) && typeof schema[RENAMED_FROM] === "string")
+        this.#schemas.set(schema[RENAMED_FROM], name);
+  }
+
+  /** The name a source component schema is served under: its own, unless the import renamed it. */
+  schema(name: string): string {
+    return this.#schemas.get(name) ?? name;
+  }
+
+  /**
+   * Whether the served schema named `name` is the platform's own (`x-platform`): the
+   * source's schema of that name, if it has one, is not the one served there.
+   */
+  isPlatforms(name: string): boolean {
+    const schema = this.#served[name];
+    return isObject(schema) && schema["x-platform"] === true;
+  }
+
+  /**
+   * The served reference for a source one: a reference to a whole renamed component is to
+   * its new name; any other (a component of the same name, a pointer into one) is as written.
+   */
+  ref(ref: string): string {
+    const name = schemaName(ref);
+    if (name === undefined) return ref;
+    const served = this.schema(name);
+    return served === name ? ref : schemaRef(served);
+  }
+
+  /**
+   * Whether a source reference to a whole component lands, in the served document, on the
+   * platform's own schema of that name (the source's was not served under another).
+   */
+  refersToPlatforms(ref: string): boolean {
+    const name = schemaName(ref);
+    return name !== undefined && this.schema(name) === name && this.isPlatforms(name);
+  }
+}
