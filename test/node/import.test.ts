@@ -1176,6 +1176,44 @@ describe("the round-trip report", () => {
       '#/components/schemas/FixtureHolder/properties/one/$ref: refers to "#/components/schemas/Problem" instead of #/components/schemas/SpecProblem (#/components/schemas/Problem, renamed)',
     ]);
   });
+  it("maps a discriminator's mapping through the rename: it names SpecProblem, by reference and by bare name", async () => {
+    const kind = (value: string) => ({
+      type: "object",
+      required: ["kind"],
+      properties: { kind: { const: value } },
+    });
+    const document = bodyCase(
+      { $ref: "#/components/schemas/FixturePick" },
+      {
+        schemas: {
+          Problem: kind("problem"),
+          FixtureOther: kind("other"),
+          FixturePick: {
+            oneOf: [
+              { $ref: "#/components/schemas/Problem" },
+              { $ref: "#/components/schemas/FixtureOther" },
+            ],
+            discriminator: {
+              propertyName: "kind",
+              mapping: { problem: "#/components/schemas/Problem", again: "Problem" },
+            },
+          },
+        },
+      },
+    );
+    const c = await imported("renamed-mapping", document);
+    const doc = await served(c);
+    // The platform's own Problem is not what the mapping means.
+    expect(doc.components.schemas.FixturePick?.discriminator).toEqual({
+      propertyName: "kind",
+      mapping: { problem: "#/components/schemas/SpecProblem", again: "SpecProblem" },
+    });
+    const comparison = compareDocuments(document, "3.1", doc);
+    expect(comparison.items.filter((i) => !i.kept)).toEqual([]);
+    expect(comparison.items.filter((i) => i.changed).map((i) => i.pointer)).toEqual([
+      "#/components/schemas/Problem",
+    ]);
+  });
 });
 
 describe("the rich FIXTURE document", () => {

@@ -1045,6 +1045,14 @@ class SchemaComparer {
           });
           break;
         }
+        case "discriminator":
+          // Its mapping names components: a renamed one by its new name.
+          record(
+            at,
+            sameJson(this.#renames.discriminator(value), other),
+            `discriminator ${brief(value)} is ${brief(other)}`,
+          );
+          break;
         case "example":
         case "examples":
           example(at, sameJson(value, other), `${key} ${brief(value)} is ${brief(other)}`);

@@ -141,12 +141,14 @@ function fileWriter(
   document: Json,
   findings: Findings,
   identifiers: ReadonlyMap<string, string>,
+  resourceKeys: ReadonlyMap<string, string>,
   deferred: (name: string) => boolean = () => false,
 ) {
   const context: SchemaContext = {
     document,
     findings,
     identifiers,
+    resourceKeys,
     deferred,
     uses: new Set(),
     referenced: new Set(),
@@ -205,7 +207,13 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   }
   const order = dependencyOrder(schemas);
   const emitted = new Set<string>();
-  const resources = fileWriter(document, findings, identifiers, (name) => !emitted.has(name));
+  const resources = fileWriter(
+    document,
+    findings,
+    identifiers,
+    resourceKeys,
+    (name) => !emitted.has(name),
+  );
   const resourceLines: string[] = [];
   order.forEach((name, i) => {
     progress("schemas", i + 1, order.length);
@@ -422,7 +430,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   };
 
   // ---- Part 7 (collected while reading responses) and part 4. ----
-  const endpoint = fileWriter(document, findings, identifiers);
+  const endpoint = fileWriter(document, findings, identifiers, resourceKeys);
   const endpointIds = new Identifiers();
   for (const id of identifiers.values()) endpointIds.take(id, "");
   const shared = new Shared(endpointIds);
@@ -648,7 +656,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   >();
   const events: string[] = [];
   const eventNames = new Set<string>();
-  const eventWriter = fileWriter(document, findings, identifiers);
+  const eventWriter = fileWriter(document, findings, identifiers, resourceKeys);
 
   /** One event from a webhook or callback operation. */
   const eventFrom = (name: string, op: Json, pointer: string, writer: SchemaWriter) => {
@@ -1092,7 +1100,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   }
 
   // ---- Part 7: error types, each presenting the platform's failures at its status. ----
-  const errorsWriter = fileWriter(document, findings, identifiers);
+  const errorsWriter = fileWriter(document, findings, identifiers, resourceKeys);
   const errorLines: string[] = [];
   const presenting = new Map<number, string>();
   for (const error of errorTypes.values()) {

@@ -78,4 +78,21 @@ export class Renames {
     const name = schemaName(ref);
     return name !== undefined && this.schema(name) === name && this.isPlatforms(name);
   }
+
+  /**
+   * A discriminator as the served document should say it: a mapping to a renamed component
+   * (a reference or a bare name, OpenAPI 3.1 §4.8.25) names it by its new name.
+   */
+  discriminator(discriminator: unknown): unknown {
+    if (!isObject(discriminator) || !isObject(discriminator.mapping)) return discriminator;
+    const mapping = Object.entries(discriminator.mapping).map(([key, target]) => [
+      key,
+      typeof target !== "string"
+        ? target
+        : target.startsWith("#")
+          ? this.ref(target)
+          : this.schema(target),
+    ]);
+    return { ...discriminator, mapping: Object.fromEntries(mapping) };
+  }
 }
