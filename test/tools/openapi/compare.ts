@@ -17,7 +17,8 @@
  * marked `changed`; every reference to it is compared through the rename (renames.ts), and
  * its keywords with the served schema of the new name.
  */
-import { Renames } from "./renames";
+import { EMITS } from "../../../src/platform/openapi/problems";
+import { numbered, Renames } from "./renames";
 import { child, follow, isObject, type Json } from "./source";
 import { normaliseDocument } from "./walk";
 
@@ -59,6 +60,14 @@ export interface Comparison {
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** The served webhook a source webhook or callback operation is sent as. */
+interface Event {
+  /** The event's name: the served webhook's, and its operationId. */
+  readonly name: string;
+  /** Why it is not the source's name, when it is not (one `changed` item). */
+  readonly renamed?: string;
+}
 
 /** JSON values equal whatever the order of object keys. */
 export function sameJson(a: unknown, b: unknown): boolean {
@@ -192,26 +201,32 @@ class DocumentComparer {
     );
   }
 
-  /** One operation (or webhook): it is served, and so is what it says and holds. */
+  /**
+   * One operation (or webhook, sent as `event`): it is served, and so is what it says and
+   * holds. An event the import had to number is one `changed` item, here.
+   */
   #operation(
     sourceItem: Json,
     servedItem: Json | undefined,
     method: string,
     pointer: string,
     category: "operations" | "webhooks",
+    event?: Event,
   ): void {
     const sourceOp = sourceItem[method];
     if (!isObject(sourceOp)) return;
     const servedOp =
       servedItem && isObject(servedItem[method]) ? (servedItem[method] as Json) : undefined;
-    this.#record(
-      category,
-      pointer,
-      servedOp !== undefined,
-      `${method.toUpperCase()} operation is missing`,
-    );
+    if (servedOp && event?.renamed) this.#change(category, pointer, event.renamed);
+    else
+      this.#record(
+        category,
+        pointer,
+        servedOp !== undefined,
+        `${method.toUpperCase()} operation is missing`,
+      );
     if (!servedOp) return;
-    this.#operationFields(sourceOp, servedOp, pointer, category);
+    this.#operationFields(sourceOp, servedOp, pointer, category, event);
     if (category === "operations") this.#operationSecurity(sourceOp, servedOp, pointer);
     this.#parameters(sourceItem, sourceOp, servedOp, pointer);
     if (sourceOp.requestBody !== undefined)
@@ -230,8 +245,15 @@ class DocumentComparer {
   }
 
   /** What an operation says of itself: its id, texts, deprecation, links out and tags. */
-  #operationFields(sourceOp: Json, servedOp: Json, pointer: string, category: Category): void {
-    for (const key of ["operationId", "summary", "description"])
+  #operationFields(
+    sourceOp: Json,
+    servedOp: Json,
+    pointer: string,
+    category: Category,
+    event: Event | undefined,
+  ): void {
+    this.#operationId(sourceOp.operationId, servedOp.operationId, pointer, category, event);
+    for (const key of ["summary", "description"])
       this.#text(category, child(pointer, key), sourceOp[key], servedOp[key], key);
     if (sourceOp.deprecated === true)
       this.#same(category, child(pointer, "deprecated"), true, servedOp.deprecated, "deprecated");
@@ -252,6 +274,31 @@ class DocumentComparer {
         Array.isArray(servedOp.tags) ? [...servedOp.tags].sort() : undefined,
         "tags",
       );
+  }
+
+  /**
+   * An operation's id: kept, or served under another that the import's naming explains (an
+   * event's operationId is its name; an id another operation has is numbered), which is
+   * one `changed` item.
+   */
+  #operationId(
+    id: unknown,
+    servedId: unknown,
+    pointer: string,
+    category: Category,
+    event: Event | undefined,
+  ): void {
+    const at = child(pointer, "operationId");
+    const trimmed = typeof id === "string" ? id.trim() : id;
+    let why: string | undefined;
+    if (typeof trimmed === "string" && typeof servedId === "string" && trimmed !== servedId)
+      why = event
+        ? servedId === event.name
+          ? `served as ${servedId}: an event's operationId is its name`
+          : undefined
+        : this.#renames.operationId(trimmed, servedId);
+    if (why) this.#change(category, at, why);
+    else this.#text(category, at, id, servedId, "operationId");
   }
 
   /** The ways into an operation: its own requirements, or the document's. */
@@ -525,11 +572,15 @@ class DocumentComparer {
           method,
           child(at, method),
           "webhooks",
+          { name },
         );
     }
   }
 
-  /** Callbacks, which the service sends as webhooks: each compared with the webhook of its name. */
+  /**
+   * Callbacks, which the service sends as webhooks: each compared with the event its
+   * operation emits under the callback's name (numbered where the name was taken).
+   */
   #callbacks(): void {
     const servedWebhooks = isObject(this.#served.webhooks) ? this.#served.webhooks : {};
     for (const [path, rawItem] of Object.entries(paths(this.#source))) {
@@ -538,25 +589,48 @@ class DocumentComparer {
       for (const method of METHODS) {
         const op = item[method];
         if (!isObject(op) || !isObject(op.callbacks)) continue;
+        const events = this.#emitted(path, method);
         for (const [name, callback] of Object.entries(op.callbacks)) {
           const { node } = follow(this.#source, callback, "#");
           if (!isObject(node)) continue;
           for (const [expression, cbItem] of Object.entries(node)) {
             const at = child("#", "paths", path, method, "callbacks", name, expression);
             const { node: cb } = follow(this.#source, cbItem, at);
-            if (isObject(cb))
-              for (const cbMethod of METHODS)
-                this.#operation(
-                  cb,
-                  servedWebhooks[name] as Json | undefined,
-                  cbMethod,
-                  child(at, cbMethod),
-                  "webhooks",
-                );
+            if (!isObject(cb)) continue;
+            for (const cbMethod of METHODS) {
+              // Events are sent by POST: only a POST callback is one.
+              const event = cbMethod === "post" && isObject(cb.post) ? events(name) : { name };
+              this.#operation(
+                cb,
+                servedWebhooks[event.name] as Json | undefined,
+                cbMethod,
+                child(at, cbMethod),
+                "webhooks",
+                event,
+              );
+            }
           }
         }
       }
     }
+  }
+
+  /**
+   * The events a served operation emits (`x-emits`), handed out in the importer's order:
+   * each callback named `name` is the next of them called `name`, or `name` numbered.
+   */
+  #emitted(path: string, method: string): (name: string) => Event {
+    const item = paths(this.#served)[path];
+    const op = isObject(item) ? item[method] : undefined;
+    const left = isObject(op) && Array.isArray(op[EMITS]) ? [...op[EMITS]] : [];
+    return (name) => {
+      const i = left.findIndex((e) => typeof e === "string" && numbered(e, name));
+      const [event] = i === -1 ? [name] : left.splice(i, 1);
+      const served = String(event);
+      return served === name
+        ? { name }
+        : { name: served, renamed: `sent as the event ${served}: another event is ${name}` };
+    };
   }
 
   /**

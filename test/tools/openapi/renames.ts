@@ -26,6 +26,13 @@ function schemaName(ref: string): string | undefined {
   return token.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
+/**
+ * Whether `name` is `base`, or `base` numbered: the importer's way to give a second thing
+ * a name already taken (an operationId used twice, a second callback named alike).
+ */
+export const numbered = (name: string, base: string): boolean =>
+  name.startsWith(base) && /^\d*$/.test(name.slice(base.length));
+
 /** A reference to the component schema `name`, escaped as a JSON Pointer. */
 const schemaRef = (name: string) => `${SCHEMAS}${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
 
@@ -34,6 +41,8 @@ export class Renames {
   /** The served name of each renamed component schema, by its source name. */
   readonly #schemas = new Map<string, string>();
   readonly #served: Json;
+  /** Every operationId the served document's paths use. */
+  readonly #operationIds = new Set<string>();
 
   constructor(served: Json) {
     this.#served =
@@ -43,6 +52,20 @@ export class Renames {
     for (const [name, schema] of Object.entries(this.#served))
       if (isObject(schema) && typeof schema[RENAMED_FROM] === "string")
         this.#schemas.set(schema[RENAMED_FROM], name);
+    for (const item of Object.values(isObject(served.paths) ? served.paths : {}))
+      for (const op of Object.values(isObject(item) ? item : {}))
+        if (isObject(op) && typeof op.operationId === "string")
+          this.#operationIds.add(op.operationId);
+  }
+
+  /**
+   * Why an operation is served under `servedId` rather than the source's `id`, when the
+   * importer's naming explains it: another served operation has the id (the source used it
+   * twice, or an id derived from a method and path took it first), so this one is numbered.
+   */
+  operationId(id: string, servedId: string): string | undefined {
+    if (servedId === id || !numbered(servedId, id) || !this.#operationIds.has(id)) return undefined;
+    return `served as ${servedId}: another operation is ${id}`;
   }
 
   /** The name a source component schema is served under: its own, unless the import renamed it. */
