@@ -136,11 +136,19 @@ class DocumentComparer {
   readonly #items: Item[] = [];
   readonly #schemas: SchemaComparer;
   readonly #renames: Renames;
+  /** The security schemes the source declares and the served document does not. */
+  readonly #unserved: ReadonlySet<string>;
 
   constructor(source: Json, served: Json) {
     this.#source = source;
     this.#served = served;
     this.#renames = new Renames(served);
+    const servedSchemes = components(served, "securitySchemes");
+    this.#unserved = new Set(
+      Object.keys(components(source, "securitySchemes")).filter(
+        (name) => !Object.hasOwn(servedSchemes, name),
+      ),
+    );
     this.#schemas = new SchemaComparer(source, served, this.#renames, this.#record);
   }
 
@@ -301,18 +309,25 @@ class DocumentComparer {
     else this.#text(category, at, id, servedId, "operationId");
   }
 
-  /** The ways into an operation: its own requirements, or the document's. */
+  /**
+   * The ways into an operation: its own requirements, or the document's. A way that needs a
+   * scheme the served document does not declare is not looked for: that scheme's loss is
+   * counted once, at the scheme, not again at every operation it guarded.
+   */
   #operationSecurity(sourceOp: Json, servedOp: Json, pointer: string): void {
     const sourceRoot = Array.isArray(this.#source.security) ? this.#source.security : undefined;
     const servedRoot = Array.isArray(this.#served.security) ? this.#served.security : undefined;
     if (!Array.isArray(sourceOp.security) && !sourceRoot) return;
     const requirements = (op: Json, root: unknown[] | undefined) =>
-      canonicalSecurity(Array.isArray(op.security) ? op.security : (root ?? []));
+      Array.isArray(op.security) ? op.security : (root ?? []);
+    const offered = requirements(sourceOp, sourceRoot).filter(
+      (r) => !isObject(r) || Object.keys(r).every((name) => !this.#unserved.has(name)),
+    );
     this.#same(
       "security",
       child(pointer, "security"),
-      requirements(sourceOp, sourceRoot),
-      requirements(servedOp, servedRoot),
+      canonicalSecurity(offered),
+      canonicalSecurity(requirements(servedOp, servedRoot)),
       "security requirements",
     );
   }
@@ -679,7 +694,12 @@ class DocumentComparer {
       const { node: scheme } = follow(this.#source, raw, at);
       const servedScheme = servedSchemes[name];
       if (!isObject(scheme)) continue;
-      this.#record("security", at, isObject(servedScheme), `security scheme ${name} is missing`);
+      this.#record(
+        "security",
+        at,
+        isObject(servedScheme),
+        `security scheme ${name} is missing (and so is every way in that needs it)`,
+      );
       if (!isObject(servedScheme)) continue;
       for (const key of ["type", "in", "name", "openIdConnectUrl", "bearerFormat"])
         this.#same("security", child(at, key), scheme[key], servedScheme[key], key);
