@@ -1270,6 +1270,40 @@ describe("the round-trip report", () => {
     // Five operations' ways in, the two schemes, and the key's type, in and name.
     expect(comparison.byCategory.get("security")).toEqual({ kept: 9, total: 10 });
   });
+  it("matches 3.0's nullable reference (allOf of one $ref beside nullable) with the served $ref, renamed or not (3.0, YAML)", async () => {
+    const yaml = `openapi: 3.0.3
+info: { title: FIXTURE nullable references, version: 1.0.0 }
+paths:
+  /fixture-notes:
+    post:
+      operationId: fixtureNote
+      requestBody:
+        content:
+          application/json:
+            schema: { allOf: [{ $ref: "#/components/schemas/Problem" }], nullable: true }
+      responses:
+        "204": { description: FIXTURE }
+components:
+  schemas:
+    Problem:
+      type: object
+      properties: { code: { type: string } }
+    FixtureNote:
+      type: object
+      properties: { text: { type: string } }
+    FixtureHolder:
+      type: object
+      properties:
+        problem: { allOf: [{ $ref: "#/components/schemas/Problem" }], nullable: true }
+        note: { allOf: [{ $ref: "#/components/schemas/FixtureNote" }], nullable: true }
+`;
+    const c = await imported("nullable-refs", { yaml });
+    const comparison = compareDocuments(c.source, "3.0", await c.served());
+    expect(comparison.items.filter((i) => !i.kept)).toEqual([]);
+    expect(comparison.items.filter((i) => i.changed).map((i) => i.pointer)).toEqual([
+      "#/components/schemas/Problem",
+    ]);
+  });
 });
 
 describe("the rich FIXTURE document", () => {

@@ -1188,9 +1188,18 @@ class SchemaComparer {
     return `refers to ${brief(other)} instead of ${String(expected)}${renamed}`;
   }
 
-  /** Whether `served` is a plausible match for `source` (same reference, or same kind of node). */
+  /**
+   * Whether `served` is a plausible match for `source` (same reference, or same kind of
+   * node). allOf of one schema is that schema, as #compare reads it: 3.0's nullable `$ref`
+   * (`allOf: [$ref], nullable: true`, anyOf with null in 3.1) is matched with the served
+   * `$ref`, not with the null branch that any untyped schema would match.
+   */
   #carries(source: unknown, served: unknown): boolean {
     if (!isObject(source) || !isObject(served)) return false;
+    if (Array.isArray(source.allOf) && source.allOf.length === 1 && !Array.isArray(served.allOf)) {
+      const { allOf, ...siblings } = source;
+      return isObject(allOf[0]) && this.#carries({ ...siblings, ...allOf[0] }, served);
+    }
     if (typeof source.$ref === "string") return this.#sameRef(source.$ref, served.$ref);
     if (typeof served.$ref === "string") return false;
     const a = this.#types(source, this.#source);
