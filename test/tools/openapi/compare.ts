@@ -833,6 +833,46 @@ const brief = (value: unknown): string => {
 
 type Record_ = (category: Category, pointer: string, kept: boolean, note?: string) => void;
 
+/** One item of a schema's comparison, at a pointer. */
+type Report = (pointer: string, kept: boolean, note?: string) => void;
+
+/** What a walk over one schema reports to, and how deep it is (a cycle stops at 64). */
+interface Walk {
+  readonly record: Report;
+  readonly example: Report;
+  readonly depth: number;
+}
+
+/** A source schema, the served schema it is compared with, and that one's non-null branch. */
+interface Pair {
+  readonly source: Json;
+  readonly target: Json;
+  readonly branch: Json | undefined;
+}
+
+/** A boolean schema kept: the same, `{}` for true, or `{ not: {} }` for false. */
+function sameBoolean(source: boolean, served: unknown): boolean {
+  return (
+    sameJson(source, served) ||
+    (source === true && isObject(served) && Object.keys(served).length === 0) ||
+    // `false` is written `{ not: {} }`: no value is valid against either.
+    (source === false &&
+      isObject(served) &&
+      Object.keys(served).length === 1 &&
+      isObject(served.not) &&
+      Object.keys(served.not).length === 0)
+  );
+}
+
+/** zod writes a nullable schema as anyOf with null: its keywords are on the other branch. */
+function nonNullBranch(source: Json, target: Json): Json | undefined {
+  const branches = !Array.isArray(source.anyOf) && Array.isArray(target.anyOf) ? target.anyOf : [];
+  const isNull = (b: unknown) => isObject(b) && b.type === "null" && Object.keys(b).length === 1;
+  return branches.length === 2 && branches.some(isNull)
+    ? (branches.find((b) => !isNull(b)) as Json | undefined)
+    : undefined;
+}
+
 /** Compares a source schema with the served one: keyword by keyword, or as a whole. */
 class SchemaComparer {
   readonly #source: Json;
@@ -860,16 +900,14 @@ class SchemaComparer {
     examples: "counted" | "pooled" = "counted",
   ): void {
     const found: { pointer: string; kept: boolean; note?: string }[] = [];
-    this.#compare(
-      source,
-      served,
-      pointer,
-      (p, kept, note) => found.push({ pointer: p, kept, ...(note ? { note } : {}) }),
-      0,
-      examples === "counted"
-        ? (p, kept, note) => this.#record("examples", p, kept, note)
-        : () => {},
-    );
+    this.#compare(source, served, pointer, {
+      record: (p, kept, note) => found.push({ pointer: p, kept, ...(note ? { note } : {}) }),
+      example:
+        examples === "counted"
+          ? (p, kept, note) => this.#record("examples", p, kept, note)
+          : () => {},
+      depth: 0,
+    });
     const lost = found.filter((f) => !f.kept);
     this.#record(
       category,
@@ -881,14 +919,11 @@ class SchemaComparer {
 
   /** One item per keyword of a component schema, at any depth. */
   keywords(pointer: string, source: unknown, served: unknown): void {
-    this.#compare(
-      source,
-      served,
-      pointer,
-      (p, kept, note) => this.#record("schemas", p, kept, note),
-      0,
-      (p, kept, note) => this.#record("examples", p, kept, note),
-    );
+    this.#compare(source, served, pointer, {
+      record: (p, kept, note) => this.#record("schemas", p, kept, note),
+      example: (p, kept, note) => this.#record("examples", p, kept, note),
+      depth: 0,
+    });
   }
 
   #types(schema: Json, document: Json, depth = 0): Set<string> | undefined {
@@ -960,35 +995,52 @@ class SchemaComparer {
     return undefined;
   }
 
-  #compare(
-    source: unknown,
-    served: unknown,
-    pointer: string,
-    record: (pointer: string, kept: boolean, note?: string) => void,
-    depth: number,
-    example: (pointer: string, kept: boolean, note?: string) => void,
-  ): void {
-    if (depth > 64) return;
+  /** Compares a source schema with the served one at `pointer`, keyword by keyword. */
+  #compare(source: unknown, served: unknown, pointer: string, walk: Walk): void {
+    if (walk.depth > 64) return;
     if (typeof source === "boolean") {
-      record(
-        pointer,
-        sameJson(source, served) ||
-          (source === true && isObject(served) && Object.keys(served).length === 0) ||
-          // `false` is written `{ not: {} }`: no value is valid against either.
-          (source === false &&
-            isObject(served) &&
-            Object.keys(served).length === 1 &&
-            isObject(served.not) &&
-            Object.keys(served.not).length === 0),
-        `${source} is ${brief(served)}`,
-      );
+      walk.record(pointer, sameBoolean(source, served), `${source} is ${brief(served)}`);
       return;
     }
     if (!isObject(source)) return;
     if (!isObject(served)) {
-      record(pointer, false, `the schema is ${served === undefined ? "missing" : brief(served)}`);
+      walk.record(
+        pointer,
+        false,
+        `the schema is ${served === undefined ? "missing" : brief(served)}`,
+      );
       return;
     }
+    const deeper = { ...walk, depth: walk.depth + 1 };
+    const instead = this.#instead(source, served, pointer);
+    if (instead) {
+      this.#compare(instead, served, pointer, deeper);
+      return;
+    }
+    // A served reference where the source writes the schema out: compare with its target.
+    let target = served;
+    if (typeof served.$ref === "string" && typeof source.$ref !== "string") {
+      const { node } = follow(this.#served, served, pointer);
+      if (isObject(node)) target = node;
+    }
+    // The served schema may add allOf around what the source says (the platform's problem).
+    if (!this.#carries(source, target) && Array.isArray(target.allOf)) {
+      const part = target.allOf.find((p) => this.#carries(source, p));
+      if (part !== undefined) {
+        this.#compare(source, part, pointer, deeper);
+        return;
+      }
+    }
+    const node: Pair = { source, target, branch: nonNullBranch(source, target) };
+    for (const [key, value] of Object.entries(source))
+      this.#keyword(key, value, node, child(pointer, key), walk);
+  }
+
+  /**
+   * What a source schema is read as, where it is not compared as written: a reference into
+   * a component, or allOf of one schema. Undefined where it is compared as written.
+   */
+  #instead(source: Json, served: Json, pointer: string): Json | undefined {
     // A source reference into a component (`…/User/properties/name`, `…/$defs/Local`) is not
     // a component the served document can name: the import writes its target out, which is
     // what is compared.
@@ -999,169 +1051,152 @@ class SchemaComparer {
     ) {
       const { node } = follow(this.#source, source, pointer);
       const { $ref: _ref, ...siblings } = source;
-      if (isObject(node))
-        this.#compare({ ...node, ...siblings }, served, pointer, record, depth + 1, example);
-      return;
+      // A target that is no object (a boolean schema) is not looked into.
+      return isObject(node) ? { ...node, ...siblings } : {};
     }
     // allOf of one schema (3.0's way to put a description beside a $ref) is that schema.
     if (Array.isArray(source.allOf) && source.allOf.length === 1 && !Array.isArray(served.allOf)) {
       const { allOf, ...siblings } = source;
       const only = allOf[0];
-      if (isObject(only)) {
-        this.#compare({ ...siblings, ...only }, served, pointer, record, depth + 1, example);
-        return;
+      if (isObject(only)) return { ...siblings, ...only };
+    }
+    return undefined;
+  }
+
+  /** One keyword of a source schema, compared with what the served schema says of it. */
+  #keyword(key: string, value: unknown, node: Pair, at: string, walk: Walk): void {
+    const { source, target, branch } = node;
+    const { record } = walk;
+    const deeper = { ...walk, depth: walk.depth + 1 };
+    const other =
+      target[key] ?? (["type", "enum", "const"].includes(key) ? undefined : branch?.[key]);
+    switch (key) {
+      case "$ref":
+        record(at, this.#sameRef(value, other), this.#refNote(value, other));
+        break;
+      case "type": {
+        const a = new Set(Array.isArray(value) ? value : [value]);
+        const b = this.#types(target, this.#served);
+        const kept =
+          b !== undefined && a.size === b.size && [...a].every((t) => b.has(t as string));
+        record(at, kept, `type ${brief(value)} is ${b ? brief([...b]) : "missing"}`);
+        break;
       }
-    }
-    // A served reference where the source writes the schema out: compare with its target.
-    let target = served;
-    if (typeof served.$ref === "string" && typeof source.$ref !== "string") {
-      const { node } = follow(this.#served, served, pointer);
-      if (isObject(node)) target = node;
-    }
-    // zod writes a nullable schema as anyOf with null: its keywords are on the other branch.
-    const branches =
-      !Array.isArray(source.anyOf) && Array.isArray(target.anyOf) ? target.anyOf : [];
-    const isNull = (b: unknown) => isObject(b) && b.type === "null" && Object.keys(b).length === 1;
-    const branch =
-      branches.length === 2 && branches.some(isNull)
-        ? (branches.find((b) => !isNull(b)) as Json | undefined)
-        : undefined;
-    // The served schema may add allOf around what the source says (the platform's problem).
-    if (!this.#carries(source, target) && Array.isArray(target.allOf)) {
-      const part = target.allOf.find((p) => this.#carries(source, p));
-      if (part !== undefined) {
-        this.#compare(source, part, pointer, record, depth + 1, example);
-        return;
+      case "enum":
+      case "const": {
+        const a = key === "enum" ? (value as unknown[]) : [value];
+        const b = this.#enum(target);
+        const kept =
+          b !== undefined && a.length === b.length && a.every((v) => b.some((w) => sameJson(v, w)));
+        record(at, kept, `${key} ${brief(value)} is ${brief(b)}`);
+        break;
       }
-    }
-    for (const [key, value] of Object.entries(source)) {
-      const at = child(pointer, key);
-      const other =
-        target[key] ?? (["type", "enum", "const"].includes(key) ? undefined : branch?.[key]);
-      switch (key) {
-        case "$ref":
-          record(at, this.#sameRef(value, other), this.#refNote(value, other));
-          break;
-        case "type": {
-          const a = new Set(Array.isArray(value) ? value : [value]);
-          const b = this.#types(target, this.#served);
-          const kept =
-            b !== undefined && a.size === b.size && [...a].every((t) => b.has(t as string));
-          record(at, kept, `type ${brief(value)} is ${b ? brief([...b]) : "missing"}`);
-          break;
-        }
-        case "enum":
-        case "const": {
-          const a = key === "enum" ? (value as unknown[]) : [value];
-          const b = this.#enum(target);
-          const kept =
-            b !== undefined &&
-            a.length === b.length &&
-            a.every((v) => b.some((w) => sameJson(v, w)));
-          record(at, kept, `${key} ${brief(value)} is ${brief(b)}`);
-          break;
-        }
-        case "pattern":
-          record(
-            at,
-            regexSource(value) === regexSource(other),
-            `pattern ${brief(value)} is ${brief(other)}`,
-          );
-          break;
-        case "required": {
-          const a = Array.isArray(value) ? [...value].sort() : [];
-          const b = this.#required(target).sort();
-          record(at, sameJson(a, b), `required ${brief(a)} is ${brief(b)}`);
-          break;
-        }
-        case "properties":
-          for (const [name, sub] of Object.entries(isObject(value) ? value : {}))
-            this.#compare(
-              sub,
-              this.#memberOf(
-                branch && !isObject(target.properties) ? branch : target,
-                "properties",
-                name,
-              ),
-              child(at, name),
-              record,
-              depth + 1,
-              example,
-            );
-          break;
-        case "unevaluatedProperties": {
-          // Without allOf/anyOf/oneOf beside it, it says what additionalProperties says.
-          const composed = "allOf" in source || "anyOf" in source || "oneOf" in source;
-          const closed = other ?? target.additionalProperties ?? branch?.additionalProperties;
-          if (value === false && !composed && closed === false) record(at, true);
-          else this.#compare(value, other, at, record, depth + 1, example);
-          break;
-        }
-        case "items":
-        case "additionalProperties":
-        case "propertyNames":
-        case "not":
-          if (
-            key === "additionalProperties" &&
-            value === true &&
-            (other === undefined ||
-              (isObject(other) && Object.keys(other).length === 0) ||
-              other === true)
-          )
-            record(at, true);
-          else this.#compare(value, other, at, record, depth + 1, example);
-          break;
-        case "allOf":
-        case "anyOf":
-        case "oneOf":
-        case "prefixItems": {
-          const list = Array.isArray(value) ? value : [];
-          const otherList = Array.isArray(other) ? other : [];
-          if (key === "anyOf" && otherList.length === 0 && this.#types(target, this.#served)) {
-            // zod writes a union of plain types as one list of types.
-            const types = this.#types({ anyOf: list }, this.#source);
-            const served = this.#types(target, this.#served);
-            record(
-              at,
-              types !== undefined &&
-                served !== undefined &&
-                sameJson([...types].sort(), [...served].sort()),
-              `anyOf ${brief(value)} is ${brief(target.type)}`,
-            );
-            break;
-          }
-          list.forEach((sub, i) => {
-            const match =
-              otherList[i] !== undefined && this.#carries(sub, otherList[i])
-                ? otherList[i]
-                : (otherList.find((o) => this.#carries(sub, o)) ?? otherList[i]);
-            this.#compare(sub, match, child(at, i), record, depth + 1, example);
-          });
-          break;
-        }
-        case "discriminator":
-          // Its mapping names components: a renamed one by its new name.
-          record(
-            at,
-            sameJson(this.#renames.discriminator(value), other),
-            `discriminator ${brief(value)} is ${brief(other)}`,
-          );
-          break;
-        case "example":
-        case "examples":
-          example(at, sameJson(value, other), `${key} ${brief(value)} is ${brief(other)}`);
-          break;
-        default:
-          record(
-            at,
-            sameJson(
-              typeof value === "string" ? value.trim() : value,
-              typeof other === "string" ? other.trim() : other,
+      case "pattern":
+        record(
+          at,
+          regexSource(value) === regexSource(other),
+          `pattern ${brief(value)} is ${brief(other)}`,
+        );
+        break;
+      case "required": {
+        const a = Array.isArray(value) ? [...value].sort() : [];
+        const b = this.#required(target).sort();
+        record(at, sameJson(a, b), `required ${brief(a)} is ${brief(b)}`);
+        break;
+      }
+      case "properties":
+        for (const [name, sub] of Object.entries(isObject(value) ? value : {}))
+          this.#compare(
+            sub,
+            this.#memberOf(
+              branch && !isObject(target.properties) ? branch : target,
+              "properties",
+              name,
             ),
-            `${key} ${brief(value)} is ${brief(other)}`,
+            child(at, name),
+            deeper,
           );
+        break;
+      case "unevaluatedProperties": {
+        // Without allOf/anyOf/oneOf beside it, it says what additionalProperties says.
+        const composed = "allOf" in source || "anyOf" in source || "oneOf" in source;
+        const closed = other ?? target.additionalProperties ?? branch?.additionalProperties;
+        if (value === false && !composed && closed === false) record(at, true);
+        else this.#compare(value, other, at, deeper);
+        break;
       }
+      case "items":
+      case "additionalProperties":
+      case "propertyNames":
+      case "not":
+        if (
+          key === "additionalProperties" &&
+          value === true &&
+          (other === undefined ||
+            (isObject(other) && Object.keys(other).length === 0) ||
+            other === true)
+        )
+          record(at, true);
+        else this.#compare(value, other, at, deeper);
+        break;
+      case "allOf":
+      case "anyOf":
+      case "oneOf":
+      case "prefixItems":
+        this.#list(key, value, other, target, at, walk);
+        break;
+      case "discriminator":
+        // Its mapping names components: a renamed one by its new name.
+        record(
+          at,
+          sameJson(this.#renames.discriminator(value), other),
+          `discriminator ${brief(value)} is ${brief(other)}`,
+        );
+        break;
+      case "example":
+      case "examples":
+        walk.example(at, sameJson(value, other), `${key} ${brief(value)} is ${brief(other)}`);
+        break;
+      default:
+        record(
+          at,
+          sameJson(
+            typeof value === "string" ? value.trim() : value,
+            typeof other === "string" ? other.trim() : other,
+          ),
+          `${key} ${brief(value)} is ${brief(other)}`,
+        );
     }
+  }
+
+  /**
+   * A list of schemas (allOf, anyOf, oneOf, prefixItems): each compared with the served
+   * member that carries it, in order where it can be.
+   */
+  #list(key: string, value: unknown, other: unknown, target: Json, at: string, walk: Walk): void {
+    const list = Array.isArray(value) ? value : [];
+    const otherList = Array.isArray(other) ? other : [];
+    if (key === "anyOf" && otherList.length === 0 && this.#types(target, this.#served)) {
+      // zod writes a union of plain types as one list of types.
+      const types = this.#types({ anyOf: list }, this.#source);
+      const served = this.#types(target, this.#served);
+      walk.record(
+        at,
+        types !== undefined &&
+          served !== undefined &&
+          sameJson([...types].sort(), [...served].sort()),
+        `anyOf ${brief(value)} is ${brief(target.type)}`,
+      );
+      return;
+    }
+    const deeper = { ...walk, depth: walk.depth + 1 };
+    list.forEach((sub, i) => {
+      const match =
+        otherList[i] !== undefined && this.#carries(sub, otherList[i])
+          ? otherList[i]
+          : (otherList.find((o) => this.#carries(sub, o)) ?? otherList[i]);
+      this.#compare(sub, match, child(at, i), deeper);
+    });
   }
 
   /** The required members of a served schema. */
