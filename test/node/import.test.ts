@@ -1304,6 +1304,53 @@ components:
       "#/components/schemas/Problem",
     ]);
   });
+  it("keeps a form's component reference the import writes out in place (form fields arrive as text), in every form that uses it", async () => {
+    const form = (type: string) => ({
+      required: true,
+      content: { [type]: { schema: { $ref: "#/components/schemas/FixtureForm" } } },
+    });
+    const op = (operationId: string, type: string) => ({
+      operationId,
+      requestBody: form(type),
+      responses: { "204": { description: "FIXTURE" } },
+    });
+    const document = doc31({
+      paths: {
+        "/fixture-a": { post: op("fixtureA", "application/x-www-form-urlencoded") },
+        "/fixture-b": { post: op("fixtureB", "application/x-www-form-urlencoded") },
+        "/fixture-c": { post: op("fixtureC", "multipart/form-data") },
+      },
+      components: {
+        schemas: {
+          FixtureForm: {
+            type: "object",
+            required: ["count"],
+            properties: { count: { type: "integer", minimum: 1 }, urgent: { type: "boolean" } },
+          },
+        },
+      },
+    });
+    const c = await imported("form-written-out", document);
+    const doc = await served(c);
+    const body = (path: string) => doc.paths[path]?.post?.requestBody as Json;
+    expect(JSON.stringify(body("/fixture-a"))).not.toContain("$ref");
+    const comparison = compareDocuments(document, "3.1", doc);
+    expect(comparison.items.filter((i) => !i.kept)).toEqual([]);
+    // Written out with a keyword less, it is one loss in that form, which says what differs.
+    const less = structuredClone(doc);
+    const lessBody = less.paths["/fixture-b"]?.post?.requestBody as
+      | { content: Record<string, { schema: Json }> }
+      | undefined;
+    const lessSchema = lessBody?.content["application/x-www-form-urlencoded"]?.schema ?? {};
+    delete lessSchema.required;
+    expect(
+      compareDocuments(document, "3.1", less)
+        .items.filter((i) => !i.kept)
+        .map((i) => `${i.pointer}: ${i.note}`),
+    ).toEqual([
+      '#/paths/~1fixture-b/post/requestBody/content/application~1x-www-form-urlencoded/schema: /$ref #/components/schemas/FixtureForm is written out, and differs: /required required ["count"] is []',
+    ]);
+  });
 });
 
 describe("the rich FIXTURE document", () => {

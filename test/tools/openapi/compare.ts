@@ -1072,7 +1072,10 @@ class SchemaComparer {
       target[key] ?? (["type", "enum", "const"].includes(key) ? undefined : branch?.[key]);
     switch (key) {
       case "$ref":
-        record(at, this.#sameRef(value, other), this.#refNote(value, other));
+        // Not the platform's own wrapping (a webhook's envelope), which is no written-out copy.
+        if (typeof value === "string" && other === undefined && !("x-platform" in target))
+          this.#writtenOut(value, target, at, walk);
+        else record(at, this.#sameRef(value, other), this.#refNote(value, other));
         break;
       case "type": {
         const a = new Set(Array.isArray(value) ? value : [value]);
@@ -1167,6 +1170,26 @@ class SchemaComparer {
           `${key} ${brief(value)} is ${brief(other)}`,
         );
     }
+  }
+
+  /**
+   * A reference the served document answers with a schema written out in place (the import
+   * writes a form's component out, as form fields arrive as text): kept if what is written
+   * out is the component's schema, so a component written out for every form that uses it
+   * is not a loss at each. Still one item, as a reference is; the component's own keywords
+   * are counted where the component is.
+   */
+  #writtenOut(ref: string, target: Json, at: string, walk: Walk): void {
+    const { node } = follow(this.#source, { $ref: ref }, at);
+    const lost: string[] = [];
+    this.#compare(node, target, at, {
+      record: (p, kept, note) => {
+        if (!kept) lost.push(`${p.slice(at.length) || "/"} ${note}`);
+      },
+      example: () => {},
+      depth: walk.depth + 1,
+    });
+    walk.record(at, lost.length === 0, `${ref} is written out, and differs: ${lost.join("; ")}`);
   }
 
   /**
