@@ -1351,6 +1351,37 @@ components:
       '#/paths/~1fixture-b/post/requestBody/content/application~1x-www-form-urlencoded/schema: /$ref #/components/schemas/FixtureForm is written out, and differs: /required required ["count"] is []',
     ]);
   });
+  it("renames Problem past a component the document itself names SpecProblem", async () => {
+    const document = bodyCase(
+      { $ref: "#/components/schemas/FixtureHolder" },
+      {
+        schemas: {
+          Problem: { type: "object", properties: { code: { type: "string" } } },
+          SpecProblem: { type: "string", minLength: 2 },
+          FixtureHolder: {
+            type: "object",
+            properties: {
+              problem: { $ref: "#/components/schemas/Problem" },
+              spec: { $ref: "#/components/schemas/SpecProblem" },
+            },
+          },
+        },
+      },
+    );
+    const c = await imported("renamed-past", document);
+    expect(Object.keys(c.contract.resources).sort()).toEqual([
+      "FixtureHolder",
+      "SpecProblem",
+      "SpecProblem2",
+    ]);
+    const doc = await served(c);
+    expect(doc.components.schemas.SpecProblem2?.["x-renamed-from"]).toBe("Problem");
+    const comparison = compareDocuments(document, "3.1", doc);
+    expect(comparison.items.filter((i) => !i.kept)).toEqual([]);
+    expect(comparison.items.filter((i) => i.changed).map((i) => i.changed)).toEqual([
+      "served as SpecProblem2: the platform's own schema is called Problem",
+    ]);
+  });
 });
 
 describe("the rich FIXTURE document", () => {

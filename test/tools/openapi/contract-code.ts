@@ -197,7 +197,9 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     identifiers.set(name, schemaIds.take(name, "Schema"));
     let key = name;
     if ((RESERVED_SCHEMA_NAMES as readonly string[]).includes(name)) {
+      // Numbered when the document has a component of that name too (resources' keys are one set).
       key = `Spec${name}`;
+      for (let n = 2; Object.hasOwn(schemas, key); n += 1) key = `Spec${name}${n}`;
       findings.changed(
         child("#", "components", "schemas", name),
         `renamed ${key}: the platform's own schema is called ${name}`,
