@@ -12,10 +12,15 @@
  * item (the whole of it must be carried); a component schema counts one item per keyword,
  * at any depth, so one lost keyword does not count as a lost schema.
  *
- * A change is counted once, where its cause is. What the import names otherwise (a
- * component schema renamed because the platform's own has its name) is one item, kept and
- * marked `changed`; every reference to it is compared through the rename (renames.ts), and
- * its keywords with the served schema of the new name.
+ * A change is counted once, where its cause is. What the import names otherwise is one
+ * item, kept and marked `changed`, and what refers to it is compared through the new name
+ * (renames.ts): a component schema renamed because the platform's own has its name (its
+ * keywords are compared with the served schema of the new name; a `$ref` or a
+ * discriminator's mapping to it is kept where it names the new one), an operationId the
+ * import numbered or gave an event's name, a callback sent as a numbered event. A security
+ * scheme the platform cannot verify is one loss, at the scheme, not one more at each
+ * operation it guarded; a component the import writes out in place (a form's) is compared
+ * with what is written out.
  */
 import { EMITS } from "../../../src/platform/openapi/problems";
 import { numbered, Renames } from "./renames";
@@ -659,7 +664,7 @@ class DocumentComparer {
       const servedName = this.#renames.schema(name);
       const servedSchema = servedSchemas[servedName];
       if (servedName !== name && servedSchema !== undefined) {
-        const why = this.#renames.isPlatforms(name)
+        const why = this.#renames.isPlatformSchema(name)
           ? `: the platform's own schema is called ${name}`
           : "";
         this.#change("schemas", at, `served as ${servedName}${why}`);
@@ -667,7 +672,7 @@ class DocumentComparer {
         continue;
       }
       // The platform's own schema has this name, and the source's is served under none.
-      if (this.#renames.isPlatforms(name)) {
+      if (this.#renames.isPlatformSchema(name)) {
         this.#record(
           "schemas",
           at,
@@ -1234,12 +1239,12 @@ class SchemaComparer {
    */
   #sameRef(ref: unknown, other: unknown): boolean {
     if (typeof ref !== "string" || typeof other !== "string") return false;
-    return other === this.#renames.ref(ref) && !this.#renames.refersToPlatforms(other);
+    return other === this.#renames.ref(ref) && !this.#renames.landsOnPlatformSchema(other);
   }
 
   /** Why a reference is not kept. */
   #refNote(ref: unknown, other: unknown): string {
-    if (typeof ref === "string" && this.#renames.refersToPlatforms(ref))
+    if (typeof ref === "string" && this.#renames.landsOnPlatformSchema(ref))
       return `${ref} is the platform's own schema's name; the source's is missing`;
     const expected = typeof ref === "string" ? this.#renames.ref(ref) : ref;
     const renamed = expected === ref ? "" : ` (${String(ref)}, renamed)`;

@@ -7,7 +7,7 @@
  *
  * A component schema that takes the name of one of the platform's own (`Problem`) is served
  * under another (`SpecProblem`), which says the source's name in `x-renamed-from`
- * (contract-code.ts).
+ * (contract-code.ts). An operationId another operation has is numbered (`list2`).
  */
 import { RENAMED_FROM } from "./names";
 import { isObject, type Json } from "./source";
@@ -77,7 +77,7 @@ export class Renames {
    * Whether the served schema named `name` is the platform's own (`x-platform`): the
    * source's schema of that name, if it has one, is not the one served there.
    */
-  isPlatforms(name: string): boolean {
+  isPlatformSchema(name: string): boolean {
     const schema = this.#served[name];
     return isObject(schema) && schema["x-platform"] === true;
   }
@@ -97,9 +97,9 @@ export class Renames {
    * Whether a source reference to a whole component lands, in the served document, on the
    * platform's own schema of that name (the source's was not served under another).
    */
-  refersToPlatforms(ref: string): boolean {
+  landsOnPlatformSchema(ref: string): boolean {
     const name = schemaName(ref);
-    return name !== undefined && this.schema(name) === name && this.isPlatforms(name);
+    return name !== undefined && this.schema(name) === name && this.isPlatformSchema(name);
   }
 
   /**
