@@ -1079,11 +1079,341 @@ components:
   });
 });
 
+/**
+ * A FIXTURE document whose component `Problem` takes the platform's own schema's name (the
+ * import serves it as `SpecProblem`) and is referred to from a dozen places: bodies,
+ * responses (problem ones too), nested members, items, maps and another component's allOf.
+ */
+const problemEverywhere = (): Json => {
+  const problem = { $ref: "#/components/schemas/Problem" };
+  const problemJson = (description: string) => ({
+    description,
+    content: { "application/problem+json": { schema: problem } },
+  });
+  return doc31({
+    paths: {
+      "/fixture-reports": {
+        post: {
+          operationId: "fixtureReport",
+          requestBody: { required: true, content: { "application/json": { schema: problem } } },
+          responses: {
+            "200": {
+              description: "FIXTURE reports.",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: { first: problem, all: { type: "array", items: problem } },
+                  },
+                },
+              },
+            },
+            "404": problemJson("Not there."),
+            "409": { $ref: "#/components/responses/FixtureConflict" },
+          },
+        },
+        get: {
+          operationId: "fixtureReports",
+          responses: {
+            "200": {
+              description: "FIXTURE reports.",
+              content: {
+                "application/json": { schema: { $ref: "#/components/schemas/FixtureHolder" } },
+              },
+            },
+            "404": problemJson("Not there."),
+          },
+        },
+      },
+    },
+    components: {
+      responses: { FixtureConflict: problemJson("Already there.") },
+      schemas: {
+        Problem: {
+          type: "object",
+          required: ["code"],
+          properties: {
+            code: { type: "string", minLength: 1 },
+            causes: { type: "array", items: problem },
+          },
+        },
+        FixtureHolder: {
+          type: "object",
+          properties: {
+            one: problem,
+            many: { type: "array", items: problem },
+            byName: { type: "object", additionalProperties: problem },
+            nested: { type: "object", properties: { deeper: problem } },
+          },
+        },
+        FixtureDetailed: {
+          allOf: [problem, { type: "object", properties: { detail: { type: "string" } } }],
+        },
+      },
+    },
+  });
+};
+
+describe("the round-trip report", () => {
+  it("counts a component renamed for the platform's Problem once, as changed; every reference to it is kept, and its keywords are compared under the new name", async () => {
+    const document = problemEverywhere();
+    const c = await imported("renamed", document);
+    const doc = await served(c);
+    const renamedRefs = JSON.stringify(doc).split('"#/components/schemas/SpecProblem"').length - 1;
+    expect(renamedRefs).toBeGreaterThanOrEqual(10);
+    expect(doc.components.schemas.SpecProblem?.["x-renamed-from"]).toBe("Problem");
+
+    const comparison = compareDocuments(document, "3.1", doc);
+    expect(comparison.items.filter((i) => !i.kept)).toEqual([]);
+    expect(comparison.items.filter((i) => i.changed !== undefined)).toEqual([
+      {
+        category: "schemas",
+        pointer: "#/components/schemas/Problem",
+        kept: true,
+        changed: "served as SpecProblem: the platform's own schema is called Problem",
+      },
+    ]);
+    expect(comparison.fidelity).toBe(1);
+    // The component's keywords are items of their own, compared with SpecProblem's.
+    expect(comparison.items.map((i) => i.pointer)).toContain(
+      "#/components/schemas/Problem/properties/code/minLength",
+    );
+
+    // A keyword SpecProblem lost is one loss, at the source component's keyword …
+    const lostKeyword = structuredClone(doc);
+    delete (lostKeyword.components.schemas.SpecProblem as { properties: { code: Json } }).properties
+      .code.minLength;
+    expect(
+      compareDocuments(document, "3.1", lostKeyword)
+        .items.filter((i) => !i.kept)
+        .map((i) => i.pointer),
+    ).toEqual(["#/components/schemas/Problem/properties/code/minLength"]);
+    // … and a reference that lands on the platform's own Problem is one loss, where it is.
+    const platforms = structuredClone(doc);
+    (platforms.components.schemas.FixtureHolder as { properties: { one: Json } }).properties.one = {
+      $ref: "#/components/schemas/Problem",
+    };
+    expect(
+      compareDocuments(document, "3.1", platforms)
+        .items.filter((i) => !i.kept)
+        .map((i) => `${i.pointer}: ${i.note}`),
+    ).toEqual([
+      '#/components/schemas/FixtureHolder/properties/one/$ref: refers to "#/components/schemas/Problem" instead of #/components/schemas/SpecProblem (#/components/schemas/Problem, renamed)',
+    ]);
+  });
+  it("maps a discriminator's mapping through the rename: it names SpecProblem, by reference and by bare name", async () => {
+    const kind = (value: string) => ({
+      type: "object",
+      required: ["kind"],
+      properties: { kind: { const: value } },
+    });
+    const document = bodyCase(
+      { $ref: "#/components/schemas/FixturePick" },
+      {
+        schemas: {
+          Problem: kind("problem"),
+          FixtureOther: kind("other"),
+          FixturePick: {
+            oneOf: [
+              { $ref: "#/components/schemas/Problem" },
+              { $ref: "#/components/schemas/FixtureOther" },
+            ],
+            discriminator: {
+              propertyName: "kind",
+              mapping: { problem: "#/components/schemas/Problem", again: "Problem" },
+            },
+          },
+        },
+      },
+    );
+    const c = await imported("renamed-mapping", document);
+    const doc = await served(c);
+    // The platform's own Problem is not what the mapping means.
+    expect(doc.components.schemas.FixturePick?.discriminator).toEqual({
+      propertyName: "kind",
+      mapping: { problem: "#/components/schemas/SpecProblem", again: "SpecProblem" },
+    });
+    const comparison = compareDocuments(document, "3.1", doc);
+    expect(comparison.items.filter((i) => !i.kept)).toEqual([]);
+    expect(comparison.items.filter((i) => i.changed).map((i) => i.pointer)).toEqual([
+      "#/components/schemas/Problem",
+    ]);
+  });
+  it("counts an operationId or event name the import gives otherwise once, as changed: an id used twice, a webhook's id, a second callback of a name", async () => {
+    const ok = { "204": { description: "FIXTURE" } };
+    const withCallback = (summary: string) => ({
+      operationId: "fixtureSame",
+      callbacks: {
+        fixtureDone: { "{$request.body#/url}": { post: { summary, responses: ok } } },
+      },
+      responses: ok,
+    });
+    const document = doc31({
+      paths: {
+        "/fixture-a": { post: withCallback("FIXTURE a is done.") },
+        "/fixture-b": { post: withCallback("FIXTURE b is done.") },
+      },
+      webhooks: {
+        fixtureAdded: { post: { operationId: "onFixtureAdded", summary: "Added.", responses: ok } },
+      },
+    });
+    const c = await imported("renamed-ids", document);
+    const comparison = compareDocuments(document, "3.1", await c.served());
+    expect(comparison.items.filter((i) => !i.kept)).toEqual([]);
+    expect(
+      comparison.items.filter((i) => i.changed).map((i) => `${i.pointer}: ${i.changed}`),
+    ).toEqual([
+      "#/paths/~1fixture-b/post/operationId: served as fixtureSame2: another operation is fixtureSame",
+      "#/webhooks/fixtureAdded/post/operationId: served as fixtureAdded: an event's operationId is its name",
+      "#/paths/~1fixture-b/post/callbacks/fixtureDone/{$request.body#~1url}/post: sent as the event fixtureDone2: another event is fixtureDone",
+    ]);
+    expect(comparison.fidelity).toBe(1);
+  });
+  it("counts a security scheme the platform cannot verify once, at the scheme, not again at each operation it guarded", async () => {
+    const op = (operationId: string) => ({
+      operationId,
+      responses: { "204": { description: "FIXTURE" } },
+    });
+    const document = doc31({
+      security: [{ fixtureTls: [] }, { fixtureKey: [] }],
+      paths: {
+        "/fixture-a": { get: op("fixtureA"), post: op("fixtureB") },
+        "/fixture-b": { get: op("fixtureC"), put: op("fixtureD"), delete: op("fixtureE") },
+      },
+      components: {
+        securitySchemes: {
+          fixtureTls: { type: "mutualTLS" },
+          fixtureKey: { type: "apiKey", in: "header", name: "X-Fixture-Key" },
+        },
+      },
+    });
+    const c = await imported("unverifiable", document);
+    const comparison = compareDocuments(document, "3.1", await c.served());
+    expect(comparison.items.filter((i) => !i.kept).map((i) => `${i.pointer}: ${i.note}`)).toEqual([
+      "#/components/securitySchemes/fixtureTls: security scheme fixtureTls is missing (and so is every way in that needs it)",
+    ]);
+    // Five operations' ways in, the two schemes, and the key's type, in and name.
+    expect(comparison.byCategory.get("security")).toEqual({ kept: 9, total: 10 });
+  });
+  it("matches 3.0's nullable reference (allOf of one $ref beside nullable) with the served $ref, renamed or not (3.0, YAML)", async () => {
+    const yaml = `openapi: 3.0.3
+info: { title: FIXTURE nullable references, version: 1.0.0 }
+paths:
+  /fixture-notes:
+    post:
+      operationId: fixtureNote
+      requestBody:
+        content:
+          application/json:
+            schema: { allOf: [{ $ref: "#/components/schemas/Problem" }], nullable: true }
+      responses:
+        "204": { description: FIXTURE }
+components:
+  schemas:
+    Problem:
+      type: object
+      properties: { code: { type: string } }
+    FixtureNote:
+      type: object
+      properties: { text: { type: string } }
+    FixtureHolder:
+      type: object
+      properties:
+        problem: { allOf: [{ $ref: "#/components/schemas/Problem" }], nullable: true }
+        note: { allOf: [{ $ref: "#/components/schemas/FixtureNote" }], nullable: true }
+`;
+    const c = await imported("nullable-refs", { yaml });
+    const comparison = compareDocuments(c.source, "3.0", await c.served());
+    expect(comparison.items.filter((i) => !i.kept)).toEqual([]);
+    expect(comparison.items.filter((i) => i.changed).map((i) => i.pointer)).toEqual([
+      "#/components/schemas/Problem",
+    ]);
+  });
+  it("keeps a form's component reference the import writes out in place (form fields arrive as text), in every form that uses it", async () => {
+    const form = (type: string) => ({
+      required: true,
+      content: { [type]: { schema: { $ref: "#/components/schemas/FixtureForm" } } },
+    });
+    const op = (operationId: string, type: string) => ({
+      operationId,
+      requestBody: form(type),
+      responses: { "204": { description: "FIXTURE" } },
+    });
+    const document = doc31({
+      paths: {
+        "/fixture-a": { post: op("fixtureA", "application/x-www-form-urlencoded") },
+        "/fixture-b": { post: op("fixtureB", "application/x-www-form-urlencoded") },
+        "/fixture-c": { post: op("fixtureC", "multipart/form-data") },
+      },
+      components: {
+        schemas: {
+          FixtureForm: {
+            type: "object",
+            required: ["count"],
+            properties: { count: { type: "integer", minimum: 1 }, urgent: { type: "boolean" } },
+          },
+        },
+      },
+    });
+    const c = await imported("form-written-out", document);
+    const doc = await served(c);
+    const body = (path: string) => doc.paths[path]?.post?.requestBody as Json;
+    expect(JSON.stringify(body("/fixture-a"))).not.toContain("$ref");
+    const comparison = compareDocuments(document, "3.1", doc);
+    expect(comparison.items.filter((i) => !i.kept)).toEqual([]);
+    // Written out with a keyword less, it is one loss in that form, which says what differs.
+    const less = structuredClone(doc);
+    const lessBody = less.paths["/fixture-b"]?.post?.requestBody as
+      | { content: Record<string, { schema: Json }> }
+      | undefined;
+    const lessSchema = lessBody?.content["application/x-www-form-urlencoded"]?.schema ?? {};
+    delete lessSchema.required;
+    expect(
+      compareDocuments(document, "3.1", less)
+        .items.filter((i) => !i.kept)
+        .map((i) => `${i.pointer}: ${i.note}`),
+    ).toEqual([
+      '#/paths/~1fixture-b/post/requestBody/content/application~1x-www-form-urlencoded/schema: /$ref #/components/schemas/FixtureForm is written out, and differs: /required required ["count"] is []',
+    ]);
+  });
+  it("renames Problem past a component the document itself names SpecProblem", async () => {
+    const document = bodyCase(
+      { $ref: "#/components/schemas/FixtureHolder" },
+      {
+        schemas: {
+          Problem: { type: "object", properties: { code: { type: "string" } } },
+          SpecProblem: { type: "string", minLength: 2 },
+          FixtureHolder: {
+            type: "object",
+            properties: {
+              problem: { $ref: "#/components/schemas/Problem" },
+              spec: { $ref: "#/components/schemas/SpecProblem" },
+            },
+          },
+        },
+      },
+    );
+    const c = await imported("renamed-past", document);
+    expect(Object.keys(c.contract.resources).sort()).toEqual([
+      "FixtureHolder",
+      "SpecProblem",
+      "SpecProblem2",
+    ]);
+    const doc = await served(c);
+    expect(doc.components.schemas.SpecProblem2?.["x-renamed-from"]).toBe("Problem");
+    const comparison = compareDocuments(document, "3.1", doc);
+    expect(comparison.items.filter((i) => !i.kept)).toEqual([]);
+    expect(comparison.items.filter((i) => i.changed).map((i) => i.changed)).toEqual([
+      "served as SpecProblem2: the platform's own schema is called Problem",
+    ]);
+  });
+});
+
 describe("the rich FIXTURE document", () => {
   const RICH = "test/fixtures/openapi/rich-3.1.yaml";
   let rich: ImportedCase;
 
-  it("is imported whole: every operation; its only losses in the round-trip report are the name Problem, which the platform's own schema has, and each webhook body and its examples, which deliveries wrap in the Standard Webhooks envelope", async () => {
+  it("is imported whole: every operation; its only losses in the round-trip report are each webhook body and its examples, which deliveries wrap in the Standard Webhooks envelope, and its one change the name Problem, which the platform's own schema has", async () => {
     const source = await readOpenApi(RICH);
     rich = await imported("rich", { yaml: readFileSync(RICH, "utf8") });
     expect(Object.keys(rich.contract.operations)).toHaveLength(10);
@@ -1092,6 +1422,8 @@ describe("the rich FIXTURE document", () => {
       "#/webhooks/loanDue/post/requestBody/content/application~1json/schema",
       "#/webhooks/loanDue/post/requestBody/content/application~1json/examples",
       "#/paths/~1books/post/callbacks/catalogued/{$request.body#~1callbackUrl}/post/requestBody/content/application~1json/schema",
+    ]);
+    expect(comparison.items.filter((i) => i.changed).map((i) => i.pointer)).toEqual([
       "#/components/schemas/Problem",
     ]);
     const wrapped = rich.findings.filter((f) => f.message.includes("Standard Webhooks envelope"));

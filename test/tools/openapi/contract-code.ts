@@ -20,7 +20,7 @@ import {
 } from "../../../src/platform/openapi/problems";
 import { ENGINE_PROBLEM_SLUGS, INTERFACE_NOT_SPECIFIED } from "../../../src/platform/problem-types";
 import { type Finding, Findings } from "./findings";
-import { derivedOperationId, Identifiers, pascal, screamingSnake } from "./names";
+import { derivedOperationId, Identifiers, pascal, RENAMED_FROM, screamingSnake } from "./names";
 import {
   IMPORT_ERRORS,
   ownProblemParts,
@@ -42,8 +42,6 @@ import { normaliseDocument } from "./walk";
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 const UNSERVED_METHODS = ["head", "options", "trace"] as const;
 const PROBLEM_JSON = "application/problem+json";
-/** On a component schema the import renamed: the name the source document gave it. */
-export const RENAMED_FROM = "x-renamed-from";
 /** The members RFC 9457 §3.1 defines; the platform fills them in every problem. */
 const STANDARD_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
 /** A query parameter that bounds a page, by the names APIs give it. */
@@ -145,12 +143,14 @@ function fileWriter(
   document: Json,
   findings: Findings,
   identifiers: ReadonlyMap<string, string>,
+  resourceKeys: ReadonlyMap<string, string>,
   deferred: (name: string) => boolean = () => false,
 ) {
   const context: SchemaContext = {
     document,
     findings,
     identifiers,
+    resourceKeys,
     deferred,
     uses: new Set(),
     referenced: new Set(),
@@ -215,7 +215,13 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   }
   const order = dependencyOrder(schemas);
   const emitted = new Set<string>();
-  const resources = fileWriter(document, findings, identifiers, (name) => !emitted.has(name));
+  const resources = fileWriter(
+    document,
+    findings,
+    identifiers,
+    resourceKeys,
+    (name) => !emitted.has(name),
+  );
   const resourceLines: string[] = [];
   order.forEach((name, i) => {
     progress("schemas", i + 1, order.length);
@@ -432,7 +438,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   };
 
   // ---- Part 7 (collected while reading responses) and part 4. ----
-  const endpoint = fileWriter(document, findings, identifiers);
+  const endpoint = fileWriter(document, findings, identifiers, resourceKeys);
   const endpointIds = new Identifiers();
   for (const id of identifiers.values()) endpointIds.take(id, "");
   const shared = new Shared(endpointIds);
@@ -658,7 +664,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   >();
   const events: string[] = [];
   const eventNames = new Set<string>();
-  const eventWriter = fileWriter(document, findings, identifiers);
+  const eventWriter = fileWriter(document, findings, identifiers, resourceKeys);
 
   /** One event from a webhook or callback operation. */
   const eventFrom = (name: string, op: Json, pointer: string, writer: SchemaWriter) => {
@@ -1102,7 +1108,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   }
 
   // ---- Part 7: error types, each presenting the platform's failures at its status. ----
-  const errorsWriter = fileWriter(document, findings, identifiers);
+  const errorsWriter = fileWriter(document, findings, identifiers, resourceKeys);
   const errorLines: string[] = [];
   const presenting = new Map<number, string>();
   for (const error of errorTypes.values()) {

@@ -5,6 +5,12 @@
  * document twice writes the same contract.
  */
 
+/**
+ * On a component schema the import renamed: the name the source document gave it. The
+ * round-trip report (compare.ts) reads it to map the source's references to the new name.
+ */
+export const RENAMED_FROM = "x-renamed-from";
+
 /** Names the generated modules use themselves, globals a module should not shadow, and reserved words. */
 const TAKEN = new Set([
   "z",

@@ -34,6 +34,8 @@ export interface SchemaContext {
   readonly findings: Findings;
   /** The identifier of each component schema, by component name. */
   readonly identifiers: ReadonlyMap<string, string>;
+  /** The name each component schema is served under, by component name (renamed if reserved). */
+  readonly resourceKeys: ReadonlyMap<string, string>;
   /** Whether a reference to a component must be deferred (it is not declared yet). */
   readonly deferred: (name: string) => boolean;
   /** Helpers the code written so far uses. */
@@ -344,12 +346,32 @@ export class SchemaWriter {
           child(pointer, key),
           `${key}: in the document, not checked (zod/mini has no such check)`,
         );
-      } else if (key === "discriminator" || key === "contentMediaType" || key === "contentEncoding")
-        meta[key] = value;
+      } else if (key === "discriminator") meta[key] = this.#discriminator(value);
+      else if (key === "contentMediaType" || key === "contentEncoding") meta[key] = value;
       else if (!VALIDATION.has(key) && key !== "nullable")
         this.#findings.lost(child(pointer, key), `unknown keyword ${key}`);
     }
     return meta;
+  }
+
+  /**
+   * A discriminator as the served document must say it: a mapping to a component the import
+   * renamed (a reference or a bare name, OpenAPI 3.1 §4.8.25) names it by its new name, or
+   * it would point at the platform's own schema of the old one.
+   */
+  #discriminator(value: unknown): unknown {
+    if (!isObject(value) || !isObject(value.mapping)) return value;
+    const served = (target: unknown) => {
+      if (typeof target !== "string") return target;
+      const component = componentOf(target);
+      if (component?.kind === "schemas") {
+        const key = this.#context.resourceKeys.get(component.name);
+        return key && key !== component.name ? child("#", "components", "schemas", key) : target;
+      }
+      return target.startsWith("#") ? target : (this.#context.resourceKeys.get(target) ?? target);
+    };
+    const mapping = Object.entries(value.mapping).map(([k, target]) => [k, served(target)]);
+    return { ...value, mapping: Object.fromEntries(mapping) };
   }
 
   #reference(schema: Json, pointer: string, mode: Mode): string {
