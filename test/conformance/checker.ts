@@ -7,8 +7,10 @@
  * This module uses only `fetch`, `Request` and `Response`, so it runs in Node (the CLI)
  * and inside workerd (its own tests).
  */
-import { type Answer, checkAnswer, type Probe } from "./answers";
+import { type Answer, checkAnswer, contractText, type Probe } from "./answers";
+import { type Documented, documented, documentedFailures } from "./documented";
 import { consistencyChecks, type OpenApi, type Report } from "./documents";
+import { type Presented, validRequest } from "./valid-request";
 
 export interface Check {
   readonly name: string;
@@ -17,14 +19,78 @@ export interface Check {
   readonly detail?: string;
 }
 
+/** An operation the checker sent nothing to, or not all it would have, and why. */
+export interface Unprobed {
+  readonly operation: string;
+  readonly reason: string;
+}
+
 export interface ConformanceReport {
   readonly baseUrl: string;
   readonly checks: readonly Check[];
   readonly passed: number;
   readonly failed: number;
+  /** Never counted as passed: what was not probed, with the reason. */
+  readonly unprobed: readonly Unprobed[];
 }
 
 export type Fetcher = (request: Request) => Promise<Response>;
+
+export interface ConformanceOptions {
+  readonly fetch?: Fetcher;
+  /** A working credential per security scheme, by the scheme's name in the document. */
+  readonly credentials?: Readonly<Record<string, Presented>>;
+  /** Only these operations (by operationId), and none of the platform's own checks. */
+  readonly operations?: readonly string[];
+  /** The rate-limit budget, shared by runs that probe the same instance one after another. */
+  readonly budget?: Budget;
+}
+
+/**
+ * What the checker may still send to operations under a rate limit of part 8: half of each
+ * limit, so probing never spends a deployment's whole budget (the checker counts every
+ * request it sends, whichever key the limit counts by).
+ */
+export class Budget {
+  readonly #remaining = new Map<string, number>();
+  readonly #limits: readonly {
+    name: string;
+    limit: number;
+    period: number;
+    operations: readonly string[];
+  }[];
+
+  constructor(report: Report) {
+    this.#limits = (report.limits ?? []).flatMap((limit) =>
+      limit.kind === "rate" && typeof limit.limit === "number"
+        ? [
+            {
+              name: limit.name,
+              limit: limit.limit,
+              period: limit.period ?? 60,
+              operations: limit.operations ?? [],
+            },
+          ]
+        : [],
+    );
+  }
+
+  /** Takes one request from every limit over `operationId`; the reason when one has none left. */
+  spend(operationId: string | undefined): string | undefined {
+    const over = this.#limits.filter((l) => operationId && l.operations.includes(operationId));
+    for (const limit of over) {
+      const left = this.#remaining.get(limit.name) ?? Math.max(1, Math.floor(limit.limit / 2));
+      if (left <= 0)
+        return `its rate limit ${limit.name} allows ${limit.limit} requests per ${limit.period} s; the checker spends at most half`;
+    }
+    for (const limit of over)
+      this.#remaining.set(
+        limit.name,
+        (this.#remaining.get(limit.name) ?? Math.max(1, Math.floor(limit.limit / 2))) - 1,
+      );
+    return undefined;
+  }
+}
 
 const SERVICE = "/_service";
 const PROBLEMS = `${SERVICE}/problems/`;
@@ -46,12 +112,14 @@ function newMarker(): string {
 
 export async function checkConformance(
   baseUrl: string,
-  options: { readonly fetch?: Fetcher } = {},
+  options: ConformanceOptions = {},
 ): Promise<ConformanceReport> {
   const send: Fetcher = options.fetch ?? ((request) => fetch(request));
   const base = baseUrl.replace(/\/+$/, "");
   const marker = newMarker();
   const checks: Check[] = [];
+  const unprobed: Unprobed[] = [];
+  let allowed: readonly string[] = [];
   const record = (name: string, failures: readonly string[]) =>
     checks.push(
       failures.length === 0 ? { name, ok: true } : { name, ok: false, detail: failures.join("; ") },
@@ -78,33 +146,63 @@ export async function checkConformance(
   /** Sends a probe and records one check: the answer's common promises plus the expectation. */
   async function expectAnswer(probe: Probe): Promise<Answer | undefined> {
     const answer = await call(probe);
-    if (answer) record(probe.label, checkAnswer(probe, answer, marker));
+    if (answer) record(probe.label, checkAnswer(probe, answer, marker, allowed));
     return answer;
   }
 
   // The instance's own account of itself comes first; everything else is derived from it.
-  const reportAnswer = await expectAnswer({
-    label: "GET /_service/interface: 200 JSON status report",
-    method: "GET",
-    path: `${SERVICE}/interface`,
-    headers: { accept: "application/json" },
-    expect: { status: 200, mediaType: "application/json" },
-  });
-  const openapiAnswer = await expectAnswer({
-    label: "GET /_service/openapi.json: 200 OpenAPI document",
-    method: "GET",
-    path: `${SERVICE}/openapi.json`,
-    expect: { status: 200, mediaType: "application/json" },
-  });
+  const selfDescription: Probe[] = [
+    {
+      label: "GET /_service/interface: 200 JSON status report",
+      method: "GET",
+      path: `${SERVICE}/interface`,
+      headers: { accept: "application/json" },
+      expect: { status: 200, mediaType: "application/json" },
+    },
+    {
+      label: "GET /_service/openapi.json: 200 OpenAPI document",
+      method: "GET",
+      path: `${SERVICE}/openapi.json`,
+      expect: { status: 200, mediaType: "application/json" },
+    },
+  ];
+  const [reportAnswer, openapiAnswer] = [
+    await call(selfDescription[0] as Probe),
+    await call(selfDescription[1] as Probe),
+  ];
   const report = parse<Report>(reportAnswer);
   const openapi = parse<OpenApi>(openapiAnswer);
+  // Text the contract itself holds (a URL with /src/ in a description) is not a leak, so
+  // it is known before any answer, these two included, is held to the promises.
+  allowed = openapi ? contractText(openapi) : [];
+  selfDescription.forEach((probe, i) => {
+    const answer = [reportAnswer, openapiAnswer][i];
+    if (answer) record(probe.label, checkAnswer(probe, answer, marker, allowed));
+  });
   if (!report || !openapi) {
     record("the status report and the OpenAPI document can be read", [
       "without both documents nothing else can be derived",
     ]);
-    return summary(base, checks);
+    return summary(base, checks, unprobed);
   }
   for (const [name, failures] of consistencyChecks(report, openapi)) record(name, failures);
+  const context: OperationContext = {
+    report,
+    openapi,
+    doc: documented(openapi as Record<string, unknown>),
+    expect: expectAnswer,
+    call,
+    record,
+    marker,
+    credentials: options.credentials ?? {},
+    budget: options.budget ?? new Budget(report),
+    unprobed,
+    allowed,
+  };
+  if (options.operations) {
+    await operationChecks(context, new Set(options.operations));
+    return summary(base, checks, unprobed);
+  }
 
   await platformChecks(openapi, expectAnswer, marker);
 
@@ -112,11 +210,26 @@ export async function checkConformance(
   if (endpoints && !endpoints.specified) {
     await notSpecifiedChecks(endpoints.number, expectAnswer, marker);
   } else {
-    await operationChecks(report, openapi, expectAnswer, marker);
+    await operationChecks(context);
     await versionChecks(report, base, send, expectAnswer, marker);
     await retirementChecks(openapi, expectAnswer, marker);
   }
-  return summary(base, checks);
+  return summary(base, checks, unprobed);
+}
+
+/** What the probes of the operations share. */
+interface OperationContext {
+  readonly report: Report;
+  readonly openapi: OpenApi;
+  readonly doc: Documented;
+  readonly expect: Expect;
+  readonly call: (probe: Probe) => Promise<Answer | undefined>;
+  readonly record: (name: string, failures: readonly string[]) => void;
+  readonly marker: string;
+  readonly credentials: Readonly<Record<string, Presented>>;
+  readonly budget: Budget;
+  readonly unprobed: Unprobed[];
+  readonly allowed: readonly string[];
 }
 
 /**
@@ -286,9 +399,13 @@ function parse<T>(answer: Answer | undefined): T | undefined {
   }
 }
 
-function summary(baseUrl: string, checks: readonly Check[]): ConformanceReport {
+function summary(
+  baseUrl: string,
+  checks: readonly Check[],
+  unprobed: readonly Unprobed[],
+): ConformanceReport {
   const failed = checks.filter((check) => !check.ok).length;
-  return { baseUrl, checks, passed: checks.length - failed, failed };
+  return { baseUrl, checks, passed: checks.length - failed, failed, unprobed };
 }
 
 type Expect = (probe: Probe) => Promise<Answer | undefined>;
@@ -462,22 +579,27 @@ function maxBodyBytes(report: Report, operationId: string | undefined): number |
   return report.platformDefaults?.find((d) => d.name === "maxRequestBodyBytes")?.value;
 }
 
-/** Part 4 declares operations: 404, 405 + Allow, 401, 415, 413, 400 and 422 as documented. */
+/**
+ * Part 4 declares operations: a valid request to each (its answer held to the document),
+ * then 404, 405 + Allow, 401, 415, 413, 400 and 422 as documented. `only`: just these
+ * operations' own probes.
+ */
 async function operationChecks(
-  report: Report,
-  openapi: OpenApi,
-  expect: Expect,
-  marker: string,
+  context: OperationContext,
+  only?: ReadonlySet<string>,
 ): Promise<void> {
+  const { openapi, expect, marker } = context;
   const paths = Object.entries(openapi.paths ?? {}).filter(([path]) => !path.startsWith(SERVICE));
-  const segments = new Set(paths.map(([path]) => path.split("/").length));
-  const depth = [7, 9, 11].find((n) => !segments.has(n)) ?? 13;
-  await expect({
-    label: "GET a path no operation declares: 404 problem",
-    method: "GET",
-    path: `/${Array.from({ length: depth - 1 }, () => marker).join("/")}`,
-    expect: { status: 404 },
-  });
+  if (!only) {
+    const segments = new Set(paths.map(([path]) => path.split("/").length));
+    const depth = [7, 9, 11].find((n) => !segments.has(n)) ?? 13;
+    await expect({
+      label: "GET a path no operation declares: 404 problem",
+      method: "GET",
+      path: `/${Array.from({ length: depth - 1 }, () => marker).join("/")}`,
+      expect: { status: 404 },
+    });
+  }
 
   for (const [template, item] of paths) {
     const path = fill(template, marker);
@@ -485,7 +607,7 @@ async function operationChecks(
     const other = DECLARABLE.find(
       (m) => !declared.includes(m) && !(m === "GET" && declared.includes("HEAD")),
     );
-    if (other) {
+    if (other && !only) {
       await expect({
         label: `${other} ${template}: 405 problem with Allow`,
         method: other,
@@ -494,31 +616,113 @@ async function operationChecks(
       });
     }
     for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
-      await operationProbes(
-        report,
-        openapi,
-        template,
-        path,
-        method.toUpperCase(),
-        operation,
-        expect,
-        marker,
-      );
+      if (method === "options") continue;
+      if (only && !only.has(operation.operationId ?? "")) continue;
+      await operationProbes(context, template, path, method.toUpperCase(), operation);
     }
   }
 }
 
+/** The problem types of the platform's refusals of a request as invalid (as part 7 presents them). */
+function refusalTypes(report: Report): Map<string, string> {
+  const kinds = [
+    ["unsupported-media-type", 415],
+    ["content-too-large", 413],
+    ["malformed-request", 400],
+    ["validation-failed", 422],
+    ["not-acceptable", 406],
+  ] as const;
+  return new Map(kinds.map(([kind, status]) => [failureAnswer(report, kind, status).type, kind]));
+}
+
+/**
+ * A request the document says is valid, sent first: its answer must be documented for the
+ * operation (status, media type, required headers, body schema), and never a refusal of
+ * the request as invalid, nor of the credentials it was given, nor a 5xx other than the
+ * documented 501 of an operation not implemented yet.
+ */
+async function validProbe(
+  context: OperationContext,
+  template: string,
+  method: string,
+  operation: Operation,
+  send: Expect,
+): Promise<void> {
+  const name = `${method} ${template}`;
+  const built = validRequest(
+    context.openapi as Record<string, unknown>,
+    template,
+    method,
+    context.credentials,
+  );
+  if (!built.ok) {
+    context.unprobed.push({ operation: name, reason: `no valid request: ${built.reason}` });
+    return;
+  }
+  const label = `${name}: a valid request gets an answer the document documents`;
+  const answer = await send({
+    label,
+    method,
+    path: built.request.path,
+    headers: built.request.headers,
+    ...(built.request.body === undefined ? {} : { body: built.request.body }),
+    expect: { status: 0, notStatus: [], documentedOnly: true },
+  });
+  if (!answer) return;
+  const failures = documentedFailures(context.doc, template, method, answer.response, answer.text);
+  const { status } = answer.response;
+  let type: unknown;
+  try {
+    type = status >= 400 ? (JSON.parse(answer.text) as { type?: unknown }).type : undefined;
+  } catch {}
+  const refusal = typeof type === "string" ? refusalTypes(context.report).get(type) : undefined;
+  if (refusal)
+    failures.push(
+      `the valid request was refused as ${refusal} (${status}): ${answer.text.slice(0, 300)}`,
+    );
+  if (status === 401 || status === 403)
+    failures.push(`the credentials the checker was given were refused (${status})`);
+  const notImplemented = type === `${PROBLEMS}operation-not-implemented` && status === 501;
+  if (status >= 500 && !notImplemented) failures.push(`status ${status}`);
+  context.record(`${label} (${status})`, failures);
+  void operation;
+}
+
 async function operationProbes(
+  context: OperationContext,
+  template: string,
+  path: string,
+  method: string,
+  operation: Operation,
+): Promise<void> {
+  const { report, openapi, marker } = context;
+  const name = `${method} ${template}`;
+  // Every request to an operation under a rate limit is taken from its budget first.
+  let spent: string | undefined;
+  const expect: Expect = async (probe) => {
+    const over = context.budget.spend(operation.operationId);
+    if (over) {
+      spent ??= over;
+      return undefined;
+    }
+    return context.expect(probe);
+  };
+  await validProbe(context, template, method, operation, expect);
+  await errorProbes(report, openapi, name, path, method, operation, expect, marker);
+  if (spent)
+    context.unprobed.push({ operation: name, reason: `not every probe was sent: ${spent}` });
+}
+
+async function errorProbes(
   report: Report,
   openapi: OpenApi,
-  template: string,
+  name: string,
   path: string,
   method: string,
   operation: Operation,
   expect: Expect,
   marker: string,
 ): Promise<void> {
-  const name = `${method} ${template}`;
   const responses = operation.responses ?? {};
   const answer = (failure: string, status: number) => failureAnswer(report, failure, status);
   const unauthenticated = answer("authentication-required", 401);
@@ -526,10 +730,6 @@ async function operationProbes(
   const malformed = answer("malformed-request", 400);
   const tooLarge = answer("content-too-large", 413);
   const invalid = answer("validation-failed", 422);
-  if (responses["429"]) {
-    // Probing would spend the instance's rate-limit budget; nothing more is sent.
-    return;
-  }
   // An empty requirement makes credentials optional: a request without any is let in.
   const required =
     (operation.security?.length ?? 0) > 0 &&

@@ -29,6 +29,9 @@ export interface Report {
     readonly kind: string;
     readonly operations?: readonly string[];
     readonly maxBytes?: number;
+    /** A rate limit's requests per period, and the period in seconds. */
+    readonly limit?: number;
+    readonly period?: number;
   }[];
   readonly platformDefaults?: readonly { readonly name: string; readonly value: number }[];
   /** The platform's failures part 7 answers as its own error types. */

@@ -7,20 +7,34 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
+import { defineContract } from "../../src/domain/define-contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { type ConformanceReport, checkConformance, type Fetcher } from "../conformance/checker";
-import { FIXTURE_UNSET_SECRET } from "../fixtures/security";
+import { secretCredentials } from "../conformance/credentials";
+import { FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+import {
+  FIXTURE_SECURITY_CONTRACT,
+  FIXTURE_UNBOUND_LIMITER,
+  FIXTURE_UNSET_SECRET,
+} from "../fixtures/security";
 import {
   FIXTURE_VERSIONS_CONTRACT,
   FIXTURE_VERSIONS_HANDLERS,
   fixtureVersionsContract,
 } from "../fixtures/versions";
+import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
 import { emptyApp, fixtureApp } from "../support/fixture-app";
 import { securityApp } from "../support/security-app";
 import { callVocabulary } from "../support/vocabulary-app";
 
 const BASE = "https://conformance.test";
 const shipped: Fetcher = (request) => exports.default.fetch(request);
+
+/** How many operations got a valid request whose answer was held to the document. */
+const validProbes = (report: ConformanceReport) =>
+  report.checks.filter((c) =>
+    /: a valid request gets an answer the document documents \(\d+\)$/.test(c.name),
+  ).length;
 
 const failing = (report: ConformanceReport) =>
   report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
@@ -43,12 +57,19 @@ describe("against correct servers", () => {
       expect(names).toContain(`${method} /`);
   });
 
-  it("a FIXTURE operations app passes, with its 404, 405, 415, 413, 400 and 422 probed", async () => {
+  it("a FIXTURE operations app passes, with its 404, 405, 415, 413, 400 and 422 probed, and a valid request to each operation", async () => {
     const app = fixtureApp();
     const report = await checkConformance(BASE, {
       fetch: (r) => Promise.resolve(app.fetch(r, env)),
     });
-    expect(failing(report)).toEqual([]);
+    // Its one handler that breaks its declaration on purpose is caught by the valid request.
+    expect(failing(report)).toEqual([
+      expect.stringMatching(
+        /^GET \/fixture-broken\/\{kind\}: a valid request gets an answer the document documents \(500\): status 500$/,
+      ),
+    ]);
+    expect(report.unprobed).toEqual([]);
+    expect(validProbes(report)).toBe(Object.keys(FIXTURE_OPERATIONS_CONTRACT.operations).length);
     const names = report.checks.map((c) => c.name).join("\n");
     for (const status of ["404", "405", "415", "413", "400", "422"])
       expect(names).toContain(`: ${status}`);
@@ -58,8 +79,19 @@ describe("against correct servers", () => {
   it("a FIXTURE vocabulary app passes, its platform failures probed as the error types that present them", async () => {
     const report = await checkConformance(BASE, {
       fetch: (r) => callVocabulary(new URL(r.url).pathname + new URL(r.url).search, r),
+      credentials: secretCredentials(
+        FIXTURE_VOCABULARY_CONTRACT,
+        env as unknown as Record<string, unknown>,
+      ),
     });
-    expect(failing(report)).toEqual([]);
+    // Known, and what the valid request is for: the served document still requires a
+    // write-only member in answers (OpenAPI 3.1 leaves readOnly/writeOnly to JSON Schema,
+    // which treats them as annotations), so a validating client refuses the 201.
+    expect(failing(report)).toEqual([
+      expect.stringContaining(
+        'POST /fixture-payments: a valid request gets an answer the document documents (201): the body does not match the documented schema (#: Instance does not have required property "securityCode".)',
+      ),
+    ]);
     const names = report.checks.map((c) => c.name);
     // Malformed JSON and invalid input are the spec's own 400 type, not the platform's 400 and 422.
     expect(names).toContain("POST /fixture-payments with malformed JSON: 400 problem");
@@ -116,19 +148,63 @@ describe("against correct servers", () => {
     expect(failed).toContain("GET /fixture-retiring, deprecated on its own");
   });
 
-  it("a FIXTURE security app passes, with 401 + WWW-Authenticate probed and rate-limited operations left alone", async () => {
+  it("a FIXTURE security app passes, with 401 + WWW-Authenticate probed, a valid request with each credential, and rate-limited operations probed within half their budget", async () => {
     const app = securityApp();
-    // The fixture leaves one secret unset on purpose; a deployment that sets it passes.
-    const deployed = { ...env, [FIXTURE_UNSET_SECRET]: "fixture-now-set" };
+    // The fixture leaves one secret and one binding unset on purpose; a deployment that
+    // sets them passes.
+    const deployed = {
+      ...env,
+      [FIXTURE_UNSET_SECRET]: "fixture-now-set",
+      [FIXTURE_UNBOUND_LIMITER]: { limit: async () => ({ success: true }) },
+    };
     const report = await checkConformance(BASE, {
       fetch: (r) => Promise.resolve(app.fetch(r, deployed)),
+      credentials: secretCredentials(FIXTURE_SECURITY_CONTRACT, deployed),
     });
     expect(failing(report)).toEqual([]);
+    // Every operation got a valid request; under a rate limit, probes stop at half its budget.
+    expect(report.unprobed.map((u) => u.operation)).toContain("GET /fixture-secure/counted");
+    for (const { reason } of report.unprobed) expect(reason).toContain("rate limit");
+    expect(validProbes(report)).toBe(Object.keys(FIXTURE_SECURITY_CONTRACT.operations).length);
     const names = report.checks.map((c) => c.name);
     expect(names).toContain(
       "POST /fixture-uploads without credentials: 401 problem with WWW-Authenticate (RFC 9110 §11.6.1)",
     );
-    expect(names.filter((n) => n.startsWith("GET /fixture-secure/counted "))).toEqual([]);
+  });
+});
+
+describe("text the contract itself holds is not a leak", () => {
+  // FIXTURE: a purpose whose description links to a repository's source, as real
+  // documents' descriptions do; the status report and the document both carry it.
+  const app = createApp(
+    defineContract({
+      purpose: {
+        title: "FIXTURE linked source",
+        description:
+          "FIXTURE: see https://github.com/fixture-org/fixture-api/blob/main/src/routes.ts:12 for how it began.",
+      },
+    }),
+  );
+  const served: Fetcher = (r) => Promise.resolve(app.fetch(r, env));
+
+  it("passes, though its description names a /src/ path and a .ts line", async () => {
+    const report = await checkConformance(BASE, { fetch: served });
+    expect(failing(report)).toEqual([]);
+  });
+
+  it("still fails an answer that adds a stack frame of its own beside that text", async () => {
+    const report = await checkConformance(BASE, {
+      fetch: async (request) => {
+        const response = await served(request);
+        if (!new URL(request.url).pathname.endsWith("/interface")) return response;
+        return rebuild(response, {
+          body: (t) => t.replace("{", '{"trace":"    at handler (/srv/app/src/index.ts:9:1)",'),
+        });
+      },
+    });
+    expect(failing(report).join("\n")).toContain(
+      "GET /_service/interface: 200 JSON status report: the body shows a stack trace or a source path",
+    );
   });
 });
 
@@ -270,9 +346,13 @@ describe("against deliberately broken servers, it fails with the reason", () => 
       fetch: (r) => Promise.resolve(app.fetch(r, env)),
     });
     vi.restoreAllMocks();
+    // Both ways a deployment can miss what part 5 and part 8 name are seen from outside.
     expect(failing(report)).toEqual([
       expect.stringContaining(
         "GET /fixture-secure/misconfigured with a wrong credential of fixtureUnset",
+      ),
+      expect.stringContaining(
+        "GET /fixture-unbound: a valid request gets an answer the document documents (500)",
       ),
     ]);
   });

@@ -1,35 +1,29 @@
 /**
- * `tsx test/tools/dev-conformance.ts [--port 18787] [--test-credentials]`: what a user
- * does locally, checked: starts `wrangler dev` on loopback, waits for health, runs the
- * conformance checker over real HTTP (test/conformance), and stops the server. Exit status
- * is the checker's. CI runs it on the shipped Worker and, in the revision run, on an
- * imported contract, with `--test-credentials`: the secrets and vars the contract names get
- * values made for this run (secrets in `.dev.vars`, which is gitignored; vars as `--var`),
- * as a deployment would set its own.
+ * `tsx test/tools/dev-conformance.ts [--port 18787]`: what a user does locally, checked:
+ * gives part 5's secrets and settings local values in `.dev.vars` as `npm run dev` does
+ * (test/tools/dev-credentials.ts: random secrets, a local issuer for JWT schemes), starts
+ * `wrangler dev` on loopback so that it loads them the way it does for a user, waits for
+ * health, runs the conformance checker over real HTTP with a working credential of each
+ * scheme (so every operation gets a valid request), and stops the server. Exit status is
+ * the checker's. CI runs it on the shipped Worker and, in the revision run, on an imported
+ * contract.
  */
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdirSync, openSync, writeFileSync } from "node:fs";
-import { contract } from "../../src/contract";
+import { mkdirSync, openSync } from "node:fs";
+import { contract as shipped } from "../../src/contract";
+import type { Contract } from "../../src/domain/contract";
 import { checkConformance } from "../conformance/checker";
-import { requiredSecrets, requiredVars } from "../support/deployment";
+import { devCredentials } from "./dev-credentials";
 
+const contract: Contract = shipped;
 const i = process.argv.indexOf("--port");
 const port = i === -1 ? 18787 : Number(process.argv[i + 1]);
 const base = `http://127.0.0.1:${port}`;
-const vars: string[] = [];
-if (process.argv.includes("--test-credentials")) {
-  const secrets = requiredSecrets(contract).map(({ name }) => `${name}=test-only-${randomUUID()}`);
-  writeFileSync(".dev.vars", `# Values made for one local run.\n${secrets.join("\n")}\n`);
-  for (const { name, kind } of requiredVars(contract))
-    vars.push(
-      "--var",
-      `${name}:${kind === "jwksUrl" ? `https://${name.toLowerCase()}.invalid/jwks.json` : `test-only-${name}`}`,
-    );
-}
+// Written before wrangler dev starts: it reads .dev.vars once, at start.
+const credentials = await devCredentials(contract);
 mkdirSync("test/artifacts", { recursive: true });
 const log = openSync("test/artifacts/wrangler-dev.log", "w");
-const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", ...vars];
+const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1"];
 const dev = spawn("npx", args, {
   detached: true,
   stdio: ["ignore", log, log],
@@ -52,11 +46,12 @@ try {
       throw new Error("wrangler dev did not start (test/artifacts/wrangler-dev.log)");
     await new Promise((r) => setTimeout(r, 500));
   }
-  const report = await checkConformance(base);
+  const report = await checkConformance(base, { credentials });
   for (const check of report.checks)
     if (!check.ok) console.log(`FAIL  ${check.name}\n      ${check.detail}`);
+  for (const { operation, reason } of report.unprobed) console.log(`SKIP  ${operation}: ${reason}`);
   console.log(
-    `${report.checks.length} checks against ${base}: ${report.passed} passed, ${report.failed} failed`,
+    `${report.checks.length} checks against ${base}: ${report.passed} passed, ${report.failed} failed; ${report.unprobed.length} operations not fully probed`,
   );
   status = report.failed === 0 ? 0 : 1;
 } catch (error) {
