@@ -14,16 +14,19 @@ import { contract } from "../src/contract";
 import { FIXTURE_RATE_LIMITERS, FIXTURE_SECRETS } from "./fixtures/security";
 import { FIXTURE_JWT_VARS, FIXTURE_ROTATED_SECRETS } from "./fixtures/vocabulary";
 import { rateLimitBindings, requiredSecrets, requiredVars } from "./support/deployment";
+import { keySetOf, newIssuer } from "./support/issuer";
 
 const SHIPPED_SECRETS = Object.fromEntries(
   requiredSecrets(contract).map(({ name }) => [name, `test-only-${randomUUID()}`]),
 );
-// The JWT schemes' vars, as a deployment sets them: an https key set no test fetches
-// unless it presents a token (RFC 2606 reserves .invalid), an issuer and an audience.
+// The JWT schemes' settings, as a deployment sets them: a key set given inline, of an
+// issuer made for this run only, whose private key reaches the tests alone (TEST_ISSUER),
+// so the generated check of each operation can present a valid token.
+const TEST_ISSUER = await newIssuer("test-issuer");
 const SHIPPED_VARS = Object.fromEntries(
   requiredVars(contract).map(({ name, kind }) => [
     name,
-    kind === "jwksUrl" ? `https://${name.toLowerCase()}.invalid/jwks.json` : `test-only-${name}`,
+    kind === "jwksUrl" ? keySetOf(TEST_ISSUER) : `test-only-${name}`,
   ]),
 );
 const SHIPPED_RATE_LIMITERS = Object.fromEntries(
@@ -45,6 +48,7 @@ export default defineConfig({
           ...FIXTURE_SECRETS,
           ...FIXTURE_ROTATED_SECRETS,
           ...FIXTURE_JWT_VARS,
+          TEST_ISSUER: JSON.stringify(TEST_ISSUER),
           // Replaying a fuzzing run (test/integration/fuzz.test.ts).
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
@@ -53,5 +57,10 @@ export default defineConfig({
       },
     }),
   ],
-  test: { include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"] },
+  test: {
+    include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
+    // A shared 2-core machine under load: no test may depend on vitest's 5 s default.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
 });

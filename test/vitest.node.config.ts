@@ -5,5 +5,12 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { include: ["test/node/**/*.test.ts"], environment: "node" },
+  test: {
+    include: ["test/node/**/*.test.ts"],
+    environment: "node",
+    // A shared 2-core machine under load: no test may depend on vitest's 5 s default;
+    // tests that spawn npm or tsc state their own, longer timeouts.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
 });

@@ -12,24 +12,19 @@
  * A deployed Worker never sees any of this: `wrangler deploy` reads neither file, and the
  * deployment sets its own values (`wrangler secret put`), which are held to the same rules.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import type { Contract, SecurityScheme } from "../../src/domain/contract";
+import { type Presented, presented as presentedAs } from "../conformance/credentials";
 import { requiredSettings } from "../support/deployment";
+import { accessToken, keySetOf, type LocalIssuer, newIssuer } from "../support/issuer";
 
 export const DEV_VARS = ".dev.vars";
 export const ISSUER_FILE = ".wrangler/dev-issuer.json";
 /** The local issuer's identifiers: URNs, so no one mistakes them for a real host. */
 export const LOCAL_ISSUER = "urn:contract-edge-service:local-issuer";
 export const LOCAL_AUDIENCE = "urn:contract-edge-service:local-api";
-
-interface LocalIssuer {
-  readonly kid: string;
-  readonly privateJwk: JWK;
-  readonly publicJwk: JWK;
-}
 
 /** `.dev.vars` as wrangler reads it (dotenv): `NAME=value`, a value possibly quoted. */
 export function parseDevVars(text: string): Map<string, string> {
@@ -53,20 +48,11 @@ const isPlaceholder = (value: string | undefined) =>
 async function localIssuer(root: string): Promise<LocalIssuer> {
   const file = join(root, ISSUER_FILE);
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as LocalIssuer;
-  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
-  const kid = `local-${randomUUID()}`;
-  const issuer: LocalIssuer = {
-    kid,
-    privateJwk: { ...(await exportJWK(privateKey)), kid, alg: "ES256" },
-    publicJwk: { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" },
-  };
+  const issuer = await newIssuer();
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(issuer, null, 2)}\n`, { mode: 0o600 });
   return issuer;
 }
-
-/** The local issuer's public key set, as the scheme's key-set setting holds it. */
-const keySetOf = (issuer: LocalIssuer) => JSON.stringify({ keys: [issuer.publicJwk] });
 
 /** A random credential of the form the scheme compares (basic: `user-id:password`). */
 function madeSecret(scheme: SecurityScheme): string {
@@ -171,26 +157,13 @@ export async function mintToken(
     throw new Error(
       `${schemeName} trusts another key set (${scheme.jwt.jwksUrl} in .dev.vars): only the local issuer's tokens can be made here`,
     );
-  const key = await importJWK(issuer.privateJwk, "ES256");
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    client_id: "local-client",
-    scope: (options.scopes ?? schemeScopes(scheme)).join(" "),
-  })
-    .setProtectedHeader({ alg: "ES256", kid: issuer.kid, typ: "at+jwt" })
-    .setIssuer(values.get(scheme.jwt.issuer) ?? LOCAL_ISSUER)
-    .setAudience(values.get(scheme.jwt.audience) ?? LOCAL_AUDIENCE)
-    .setSubject(options.subject ?? "local-user")
-    .setIssuedAt(now)
-    .setExpirationTime(now + (options.ttlSeconds ?? 3600))
-    .setJti(randomUUID())
-    .sign(key);
-}
-
-/** How a request presents a credential of one scheme: headers, and query parameters. */
-export interface Presented {
-  readonly headers: Readonly<Record<string, string>>;
-  readonly query: Readonly<Record<string, string>>;
+  return accessToken(issuer, {
+    issuer: values.get(scheme.jwt.issuer) ?? LOCAL_ISSUER,
+    audience: values.get(scheme.jwt.audience) ?? LOCAL_AUDIENCE,
+    scopes: options.scopes ?? schemeScopes(scheme),
+    ...(options.subject ? { subject: options.subject } : {}),
+    ...(options.ttlSeconds ? { ttlSeconds: options.ttlSeconds } : {}),
+  });
 }
 
 /**
@@ -215,22 +188,7 @@ export async function devCredentials(
     }
     const first = typeof scheme.secret === "string" ? scheme.secret : scheme.secret[0];
     const value = values.get(first);
-    if (value === undefined) continue;
-    if (scheme.type === "apiKey") {
-      presented[name] =
-        scheme.in === "header"
-          ? { headers: { [scheme.name]: value }, query: {} }
-          : scheme.in === "query"
-            ? { headers: {}, query: { [scheme.name]: value } }
-            : { headers: { cookie: `${scheme.name}=${value}` }, query: {} };
-    } else if (scheme.scheme === "basic") {
-      presented[name] = {
-        headers: { authorization: `Basic ${Buffer.from(value).toString("base64")}` },
-        query: {},
-      };
-    } else {
-      presented[name] = { headers: { authorization: `Bearer ${value}` }, query: {} };
-    }
+    if (value !== undefined) presented[name] = presentedAs(scheme, value);
   }
   return presented;
 }
