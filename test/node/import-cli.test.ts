@@ -18,6 +18,8 @@ import { copyProject } from "../tools/copy-project";
 import { emptyPartFile, handlersFile } from "../tools/openapi/emit";
 
 const RICH = resolve("test/fixtures/openapi/rich-3.1.yaml");
+/** test/tools/revision.ts runs npm test in its copy with this set: see there why. */
+const skip = process.env.REVISION_RUN === "1";
 const SLOW = 240_000;
 let copy: string;
 let first: ReturnType<typeof spawnSync>;
@@ -42,13 +44,16 @@ const snapshot = () =>
     .join("\n\n");
 
 beforeAll(() => {
+  if (skip) return;
   copy = copyProject("contract-import-cli-", undefined, undefined, { blank: true });
   first = npm("contract:import", "--", RICH);
 }, SLOW);
 
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
+afterAll(() => {
+  if (!skip) rmSync(copy, { recursive: true, force: true });
+});
 
-describe("npm run contract:import", () => {
+describe.skipIf(skip)("npm run contract:import", () => {
   it("writes the contract and says what it wrote, per part, and what a deployment must set", () => {
     expect(first.status, String(first.stderr)).toBe(0);
     const out = String(first.stdout);
@@ -121,7 +126,7 @@ describe("npm run contract:import", () => {
   });
 });
 
-describe("npm run contract:diff", () => {
+describe.skipIf(skip)("npm run contract:diff", () => {
   it(
     "prints a fidelity figure per category and overall, and each loss with its pointer",
     () => {
@@ -147,7 +152,7 @@ describe("npm run contract:diff", () => {
   );
 });
 
-describe("npm run contract:import, again", () => {
+describe.skipIf(skip)("npm run contract:import, again", () => {
   it(
     "writes nothing when the same document is imported again",
     () => {
@@ -305,26 +310,29 @@ components:
         - { type: object, properties: { detail: { type: string } } }
 `;
 
-describe("npm run contract:diff, on a document whose Problem the import renames", () => {
-  it(
-    "counts the rename once, as carried under another name, and holds the document to 100%",
-    () => {
-      // The tests above left a handler and a part 3 machine on resources this document lacks.
-      writeFileSync(join(copy, "src/handlers.ts"), handlersFile(0));
-      writeFileSync(join(copy, "src/contract/states.ts"), emptyPartFile(specPart("states")));
-      const file = join(copy, "problem-everywhere.yaml");
-      writeFileSync(file, PROBLEM_EVERYWHERE);
-      const imported = npm("contract:import", "--", file, "--force");
-      expect(imported.status, String(imported.stdout) + String(imported.stderr)).toBe(0);
-      const diff = npm("contract:diff", "--", file, "--min", "1");
-      const out = String(diff.stdout);
-      expect(diff.status, out + String(diff.stderr)).toBe(0);
-      expect(out).toContain(
-        "carried under another name (kept):\n  #/components/schemas/Problem: served as SpecProblem: the platform's own schema is called Problem\n\n",
-      );
-      expect(out).toMatch(/ {2}schemas +100\.0% {2}\(\d+ of \d+\)/);
-      expect(out).toMatch(/ {2}overall +100\.0% {2}\(\d+ of \d+; at least 100\.0% required\)/);
-    },
-    2 * SLOW,
-  );
-});
+describe.skipIf(skip)(
+  "npm run contract:diff, on a document whose Problem the import renames",
+  () => {
+    it(
+      "counts the rename once, as carried under another name, and holds the document to 100%",
+      () => {
+        // The tests above left a handler and a part 3 machine on resources this document lacks.
+        writeFileSync(join(copy, "src/handlers.ts"), handlersFile(0));
+        writeFileSync(join(copy, "src/contract/states.ts"), emptyPartFile(specPart("states")));
+        const file = join(copy, "problem-everywhere.yaml");
+        writeFileSync(file, PROBLEM_EVERYWHERE);
+        const imported = npm("contract:import", "--", file, "--force");
+        expect(imported.status, String(imported.stdout) + String(imported.stderr)).toBe(0);
+        const diff = npm("contract:diff", "--", file, "--min", "1");
+        const out = String(diff.stdout);
+        expect(diff.status, out + String(diff.stderr)).toBe(0);
+        expect(out).toContain(
+          "carried under another name (kept):\n  #/components/schemas/Problem: served as SpecProblem: the platform's own schema is called Problem\n\n",
+        );
+        expect(out).toMatch(/ {2}schemas +100\.0% {2}\(\d+ of \d+\)/);
+        expect(out).toMatch(/ {2}overall +100\.0% {2}\(\d+ of \d+; at least 100\.0% required\)/);
+      },
+      2 * SLOW,
+    );
+  },
+);

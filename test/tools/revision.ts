@@ -31,8 +31,17 @@ function applyRevision(to: string): string[] {
   return placed;
 }
 
-function run(command: string, args: readonly string[], cwd: string): number {
-  const result = spawnSync(command, args, { cwd, stdio: "inherit" });
+function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): number {
+  const result = spawnSync(command, args, {
+    cwd,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   return result.status ?? 1;
 }
 
@@ -56,7 +65,10 @@ try {
     console.log(`revision: ${placed.length} files placed in a copy at ${copy}`);
     status = run("npx", ["tsx", "test/tools/contract-deployment.ts"], copy);
   }
-  if (status === 0) status = run("npm", ["test"], copy);
+  // The importer's CLI tests run in a blank copy of their own, whatever the revision: the
+  // suite of the project they came from ran them already (npm test in CI), so here they are
+  // left out (REVISION_RUN), which keeps CI within its time.
+  if (status === 0) status = run("npm", ["test"], copy, { REVISION_RUN: "1" });
   if (status === 0) {
     const counts = ["workerd", "node"].map(
       (suite) =>
@@ -74,12 +86,8 @@ try {
   if (status === 0 && source)
     status = run("npm", ["run", "contract:diff", "--", resolve(source), "--min", "0.95"], copy);
   if (status === 0 && serve) {
-    // As a user runs it: `wrangler dev` with the contract's secrets set, and the checker.
-    status = run(
-      "npx",
-      ["tsx", "test/tools/dev-conformance.ts", "--port", "18788", "--test-credentials"],
-      copy,
-    );
+    // As a user runs it: `wrangler dev` with local credentials in .dev.vars, and the checker.
+    status = run("npx", ["tsx", "test/tools/dev-conformance.ts", "--port", "18788"], copy);
   }
 } finally {
   if (keep) console.log(`revision: the copy is kept at ${copy}`);

@@ -132,7 +132,7 @@ process.on("exit", () => rmSync(stage, { recursive: true, force: true }));
 mkdirSync(join(stage, ".wrangler"), { recursive: true });
 const before = join(stage, ".wrangler", "served-before.json");
 const [proved, previous] = await Promise.all([
-  proveStage(stage, code, (what) => step(`  ${what}`)),
+  proveStage(stage, code, (what) => step(`  ${what}`), ROOT),
   // The document the project serves today, to show what changes (absent if it does not start).
   reimport ? run("npx", ["tsx", "test/tools/served-document.ts"], ROOT, before) : undefined,
 ]);
