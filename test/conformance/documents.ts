@@ -89,11 +89,19 @@ function openapiCounts(doc: OpenApi): Readonly<Record<string, number>> {
       if (!operation.tags?.includes(PLATFORM_TAG)) operations += 1;
     }
   }
-  const schemas = Object.values(doc.components?.schemas ?? {}).filter(isResource);
+  // A resource is its own component, or, where every use is one of its direction views
+  // (`X-Input`, `X-Output`, `x-view-of`), those views stand for it.
+  const resources = new Set(
+    Object.entries(doc.components?.schemas ?? {}).flatMap(([name, schema]) => {
+      const view = (schema as { "x-view-of"?: { resource?: string } } | null)?.["x-view-of"];
+      if (view?.resource) return [view.resource];
+      return isResource(schema) ? [name] : [];
+    }),
+  );
   // components.responses holds part 7's error types only.
   const errors = Object.keys(doc.components?.responses ?? {});
   return {
-    resources: schemas.length,
+    resources: resources.size,
     endpoints: operations,
     authentication: size(doc.components?.securitySchemes),
     events: size(doc.webhooks),

@@ -362,11 +362,18 @@ paths:
     );
     expect(await accepts(c, { name: "x", password: "y" })).toBe(true);
     expect(await accepts(c, { id: "1", name: "x" })).toBe(false);
-    const account = (await served(c)).components.schemas.Account as Json & { properties: Json };
-    expect(account.properties).toMatchObject({
+    // Served as its request view (JSON Schema 2020-12 §9.4: the marks are annotations, so
+    // a view per direction says what each must carry); only requests use it here.
+    const schemas = (await served(c)).components.schemas;
+    const input = schemas["Account-Input"] as Json & { properties: Json; required: string[] };
+    expect(input.properties).toMatchObject({
       id: { readOnly: true },
       password: { writeOnly: true },
     });
+    expect(input.required).toEqual(["name", "password"]);
+    expect(Object.keys(schemas).filter((name) => name.startsWith("Account"))).toEqual([
+      "Account-Input",
+    ]);
   });
 
   it("carries descriptions, titles, examples and deprecation into the served document", async () => {

@@ -283,11 +283,20 @@ describe("the OpenAPI document of the FIXTURE vocabulary contract", () => {
       .filter(([, schema]) => schema["x-platform"] === true)
       .map(([name]) => name);
     for (const name of platform) expect(RESERVED_SCHEMA_NAMES).toContain(name);
+    // Besides the resources: the direction views of those with read-only or write-only
+    // members (JSON Schema 2020-12 §9.4 makes those annotations), each saying whose it is.
+    // FixturePayment is used only through its two views, which stand for it.
     expect(Object.keys(doc.components.schemas).filter((n) => !platform.includes(n))).toEqual([
       "FixturePet",
-      "FixturePayment",
       "FixtureProblemBody",
+      "FixturePet-Input",
+      "FixturePayment-Input",
+      "FixturePayment-Output",
     ]);
+    expect(doc.components.schemas["FixturePayment-Output"]?.["x-view-of"]).toEqual({
+      resource: "FixturePayment",
+      direction: "response",
+    });
   });
 
   it("matches the reviewed snapshot", async () => {

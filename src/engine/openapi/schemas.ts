@@ -4,12 +4,24 @@
  * `components.schemas`, and referred to by name wherever it is used, at any depth; a
  * recursive schema that is not a resource is given a component of its own, since `$ref`s
  * inside an OpenAPI document resolve against the document, not the schema.
+ *
+ * The document must accept every answer the service gives, as any JSON Schema validator
+ * reads it. Two things zod's converter writes would not:
+ * - `readOnly` and `writeOnly` are annotations to JSON Schema 2020-12 (§9.4), which OpenAPI
+ *   3.1 defers to, so a member the service always sets but a client never sends (an id)
+ *   cannot be `required` for both. A resource with such members also gets one view per
+ *   direction, `<name>-Input` (read-only members optional) and `<name>-Output` (write-only
+ *   members optional), marked `x-view-of`, and requests and answers refer to those: the
+ *   names FastAPI gives the same two views, which generated clients already know;
+ * - for answers, zod writes `additionalProperties: false` on every object it strips, though
+ *   an answer is sent as the handler wrote it; it is left out unless the object is strict.
  */
 import { type $ZodRegistry, globalRegistry } from "zod/v4/core";
 import type { Contract, Schema } from "../../domain/contract";
 import { RESERVED_SCHEMA_NAMES } from "../../domain/reserved";
 import type { Json, JsonSchemaConverter } from "../../platform/openapi/document";
-import { COMPONENT } from "../../platform/openapi/problems";
+import { COMPONENT, VIEW_OF } from "../../platform/openapi/problems";
+import { viewOf, viewOrigin } from "../validation/views";
 
 export type Direction = "input" | "output";
 
@@ -22,6 +34,27 @@ export type Convert = (schema: Schema, io: Direction, hint?: string) => Json;
  * where it was found. `x-platform` marks the platform's own.
  */
 export const DERIVED = "x-derived";
+
+/** The views a resource may have, by the direction zod converts them in. */
+const VIEWS = [
+  ["input", "request", "Input"],
+  ["output", "response", "Output"],
+] as const;
+
+/**
+ * zod's `override` hook: an object that strips unknown members (neither strict nor with a
+ * catchall) gets no `additionalProperties: false`, which zod writes for its output but the
+ * answer a handler wrote, extra members included, does not keep.
+ */
+function answerAsSent(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  const def = (ctx.zodSchema as Schema)._zod.def as { type: string; catchall?: unknown };
+  if (
+    def.type === "object" &&
+    def.catchall === undefined &&
+    ctx.jsonSchema.additionalProperties === false
+  )
+    delete ctx.jsonSchema.additionalProperties;
+}
 
 /** Rewrites every `$ref` in a JSON value with `rename`. */
 function rewriteRefs(value: unknown, rename: (ref: string) => string): unknown {
@@ -57,18 +90,6 @@ export function schemaComponents(
   const names = new Map<Schema, string>(
     Object.entries(contract.resources).map(([name, schema]) => [schema, name]),
   );
-  // zod's registry interface, over the global one: a resource gets its name as its id, so
-  // zod refers to it instead of repeating it.
-  const metadata = {
-    get: (schema: Schema) => {
-      const meta = globalRegistry.get(schema);
-      const id = names.get(schema);
-      return id ? { ...meta, id } : meta;
-    },
-    has: (schema: Schema) => names.has(schema) || globalRegistry.has(schema),
-    _idmap: new Map(),
-    _map: new WeakMap(),
-  } as unknown as $ZodRegistry<Record<string, unknown>>;
   const schemas: Json = {};
   const used = new Set<string>([...names.values(), ...RESERVED_SCHEMA_NAMES]);
   const fresh = (hint: string) => {
@@ -77,6 +98,60 @@ export function schemaComponents(
     used.add(name);
     return name;
   };
+  // A resource's views, named once, so every schema that reaches one refers to it.
+  const views: { name: string; view: Schema; of: string; io: Direction }[] = [];
+  for (const [of, schema] of Object.entries(contract.resources)) {
+    for (const [io, direction, suffix] of VIEWS) {
+      const view = viewOf(schema, direction);
+      if (view === schema) continue;
+      const name = fresh(`${of}-${suffix}`);
+      names.set(view, name);
+      views.push({ name, view, of, io });
+    }
+  }
+  const components = new Set(names.values());
+  const viewName = new Map(views.map(({ name, of, io }) => [`${of}\n${io}`, name]));
+  /**
+   * An OpenAPI discriminator's mapping names components by reference (§4.8.25); where a
+   * mapped resource has a view in this direction, the mapping names the view, as the
+   * branches beside it do.
+   */
+  const mappings = (value: unknown, io: Direction): unknown => {
+    if (Array.isArray(value)) return value.map((item) => mappings(item, io));
+    if (value === null || typeof value !== "object") return value;
+    const out: Json = {};
+    for (const [key, child] of Object.entries(value)) out[key] = mappings(child, io);
+    const mapping = (out.discriminator as { mapping?: Record<string, unknown> } | undefined)
+      ?.mapping;
+    if (mapping)
+      out.discriminator = {
+        ...(out.discriminator as Json),
+        mapping: Object.fromEntries(
+          Object.entries(mapping).map(([key, target]) => {
+            const resource =
+              typeof target === "string" && target.startsWith(COMPONENT)
+                ? target.slice(COMPONENT.length)
+                : undefined;
+            const view = resource === undefined ? undefined : viewName.get(`${resource}\n${io}`);
+            return [key, view ? `${COMPONENT}${view}` : target];
+          }),
+        ),
+      };
+    return out;
+  };
+  // zod's registry interface, over the global one: a resource gets its name as its id, so
+  // zod refers to it instead of repeating it; a view keeps what was said of its schema.
+  const metadata = {
+    get: (schema: Schema) => {
+      const origin = viewOrigin(schema);
+      const meta = globalRegistry.get(schema) ?? (origin && globalRegistry.get(origin));
+      const id = names.get(schema);
+      return id ? { ...meta, id } : meta;
+    },
+    has: (schema: Schema) => names.has(schema) || globalRegistry.has(schema),
+    _idmap: new Map(),
+    _map: new WeakMap(),
+  } as unknown as $ZodRegistry<Record<string, unknown>>;
 
   const raw = (schema: Schema, io: Direction): Json => {
     if (!jsonSchema)
@@ -87,33 +162,37 @@ export function schemaComponents(
       unrepresentable: "any",
       metadata,
       cycles: "ref",
+      ...(io === "output" ? { override: answerAsSent } : {}),
     });
     return json;
   };
 
   /** Hoists `$defs` into components and points their refs there. */
-  const place = (json: Json, hint: string): Json => {
+  const place = (converted: Json, hint: string, io: Direction): Json => {
+    const json = mappings(converted, io) as Json;
     const { $defs, ...rest } = json as Json & { $defs?: Record<string, Json> };
     const renamed = new Map<string, string>();
     // zod names a resource's definition by its id (the resource's name); any other
     // definition (a recursive part of a schema) gets a fresh component name.
     for (const key of Object.keys($defs ?? {}))
-      renamed.set(key, contract.resources[key] ? key : fresh(`${hint}${key.replace(/^_+/, "")}`));
+      renamed.set(key, components.has(key) ? key : fresh(`${hint}${key.replace(/^_+/, "")}`));
     const rename = (ref: string) =>
       ref.startsWith("#/$defs/") ? `${COMPONENT}${renamed.get(ref.slice(8)) ?? ref.slice(8)}` : ref;
     for (const [key, def] of Object.entries($defs ?? {})) {
       const name = renamed.get(key) as string;
-      // A resource's own component is written from the resource itself, below.
-      if (contract.resources[key] && name === key) continue;
+      // A resource's (or a view's) own component is written from it, below.
+      if (components.has(key) && name === key) continue;
       schemas[name] = { ...(rewriteRefs(def, rename) as Json), [DERIVED]: hint };
     }
     return rewriteRefs(rest, rename) as Json;
   };
 
-  const convert: Convert = (schema, io, hint = "Schema") => {
+  const convert: Convert = (declared, io, hint = "Schema") => {
+    // What a request may send, or an answer carry: the schema's view for that direction.
+    const schema = viewOf(declared, io === "input" ? "request" : "response");
     const name = names.get(schema);
     if (name) return { $ref: `${COMPONENT}${name}` };
-    const json = place(raw(schema, io), hint);
+    const json = place(raw(schema, io), hint, io);
     if (!refersToRoot(json)) return json;
     // A recursive schema refers to itself as "#": it becomes a component of its own.
     const own = fresh(hint);
@@ -127,10 +206,18 @@ export function schemaComponents(
   // Each resource is written once, under its own name, as a client may send it ("input":
   // zod's output view would add additionalProperties: false, which only its stripping
   // answers keep, and which a request need not).
-  for (const [name, schema] of Object.entries(contract.resources)) {
-    const json = raw(schema, "input");
+  const component = (name: string, schema: Schema, io: Direction) => {
+    const json = raw(schema, io);
     const { [name]: own, ...others } = (json.$defs ?? {}) as Record<string, Json>;
-    schemas[name] = place({ ...(own ?? json), $defs: others }, name);
-  }
+    return place({ ...(own ?? json), $defs: others }, name, io);
+  };
+  for (const [name, schema] of Object.entries(contract.resources))
+    schemas[name] = component(name, schema, "input");
+  for (const { name, view, of, io } of views)
+    schemas[name] = {
+      ...component(name, view, io),
+      [DERIVED]: of,
+      [VIEW_OF]: { resource: of, direction: io === "input" ? "request" : "response" },
+    };
   return { convert, schemas };
 }

@@ -3,7 +3,8 @@
  * in a request, a member marked read-only (an id, a state the server sets) is not
  * required; in an answer, a member marked write-only (a card's security code) is not. The
  * views are derived once, when the app starts, at any depth (nested objects, arrays, unions,
- * recursive schemas); a schema with no mark is its own view, at no cost.
+ * recursive schemas); a schema with no mark is its own view, at no cost. A schema's view is
+ * one object for the isolate's life, however often it is asked for.
  */
 import { $ZodOptional, clone, globalRegistry } from "zod/v4/core";
 import type { Schema } from "../../domain/contract";
@@ -61,14 +62,36 @@ export function reachableSchemas(roots: readonly Schema[]): Set<Schema> {
   return seen;
 }
 
+/**
+ * What is known of each node, per direction, for the isolate's life: whether it holds a
+ * marked member, and its view. Shared by every call, so a resource has one view wherever it
+ * appears (the OpenAPI document names that view once, and refers to it everywhere).
+ */
+const MEMO: Readonly<
+  Record<Direction, { holds: WeakMap<Schema, boolean>; views: WeakMap<Schema, Schema> }>
+> = {
+  request: { holds: new WeakMap(), views: new WeakMap() },
+  response: { holds: new WeakMap(), views: new WeakMap() },
+};
+
+/** The schema each view was made from, so its own metadata (a description) is found. */
+const ORIGIN = new WeakMap<Schema, Schema>();
+
+/** The schema a view was made from; undefined for a schema that is no view. */
+export function viewOrigin(schema: Schema): Schema | undefined {
+  return ORIGIN.get(schema);
+}
+
 export function viewOf(schema: Schema, direction: Direction): Schema {
   const mark = MARK[direction];
 
-  // First: which nodes hold a marked member at any depth (a cycle in progress holds none yet).
+  // First: which nodes hold a marked member at any depth (a cycle in progress holds none yet,
+  // and is not remembered until it is known).
   const holds = new Map<Schema, boolean>();
+  const known = MEMO[direction].holds;
   const needs = (node: Schema): boolean => {
-    const known = holds.get(node);
-    if (known !== undefined) return known;
+    const settled = known.get(node) ?? holds.get(node);
+    if (settled !== undefined) return settled;
     holds.set(node, false);
     const def = defOf(node);
     const result =
@@ -76,12 +99,15 @@ export function viewOf(schema: Schema, direction: Direction): Schema {
         Object.values(def.shape as Record<string, Schema>).some((m) => isMarked(m, mark))) ||
       children(def).some(needs);
     holds.set(node, result);
+    // A node that holds a mark holds it whatever the cycle; one that does not is known only
+    // once no cycle through it is in progress (the outermost call).
+    if (result || node === schema) known.set(node, result);
     return result;
   };
 
   // Then: a view of each node that needs one, once; members of objects are resolved on
   // first use, so a recursive schema's view refers to itself.
-  const views = new Map<Schema, Schema>();
+  const views = MEMO[direction].views;
   const view = (node: Schema): Schema => {
     if (!needs(node)) return node;
     const known = views.get(node);
@@ -134,6 +160,7 @@ export function viewOf(schema: Schema, direction: Direction): Schema {
       result = node;
     }
     views.set(node, result);
+    if (result !== node) ORIGIN.set(result, node);
     return result;
   };
   return view(schema);

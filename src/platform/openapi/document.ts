@@ -20,6 +20,8 @@ import {
   problemSchemas,
   REQUEST_ID_HEADER,
   REQUEST_ID_PARAMETER,
+  STATE_MACHINES,
+  VIEW_OF,
 } from "./problems";
 
 export type Json = Record<string, unknown>;
@@ -34,6 +36,12 @@ export type JsonSchemaConverter = (
     // biome-ignore lint/suspicious/noExplicitAny: zod's own parameter type
     metadata?: import("zod/v4/core").$ZodRegistry<Record<string, any>>;
     cycles?: "ref";
+    /** Called for each schema converted, to adjust what was written for it. */
+    override?: (ctx: {
+      zodSchema: import("zod/v4/core").$ZodTypes;
+      jsonSchema: Record<string, unknown>;
+      path: (string | number)[];
+    }) => void;
   },
 ) => Record<string, unknown>;
 
@@ -144,38 +152,99 @@ export const PLAIN_FAILURE: FailureDocumenter = (_kind, status, description, ext
   ),
 });
 
+/** Every `#/components/schemas/<name>` a JSON value refers to. */
+function schemaRefs(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) for (const item of value) schemaRefs(item, into);
+  else if (value !== null && typeof value === "object")
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string" && child.startsWith(COMPONENT_SCHEMAS))
+        into.add(decodeURIComponent(child.slice(COMPONENT_SCHEMAS.length)));
+      else schemaRefs(child, into);
+    }
+}
+const COMPONENT_SCHEMAS = "#/components/schemas/";
+
+/**
+ * The platform's own schemas, and resources' views, no answer of this document refers to,
+ * left out (and a resource that only its views stand for): a linter
+ * flags an unused component (Spectral's oas3-unused-component, Redocly's
+ * no-unused-components), and a contract with operations never answers part 4's 501. While
+ * part 4 declares nothing, that 501 answers every request, which no path can say: its
+ * schema is kept for it.
+ */
+function withoutUnusedPlatformSchemas(document: Json, keep: readonly string[]): Json {
+  const components = document.components as { schemas: Record<string, Json> };
+  const reached = new Set<string>(keep);
+  schemaRefs({ ...document, components: { ...components, schemas: {} } }, reached);
+  for (const pending = [...reached]; pending.length > 0; ) {
+    const name = pending.pop() as string;
+    const found = new Set<string>();
+    schemaRefs(components.schemas[name], found);
+    for (const next of found)
+      if (!reached.has(next)) {
+        reached.add(next);
+        pending.push(next);
+      }
+  }
+  // A resource whose every use is one of its views (`X-Input`, `X-Output`) is represented by
+  // them; its own component would only be unused (unless part 3 draws a machine on it).
+  const viewed = new Set(
+    Object.values(components.schemas).flatMap((schema) => {
+      const view = schema[VIEW_OF] as { resource?: string } | undefined;
+      return view?.resource ? [view.resource] : [];
+    }),
+  );
+  const removable = (name: string, schema: Json) =>
+    schema[PLATFORM] === true ||
+    schema[VIEW_OF] !== undefined ||
+    (viewed.has(name) && schema[STATE_MACHINES] === undefined);
+  components.schemas = Object.fromEntries(
+    Object.entries(components.schemas).filter(
+      ([name, schema]) => reached.has(name) || !removable(name, schema),
+    ),
+  );
+  return document;
+}
+
 export function openapiDocument(contract: Contract, options: DocumentOptions): Json {
   const { jsonSchema, implemented, problemTypes, platformTypes } = options;
   const declared = options.documenter?.({ contract, implemented, jsonSchema });
   const secured = Object.keys(declared?.securitySchemes ?? {}).length > 0;
   const purpose = contract.purpose;
-  return {
-    openapi: "3.1.1",
-    info: infoOf(contract),
-    // OpenAPI 3.1 §4.8.1: without servers, the server is "/"; said explicitly, so tools
-    // that require servers read the same thing.
-    servers: purpose?.servers ?? [
-      { url: "/", description: "This deployment: the document is served by the service itself." },
-    ],
-    // Without part 5, no operation needs a credential (OpenAPI: an empty requirement list).
-    ...(secured ? {} : { security: [] }),
-    tags: tagsOf(contract),
-    ...(purpose?.externalDocs ? { externalDocs: purpose.externalDocs } : {}),
-    paths: {
-      ...declared?.paths,
-      ...platformPaths({
-        hostedTypes: problemTypes.filter(isHosted).map((t) => t.slug),
-        secured,
-        failure: declared?.failure ?? PLAIN_FAILURE,
-      }),
+  const keep =
+    Object.keys(contract.operations).length === 0
+      ? [problemSchemaName(INTERFACE_NOT_SPECIFIED)]
+      : [];
+  return withoutUnusedPlatformSchemas(
+    {
+      openapi: "3.1.1",
+      info: infoOf(contract),
+      // OpenAPI 3.1 §4.8.1: without servers, the server is "/"; said explicitly, so tools
+      // that require servers read the same thing.
+      servers: purpose?.servers ?? [
+        { url: "/", description: "This deployment: the document is served by the service itself." },
+      ],
+      // Without part 5, no operation needs a credential (OpenAPI: an empty requirement list).
+      ...(secured ? {} : { security: [] }),
+      tags: tagsOf(contract),
+      ...(purpose?.externalDocs ? { externalDocs: purpose.externalDocs } : {}),
+      paths: {
+        ...declared?.paths,
+        ...platformPaths({
+          hostedTypes: problemTypes.filter(isHosted).map((t) => t.slug),
+          secured,
+          failure: declared?.failure ?? PLAIN_FAILURE,
+        }),
+      },
+      webhooks: declared?.webhooks ?? {},
+      components: {
+        schemas: { ...problemSchemas(platformTypes), ...platformSchemas(), ...declared?.schemas },
+        responses: declared?.responses ?? {},
+        headers: { XRequestId: REQUEST_ID_HEADER },
+        parameters: { XRequestId: REQUEST_ID_PARAMETER },
+        ...(secured ? { securitySchemes: declared?.securitySchemes } : {}),
+      },
     },
-    webhooks: declared?.webhooks ?? {},
-    components: {
-      schemas: { ...problemSchemas(platformTypes), ...platformSchemas(), ...declared?.schemas },
-      responses: declared?.responses ?? {},
-      headers: { XRequestId: REQUEST_ID_HEADER },
-      parameters: { XRequestId: REQUEST_ID_PARAMETER },
-      ...(secured ? { securitySchemes: declared?.securitySchemes } : {}),
-    },
-  };
+    keep,
+  );
 }

@@ -23,7 +23,7 @@
  * with what is written out.
  */
 import { EMITS } from "../../../src/platform/openapi/problems";
-import { numbered, Renames } from "./renames";
+import { numbered, Renames, resourceFromViews, servedDiscriminator } from "./renames";
 import { child, follow, isObject, type Json } from "./source";
 import { normaliseDocument } from "./walk";
 
@@ -662,7 +662,9 @@ class DocumentComparer {
     for (const [name, schema] of Object.entries(components(this.#source, "schemas"))) {
       const at = child("#", "components", "schemas", name);
       const servedName = this.#renames.schema(name);
-      const servedSchema = servedSchemas[servedName];
+      // Where only its direction views stand for it, the resource as they say it together.
+      const servedSchema =
+        servedSchemas[servedName] ?? resourceFromViews(servedSchemas, servedName);
       if (servedName !== name && servedSchema !== undefined) {
         const why = this.#renames.isPlatformSchema(name)
           ? `: the platform's own schema is called ${name}`
@@ -1157,7 +1159,7 @@ class SchemaComparer {
         // Its mapping names components: a renamed one by its new name.
         record(
           at,
-          sameJson(this.#renames.discriminator(value), other),
+          sameJson(this.#renames.discriminator(value), servedDiscriminator(this.#renames, other)),
           `discriminator ${brief(value)} is ${brief(other)}`,
         );
         break;
@@ -1239,7 +1241,8 @@ class SchemaComparer {
    */
   #sameRef(ref: unknown, other: unknown): boolean {
     if (typeof ref !== "string" || typeof other !== "string") return false;
-    return other === this.#renames.ref(ref) && !this.#renames.landsOnPlatformSchema(other);
+    const served = this.#renames.resource(other);
+    return served === this.#renames.ref(ref) && !this.#renames.landsOnPlatformSchema(served);
   }
 
   /** Why a reference is not kept. */

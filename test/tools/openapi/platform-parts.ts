@@ -7,8 +7,9 @@
  * written elsewhere has none of these marks and passes through unchanged, but for paths
  * under `/_service`, which are the platform's namespace.
  */
-import { MERGED, PLATFORM } from "../../../src/platform/openapi/problems";
+import { MERGED, PLATFORM, VIEW_OF } from "../../../src/platform/openapi/problems";
 import type { Findings } from "./findings";
+import { resourceFromViews } from "./renames";
 import { child, follow, isObject, type Json } from "./source";
 
 /** Error types an operation answers with, kept where a merged answer is taken apart. */
@@ -98,6 +99,7 @@ export function withoutPlatformParts(source: Json, findings: Findings): Json {
       for (const method of METHODS) if (isObject(item[method])) operation(item[method] as Json);
 
   const components = isObject(document.components) ? document.components : {};
+  withoutViews(document, components);
   if (isObject(components.responses))
     for (const response of Object.values(components.responses))
       if (isObject(response)) withoutPlatformHeaders(response);
@@ -116,6 +118,51 @@ export function withoutPlatformParts(source: Json, findings: Findings): Json {
     else document.info.description = description;
   }
   return document;
+}
+
+/**
+ * A resource's views (`X-Input`, `X-Output`, marked `x-view-of`) are how the document says
+ * one schema for both directions; read back, they are the resource itself: each reference
+ * to one refers to the resource, and the views go.
+ */
+function withoutViews(document: Json, components: Json): void {
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const resourceOf = new Map<string, string>();
+  for (const [name, schema] of Object.entries(schemas)) {
+    const view = isObject(schema) ? schema[VIEW_OF] : undefined;
+    if (isObject(view) && typeof view.resource === "string") resourceOf.set(name, view.resource);
+  }
+  if (resourceOf.size === 0) return;
+  const prefix = "#/components/schemas/";
+  const resourceRef = (value: unknown) =>
+    typeof value === "string" && value.startsWith(prefix)
+      ? resourceOf.get(decodeURIComponent(value.slice(prefix.length)))
+      : undefined;
+  const rewrite = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(rewrite);
+    else if (isObject(node))
+      for (const [key, value] of Object.entries(node)) {
+        const resource = key === "$ref" ? resourceRef(value) : undefined;
+        if (resource !== undefined) node[key] = `${prefix}${resource}`;
+        else rewrite(value);
+      }
+    // A discriminator's mapping names a view by reference too (OpenAPI 3.1 §4.8.25).
+    const mapping =
+      isObject(node) && isObject(node.discriminator) ? node.discriminator.mapping : undefined;
+    if (isObject(mapping))
+      for (const [key, value] of Object.entries(mapping)) {
+        const resource = resourceRef(value);
+        if (resource !== undefined) mapping[key] = `${prefix}${resource}`;
+      }
+  };
+  // A resource only its views stood for comes back from them.
+  for (const resource of new Set(resourceOf.values())) {
+    if (isObject(schemas[resource])) continue;
+    const back = resourceFromViews(schemas, resource);
+    if (back) schemas[resource] = back;
+  }
+  for (const name of resourceOf.keys()) delete schemas[name];
+  rewrite(document);
 }
 
 /**

@@ -9,6 +9,7 @@
  * under another (`SpecProblem`), which says the source's name in `x-renamed-from`
  * (contract-code.ts). An operationId another operation has is numbered (`list2`).
  */
+import { VIEW_OF } from "../../../src/platform/openapi/problems";
 import { RENAMED_FROM } from "./names";
 import { isObject, type Json } from "./source";
 
@@ -40,6 +41,8 @@ const schemaRef = (name: string) => `${SCHEMAS}${name.replaceAll("~", "~0").repl
 export class Renames {
   /** The served name of each renamed component schema, by its source name. */
   readonly #schemas = new Map<string, string>();
+  /** The resource each served view (`X-Input`, `X-Output`, `x-view-of`) is one direction of. */
+  readonly #views = new Map<string, string>();
   readonly #served: Json;
   /** Every operationId the served document's paths use. */
   readonly #operationIds = new Set<string>();
@@ -49,9 +52,12 @@ export class Renames {
       isObject(served.components) && isObject(served.components.schemas)
         ? served.components.schemas
         : {};
-    for (const [name, schema] of Object.entries(this.#served))
+    for (const [name, schema] of Object.entries(this.#served)) {
       if (isObject(schema) && typeof schema[RENAMED_FROM] === "string")
         this.#schemas.set(schema[RENAMED_FROM], name);
+      const view = isObject(schema) ? schema[VIEW_OF] : undefined;
+      if (isObject(view) && typeof view.resource === "string") this.#views.set(name, view.resource);
+    }
     for (const item of Object.values(isObject(served.paths) ? served.paths : {}))
       for (const op of Object.values(isObject(item) ? item : {}))
         if (isObject(op) && typeof op.operationId === "string")
@@ -66,6 +72,16 @@ export class Renames {
   operationId(id: string, servedId: string): string | undefined {
     if (servedId === id || !numbered(servedId, id) || !this.#operationIds.has(id)) return undefined;
     return `served as ${servedId}: another operation is ${id}`;
+  }
+
+  /**
+   * A served reference as the resource it reaches: a reference to one of a resource's views
+   * is to the resource (the view is that resource in one direction, its keywords the same).
+   */
+  resource(ref: string): string {
+    const name = schemaName(ref);
+    const resource = name === undefined ? undefined : this.#views.get(name);
+    return resource === undefined ? ref : schemaRef(resource);
   }
 
   /** The name a source component schema is served under: its own, unless the import renamed it. */
@@ -108,6 +124,7 @@ export class Renames {
    */
   discriminator(discriminator: unknown): unknown {
     if (!isObject(discriminator) || !isObject(discriminator.mapping)) return discriminator;
+    // (The served mapping may name a resource's view; `servedDiscriminator` reads it back.)
     const mapping = Object.entries(discriminator.mapping).map(([key, target]) => [
       key,
       typeof target !== "string"
@@ -118,4 +135,33 @@ export class Renames {
     ]);
     return { ...discriminator, mapping: Object.fromEntries(mapping) };
   }
+}
+
+/**
+ * A resource only its direction views stand for in a served document (its own component
+ * left out), read back from them: their members, each required where either view requires
+ * it (each view leaves out only what its direction may omit). Undefined without a view.
+ */
+export function resourceFromViews(schemas: Json, resource: string): Json | undefined {
+  const views = Object.values(schemas).filter(
+    (schema): schema is Json =>
+      isObject(schema) && isObject(schema[VIEW_OF]) && schema[VIEW_OF].resource === resource,
+  );
+  const [first] = views;
+  if (!first) return undefined;
+  const required = new Set(
+    views.flatMap((view) => (Array.isArray(view.required) ? view.required : [])),
+  );
+  const { [VIEW_OF]: _view, "x-derived": _derived, ...own } = first;
+  return { ...own, ...(required.size > 0 ? { required: [...required] } : {}) };
+}
+
+/** A served discriminator with each mapping to a resource's view read as to the resource. */
+export function servedDiscriminator(renames: Renames, discriminator: unknown): unknown {
+  if (!isObject(discriminator) || !isObject(discriminator.mapping)) return discriminator;
+  const mapping = Object.entries(discriminator.mapping).map(([key, target]) => [
+    key,
+    typeof target === "string" && target.startsWith("#") ? renames.resource(target) : target,
+  ]);
+  return { ...discriminator, mapping: Object.fromEntries(mapping) };
 }
