@@ -46,8 +46,10 @@ export async function readBodyBytes(
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      // Stop reading: the rest is never buffered.
-      await reader.cancel().catch(() => {});
+      // Stop reading: the rest is never buffered. Not awaited: cancelling one branch of a
+      // teed body (a request something cloned) settles only once every branch is cancelled
+      // (WHATWG Streams, ReadableStreamTee), so waiting could hang the answer.
+      reader.cancel().catch(() => {});
       return TOO_LARGE;
     }
     chunks.push(value);
