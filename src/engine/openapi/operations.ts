@@ -43,6 +43,7 @@ import {
   INSUFFICIENT_SCOPE,
   MALFORMED_REQUEST,
   NOT_ACCEPTABLE,
+  NOT_IN_VERSION,
   OPERATION_GONE,
   OPERATION_NOT_IMPLEMENTED,
   RATE_LIMIT_EXCEEDED,
@@ -323,7 +324,13 @@ function operationObject(
 
   const versioning = contract.versioning;
   const negotiated = versioning?.versions !== undefined && versioning.placement !== undefined;
-  const versionSunset = versioning?.versions?.[versioning.current]?.sunset;
+  // A request may state any declared version, so what any of them answers can be answered
+  // on this path: 410 when one has a sunset, 404 when one lacks the operation.
+  const sunsets = Object.entries(versioning?.versions ?? {}).flatMap(([v, d]) =>
+    d.sunset ? [`${v}: ${d.sunset}`] : [],
+  );
+  const notInSome =
+    negotiated && (op.versions?.added !== undefined || op.versions?.removed !== undefined);
   const retirement = retirementOf(op);
 
   const failures = [
@@ -416,12 +423,31 @@ function operationObject(
       context.failure(undefined, 400, "A version of the interface the service does not have.", {
         type: UNSUPPORTED_VERSION,
       }),
-    (versionSunset || retirement?.sunset) &&
+    negotiated &&
+      sunsets.length > 0 &&
       context.failure(
         undefined,
         410,
-        `Past its sunset (${[versionSunset, retirement?.sunset].filter(Boolean).join(", ")}), it is no longer served.`,
-        { type: retirement?.sunset ? OPERATION_GONE : VERSION_GONE },
+        `A version past its sunset (${sunsets.join("; ")}), no longer served.`,
+        { type: VERSION_GONE },
+      ),
+    retirement?.sunset &&
+      context.failure(
+        undefined,
+        410,
+        `Past its own sunset (${retirement.sunset}), it is no longer served.`,
+        {
+          type: OPERATION_GONE,
+        },
+      ),
+    notInSome &&
+      context.failure(
+        undefined,
+        404,
+        "A version of the interface that does not have this operation.",
+        {
+          type: NOT_IN_VERSION,
+        },
       ),
     context.failure("internal-error", 500, "Unexpected error."),
     !context.implemented.has(id) &&
