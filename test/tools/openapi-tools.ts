@@ -4,14 +4,17 @@
  *
  * 1. Spectral (`spectral:oas`) and Redocly CLI (`recommended`) lint the shipped document
  *    and each fixture's: any error fails. Warnings are printed, not judged; the kinds that
- *    remain are explained in src/platform/README.md ("The OpenAPI document").
+ *    remain are explained in src/platform/README.md ("The OpenAPI document"). Each FIXTURE
+ *    OpenAPI document in test/fixtures/openapi/ is imported, and the document its contract
+ *    serves is linted beside the source: no error, and no kind of warning the source has
+ *    not (what the platform adds must not make a client's linter complain).
  * 2. Stoplight Prism, in proxy mode in front of the FIXTURE vocabulary app on `workerd
  *    serve`, validates a set of valid and invalid requests and every answer against the
  *    document the app serves: no answer may violate it, no valid request may be reported,
  *    and each invalid one must be.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -32,6 +35,7 @@ import {
   FIXTURE_VOCABULARY_CONTRACT,
   FIXTURE_VOCABULARY_HANDLERS,
 } from "../fixtures/vocabulary";
+import { importCase } from "../support/import-case";
 import { buildBundle, serveWorker } from "./serve";
 
 const run = promisify(execFile);
@@ -104,52 +108,89 @@ async function lint(command: string, args: readonly string[]): Promise<string> {
   }
 }
 
-async function spectral(files: readonly string[]): Promise<void> {
+/** A linter's findings of one document: its errors, and the kinds of its warnings. */
+interface Lint {
+  readonly errors: readonly string[];
+  readonly warnings: ReadonlySet<string>;
+}
+
+async function spectralLint(file: string): Promise<Lint> {
   const ruleset = join(OUT, ".spectral.yaml");
   writeFileSync(ruleset, 'extends: ["spectral:oas"]\n');
+  const report = JSON.parse(
+    (await lint("spectral", ["lint", file, "--ruleset", ruleset, "--format", "json", "--quiet"])) ||
+      "[]",
+  ) as { code: string; severity: number; path: string[] }[];
+  // Spectral's severities: 0 error, 1 warning, 2 info, 3 hint.
+  return {
+    errors: report.filter((r) => r.severity === 0).map((e) => `${e.code} at ${e.path.join(".")}`),
+    warnings: new Set(report.filter((r) => r.severity === 1).map((r) => r.code)),
+  };
+}
+
+async function redoclyLint(file: string): Promise<Lint> {
+  const report = JSON.parse(
+    await lint("redocly", ["lint", file, "--extends", "recommended", "--format", "json"]),
+  ) as { problems: { ruleId: string; severity: string; location?: { pointer?: string }[] }[] };
+  return {
+    errors: report.problems
+      .filter((p) => p.severity === "error")
+      .map((p) => `${p.ruleId} at ${p.location?.[0]?.pointer ?? "?"}`),
+    warnings: new Set(report.problems.filter((p) => p.severity === "warn").map((p) => p.ruleId)),
+  };
+}
+
+/**
+ * Each FIXTURE OpenAPI document, imported (in process, as the importer's tests do), and the
+ * document its contract serves linted beside the source by both linters.
+ */
+async function importedDocuments(): Promise<void> {
+  const dir = resolve("test/fixtures/openapi");
+  for (const name of readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f))) {
+    const source = join(dir, name);
+    const text = readFileSync(source, "utf8");
+    const imported = await importCase(
+      `openapi-tools-${name.replace(/\W/g, "-")}`,
+      name.endsWith(".json") ? (JSON.parse(text) as Record<string, unknown>) : { yaml: text },
+    );
+    const served = join(OUT, `imported-${name}.json`);
+    writeFileSync(served, JSON.stringify(await imported.served(), null, 2));
+    for (const [linter, read] of [
+      ["Spectral spectral:oas", spectralLint],
+      ["Redocly recommended", redoclyLint],
+    ] as const) {
+      const [before, after] = [await read(source), await read(served)];
+      const added = [...after.warnings].filter((kind) => !before.warnings.has(kind));
+      verdict(
+        after.errors.length === 0 && added.length === 0,
+        `${linter}, ${name} imported and served: ${after.errors.length} errors${
+          after.errors.length ? ` (${after.errors.join("; ")})` : ""
+        }; warnings of kinds the source has not: ${added.join(", ") || "none"}`,
+      );
+    }
+  }
+}
+
+async function spectral(files: readonly string[]): Promise<void> {
   for (const file of files) {
-    const report = JSON.parse(
-      (await lint("spectral", [
-        "lint",
-        file,
-        "--ruleset",
-        ruleset,
-        "--format",
-        "json",
-        "--quiet",
-      ])) || "[]",
-    ) as { code: string; severity: number; path: string[] }[];
-    // Spectral's severities: 0 error, 1 warning, 2 info, 3 hint.
-    const errors = report.filter((r) => r.severity === 0);
-    const warnings = [...new Set(report.filter((r) => r.severity === 1).map((r) => r.code))];
+    const { errors, warnings } = await spectralLint(file);
     verdict(
       errors.length === 0,
       `Spectral spectral:oas, ${file.split("/").pop()}: ${errors.length} errors${
-        errors.length
-          ? ` (${errors.map((e) => `${e.code} at ${e.path.join(".")}`).join("; ")})`
-          : ""
-      }; warnings of kinds ${warnings.join(", ") || "none"}`,
+        errors.length ? ` (${errors.join("; ")})` : ""
+      }; warnings of kinds ${[...warnings].join(", ") || "none"}`,
     );
   }
 }
 
 async function redocly(files: readonly string[]): Promise<void> {
   for (const file of files) {
-    const report = JSON.parse(
-      await lint("redocly", ["lint", file, "--extends", "recommended", "--format", "json"]),
-    ) as {
-      totals: { errors: number; warnings: number };
-      problems: { ruleId: string; severity: string }[];
-    };
-    const errors = report.problems.filter((p) => p.severity === "error");
-    const warnings = [
-      ...new Set(report.problems.filter((p) => p.severity === "warn").map((p) => p.ruleId)),
-    ];
+    const { errors, warnings } = await redoclyLint(file);
     verdict(
-      report.totals.errors === 0,
-      `Redocly recommended, ${file.split("/").pop()}: ${report.totals.errors} errors${
-        errors.length ? ` (${errors.map((e) => e.ruleId).join(", ")})` : ""
-      }; warnings of kinds ${warnings.join(", ") || "none"}`,
+      errors.length === 0,
+      `Redocly recommended, ${file.split("/").pop()}: ${errors.length} errors${
+        errors.length ? ` (${errors.join("; ")})` : ""
+      }; warnings of kinds ${[...warnings].join(", ") || "none"}`,
     );
   }
 }
@@ -334,5 +375,6 @@ async function prism(): Promise<void> {
 const files = await writeDocuments();
 await spectral(files);
 await redocly(files);
+await importedDocuments();
 await prism();
 process.exitCode = failed ? 1 : 0;
