@@ -31,12 +31,6 @@ function schemaUri(pointer: string): string {
   return `${BASE}#/${tokens.join("/")}`;
 }
 
-/** The served document, ready to validate answers against (its schemas indexed once). */
-export interface Documented {
-  readonly document: Json;
-  readonly lookup: Record<string, Schema | boolean>;
-}
-
 /**
  * The document without what no validation reads: examples, defaults and extensions. The
  * validator files every object it walks, and an example's `id` member would read to it as
@@ -53,6 +47,15 @@ function validationOnly(node: unknown, named = false): unknown {
     if (named || !dropped) out[key] = validationOnly(value, !named && NAMED.has(key));
   }
   return out;
+}
+
+/** Why `value` does not match the schema at `pointer` in the document; empty when it does. */
+export type SchemaCheck = (pointer: string, value: unknown) => string[];
+
+/** The served document, ready to validate answers against (its schemas indexed once). */
+export interface Documented {
+  readonly document: Json;
+  readonly check: SchemaCheck;
 }
 
 /** Keywords whose object's keys are names (of members, definitions, components), not keywords. */
@@ -73,13 +76,29 @@ const NAMED = new Set([
   "encoding",
 ]);
 
-export function documented(document: Json): Documented {
+/**
+ * The document with a validator over it: @cfworker/json-schema by default (it runs in
+ * workerd), or another a caller brings (the Node suite brings Ajv, independent of both).
+ */
+export function documented(
+  document: Json,
+  validator?: (document: Json) => SchemaCheck,
+): Documented {
+  if (validator) return { document, check: validator(document) };
   const lookup = dereference(
     validationOnly(document) as Schema,
     Object.create(null),
     new URL(BASE),
   );
-  return { document, lookup };
+  const check: SchemaCheck = (pointer, value) => {
+    const result = validate(value, { $ref: schemaUri(pointer) }, "2020-12", lookup, false);
+    if (result.valid) return [];
+    const deepest = result.errors.filter((e) => !e.error.startsWith("A subschema had errors"));
+    return (deepest.length > 0 ? deepest : result.errors).map(
+      (e) => `${e.instanceLocation}: ${e.error}`,
+    );
+  };
+  return { document, check };
 }
 
 /** The node at a pointer, and the pointer it was reached at after following `$ref`s. */
@@ -152,14 +171,10 @@ export function documentedFailures(
   }
   const schemaPointer = `${pointer}/content/${escapeToken(match)}/schema`;
   if (resolve(doc.document, schemaPointer).node === undefined) return failures;
-  const result = validate(value, { $ref: schemaUri(schemaPointer) }, "2020-12", doc.lookup, false);
-  if (!result.valid) {
-    const deepest = result.errors.filter((e) => !e.error.startsWith("A subschema had errors"));
-    const shown = (deepest.length > 0 ? deepest : result.errors)
-      .slice(0, 3)
-      .map((e) => `${e.instanceLocation}: ${e.error}`)
-      .join("; ");
-    failures.push(`the body does not match the documented schema (${shown})`);
-  }
+  const errors = doc.check(schemaPointer, value);
+  if (errors.length > 0)
+    failures.push(
+      `the body does not match the documented schema (${errors.slice(0, 3).join("; ")})`,
+    );
   return failures;
 }
