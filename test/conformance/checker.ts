@@ -660,16 +660,21 @@ async function validProbe(
     return;
   }
   const label = `${name}: a valid request gets an answer the document documents`;
-  const answer = await send({
+  const probe: Probe = {
     label,
     method,
     path: built.request.path,
     headers: built.request.headers,
     ...(built.request.body === undefined ? {} : { body: built.request.body }),
     expect: { status: 0, notStatus: [], documentedOnly: true },
-  });
+  };
+  const answer = await send(probe);
   if (!answer) return;
-  const failures = documentedFailures(context.doc, template, method, answer.response, answer.text);
+  // One check: the promises every answer keeps, and what the document says of this one.
+  const failures = [
+    ...checkAnswer(probe, answer, context.marker, context.allowed),
+    ...documentedFailures(context.doc, template, method, answer.response, answer.text),
+  ];
   const { status } = answer.response;
   let type: unknown;
   try {
@@ -699,15 +704,19 @@ async function operationProbes(
   const name = `${method} ${template}`;
   // Every request to an operation under a rate limit is taken from its budget first.
   let spent: string | undefined;
-  const expect: Expect = async (probe) => {
-    const over = context.budget.spend(operation.operationId);
-    if (over) {
-      spent ??= over;
-      return undefined;
-    }
-    return context.expect(probe);
-  };
-  await validProbe(context, template, method, operation, expect);
+  const budgeted =
+    (send: (probe: Probe) => Promise<Answer | undefined>): Expect =>
+    async (probe) => {
+      const over = context.budget.spend(operation.operationId);
+      if (over) {
+        spent ??= over;
+        return undefined;
+      }
+      return send(probe);
+    };
+  const expect = budgeted(context.expect);
+  // The valid request is recorded once, by validProbe itself.
+  await validProbe(context, template, method, operation, budgeted(context.call));
   await errorProbes(report, openapi, name, path, method, operation, expect, marker);
   if (spent)
     context.unprobed.push({ operation: name, reason: `not every probe was sent: ${spent}` });

@@ -246,7 +246,10 @@ export function devVarsExample(contract: Contract): string {
   ];
   if (settings.length === 0)
     header.push("# The contract declares no security scheme, so the Worker needs no secret.");
-  return `${[...header, ...settings.map((s) => `${s.name}=${s.placeholder}`)].join("\n")}\n`;
+  // What each holds, said beside it: a basic scheme's secret is `user-id:password`, which the
+  // spec's placeholder (<API_KEY>) does not say.
+  const lines = settings.flatMap((s) => [`# ${s.meaning}`, `${s.name}=${s.placeholder}`]);
+  return `${[...header, ...lines].join("\n")}\n`;
 }
 
 /** wrangler.toml with its generated block replaced (or appended, the first time). */

@@ -31,7 +31,32 @@ export function operationsOf(document: Json | undefined): Map<string, string> {
 export interface OperationChanges {
   readonly added: readonly string[];
   readonly removed: readonly string[];
+  /** Each changed operation with what changed in it (`responses 401`, `request body`, …). */
   readonly changed: readonly string[];
+}
+
+/**
+ * Where two served forms of one operation differ, in a client's words: its path or method,
+ * the statuses whose answers differ, or the other members of the Operation Object.
+ */
+function whatChanged(before: string, after: string): string {
+  const [a, b] = [JSON.parse(before), JSON.parse(after)] as [Json, Json];
+  const parts: string[] = [];
+  if (a.path !== b.path || a.method !== b.method) parts.push("path or method");
+  const [opA, opB] = [(a.operation ?? {}) as Json, (b.operation ?? {}) as Json];
+  for (const key of new Set([...Object.keys(opA), ...Object.keys(opB)])) {
+    if (JSON.stringify(opA[key]) === JSON.stringify(opB[key])) continue;
+    if (key !== "responses") {
+      parts.push(key === "requestBody" ? "request body" : key);
+      continue;
+    }
+    const [ra, rb] = [(opA.responses ?? {}) as Json, (opB.responses ?? {}) as Json];
+    const statuses = [...new Set([...Object.keys(ra), ...Object.keys(rb)])].filter(
+      (status) => JSON.stringify(ra[status]) !== JSON.stringify(rb[status]),
+    );
+    parts.push(`responses ${statuses.join(", ")}`);
+  }
+  return parts.join("; ");
 }
 
 /** Operations added, removed and changed between two served documents. */
@@ -41,7 +66,9 @@ export function operationChanges(before: Json | undefined, after: Json): Operati
   return {
     added: [...now.keys()].filter((id) => !old.has(id)),
     removed: [...old.keys()].filter((id) => !now.has(id)),
-    changed: [...now].filter(([id, text]) => old.has(id) && old.get(id) !== text).map(([id]) => id),
+    changed: [...now]
+      .filter(([id, text]) => old.has(id) && old.get(id) !== text)
+      .map(([id, text]) => `${id} (${whatChanged(old.get(id) as string, text)})`),
   };
 }
 

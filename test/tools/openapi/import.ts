@@ -191,7 +191,9 @@ const [proved, previous] = await Promise.all([
       if (old) {
         list("added", ops.added);
         list("removed", ops.removed);
-        list("changed", ops.changed);
+        console.log(`  operations changed  ${ops.changed.length}`);
+        for (const changed of ops.changed.slice(0, 20)) console.log(`    ${changed}`);
+        if (ops.changed.length > 20) console.log(`    … and ${ops.changed.length - 20} more`);
       } else console.log("  (the current project does not start, so operations are not compared)");
     }
     if (orphanHandlers.length > 0)
