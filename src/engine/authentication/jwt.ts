@@ -2,35 +2,43 @@
  * Bearer JWTs verified in the Worker with `jose` (WebCrypto): the signature against the
  * deployment's key set, an explicit list of asymmetric algorithms (RFC 8725 §3.1: never
  * `none`, never an HMAC key), the issuer and audience from Worker vars, and `exp`/`nbf`
- * with a small clock skew (RFC 7519 §4.1.4-5). The key set is fetched once per isolate and
- * cached; a token with a key id it does not hold makes it refetch (at most every 30 s,
- * jose's cooldown). A key set that cannot be fetched, or vars that are not set, fail closed.
+ * with a small clock skew (RFC 7519 §4.1.4-5). A fetched key set is kept by
+ * ./key-set-cache.ts; a token with a key id it does not hold makes it refetch (at most
+ * every 30 s). A key set that cannot be had, or vars that are not set, fail closed.
  */
-import { createLocalJWKSet, createRemoteJWKSet, errors, type JSONWebKeySet, jwtVerify } from "jose";
+import { createLocalJWKSet, errors, type JSONWebKeySet, jwtVerify } from "jose";
 import type { JwtAlgorithm, JwtVerification } from "../../domain/contract";
-import type { JwtOutcome, JwtSettings, JwtVerifier, KeySetSource } from "../../platform/engine";
+import type { JwtOutcome, JwtSettings, JwtVerifier } from "../../platform/engine";
+import { type Background, type JwkSet, keySetCache } from "./key-set-cache";
 
 /** RFC 8725 §2.1: asymmetric algorithms only, unless the contract narrows them. */
 const DEFAULT_ALGORITHMS: readonly JwtAlgorithm[] = ["RS256", "ES256"];
 /** Seconds of clock skew accepted on `exp` and `nbf`. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
 
-type KeyResolver = ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet>;
+type KeyResolver = ReturnType<typeof createLocalJWKSet>;
 
-/** One key set per source, kept for the isolate's life so a remote one's cache is shared. */
-const keySets = new Map<string, KeyResolver>();
+/** One resolver per inline key set, and per fetched set until it is refetched. */
+const inlineSets = new Map<string, KeyResolver>();
+const fetchedSets = new WeakMap<JwkSet, KeyResolver>();
 
-function keySet(source: KeySetSource): KeyResolver {
-  const id = "url" in source ? source.url.href : JSON.stringify(source.keys);
-  let set = keySets.get(id);
-  if (!set) {
-    set =
-      "url" in source
-        ? createRemoteJWKSet(source.url, { timeoutDuration: 5000, cooldownDuration: 30_000 })
-        : createLocalJWKSet({ keys: source.keys } as unknown as JSONWebKeySet);
-    keySets.set(id, set);
+function resolverOf(keySet: JwkSet): KeyResolver {
+  let resolver = fetchedSets.get(keySet);
+  if (!resolver) {
+    resolver = createLocalJWKSet(keySet as unknown as JSONWebKeySet);
+    fetchedSets.set(keySet, resolver);
   }
-  return set;
+  return resolver;
+}
+
+function inlineResolver(keys: JwkSet["keys"]): KeyResolver {
+  const id = JSON.stringify(keys);
+  let resolver = inlineSets.get(id);
+  if (!resolver) {
+    resolver = createLocalJWKSet({ keys } as unknown as JSONWebKeySet);
+    inlineSets.set(id, resolver);
+  }
+  return resolver;
 }
 
 /** The granted scopes: RFC 9068 §2.2.3 `scope` (space-separated), or an `scp` list. */
@@ -42,28 +50,15 @@ function scopesOf(payload: Record<string, unknown>): readonly string[] {
   return [];
 }
 
-/** Errors that say the key set, not the token, is at fault. */
-function isKeySetFailure(error: unknown): boolean {
-  return (
-    error instanceof errors.JWKSTimeout ||
-    error instanceof errors.JWKSInvalid ||
-    // fetch itself failed (DNS, connection, TLS) or answered something that is not JSON.
-    error instanceof TypeError ||
-    error instanceof SyntaxError ||
-    (error instanceof errors.JOSEError && error.code === "ERR_JOSE_GENERIC")
-  );
-}
-
-/**
- * The verifier a contract with JWT schemes passes to `createApp` as `jwt` (src/engine/jwt.ts).
- */
-export const verifyJwt: JwtVerifier = async function verifyJwt(
+/** Verifies `token` against `resolver`; undefined when it names a key the set lacks. */
+async function verifyWith(
   token: string,
+  resolver: KeyResolver,
   verification: JwtVerification,
   settings: JwtSettings,
-): Promise<JwtOutcome> {
+): Promise<JwtOutcome | undefined> {
   try {
-    const { payload } = await jwtVerify(token, keySet(settings.keySet), {
+    const { payload } = await jwtVerify(token, resolver, {
       algorithms: [...(verification.algorithms ?? DEFAULT_ALGORITHMS)],
       issuer: settings.issuer,
       audience: settings.audience,
@@ -76,11 +71,57 @@ export const verifyJwt: JwtVerifier = async function verifyJwt(
       scopes: scopesOf(payload),
     };
   } catch (error) {
-    if (isKeySetFailure(error))
+    if (error instanceof errors.JWKSNoMatchingKey) return undefined;
+    // The set, not the token, is at fault: a member jose cannot use as a public key, or a
+    // key WebCrypto refuses to import. Errors of the token are jose's own.
+    if (error instanceof errors.JWKSInvalid || !(error instanceof errors.JOSEError))
       return {
         kind: "unavailable",
-        reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        reason: `the key set holds a key that cannot be used (${
+          error instanceof Error ? error.name : typeof error
+        })`,
       };
     return { kind: "invalid" };
   }
+}
+
+/** A token verified against a fetched key set, refetched once if it names an unknown key. */
+async function verifyFetched(
+  token: string,
+  url: URL,
+  verification: JwtVerification,
+  settings: JwtSettings,
+  background: Background | undefined,
+): Promise<JwtOutcome> {
+  const cache = keySetCache(url);
+  const found = await cache.keys(background);
+  if (found.kind === "unavailable") return found;
+  const outcome = await verifyWith(token, resolverOf(found.keySet), verification, settings);
+  if (outcome) return outcome;
+  const again = await cache.refetchForUnknownKey();
+  if (again === "unchanged") return { kind: "invalid" };
+  if (again.kind === "unavailable") return again;
+  return (
+    (await verifyWith(token, resolverOf(again.keySet), verification, settings)) ?? {
+      kind: "invalid",
+    }
+  );
+}
+
+/**
+ * The verifier a contract with JWT schemes passes to `createApp` as `jwt` (src/engine/jwt.ts).
+ */
+export const verifyJwt: JwtVerifier = async function verifyJwt(
+  token: string,
+  verification: JwtVerification,
+  settings: JwtSettings,
+  background?: Background,
+): Promise<JwtOutcome> {
+  const source = settings.keySet;
+  if ("url" in source) return verifyFetched(token, source.url, verification, settings, background);
+  return (
+    (await verifyWith(token, inlineResolver(source.keys), verification, settings)) ?? {
+      kind: "invalid",
+    }
+  );
 };
