@@ -96,6 +96,19 @@ async function token(
   return jwt.sign(key.privateKey);
 }
 
+/** An access token as RFC 9068 §2 shapes one, with `claims` changed (`undefined`: left out). */
+function accessToken(
+  key: Keys,
+  claims: JWTPayload = {},
+  options: Parameters<typeof token>[2] = {},
+): Promise<string> {
+  return token(
+    key,
+    { client_id: "fixture-client", jti: crypto.randomUUID(), ...claims },
+    { typ: "at+jwt", ...options },
+  );
+}
+
 /** Resolves a promise once the test says so (a host that answers later). */
 function later<T>() {
   let release: (value: T) => void = () => {};
@@ -177,6 +190,23 @@ describe("tokens that are refused with the same 401 as a missing one (RFC 6750 �
       },
     ],
     ["garbage", async () => "not.a.jwt"],
+    ["without exp (RFC 8725 §3.10, RFC 9068 §2.2)", () => token(keyA, {}, { expires: null })],
+    [
+      "issued in the future, beyond the 30 s of skew (iat, RFC 7519 §4.1.6)",
+      () => token(keyA, {}, { issuedAt: Math.floor(Date.now() / 1000) + 60 }),
+    ],
+    [
+      "not valid before a time beyond the 30 s of skew (nbf, RFC 7519 §4.1.5)",
+      () => token(keyA, {}, { notBefore: Math.floor(Date.now() / 1000) + 60 }),
+    ],
+    [
+      'typed as another kind of JWT, "secevent+jwt" (RFC 8725 §3.11)',
+      () => token(keyA, {}, { typ: "secevent+jwt" }),
+    ],
+    [
+      'typed "application/logout+jwt" (RFC 8725 §3.11)',
+      () => token(keyA, {}, { typ: "application/logout+jwt" }),
+    ],
   ];
 
   it.each(cases)("%s", async (_label, make) => {
@@ -184,13 +214,71 @@ describe("tokens that are refused with the same 401 as a missing one (RFC 6750 �
     await expectRefusedLikeMissing(await make(), bindings);
   });
 
-  it("accepts exp and nbf within 30 s of clock skew, and no more", async () => {
+  it("accepts exp, nbf and iat within 30 s of clock skew, and no more", async () => {
     const { bindings } = jwksAt(() => [keyA.jwk]);
     const now = Math.floor(Date.now() / 1000);
-    const lately = await token(keyA, {}, { expires: now - 10 });
-    expect((await callVocabulary(GET_PET, bearer(lately), bindings)).status).toBe(200);
-    const tooLate = await token(keyA, {}, { expires: now - 60 });
-    expect((await callVocabulary(GET_PET, bearer(tooLate), bindings)).status).toBe(401);
+    const status = async (options: Parameters<typeof token>[2]) =>
+      (await callVocabulary(GET_PET, bearer(await token(keyA, {}, options)), bindings)).status;
+    expect(await status({ expires: now - 10 })).toBe(200);
+    expect(await status({ expires: now - 60 })).toBe(401);
+    expect(await status({ notBefore: now + 10 })).toBe(200);
+    expect(await status({ notBefore: now + 60 })).toBe(401);
+    expect(await status({ issuedAt: now + 10 })).toBe(200);
+    expect(await status({ issuedAt: now + 60 })).toBe(401);
+  });
+
+  it.each([
+    ["absent", undefined],
+    ["JWT", "JWT"],
+    ["jwt (case-insensitive)", "jwt"],
+    ["at+jwt (RFC 9068 §2.1)", "at+jwt"],
+    ["application/at+jwt", "application/at+jwt"],
+  ])("by default accepts typ %s: many issuers still send typ JWT", async (_label, typ) => {
+    const { bindings } = jwksAt(() => [keyA.jwk]);
+    const jwt = await token(keyA, {}, typ === undefined ? {} : { typ });
+    expect((await callVocabulary(GET_PET, bearer(jwt), bindings)).status).toBe(200);
+  });
+});
+
+type VocabularyContract = typeof FIXTURE_VOCABULARY_CONTRACT;
+type JwtSchemeName = "fixtureOAuth" | "fixtureOidc" | "fixtureJwt";
+
+/** The vocabulary contract with the tokens of the schemes `names` held to RFC 9068's profile. */
+function withRfc9068(...names: JwtSchemeName[]): VocabularyContract {
+  const schemes: Record<string, unknown> = { ...FIXTURE_VOCABULARY_CONTRACT.securitySchemes };
+  for (const name of names) {
+    const scheme = FIXTURE_VOCABULARY_CONTRACT.securitySchemes[name];
+    schemes[name] = { ...scheme, jwt: { ...scheme.jwt, profile: "rfc9068" } };
+  }
+  return { ...FIXTURE_VOCABULARY_CONTRACT, securitySchemes: schemes } as VocabularyContract;
+}
+
+const RFC9068_APP = vocabularyApp(withRfc9068("fixtureOAuth", "fixtureOidc", "fixtureJwt"));
+
+describe('schemes whose tokens follow RFC 9068 (profile: "rfc9068")', () => {
+  it.each([
+    ["typ at+jwt", () => accessToken(keyA)],
+    ["typ application/at+jwt", () => accessToken(keyA, {}, { typ: "application/at+jwt" })],
+  ])("accept an access token with %s and the §2.2 claims", async (_label, make) => {
+    const { bindings } = jwksAt(() => [keyA.jwk]);
+    const res = await callVocabulary(GET_PET, bearer(await make()), bindings, {
+      app: RFC9068_APP,
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it.each<[string, () => Promise<string>]>([
+    ['typed "JWT" (§2.1: at+jwt)', () => accessToken(keyA, {}, { typ: "JWT" })],
+    ["not typed (§2.1)", () => token(keyA, { client_id: "fixture-client", jti: "fixture-jti" })],
+    ["without sub (§2.2)", () => accessToken(keyA, {}, { subject: null })],
+    ["without client_id (§2.2)", () => accessToken(keyA, { client_id: undefined })],
+    ["without jti (§2.2)", () => accessToken(keyA, { jti: undefined })],
+    ["without iat (§2.2)", () => accessToken(keyA, {}, { issuedAt: null })],
+    ["without exp (§2.2)", () => accessToken(keyA, {}, { expires: null })],
+    ["with a client_id that is not a string (§2.2)", () => accessToken(keyA, { client_id: 7 })],
+  ])("refuse one %s with the same 401 as a missing token", async (_label, make) => {
+    const { bindings } = jwksAt(() => [keyA.jwk]);
+    await expectRefusedLikeMissing(await make(), bindings, RFC9068_APP);
   });
 });
 
@@ -212,6 +300,15 @@ describe("schemes that share a key set", () => {
     const res = await callVocabulary(GET_PET, bearer(await token(keyA)), bindings, { app });
     expect(res.status).toBe(200);
     expect(calls).toHaveLength(2);
+  });
+
+  it("but not the RFC 9068 profile are verified apart: a JWT one refuses may be another's", async () => {
+    const { bindings } = jwksAt(() => [keyA.jwk]);
+    const { calls, verifier } = counted();
+    const app = vocabularyApp(withRfc9068("fixtureOAuth", "fixtureJwt"), verifier);
+    const jwt = await token(keyA, {}, { typ: "JWT" });
+    expect((await callVocabulary(GET_PET, bearer(jwt), bindings, { app })).status).toBe(200);
+    expect(calls).toHaveLength(3);
   });
 });
 

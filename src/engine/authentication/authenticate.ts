@@ -138,6 +138,7 @@ async function outcomesOf(
         settings.issuer,
         settings.audience,
         scheme.jwt.algorithms,
+        scheme.jwt.profile,
       ]);
       outcome =
         verified.get(key) ?? (await plan.verifyJwt(token, scheme.jwt, settings, background));
