@@ -257,7 +257,8 @@ export type JwtAlgorithm = (typeof JWT_ALGORITHMS)[number];
 /**
  * How a bearer JWT is verified (RFC 7519, RFC 8725). The key set, issuer and audience are
  * deployment configuration: each field names a Worker var (wrangler.toml `[vars]`), never
- * a value. A missing or unreachable key set fails closed.
+ * a value. A missing or unreachable key set fails closed. Every token must carry `exp`;
+ * `nbf` and `iat` may not be in the future (beyond 30 s of clock skew).
  */
 export interface JwtVerification {
   /** The var holding the JWKS URL (an `https:` URL). */
@@ -268,6 +269,15 @@ export interface JwtVerification {
   readonly audience: string;
   /** The algorithms accepted; `["RS256", "ES256"]` when absent. */
   readonly algorithms?: readonly JwtAlgorithm[];
+  /**
+   * `"rfc9068"` when the issuer's tokens are OAuth 2 access tokens as RFC 9068 shapes them:
+   * each must then be typed `at+jwt` (or `application/at+jwt`, §2.1) and carry `iss`,
+   * `exp`, `aud`, `sub`, `client_id`, `iat` and `jti` (§2.2), so no other JWT of the issuer
+   * (an ID token, say) is taken for an access token. When absent, a token typed as some
+   * other kind of JWT is refused (RFC 8725 §3.11), but one typed `JWT`, or not typed at
+   * all, is accepted: many issuers still send `typ: JWT` for their access tokens.
+   */
+  readonly profile?: "rfc9068";
 }
 
 /** A bearer token in `Authorization` (RFC 6750 §2.1), compared with a secret. */

@@ -26,8 +26,11 @@ export type JwtOutcome =
     }
   /** Not a token this deployment accepts: the same 401 as a missing one. */
   | { readonly kind: "invalid" }
-  /** The key set could not be fetched or read: nothing can be said of the token. */
-  | { readonly kind: "unavailable"; readonly reason: string }
+  /**
+   * The key set could not be fetched or read: nothing can be said of the token. `reason` is
+   * for the log; `retryAfter` (seconds) is when the key set's host will be asked again.
+   */
+  | { readonly kind: "unavailable"; readonly reason: string; readonly retryAfter?: number }
   /** The vars the scheme names are not set, or not usable. */
   | { readonly kind: "misconfigured"; readonly reason: string };
 
@@ -49,12 +52,15 @@ export interface JwtSettings {
 
 /**
  * Verifies a bearer JWT (src/engine/jwt.ts, with jose). Passed to the app only when part 5
- * declares a JWT scheme, so a Worker without one does not ship the library.
+ * declares a JWT scheme, so a Worker without one does not ship the library. `background`
+ * is the request's `ExecutionContext.waitUntil`, so a key set can be refreshed ahead of its
+ * expiry without the request waiting for it.
  */
 export type JwtVerifier = (
   token: string,
   verification: JwtVerification,
   settings: JwtSettings,
+  background?: (work: Promise<unknown>) => void,
 ) => Promise<JwtOutcome>;
 
 /** What the app gives the engine to mount the operations with. */

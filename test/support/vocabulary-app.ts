@@ -7,26 +7,40 @@ import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../src/app";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
+import type { JwtVerifier } from "../../src/platform/engine";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
 
-export const vocabularyApp = () =>
-  createApp(FIXTURE_VOCABULARY_CONTRACT, {
+/** The app of the vocabulary contract, or of a variant of it (`contract`), or another verifier. */
+export const vocabularyApp = (
+  contract: typeof FIXTURE_VOCABULARY_CONTRACT = FIXTURE_VOCABULARY_CONTRACT,
+  jwt: JwtVerifier = JWT_VERIFIER,
+) =>
+  createApp(contract, {
     engine: OPERATION_ENGINE,
-    jwt: JWT_VERIFIER,
+    jwt,
     handlers: FIXTURE_VOCABULARY_HANDLERS,
     jsonSchema: toJSONSchema,
   });
 
-const app = vocabularyApp();
+const vocabulary = vocabularyApp();
 
-/** Calls the vocabulary app; `bindings` are added to (or replace) the test runtime's. */
+/**
+ * Calls the vocabulary app (or `options.app`); `bindings` are added to (or replace) the
+ * test runtime's; `options.ctx` is the invocation's `ExecutionContext`, when a test needs one.
+ */
 export function callVocabulary(
   path: string,
   init?: RequestInit,
   bindings: Readonly<Record<string, unknown>> = {},
+  options: { app?: ReturnType<typeof vocabularyApp>; ctx?: ExecutionContext } = {},
 ): Promise<Response> {
+  const app = options.app ?? vocabulary;
   return Promise.resolve(
-    app.fetch(new Request(`https://fixture.test${path}`, init), { ...env, ...bindings } as Env),
+    app.fetch(
+      new Request(`https://fixture.test${path}`, init),
+      { ...env, ...bindings } as Env,
+      options.ctx,
+    ),
   );
 }
 

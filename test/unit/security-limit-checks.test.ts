@@ -10,6 +10,7 @@ import type { Contract, Limit, Operation, SecurityScheme } from "../../src/domai
 import { defineContract } from "../../src/domain/define-contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { declaredProblemTypes } from "../../src/engine/problem-types";
+import type { JwtVerifier } from "../../src/platform/engine";
 import { ENGINE_PROBLEM_SLUGS } from "../../src/platform/problem-types";
 
 const KEY: SecurityScheme = {
@@ -74,6 +75,24 @@ describe("security schemes (part 5) that createApp refuses", () => {
     expect(build({ schemes: { fixtureKey: asScheme(scheme), fixtureToken: TOKEN } })).toThrow(
       message,
     );
+  });
+
+  it("a JWT profile other than RFC 9068's", () => {
+    const jwt = { jwksUrl: "FIXTURE_JWKS", issuer: "FIXTURE_ISS", audience: "FIXTURE_AUD" };
+    const scheme = asScheme({
+      type: "http",
+      scheme: "bearer",
+      jwt: { ...jwt, profile: "rfc7523" },
+    });
+    const contract: Contract = {
+      ...defineContract({}),
+      securitySchemes: { fixtureJwt: scheme },
+      operations: { fixtureOp: fixtureOp({ security: [{ fixtureJwt: [] }] }) },
+    };
+    const verifier: JwtVerifier = async () => ({ kind: "invalid" });
+    expect(() =>
+      createApp(contract, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE, jwt: verifier }),
+    ).toThrow(/jwt.profile: rfc7523 is not a profile/);
   });
 
   it("a scheme name OpenAPI cannot use as a component key", () => {

@@ -36,11 +36,14 @@ export type Authentication =
     }
   | { readonly ok: false; readonly response: Response };
 
+/** Work that may finish after the answer is sent (`ExecutionContext.waitUntil`). */
+type Background = (work: Promise<unknown>) => void;
+
 /** What one scheme made of the request. */
 type SchemeOutcome =
   | { readonly kind: "valid"; readonly key: string; readonly jwt?: JwtOutcome & { kind: "valid" } }
   | { readonly kind: "invalid" }
-  | { readonly kind: "unavailable"; readonly reason: string }
+  | (JwtOutcome & { readonly kind: "unavailable" })
   /** The deployment lacks what the scheme needs: this way in is closed. */
   | { readonly kind: "unconfigured"; readonly problem: Readonly<Record<string, unknown>> };
 
@@ -115,6 +118,7 @@ async function outcomesOf(
   plan: SecurityPlan,
   deployments: ReadonlyMap<string, Deployment>,
   request: Request,
+  background: Background | undefined,
 ): Promise<Map<string, SchemeOutcome>> {
   const outcomes = new Map<string, SchemeOutcome>();
   const token = presentedToken(request);
@@ -134,8 +138,10 @@ async function outcomesOf(
         settings.issuer,
         settings.audience,
         scheme.jwt.algorithms,
+        scheme.jwt.profile,
       ]);
-      outcome = verified.get(key) ?? (await plan.verifyJwt(token, scheme.jwt, settings));
+      outcome =
+        verified.get(key) ?? (await plan.verifyJwt(token, scheme.jwt, settings, background));
       verified.set(key, outcome);
     }
     if (outcome.kind === "valid")
@@ -161,12 +167,17 @@ async function outcomesOf(
   return outcomes;
 }
 
+/**
+ * Whether the request's credentials satisfy one of the operation's requirements, and who
+ * was let in; `background` (`waitUntil`) lets a key set be refreshed past the answer.
+ */
 export async function authenticate(
   plan: SecurityPlan,
   request: Request,
   env: Readonly<Record<string, unknown>>,
   requestId: string,
   present: ProblemPresenter,
+  background?: Background,
 ): Promise<Authentication> {
   const deployments = new Map<string, Deployment>();
   for (const [name, scheme] of plan.schemes) {
@@ -174,7 +185,7 @@ export async function authenticate(
     if (deployment.kind === "unconfigured") reportOnce(plan, name, deployment.problem, requestId);
     deployments.set(name, deployment);
   }
-  const outcomes = await outcomesOf(plan, deployments, request);
+  const outcomes = await outcomesOf(plan, deployments, request, background);
   return decide(plan, outcomes, request, requestId, present);
 }
 
@@ -246,15 +257,18 @@ async function decide(
   const unavailable = [...outcomes].find(([, outcome]) => outcome.kind === "unavailable");
   if (unavailable) {
     const [scheme, outcome] = unavailable;
+    const retryAfter = (outcome.kind === "unavailable" && outcome.retryAfter) || 30;
     log("error", "the key set of a JWT scheme could not be fetched; refusing the request", {
       requestId,
       operationId: plan.operationId,
       scheme,
       reason: outcome.kind === "unavailable" ? outcome.reason : "",
+      retryAfter,
     });
+    // RFC 9110 §10.2.3: when the key set's host will be asked again.
     return {
       ok: false,
-      response: problemResponse(requestId, UNAVAILABLE, { "retry-after": "30" }),
+      response: problemResponse(requestId, UNAVAILABLE, { "retry-after": String(retryAfter) }),
     };
   }
   return {

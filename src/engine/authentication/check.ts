@@ -51,6 +51,8 @@ function checkJwt(jwt: JwtVerification, fail: (why: string) => Error): void {
     if (!(JWT_ALGORITHMS as readonly string[]).includes(algorithm))
       throw fail(`jwt.algorithms: ${String(algorithm)} is not an asymmetric JWS algorithm`);
   }
+  if (jwt.profile !== undefined && jwt.profile !== "rfc9068")
+    throw fail(`jwt.profile: ${String(jwt.profile)} is not a profile (only "rfc9068" is)`);
 }
 
 function checkScheme(name: string, scheme: SecurityScheme): void {

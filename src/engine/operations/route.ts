@@ -128,7 +128,14 @@ export function operationRoute(plan: OperationPlan): ServeOperation {
     }
     let auth: Authenticated | undefined;
     if (security) {
-      const outcome = await authenticate(security, c.req.raw, env, requestId, present);
+      const outcome = await authenticate(
+        security,
+        c.req.raw,
+        env,
+        requestId,
+        present,
+        waitUntilOf(c, requestId),
+      );
       if (!outcome.ok) return outcome.response;
       auth = outcome.auth;
       if (limits.perCredential.length > 0) {
