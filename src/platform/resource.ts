@@ -27,7 +27,7 @@ export function allowHeader(methods: readonly string[]): string {
 
 /**
  * Mounts `handlers` at `path` as one route that dispatches on the method: OPTIONS answers
- * 204 with `Allow`, any method without a handler 405 with `Allow` (RFC 9110 §15.5.6), and
+ * 204 with `Allow` and `Cache-Control: no-store`, any method without a handler 405 with `Allow` (RFC 9110 §15.5.6), and
  * HEAD runs the GET handler (Hono then drops the body). One route per path, so a request
  * passes through as few handlers as possible.
  */
@@ -47,7 +47,8 @@ export function mountResource(
     const method = c.req.method;
     const handler = handlers[method === "HEAD" ? "GET" : method];
     if (handler) return handler(c, next);
-    if (method === "OPTIONS") return c.body(null, 204, { allow });
+    // RFC 9110 §9.3.7: an answer to OPTIONS is not cacheable; said so for every cache.
+    if (method === "OPTIONS") return c.body(null, 204, { allow, "cache-control": "no-store" });
     return problemResponse(c.get("requestId"), methodNotAllowed, { allow });
   });
 }

@@ -3,6 +3,7 @@
  * the request id, RFC 9457 problem documents with `no-store` for errors, `Allow` on 405,
  * an empty body for HEAD, and no stack trace, file path or echoed input in any body.
  */
+import { PERMISSIONS_POLICY_FEATURES } from "../../src/platform/security-headers";
 
 export interface Expectation {
   /** The status; 0 with `notStatus` when any answer but those (and no 5xx) will do. */
@@ -70,7 +71,15 @@ function headerFailures(response: Response, html: boolean): string[] {
   expectHeader("cross-origin-opener-policy", (v) => v === "same-origin");
   expectHeader("cross-origin-resource-policy", (v) => v === "same-origin");
   expectHeader("x-permitted-cross-domain-policies", (v) => v === "none");
-  expectHeader("permissions-policy", (v) => v.length > 0);
+  expectHeader("cross-origin-embedder-policy", (v) => v === "require-corp");
+  // W3C Permissions Policy: every feature the platform lists denied, none granted.
+  expectHeader("permissions-policy", (v) => {
+    const entries = v.split(",").map((entry) => entry.trim());
+    return (
+      entries.every((entry) => /^[a-z-]+=\(\)$/.test(entry)) &&
+      PERMISSIONS_POLICY_FEATURES.every((feature) => entries.includes(`${feature}=()`))
+    );
+  });
   if (h.has("x-powered-by")) failures.push("header x-powered-by is present");
   for (const name of h.keys()) {
     if (name.startsWith("access-control-")) failures.push(`CORS header ${name} is present`);

@@ -433,10 +433,10 @@ async function platformChecks(openapi: OpenApi, expect: Expect, marker: string):
     expect: { status: 405, allow: declared },
   });
   await expect({
-    label: "OPTIONS /_service/health: 204 with Allow (RFC 9110 §9.3.7)",
+    label: "OPTIONS /_service/health: 204 with Allow, not stored (RFC 9110 §9.3.7)",
     method: "OPTIONS",
     path: health,
-    expect: { status: 204, allow: declared },
+    expect: { status: 204, allow: declared, headers: { "cache-control": "no-store" } },
   });
   await expect({
     label: "GET an unknown path under /_service: 404 problem",

@@ -243,6 +243,43 @@ describe("against deliberately broken servers, it fails with the reason", () => 
       "header x-content-type-options is null",
     ],
     [
+      "an answer without Cross-Origin-Embedder-Policy (OWASP Secure Headers)",
+      broken((_q, r) => rebuild(r, { headers: (h) => h.delete("cross-origin-embedder-policy") })),
+      "header cross-origin-embedder-policy is null",
+    ],
+    [
+      "a Permissions-Policy that grants a feature",
+      broken((_q, r) =>
+        rebuild(r, {
+          headers: (h) =>
+            h.set("permissions-policy", `${h.get("permissions-policy")}, camera=(self)`),
+        }),
+      ),
+      "header permissions-policy is",
+    ],
+    [
+      "a Permissions-Policy that leaves a listed feature out",
+      broken((_q, r) =>
+        rebuild(r, {
+          headers: (h) =>
+            h.set(
+              "permissions-policy",
+              (h.get("permissions-policy") ?? "").replace("usb=(), ", ""),
+            ),
+        }),
+      ),
+      "header permissions-policy is",
+    ],
+    [
+      "an OPTIONS answer a cache may store (RFC 9110 §9.3.7)",
+      broken((q, r) =>
+        q.method === "OPTIONS" && !isNotSpecified(q)
+          ? rebuild(r, { headers: (h) => h.delete("cache-control") })
+          : r,
+      ),
+      "OPTIONS /_service/health: 204 with Allow, not stored (RFC 9110 §9.3.7): header cache-control is null",
+    ],
+    [
       "a leaked stack trace",
       broken((q, r) =>
         isNotSpecified(q) && q.method !== "HEAD"

@@ -2,6 +2,7 @@
  * Assertions shared by the unit and integration tests: the promises every answer keeps.
  */
 import { expect } from "vitest";
+import { PERMISSIONS_POLICY_FEATURES } from "../../src/platform/security-headers";
 
 /** OWASP REST Security Cheat Sheet headers, and the request id, on every answer. */
 export function expectPlatformHeaders(res: Response, kind: "api" | "html" = "api"): void {
@@ -20,7 +21,10 @@ export function expectPlatformHeaders(res: Response, kind: "api" | "html" = "api
   expect(h.get("cross-origin-opener-policy")).toBe("same-origin");
   expect(h.get("cross-origin-resource-policy")).toBe("same-origin");
   expect(h.get("x-permitted-cross-domain-policies")).toBe("none");
-  expect(h.get("permissions-policy")).toMatch(/^(?:[a-z-]+=\(\)(?:, )?)+$/);
+  expect(h.get("cross-origin-embedder-policy")).toBe("require-corp");
+  // Every feature of the W3C registry and OWASP's list denied: an empty allowlist each.
+  const denied = (h.get("permissions-policy") ?? "").split(", ");
+  expect(denied).toEqual(PERMISSIONS_POLICY_FEATURES.map((feature) => `${feature}=()`));
   expect(h.get("x-powered-by")).toBeNull();
   // Cross-origin use is not specified: no CORS header may grant it.
   for (const name of h.keys()) expect(name).not.toMatch(/^access-control-/);
