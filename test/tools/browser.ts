@@ -3,12 +3,15 @@
  * every problem-type page) in headless Chromium, against the built Worker on
  * `workerd serve`. Each page must render (the report's nine parts, the stylesheet applied)
  * with no console error and no Content-Security-Policy violation; a screenshot of each is
- * saved under test/artifacts/browser/. Uses Debian's chromium (CHROMIUM_PATH overrides).
+ * saved under test/artifacts/browser/. Then CORS as a browser enforces it: pages of other
+ * origins call the Worker with fetch (./browser-cors.ts). Uses Debian's chromium
+ * (CHROMIUM_PATH overrides).
  */
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { corsChecks } from "./browser-cors";
 import { buildBundle, serveWorker } from "./serve";
 
 const ARTIFACTS = "test/artifacts/browser";
@@ -185,6 +188,8 @@ try {
       await checkPage(browser, url, name, parts),
     ]);
   }
+  // Cross-origin fetch from pages of other origins, under each kind of CORS setting.
+  results.push(...(await corsChecks(browser)));
   for (const [label, failures] of results) {
     console.log(
       failures.length === 0 ? `ok    ${label}` : `FAIL  ${label}\n      ${failures.join("; ")}`,
