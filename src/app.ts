@@ -9,6 +9,7 @@ import { HonoBase as Hono } from "hono/hono-base";
 import { TrieRouter } from "hono/router/trie-router";
 import type { Contract } from "./domain/contract";
 import type { AnyHandler, Handlers } from "./domain/handlers";
+import type { CorsEnv } from "./platform/cors";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
 import type { JwtVerifier, OperationEngine } from "./platform/engine";
 import type { AppEnv } from "./platform/env";
@@ -222,7 +223,7 @@ export function createApp<C extends Contract>(
     const route = app.fetch;
     // Hono's `request` calls `this.fetch`, so the test helper takes the shortcut too.
     app.fetch = (request, env, executionCtx) =>
-      shortcut(request) ?? route(request, env, executionCtx);
+      shortcut(request, env as CorsEnv | undefined) ?? route(request, env, executionCtx);
   }
   const consume = engine?.consume;
   const queue: ServiceApp["queue"] =

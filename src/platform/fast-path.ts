@@ -6,12 +6,14 @@
  * (a test compares both), so this is a shortcut, never a second behaviour.
  */
 import { getPath } from "hono/utils/url";
+import type { CorsEnv } from "./cors";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "./paths";
 import { PROBLEM_MEDIA_TYPE, type ProblemDetails } from "./problem";
 import { requestIdFor } from "./request-id";
 import { apiHeaders } from "./security-headers";
 
-export type FastPath = (request: Request) => Response | undefined;
+/** The shortcut: an answer, or undefined for the router to give one. */
+export type FastPath = (request: Request, env?: CorsEnv) => Response | undefined;
 
 /** `notSpecified`: the problem for every request outside /_service (part 4 declares nothing). */
 export function fastPath(options: {
@@ -22,7 +24,9 @@ export function fastPath(options: {
   // `{...problem, requestId}` serialised, with the id spliced in last.
   const problemHead = `${JSON.stringify(notSpecified).slice(0, -1)},"requestId":`;
   const status = notSpecified.status;
-  return function fastPath(request) {
+  return function fastPath(request, env) {
+    // While CORS is on, the routes answer: the platform middleware adds its headers.
+    if (env?.CORS_ALLOWED_ORIGINS) return undefined;
     const method = request.method;
     // The path as the router sees it (percent-decoded where RFC 3986 §6.2.2.2 allows).
     const path = getPath(request);

@@ -98,6 +98,16 @@ ${versions.join("\n")}
 </tbody>
 </table>
 `;
+  const cors = report.cors;
+  const corsSection = `<h2>Cross-origin requests (CORS)</h2>
+<p>${
+    cors.enabled
+      ? `On for ${cors.origins.map((o) => `<code>${escapeHtml(o)}</code>`).join(", ")}, ${cors.credentials ? "with" : "without"} credentials; a preflight is kept ${cors.maxAgeSeconds ?? 0} s.`
+      : cors.refused
+        ? `Off: the deployment's setting was refused (${escapeHtml(cors.refused)}).`
+        : "Off: this deployment allows no other origin, so browsers block cross-origin calls."
+  } A setting of the deployment, not of the interface.</p>
+`;
   const types = problemTypes
     .map(
       (t) =>
@@ -114,7 +124,7 @@ ${versions.join("\n")}
 ${rows}
 </tbody>
 </table>
-${declared}${limitsSection}${errorModelSection}${eventsSection}${versionsSection}<h2>Platform defaults</h2>
+${declared}${limitsSection}${errorModelSection}${eventsSection}${versionsSection}${corsSection}<h2>Platform defaults</h2>
 <p>Bounds the platform applies where the specification gives none. They are not limits of the service.</p>
 <table>
 <thead><tr><th>Name</th><th class="num">Value</th><th>Why</th></tr></thead>

@@ -3,6 +3,7 @@
  * declared operation's, is mounted through here, so all of them share the RFC 9110 rules.
  */
 import type { Handler, Hono } from "hono";
+import { type CorsResource, PLATFORM_CORS, preflightAnswer, resourceCors } from "./cors";
 import type { AppEnv } from "./env";
 import { problemResponse, statusProblem } from "./problem";
 import { AS_IS, type ProblemPresenter } from "./problem-presenter";
@@ -27,15 +28,17 @@ export function allowHeader(methods: readonly string[]): string {
 
 /**
  * Mounts `handlers` at `path` as one route that dispatches on the method: OPTIONS answers
- * 204 with `Allow`, any method without a handler 405 with `Allow` (RFC 9110 §15.5.6), and
+ * 204 with `Allow` and `Cache-Control: no-store`, any method without a handler 405 with `Allow` (RFC 9110 §15.5.6), and
  * HEAD runs the GET handler (Hono then drops the body). One route per path, so a request
- * passes through as few handlers as possible.
+ * passes through as few handlers as possible. While CORS is on, a preflight is answered
+ * here, from `cors`: what the resource reads and lets a script read (src/platform/cors.ts).
  */
 export function mountResource(
   app: Hono<AppEnv>,
   path: string,
   handlers: MethodHandlers,
   present: ProblemPresenter = AS_IS,
+  cors: CorsResource = PLATFORM_CORS,
 ): void {
   const methods = Object.keys(handlers);
   const allow = allowHeader(methods);
@@ -43,11 +46,20 @@ export function mountResource(
     "method-not-allowed",
     statusProblem(405, `This resource answers only these methods: ${allow}.`),
   );
+  const crossOrigin = resourceCors(allow, cors);
   app.all(path, (c, next) => {
     const method = c.req.method;
+    // Set only while CORS is on: the answer headers this resource lets a script read.
+    const exchange = c.get("cors");
+    if (exchange !== undefined) exchange.exposed = crossOrigin.exposed;
     const handler = handlers[method === "HEAD" ? "GET" : method];
     if (handler) return handler(c, next);
-    if (method === "OPTIONS") return c.body(null, 204, { allow });
+    if (method === "OPTIONS")
+      return (
+        (exchange && preflightAnswer(exchange, c.req.raw, crossOrigin)) ??
+        // RFC 9110 §9.3.7: an answer to OPTIONS is not cacheable; said so for every cache.
+        c.body(null, 204, { allow, "cache-control": "no-store" })
+      );
     return problemResponse(c.get("requestId"), methodNotAllowed, { allow });
   });
 }

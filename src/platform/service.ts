@@ -5,6 +5,13 @@
 import type { Handler, Hono } from "hono";
 import type { Contract } from "../domain/contract";
 import { negotiate } from "./accept";
+import {
+  type CorsResource,
+  type CorsSetting,
+  corsSetting,
+  corsStatus,
+  PLATFORM_CORS,
+} from "./cors";
 import type { PlatformDefault } from "./defaults";
 import type { AppEnv } from "./env";
 import { cachedDocument } from "./etag";
@@ -12,6 +19,7 @@ import { STYLESHEET } from "./html";
 import { problemTypePage, statusReportPage } from "./pages";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "./paths";
 import { isHosted, type ProblemType, problemResponse, statusProblem } from "./problem";
+import { AS_IS } from "./problem-presenter";
 import { mountResource } from "./resource";
 import { HTML_CSP } from "./security-headers";
 import { statusReport } from "./status";
@@ -46,6 +54,13 @@ const STYLESHEET_HEADERS = {
   "cache-control": "public, max-age=3600",
 };
 
+// The two documents with an entity tag: a script may revalidate them (If-None-Match) and
+// read the tag (RFC 9110 §8.8.3, §13.1.2).
+const DOCUMENT_CORS: CorsResource = {
+  requestHeaders: [...PLATFORM_CORS.requestHeaders, "if-none-match"],
+  exposedHeaders: [...PLATFORM_CORS.exposedHeaders, "etag"],
+};
+
 const UNKNOWN_SERVICE_PATH = statusProblem(
   404,
   `No operational endpoint exists at this path; see ${SERVICE_PATHS.interface}.`,
@@ -72,19 +87,25 @@ export interface ServiceRoutes {
 }
 
 export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {
-  // Built on the first request: the destinations of part 6 are the deployment's vars,
-  // which a Worker reads from a request's bindings; they do not change within an isolate.
-  let documents: { readonly json: string; readonly html: string } | undefined;
-  const reportDocuments = (env: unknown) => {
-    if (documents) return documents;
+  // Built on the first request: the destinations of part 6 and the CORS setting are the
+  // deployment's vars, which a Worker reads from a request's bindings; they do not change
+  // within an isolate (the CORS setting is parsed once, so the same object while it holds).
+  let documents:
+    | { readonly json: string; readonly html: string; readonly cors: CorsSetting }
+    | undefined;
+  const reportDocuments = (env: Env | undefined) => {
+    const cors = corsSetting(env);
+    if (documents && documents.cors === cors) return documents;
     const report = statusReport(
       routes.report.contract,
       routes.report.defaults,
       routes.destinations?.(env),
+      corsStatus(cors),
     );
     documents = {
       json: JSON.stringify(report),
       html: statusReportPage(report, routes.problemTypes, routes.pageSections?.()),
+      cors,
     };
     return documents;
   };
@@ -96,32 +117,44 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
 
   // Both documents are `no-cache`: a cache must revalidate, and gets a 304 when it may reuse.
   const cached = cachedDocument();
-  mountResource(app, SERVICE_PATHS.interface, {
-    GET: (c) => {
-      const wantsHtml =
-        negotiate(c.req.header("accept") ?? null, ["application/json", "text/html"]) ===
-        "text/html";
-      const { json, html } = reportDocuments(c.env);
-      return wantsHtml
-        ? cached(c.req.raw, html, REPORT_HTML_HEADERS)
-        : cached(c.req.raw, json, REPORT_JSON_HEADERS);
+  mountResource(
+    app,
+    SERVICE_PATHS.interface,
+    {
+      GET: (c) => {
+        const wantsHtml =
+          negotiate(c.req.header("accept") ?? null, ["application/json", "text/html"]) ===
+          "text/html";
+        const { json, html } = reportDocuments(c.env);
+        return wantsHtml
+          ? cached(c.req.raw, html, REPORT_HTML_HEADERS)
+          : cached(c.req.raw, json, REPORT_JSON_HEADERS);
+      },
     },
-  });
+    AS_IS,
+    DOCUMENT_CORS,
+  );
 
-  mountResource(app, SERVICE_PATHS.openapi, {
-    GET: (c) => {
-      const version = c.req.query("version");
-      let json = openapiJson.get(version ?? "");
-      if (json === undefined) {
-        const document = routes.openapi(version);
-        // The value asked for is not echoed (OWASP): the report lists the versions there are.
-        if (document === undefined) return problemResponse(c.get("requestId"), NO_SUCH_VERSION);
-        json = JSON.stringify(document);
-        openapiJson.set(version ?? "", json);
-      }
-      return cached(c.req.raw, json, OPENAPI_HEADERS);
+  mountResource(
+    app,
+    SERVICE_PATHS.openapi,
+    {
+      GET: (c) => {
+        const version = c.req.query("version");
+        let json = openapiJson.get(version ?? "");
+        if (json === undefined) {
+          const document = routes.openapi(version);
+          // The value asked for is not echoed (OWASP): the report lists the versions there are.
+          if (document === undefined) return problemResponse(c.get("requestId"), NO_SUCH_VERSION);
+          json = JSON.stringify(document);
+          openapiJson.set(version ?? "", json);
+        }
+        return cached(c.req.raw, json, OPENAPI_HEADERS);
+      },
     },
-  });
+    AS_IS,
+    DOCUMENT_CORS,
+  );
 
   // Pages only for the types hosted here; a spec's own absolute type URI is documented elsewhere.
   for (const type of routes.problemTypes.filter(isHosted)) {

@@ -14,6 +14,7 @@ import type {
   VersionPlacement,
 } from "../domain/contract";
 import { SPEC_PARTS } from "../domain/parts";
+import type { CorsStatus } from "./cors";
 import type { PlatformDefault } from "./defaults";
 import { errorTypeUri } from "./problem-presenter";
 
@@ -87,7 +88,14 @@ export interface StatusReport {
   readonly versions: readonly VersionStatus[];
   /** Where a request states the version it wants, once versions are negotiated. */
   readonly versionPlacement?: VersionPlacement;
+  /**
+   * Cross-origin requests from browsers (CORS): a setting of this deployment, not of the
+   * interface. Which origins may call, with or without credentials; off by default.
+   */
+  readonly cors: CorsStatus;
 }
+
+const CORS_OFF: CorsStatus = { enabled: false, origins: [] };
 
 function errorModel(contract: Contract): PresentedFailure[] {
   return Object.entries(contract.errors).flatMap(([name, error]) =>
@@ -108,11 +116,14 @@ function serviceLimits(contract: Contract): ServiceLimit[] {
   });
 }
 
+/** The report of `contract` as this deployment serves it. */
 export function statusReport(
   contract: Contract,
   defaults: readonly PlatformDefault[],
   /** How many destinations the deployment gives an event (the engine reads them from its vars). */
   destinations: (event: string) => number = () => 0,
+  /** The deployment's CORS setting (src/platform/cors.ts). */
+  cors: CorsStatus = CORS_OFF,
 ): StatusReport {
   const parts = SPEC_PARTS.map((part): PartStatus => {
     const count = part.count(contract);
@@ -150,5 +161,6 @@ export function statusReport(
       current: version === contract.versioning?.current,
       ...declared,
     })),
+    cors,
   };
 }

@@ -1,8 +1,10 @@
 /**
  * What every answer of the platform promises, checked from outside: the OWASP headers and
  * the request id, RFC 9457 problem documents with `no-store` for errors, `Allow` on 405,
- * an empty body for HEAD, and no stack trace, file path or echoed input in any body.
+ * an empty body for HEAD, no stack trace, file path or echoed input in any body, and CORS
+ * headers exactly as the deployment's setting (its status report) says.
  */
+import { PERMISSIONS_POLICY_FEATURES } from "../../src/platform/security-headers";
 
 export interface Expectation {
   /** The status; 0 with `notStatus` when any answer but those (and no 5xx) will do. */
@@ -29,7 +31,36 @@ export interface Expectation {
    * for the operation (./documented.ts); a problem must still be a well-formed one.
    */
   readonly documentedOnly?: boolean;
+  /** The CORS grant the answer must carry; none when absent. */
+  readonly cors?: CorsGrant;
 }
+
+/** A deployment's CORS setting, as its status report states it. */
+export interface CorsSetting {
+  readonly enabled: boolean;
+  readonly origins: readonly string[];
+  readonly credentials?: boolean;
+  readonly maxAgeSeconds?: number;
+}
+
+/** What a deployment whose report says nothing of CORS is held to: off. */
+export const CORS_OFF: CorsSetting = { enabled: false, origins: [] };
+
+/**
+ * What CORS grants an answer (the Fetch Standard's CORS protocol): nothing, an actual
+ * answer's grant, or a preflight's.
+ */
+export type CorsGrant =
+  | { readonly kind: "none" }
+  | { readonly kind: "actual"; readonly allowOrigin: string; readonly credentials: boolean }
+  | {
+      readonly kind: "preflight";
+      readonly allowOrigin: string;
+      readonly credentials: boolean;
+      readonly method: string;
+      readonly headers: readonly string[];
+      readonly maxAge: number;
+    };
 
 export interface Probe {
   readonly label: string;
@@ -70,11 +101,70 @@ function headerFailures(response: Response, html: boolean): string[] {
   expectHeader("cross-origin-opener-policy", (v) => v === "same-origin");
   expectHeader("cross-origin-resource-policy", (v) => v === "same-origin");
   expectHeader("x-permitted-cross-domain-policies", (v) => v === "none");
-  expectHeader("permissions-policy", (v) => v.length > 0);
+  expectHeader("cross-origin-embedder-policy", (v) => v === "require-corp");
+  // W3C Permissions Policy: every feature the platform lists denied, none granted.
+  expectHeader("permissions-policy", (v) => {
+    const entries = v.split(",").map((entry) => entry.trim());
+    return (
+      entries.every((entry) => /^[a-z-]+=\(\)$/.test(entry)) &&
+      PERMISSIONS_POLICY_FEATURES.every((feature) => entries.includes(`${feature}=()`))
+    );
+  });
   if (h.has("x-powered-by")) failures.push("header x-powered-by is present");
-  for (const name of h.keys()) {
-    if (name.startsWith("access-control-")) failures.push(`CORS header ${name} is present`);
+  return failures;
+}
+
+const listOf = (value: string | null) =>
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item !== "");
+
+/**
+ * CORS exactly as the setting says: no grant unless the probe expects one (and never for a
+ * request without Origin), the expected one otherwise; `Vary: Origin` on every answer while
+ * CORS is on and on none while it is off (Fetch Standard, "CORS protocol and HTTP caches").
+ */
+function corsFailures(probe: Probe, response: Response, setting: CorsSetting): string[] {
+  const h = response.headers;
+  const failures: string[] = [];
+  const varies = listOf(h.get("vary")).includes("origin");
+  if (setting.enabled && !varies) failures.push("Vary lacks Origin while CORS is on");
+  if (!setting.enabled && varies) failures.push("Vary names Origin while CORS is off");
+  const grant = probe.expect.cors ?? { kind: "none" };
+  if (grant.kind === "none") {
+    const origin = new Headers(probe.headers).get("origin");
+    for (const name of h.keys())
+      if (name.startsWith("access-control-"))
+        failures.push(
+          origin === null
+            ? `CORS header ${name} is present without an Origin`
+            : `CORS header ${name} is present for ${origin}, which the setting does not allow`,
+        );
+    return failures;
   }
+  const exactly = (name: string, value: string | null) => {
+    if (h.get(name) !== value)
+      failures.push(
+        `header ${name} is ${JSON.stringify(h.get(name))}, not ${JSON.stringify(value)}`,
+      );
+  };
+  exactly("access-control-allow-origin", grant.allowOrigin);
+  exactly("access-control-allow-credentials", grant.credentials ? "true" : null);
+  if (grant.kind === "actual") {
+    if (!listOf(h.get("access-control-expose-headers")).includes("x-request-id"))
+      failures.push("Access-Control-Expose-Headers lacks X-Request-Id");
+    return failures;
+  }
+  if (!listOf(h.get("access-control-allow-methods")).includes(grant.method.toLowerCase()))
+    failures.push(`Access-Control-Allow-Methods lacks ${grant.method}`);
+  const allowed = listOf(h.get("access-control-allow-headers"));
+  for (const header of grant.headers)
+    if (!allowed.includes(header)) failures.push(`Access-Control-Allow-Headers lacks ${header}`);
+  exactly("access-control-max-age", String(grant.maxAge));
+  const vary = listOf(h.get("vary"));
+  for (const name of ["origin", "access-control-request-method", "access-control-request-headers"])
+    if (!vary.includes(name)) failures.push(`a preflight's Vary lacks ${name}`);
   return failures;
 }
 
@@ -123,7 +213,6 @@ function problemFailures(answer: Answer, expect: Expectation): string[] {
   return failures;
 }
 
-/** Every failure of one answer; empty when it keeps every promise. */
 /**
  * The strings of the served document that look like a leak themselves (a repository URL
  * with /src/ in a description, an example path): text the contract holds is not a leak.
@@ -154,11 +243,16 @@ function leaks(text: string, allowed: readonly string[]): boolean {
   return LEAKS.test(rest);
 }
 
+/**
+ * Every failure of one answer; empty when it keeps every promise. `allowed`: text of the
+ * contract that may look like a leak; `cors`: the deployment's setting, from its report.
+ */
 export function checkAnswer(
   probe: Probe,
   answer: Answer,
   marker: string,
   allowed: readonly string[] = [],
+  cors: CorsSetting = CORS_OFF,
 ): string[] {
   const { response, text } = answer;
   const { expect } = probe;
@@ -178,6 +272,7 @@ export function checkAnswer(
         `header ${name} is ${JSON.stringify(response.headers.get(name))}, not ${JSON.stringify(value)}`,
       );
   failures.push(...headerFailures(response, expect.html === true));
+  failures.push(...corsFailures(probe, response, cors));
   if (probe.method === "HEAD") {
     if (text !== "") failures.push("a HEAD answer has a body");
   } else if (expect.documentedOnly) {

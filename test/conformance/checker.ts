@@ -7,7 +7,14 @@
  * This module uses only `fetch`, `Request` and `Response`, so it runs in Node (the CLI)
  * and inside workerd (its own tests).
  */
-import { type Answer, checkAnswer, contractText, type Probe } from "./answers";
+import {
+  type Answer,
+  CORS_OFF,
+  type CorsSetting,
+  checkAnswer,
+  contractText,
+  type Probe,
+} from "./answers";
 import { type Documented, documented, documentedFailures } from "./documented";
 import { consistencyChecks, type OpenApi, type Report } from "./documents";
 import { type Presented, validRequest } from "./valid-request";
@@ -120,6 +127,8 @@ export async function checkConformance(
   const checks: Check[] = [];
   const unprobed: Unprobed[] = [];
   let allowed: readonly string[] = [];
+  // What the report says of CORS, once it is read; every answer is held to it.
+  let cors: CorsSetting = CORS_OFF;
   const record = (name: string, failures: readonly string[]) =>
     checks.push(
       failures.length === 0 ? { name, ok: true } : { name, ok: false, detail: failures.join("; ") },
@@ -146,7 +155,7 @@ export async function checkConformance(
   /** Sends a probe and records one check: the answer's common promises plus the expectation. */
   async function expectAnswer(probe: Probe): Promise<Answer | undefined> {
     const answer = await call(probe);
-    if (answer) record(probe.label, checkAnswer(probe, answer, marker, allowed));
+    if (answer) record(probe.label, checkAnswer(probe, answer, marker, allowed, cors));
     return answer;
   }
 
@@ -175,9 +184,10 @@ export async function checkConformance(
   // Text the contract itself holds (a URL with /src/ in a description) is not a leak, so
   // it is known before any answer, these two included, is held to the promises.
   allowed = openapi ? contractText(openapi) : [];
+  cors = report?.cors ?? CORS_OFF;
   selfDescription.forEach((probe, i) => {
     const answer = [reportAnswer, openapiAnswer][i];
-    if (answer) record(probe.label, checkAnswer(probe, answer, marker, allowed));
+    if (answer) record(probe.label, checkAnswer(probe, answer, marker, allowed, cors));
   });
   if (!report || !openapi) {
     record("the status report and the OpenAPI document can be read", [
@@ -205,6 +215,7 @@ export async function checkConformance(
   }
 
   await platformChecks(openapi, expectAnswer, marker);
+  await corsChecks(cors, expectAnswer, marker);
 
   const endpoints = report.parts.find((part) => part.name === "endpoints");
   if (endpoints && !endpoints.specified) {
@@ -433,10 +444,10 @@ async function platformChecks(openapi: OpenApi, expect: Expect, marker: string):
     expect: { status: 405, allow: declared },
   });
   await expect({
-    label: "OPTIONS /_service/health: 204 with Allow (RFC 9110 §9.3.7)",
+    label: "OPTIONS /_service/health: 204 with Allow, not stored (RFC 9110 §9.3.7)",
     method: "OPTIONS",
     path: health,
-    expect: { status: 204, allow: declared },
+    expect: { status: 204, allow: declared, headers: { "cache-control": "no-store" } },
   });
   await expect({
     label: "GET an unknown path under /_service: 404 problem",
@@ -460,6 +471,90 @@ async function platformChecks(openapi: OpenApi, expect: Expect, marker: string):
       expect: { status: 200, mediaType: "text/html", html: true },
     });
   }
+}
+
+/**
+ * CORS (the Fetch Standard's CORS protocol) as the report says the deployment sets it.
+ * Off: a call and a preflight from another origin get no CORS header at all. On: an
+ * allowed origin (the first listed, or any for "*") is granted on an answer, a problem and
+ * a preflight of health, with the credentials and max age the report gives; a method the
+ * path does not declare gets no grant, nor does an origin the list leaves out.
+ */
+async function corsChecks(setting: CorsSetting, expect: Expect, marker: string): Promise<void> {
+  const health = `${SERVICE}/health`;
+  const stranger = `https://${marker}.invalid`;
+  const preflight = (origin: string, method: string, headers?: string) => ({
+    origin,
+    "access-control-request-method": method,
+    ...(headers === undefined ? {} : { "access-control-request-headers": headers }),
+  });
+  const none = { kind: "none" } as const;
+  if (!setting.enabled) {
+    await expect({
+      label: "GET /_service/health from another origin, CORS off: no CORS header",
+      method: "GET",
+      path: health,
+      headers: { origin: stranger },
+      expect: { status: 200, cors: none },
+    });
+    await expect({
+      label: "a preflight of /_service/health, CORS off: 204 with no grant",
+      method: "OPTIONS",
+      path: health,
+      headers: preflight(stranger, "GET", "x-request-id"),
+      expect: { status: 204, cors: none, headers: { "cache-control": "no-store" } },
+    });
+    return;
+  }
+  const any = setting.origins.includes("*");
+  const origin = any ? stranger : (setting.origins[0] ?? stranger);
+  const grant = { allowOrigin: any ? "*" : origin, credentials: setting.credentials === true };
+  await expect({
+    label: `GET /_service/health from ${any ? "any origin" : origin}: the CORS grant`,
+    method: "GET",
+    path: health,
+    headers: { origin },
+    expect: { status: 200, cors: { kind: "actual", ...grant } },
+  });
+  await expect({
+    label: "a 404 problem from an allowed origin: the CORS grant too",
+    method: "GET",
+    path: `${SERVICE}/${marker}`,
+    headers: { origin },
+    expect: { status: 404, cors: { kind: "actual", ...grant } },
+  });
+  await expect({
+    label: "a preflight of GET /_service/health with X-Request-Id: 204 with the grant",
+    method: "OPTIONS",
+    path: health,
+    headers: preflight(origin, "GET", "x-request-id"),
+    expect: {
+      status: 204,
+      headers: { "cache-control": "no-store" },
+      cors: {
+        kind: "preflight",
+        ...grant,
+        method: "GET",
+        headers: ["x-request-id"],
+        maxAge: setting.maxAgeSeconds ?? 0,
+      },
+    },
+  });
+  await expect({
+    label: "a preflight of DELETE /_service/health, which it does not declare: no grant",
+    method: "OPTIONS",
+    path: health,
+    headers: preflight(origin, "DELETE"),
+    expect: { status: 204, cors: none },
+  });
+  if (!any)
+    await expect({
+      label: "GET /_service/health from an origin the setting does not list: no grant",
+      method: "GET",
+      path: health,
+      headers: { origin: stranger },
+      expect: { status: 200, cors: none },
+    });
 }
 
 /** Part 4 declares nothing: every method on every path outside /_service is a 501 problem. */

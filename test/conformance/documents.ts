@@ -34,6 +34,13 @@ export interface Report {
     readonly period?: number;
   }[];
   readonly platformDefaults?: readonly { readonly name: string; readonly value: number }[];
+  /** The deployment's CORS setting: which origins browsers may call from. */
+  readonly cors?: {
+    readonly enabled: boolean;
+    readonly origins: readonly string[];
+    readonly credentials?: boolean;
+    readonly maxAgeSeconds?: number;
+  };
   /** The platform's failures part 7 answers as its own error types. */
   readonly errorModel?: readonly {
     readonly failure: string;

@@ -58,6 +58,41 @@ describe("against correct servers", () => {
       expect(names).toContain(`${method} /`);
   });
 
+  it.each([
+    ["a list, with credentials", { origins: "https://app.fixture.test", credentials: "true" }],
+    ["any origin", { origins: "*", credentials: "false" }],
+  ])(
+    "a deployment with CORS on (%s) passes, its grant probed as the report states it",
+    async (_label, vars) => {
+      const app = emptyApp();
+      const bindings = { ...env, ...corsVars(vars) };
+      const report = await checkConformance(BASE, {
+        fetch: (r) => Promise.resolve(app.fetch(r, bindings)),
+      });
+      expect(failing(report)).toEqual([]);
+      const names = report.checks.map((c) => c.name).join("\n");
+      expect(names).toContain("GET /_service/health from ");
+      expect(names).toContain(
+        "a preflight of GET /_service/health with X-Request-Id: 204 with the grant",
+      );
+      expect(names).toContain("a 404 problem from an allowed origin: the CORS grant too");
+    },
+  );
+
+  it("a deployment whose CORS setting is refused is held to CORS off", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const app = emptyApp();
+    const bindings = { ...env, ...corsVars({ origins: "*", credentials: "true" }) };
+    const report = await checkConformance(BASE, {
+      fetch: (r) => Promise.resolve(app.fetch(r, bindings)),
+    });
+    vi.restoreAllMocks();
+    expect(failing(report)).toEqual([]);
+    expect(report.checks.map((c) => c.name)).toContain(
+      "GET /_service/health from another origin, CORS off: no CORS header",
+    );
+  });
+
   it("a FIXTURE operations app passes, with its 404, 405, 415, 413, 400 and 422 probed, and a valid request to each operation", async () => {
     const app = fixtureApp();
     const report = await checkConformance(BASE, {
@@ -210,14 +245,27 @@ describe("text the contract itself holds is not a leak", () => {
 
 /**
  * A server that answers like the app of a contract that declares nothing (part 4's 501
- * everywhere), except where `mutate` changes the answer.
+ * everywhere), except where `mutate` changes the answer; `bindings` replace the runtime's.
  */
 function broken(
   mutate: (request: Request, response: Response) => Promise<Response> | Response,
+  bindings: Partial<Env> = {},
 ): Fetcher {
   const app = emptyApp();
-  return async (request) => mutate(request, await app.fetch(request.clone(), env));
+  return async (request) =>
+    mutate(request, await app.fetch(request.clone(), { ...env, ...bindings }));
 }
+
+/** The CORS vars of a deployment (src/platform/cors.ts). */
+function corsVars(vars: { origins: string; credentials: string }): Partial<Env> {
+  return {
+    CORS_ALLOWED_ORIGINS: vars.origins,
+    CORS_ALLOW_CREDENTIALS: vars.credentials,
+    CORS_MAX_AGE: "600",
+  };
+}
+
+const LISTED = corsVars({ origins: "https://app.fixture.test", credentials: "false" });
 
 async function rebuild(
   response: Response,
@@ -241,6 +289,43 @@ describe("against deliberately broken servers, it fails with the reason", () => 
       "a missing security header",
       broken((_q, r) => rebuild(r, { headers: (h) => h.delete("x-content-type-options") })),
       "header x-content-type-options is null",
+    ],
+    [
+      "an answer without Cross-Origin-Embedder-Policy (OWASP Secure Headers)",
+      broken((_q, r) => rebuild(r, { headers: (h) => h.delete("cross-origin-embedder-policy") })),
+      "header cross-origin-embedder-policy is null",
+    ],
+    [
+      "a Permissions-Policy that grants a feature",
+      broken((_q, r) =>
+        rebuild(r, {
+          headers: (h) =>
+            h.set("permissions-policy", `${h.get("permissions-policy")}, camera=(self)`),
+        }),
+      ),
+      "header permissions-policy is",
+    ],
+    [
+      "a Permissions-Policy that leaves a listed feature out",
+      broken((_q, r) =>
+        rebuild(r, {
+          headers: (h) =>
+            h.set(
+              "permissions-policy",
+              (h.get("permissions-policy") ?? "").replace("usb=(), ", ""),
+            ),
+        }),
+      ),
+      "header permissions-policy is",
+    ],
+    [
+      "an OPTIONS answer a cache may store (RFC 9110 §9.3.7)",
+      broken((q, r) =>
+        q.method === "OPTIONS" && !isNotSpecified(q)
+          ? rebuild(r, { headers: (h) => h.delete("cache-control") })
+          : r,
+      ),
+      "OPTIONS /_service/health: 204 with Allow, not stored (RFC 9110 §9.3.7): header cache-control is null",
     ],
     [
       "a leaked stack trace",
@@ -327,6 +412,41 @@ describe("against deliberately broken servers, it fails with the reason", () => 
           : r,
       ),
       "part 4 (endpoints): report 0, OpenAPI 1",
+    ],
+    [
+      "CORS on, as the report says, but no answer grants the allowed origin",
+      broken(
+        (_q, r) => rebuild(r, { headers: (h) => h.delete("access-control-allow-origin") }),
+        LISTED,
+      ),
+      'header access-control-allow-origin is null, not "https://app.fixture.test"',
+    ],
+    [
+      "CORS on, granting an origin the setting does not list",
+      broken(
+        (q, r) =>
+          rebuild(r, {
+            headers: (h) => h.set("access-control-allow-origin", q.headers.get("origin") ?? ""),
+          }),
+        LISTED,
+      ),
+      "which the setting does not allow",
+    ],
+    [
+      "CORS on without Vary: Origin (Fetch Standard, CORS protocol and HTTP caches)",
+      broken((_q, r) => rebuild(r, { headers: (h) => h.delete("vary") }), LISTED),
+      "Vary lacks Origin while CORS is on",
+    ],
+    [
+      "a preflight granted for longer than the report says",
+      broken(
+        (_q, r) =>
+          r.headers.has("access-control-max-age")
+            ? rebuild(r, { headers: (h) => h.set("access-control-max-age", "86400") })
+            : r,
+        LISTED,
+      ),
+      'header access-control-max-age is "86400", not "600"',
     ],
     [
       "a CORS header that grants cross-origin use",

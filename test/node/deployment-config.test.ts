@@ -14,6 +14,7 @@ import DEV_VARS_EXAMPLE from "../../.dev.vars.example?raw";
 import { contract } from "../../src/contract";
 import type { Contract } from "../../src/domain/contract";
 import { DESTINATIONS_VAR } from "../../src/engine/events/destinations";
+import { CORS_VARS, parseCors } from "../../src/platform/cors";
 import { EMPTY_CONTRACT } from "../fixtures/contracts";
 import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
@@ -77,6 +78,9 @@ function mismatches(c: Contract, config: Deployment, example: string): string[] 
     found.push(`wrangler.toml: [[queues.consumers]] ${JSON.stringify(queues?.consumer ?? null)}`);
   if (queues && !(DESTINATIONS_VAR in (config.vars ?? {})))
     found.push(`wrangler.toml: [vars] ${DESTINATIONS_VAR}`);
+  // The platform's CORS setting is always listed, off (empty) unless a deployment sets it.
+  for (const name of Object.values(CORS_VARS))
+    if (!(name in (config.vars ?? {}))) found.push(`wrangler.toml: [vars] ${name}`);
 
   const listed = example
     .split("\n")
@@ -131,10 +135,53 @@ function writtenFor(c: Contract): Deployment {
   return experimental_readRawConfig({ config: join(dir, "wrangler.toml") }).rawConfig as Deployment;
 }
 
+/** The platform's vars every wrangler.toml lists, whatever the contract declares. */
+const PLATFORM_VARS = Object.fromEntries(Object.values(CORS_VARS).map((name) => [name, ""]));
+
 // The checks below start from the files a contract that declares nothing would have, so
 // they hold whatever the shipped contract declares (npm run test:revision).
 const bare = () => writtenFor(EMPTY_CONTRACT);
 const bareExample = () => devVarsExample(EMPTY_CONTRACT);
+
+describe("the CORS setting in the generated block", () => {
+  it("is off by default, each var with a comment, and the defaults parse", () => {
+    const vars = bare().vars ?? {};
+    expect(vars[CORS_VARS.origins]).toBe("");
+    expect(vars[CORS_VARS.credentials]).toBe("false");
+    expect(vars[CORS_VARS.maxAge]).toBe("600");
+    expect(
+      parseCors(vars[CORS_VARS.origins], vars[CORS_VARS.credentials], vars[CORS_VARS.maxAge]),
+    ).toEqual({ state: "off" });
+    const block = deploymentBlock(EMPTY_CONTRACT);
+    for (const name of Object.values(CORS_VARS)) {
+      const lines = block.split("\n");
+      const at = lines.findIndex((line) => line.startsWith(`${name} = `));
+      expect(lines[at - 1], name).toMatch(/^# /);
+    }
+    expect(block).toContain('Never with "*"');
+  });
+
+  it("keeps the values a deployment set when the block is written again", () => {
+    const set = {
+      [CORS_VARS.origins]: "https://app.example.com",
+      [CORS_VARS.credentials]: "true",
+      // wrangler.toml may hold a number.
+      [CORS_VARS.maxAge]: 120 as unknown as string,
+    };
+    const block = deploymentBlock(EMPTY_CONTRACT, { vars: set });
+    expect(block).toContain(`${CORS_VARS.origins} = "https://app.example.com"`);
+    expect(block).toContain(`${CORS_VARS.credentials} = "true"`);
+    expect(block).toContain(`${CORS_VARS.maxAge} = "120"`);
+  });
+
+  it("the check names each CORS var a wrangler.toml lacks", () => {
+    const config = bare();
+    const { [CORS_VARS.origins]: _gone, ...vars } = config.vars ?? {};
+    expect(mismatches(EMPTY_CONTRACT, { ...config, vars }, bareExample())).toEqual([
+      `wrangler.toml: [vars] ${CORS_VARS.origins}`,
+    ]);
+  });
+});
 
 describe("the check can fail", () => {
   it("names the queues and the destinations var a FIXTURE contract with events needs; written, they pass", () => {
@@ -186,6 +233,7 @@ describe("the check can fail", () => {
     expect(example).not.toContain("fixture-partner-key-for-tests-only");
     const secrets = requiredSecrets(FIXTURE_SECURITY_CONTRACT);
     const config: Deployment = {
+      vars: PLATFORM_VARS,
       secrets: { required: secrets.map((s) => s.name) },
       ratelimits: rateLimitBindings(FIXTURE_SECURITY_CONTRACT).map(({ name, limit, period }) => ({
         name,
@@ -198,6 +246,7 @@ describe("the check can fail", () => {
   it("accepts files that list exactly what a FIXTURE contract needs", () => {
     const secrets = requiredSecrets(FIXTURE_SECURITY_CONTRACT);
     const config: Deployment = {
+      vars: PLATFORM_VARS,
       secrets: { required: secrets.map((s) => s.name).reverse() },
       ratelimits: rateLimitBindings(FIXTURE_SECURITY_CONTRACT).map(({ name, limit, period }) => ({
         name,

@@ -2,9 +2,20 @@
  * Assertions shared by the unit and integration tests: the promises every answer keeps.
  */
 import { expect } from "vitest";
+import { PERMISSIONS_POLICY_FEATURES } from "../../src/platform/security-headers";
+
+/** What an answer may carry beyond the platform's headers. */
+export interface Allowance {
+  /** The deployment turned CORS on (src/platform/cors.ts): CORS headers may be sent. */
+  readonly cors?: boolean;
+}
 
 /** OWASP REST Security Cheat Sheet headers, and the request id, on every answer. */
-export function expectPlatformHeaders(res: Response, kind: "api" | "html" = "api"): void {
+export function expectPlatformHeaders(
+  res: Response,
+  kind: "api" | "html" = "api",
+  allowance: Allowance = {},
+): void {
   const h = res.headers;
   expect(h.get("x-request-id")).toMatch(/^[A-Za-z0-9._:-]{1,64}$/);
   expect(h.get("x-content-type-options")).toBe("nosniff");
@@ -20,10 +31,13 @@ export function expectPlatformHeaders(res: Response, kind: "api" | "html" = "api
   expect(h.get("cross-origin-opener-policy")).toBe("same-origin");
   expect(h.get("cross-origin-resource-policy")).toBe("same-origin");
   expect(h.get("x-permitted-cross-domain-policies")).toBe("none");
-  expect(h.get("permissions-policy")).toMatch(/^(?:[a-z-]+=\(\)(?:, )?)+$/);
+  expect(h.get("cross-origin-embedder-policy")).toBe("require-corp");
+  // Every feature of the W3C registry and OWASP's list denied: an empty allowlist each.
+  const denied = (h.get("permissions-policy") ?? "").split(", ");
+  expect(denied).toEqual(PERMISSIONS_POLICY_FEATURES.map((feature) => `${feature}=()`));
   expect(h.get("x-powered-by")).toBeNull();
-  // Cross-origin use is not specified: no CORS header may grant it.
-  for (const name of h.keys()) expect(name).not.toMatch(/^access-control-/);
+  // CORS is off unless the deployment turns it on (the test runtime's wrangler.toml: off).
+  if (!allowance.cors) for (const name of h.keys()) expect(name).not.toMatch(/^access-control-/);
 }
 
 export interface ProblemBody {
@@ -39,11 +53,15 @@ export interface ProblemBody {
  * An RFC 9457 problem answer: media type, member types (§3.1), `status` equal to the HTTP
  * status, the request id of the header, and `no-store`.
  */
-export async function expectProblem(res: Response, status: number): Promise<ProblemBody> {
+export async function expectProblem(
+  res: Response,
+  status: number,
+  allowance: Allowance = {},
+): Promise<ProblemBody> {
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toBe("application/problem+json");
   expect(res.headers.get("cache-control")).toBe("no-store");
-  expectPlatformHeaders(res);
+  expectPlatformHeaders(res, "api", allowance);
   const body = (await res.json()) as ProblemBody;
   expect(typeof body.type).toBe("string");
   expect(typeof body.title).toBe("string");

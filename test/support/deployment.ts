@@ -6,6 +6,7 @@
 import { type Contract, secretNames } from "../../src/domain/contract";
 import { DESTINATIONS_VAR } from "../../src/engine/events/destinations";
 import { DEAD_LETTER_QUEUE, EVENTS_QUEUE } from "../../src/engine/events/emit";
+import { CORS_VARS, DEFAULT_MAX_AGE, MAX_MAX_AGE } from "../../src/platform/cors";
 
 /** A Worker secret the contract names, and how documentation writes its value. */
 export interface RequiredSecret {
@@ -155,9 +156,15 @@ export interface CurrentDeployment {
   readonly workerName?: string;
 }
 
+/** A var's value as the deployment has it (wrangler.toml may hold a number), else `fallback`. */
+function currentVar(current: CurrentDeployment, name: string, fallback: string): string {
+  const value = current.vars?.[name];
+  return value === undefined ? fallback : String(value);
+}
+
 /**
  * The block at the end of wrangler.toml that lists what the contract needs: the platform's
- * vars, its secrets (`[secrets] required`) and rate limiting bindings. A new binding gets
+ * vars (response checks, CORS), its secrets (`[secrets] required`) and rate limiting bindings. A new binding gets
  * the next free namespace id; one the account has keeps its own.
  */
 export function deploymentBlock(contract: Contract, current: CurrentDeployment = {}): string {
@@ -173,6 +180,17 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
     '# operations are checked against their declared responses. "off", "log" (a warning per',
     '# mismatch) or "enforce" (a mismatch becomes a 500 problem). Tests run with "enforce".',
     `RESPONSE_VALIDATION = ${JSON.stringify(current.responseValidation ?? "log")}`,
+    "# Platform setting, not part of the service's interface: cross-origin calls from browsers",
+    "# (CORS, the Fetch Standard). The origins allowed, comma-separated and exact",
+    '# ("https://app.example.com, https://admin.example.com"), or "*" for any. Empty: CORS is',
+    "# off and no CORS header is sent. What an allowed origin may do (methods, request and",
+    "# answer headers) is derived from the contract, never set here.",
+    `${CORS_VARS.origins} = ${JSON.stringify(currentVar(current, CORS_VARS.origins, ""))}`,
+    '# "true": browsers may send cookies and Authorization cross-origin. Never with "*": that',
+    "# setting is refused (a log line, and no CORS header at all).",
+    `${CORS_VARS.credentials} = ${JSON.stringify(currentVar(current, CORS_VARS.credentials, "false"))}`,
+    `# Seconds a browser may reuse a preflight's answer: 0 to ${MAX_MAX_AGE}.`,
+    `${CORS_VARS.maxAge} = ${JSON.stringify(currentVar(current, CORS_VARS.maxAge, String(DEFAULT_MAX_AGE)))}`,
   ];
   const queues = eventQueues(contract, current.workerName ?? "contract-edge-service");
   if (queues)

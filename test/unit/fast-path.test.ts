@@ -3,6 +3,7 @@
  * the routes give: same status, same headers, same bytes. Compared request by request with
  * the app built without it. (Once part 4 declares operations there is no shortcut.)
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { emptyApp } from "../support/fixture-app";
 
@@ -41,5 +42,22 @@ describe.each([
     const a = await snapshot(await fast.fetch(request()));
     const b = await snapshot(await routed.fetch(request()));
     expect(a).toEqual(b);
+  });
+});
+
+describe("while the deployment turns CORS on, the shortcut steps aside for the routes", () => {
+  const bindings = { ...env, CORS_ALLOWED_ORIGINS: "https://app.fixture.test" };
+  const fast = emptyApp({ fastPath: true });
+  const routed = emptyApp({ fastPath: false });
+  it.each(CASES)("%s %o: the same answer, with the CORS grant", async (path, init) => {
+    const request = () =>
+      new Request(`https://fixture.test${path}`, {
+        ...init,
+        headers: { ...ID, origin: "https://app.fixture.test", ...init?.headers },
+      });
+    const a = await snapshot(await fast.fetch(request(), bindings));
+    const b = await snapshot(await routed.fetch(request(), bindings));
+    expect(a).toEqual(b);
+    expect(a.headers).toContainEqual(["access-control-allow-origin", "https://app.fixture.test"]);
   });
 });

@@ -33,10 +33,11 @@ describe("mountResource", () => {
     await expectProblem(res, 405);
   });
 
-  it("answers OPTIONS 204 with Allow and no body (RFC 9110 §9.3.7)", async () => {
+  it("answers OPTIONS 204 with Allow, no body, and no-store (RFC 9110 §9.3.7: not cacheable)", async () => {
     const res = await app.request("/fixture-resource", { method: "OPTIONS" });
     expect(res.status).toBe(204);
     expect(res.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.text()).toBe("");
   });
 });

@@ -15,6 +15,7 @@ import { planTransition } from "../states/transition";
 import { type HiddenFields, planRequest } from "../validation/request";
 import { negotiatedRoute, type ServeOperation } from "../versions/negotiate";
 import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../versions/plan";
+import { operationsCors } from "./cors";
 import { routePath } from "./path-template";
 import { planResponses } from "./responses";
 import { operationRoute } from "./route";
@@ -33,7 +34,11 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
   const reported = new Set<string>();
   const byPath = new Map<
     string,
-    { parameters: number; methods: Record<string, Handler<AppEnv>> }
+    {
+      parameters: number;
+      methods: Record<string, Handler<AppEnv>>;
+      operations: [string, Operation][];
+    }
   >();
   for (const [id, operation] of Object.entries(contract.operations)) {
     const { path, read, ownSegments } = routePath(id, operation.path);
@@ -83,13 +88,22 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       // A segment Hono matches by a pattern (`{id}.json`) is half literal: it is not counted.
       parameters: ownSegments + (prefix ? 1 : 0),
       methods: {},
+      operations: [],
     };
     entry.methods[operation.method] = route;
+    entry.operations.push([id, operation]);
     byPath.set(routed, entry);
   }
   const paths = [...byPath].sort(([, a], [, b]) => a.parameters - b.parameters);
-  for (const [path, { methods }] of paths)
-    mountResource(app, path, methods as MethodHandlers, present);
+  // What CORS allows on each path follows from what its operations declare.
+  for (const [path, { methods, operations }] of paths)
+    mountResource(
+      app,
+      path,
+      methods as MethodHandlers,
+      present,
+      operationsCors(contract, operations),
+    );
 }
 
 /** The fields kept from the schemas: credentials' and the version's. */

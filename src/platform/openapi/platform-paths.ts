@@ -150,6 +150,19 @@ const STATUS_REPORT_SCHEMA: Json = {
       },
       required: ["in"],
     },
+    cors: {
+      type: "object",
+      description:
+        "Cross-origin requests from browsers (CORS), a setting of this deployment: the origins allowed (`*`: any), whether with credentials, and how long a preflight is kept; `refused` says why a setting was not applied (CORS is then off).",
+      properties: {
+        enabled: { type: "boolean" },
+        origins: { type: "array", items: { type: "string" } },
+        credentials: { type: "boolean" },
+        maxAgeSeconds: { type: "integer", minimum: 0 },
+        refused: { type: "string" },
+      },
+      required: ["enabled", "origins"],
+    },
   },
   required: [
     "description",
@@ -162,6 +175,7 @@ const STATUS_REPORT_SCHEMA: Json = {
     "events",
     "states",
     "versions",
+    "cors",
   ],
 };
 

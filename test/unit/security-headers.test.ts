@@ -1,0 +1,112 @@
+/**
+ * The OWASP header set's Permissions-Policy list: every feature of its two sources is
+ * denied, apart from those left out with a reason (src/platform/security-headers.ts).
+ */
+import { describe, expect, it } from "vitest";
+import { apiHeaders, PERMISSIONS_POLICY_FEATURES } from "../../src/platform/security-headers";
+
+/** W3C webappsec-permissions-policy, features.md: standardized and proposed features. */
+const W3C_REGISTRY = [
+  "accelerometer",
+  "ambient-light-sensor",
+  "autoplay",
+  "battery",
+  "camera",
+  "cross-origin-isolated",
+  "display-capture",
+  "document-domain",
+  "encrypted-media",
+  "execution-while-not-rendered",
+  "execution-while-out-of-viewport",
+  "fullscreen",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "idle-detection",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "navigation-override",
+  "payment",
+  "picture-in-picture",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "sync-xhr",
+  "usb",
+  "web-share",
+  "xr-spatial-tracking",
+  "clipboard-read",
+  "clipboard-write",
+  "identity-credential-get",
+  "gamepad",
+  "speaker-selection",
+];
+
+/** The OWASP Secure Headers Project's recommended Permissions-Policy value, by feature. */
+const OWASP_RECOMMENDED = [
+  "accelerometer",
+  "autoplay",
+  "camera",
+  "cross-origin-isolated",
+  "display-capture",
+  "encrypted-media",
+  "fullscreen",
+  "geolocation",
+  "gyroscope",
+  "keyboard-map",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "picture-in-picture",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "sync-xhr",
+  "usb",
+  "web-share",
+  "xr-spatial-tracking",
+  "clipboard-read",
+  "clipboard-write",
+  "gamepad",
+  "hid",
+  "idle-detection",
+  "interest-cohort",
+  "serial",
+  "unload",
+];
+
+/** Left out, each with the reason given beside the list. */
+const LEFT_OUT: Readonly<Record<string, string>> = {
+  "ambient-light-sensor": "no shipping browser knows it",
+  battery: "no shipping browser knows it",
+  "document-domain": "no shipping browser knows it",
+  "execution-while-not-rendered": "no shipping browser knows it",
+  "execution-while-out-of-viewport": "no shipping browser knows it",
+  "navigation-override": "no shipping browser knows it",
+  "interest-cohort": "FLoC was withdrawn",
+  "identity-credential-get": "shipped as identity-credentials-get",
+};
+
+describe("Permissions-Policy (W3C Permissions Policy, OWASP Secure Headers)", () => {
+  it("denies every feature of the W3C registry and of OWASP's recommendation, apart from those left out with a reason", () => {
+    const wanted = [...new Set([...W3C_REGISTRY, ...OWASP_RECOMMENDED])].filter(
+      (feature) => !(feature in LEFT_OUT),
+    );
+    const missing = wanted.filter(
+      (feature) => !(PERMISSIONS_POLICY_FEATURES as readonly string[]).includes(feature),
+    );
+    expect(missing).toEqual([]);
+    expect(PERMISSIONS_POLICY_FEATURES).toContain("identity-credentials-get");
+  });
+
+  it("grants none of them: each has the empty allowlist", () => {
+    const entries = apiHeaders("fixture")["permissions-policy"]?.split(", ") ?? [];
+    expect(entries).toHaveLength(PERMISSIONS_POLICY_FEATURES.length);
+    for (const entry of entries) expect(entry).toMatch(/^[a-z-]+=\(\)$/);
+  });
+
+  it("sends Cross-Origin-Embedder-Policy: require-corp (OWASP Secure Headers)", () => {
+    expect(apiHeaders("fixture")["cross-origin-embedder-policy"]).toBe("require-corp");
+  });
+});
