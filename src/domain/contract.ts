@@ -181,6 +181,13 @@ export interface Operation {
   readonly security?: readonly SecurityRequirement[];
   /** Part 7's error types a handler of this operation may answer with, by name. */
   readonly errors?: readonly string[];
+  /**
+   * The platform failures this operation answers as one of its own error types, where the
+   * spec gives it another answer than the error model's (an operation that documents its
+   * bad requests as a 400 of its own): by failure, the error type's name. It wins over the
+   * error types' own `presents` for this operation.
+   */
+  readonly presents?: Readonly<Partial<Record<PlatformProblem, string>>>;
   /** Part 6's events a handler of this operation may emit, by name. */
   readonly emits?: readonly string[];
   /** The transition of a part 3 machine this operation performs, by machine and trigger. */
@@ -377,7 +384,26 @@ export const PLATFORM_PROBLEMS = [
 ] as const;
 export type PlatformProblem = (typeof PLATFORM_PROBLEMS)[number];
 
-/** Part 7: one error type of the service, answered as an RFC 9457 problem. */
+/**
+ * What the platform says of each failure, where an error type's body has a member for it:
+ * RFC 9457's members (status, title, detail, type), the request id, and a 422's list of
+ * violations (`errors`).
+ */
+export type ErrorFact = "status" | "title" | "detail" | "type" | "requestId" | "errors";
+
+/**
+ * An error body that is not an RFC 9457 problem document, as many APIs' are
+ * (`{ "code": 404, "message": "…" }`, `{ "error": { "message": "…" } }`): its media type
+ * (a JSON one), and where in it each fact the platform knows goes, as a JSON Pointer
+ * (RFC 6901) into the body. A fact without a member is left out; so is every RFC 9457
+ * member that has none.
+ */
+export interface ErrorBody {
+  readonly mediaType: string;
+  readonly carries: Readonly<Partial<Record<ErrorFact, string>>>;
+}
+
+/** Part 7: one error type of the service, answered as an RFC 9457 problem, or its own body. */
 export interface ErrorType {
   readonly status: number;
   readonly title: string;
@@ -396,10 +422,16 @@ export interface ErrorType {
    */
   readonly schema?: Schema;
   /**
-   * The platform failures answered as this type: the answer takes this type's status, URI
-   * and title, and keeps the platform's detail and members.
+   * The platform failures answered as this type, for every operation (the spec's own error
+   * model): the answer takes this type's status, URI and title, and keeps the platform's
+   * detail and members. An operation's own `presents` wins for that operation.
    */
   readonly presents?: readonly PlatformProblem[];
+  /**
+   * Answers of this type are this body, not an RFC 9457 problem document: its `members`
+   * (and `schema`) describe it, and the platform's facts go where `carries` says.
+   */
+  readonly body?: ErrorBody;
 }
 
 interface LimitBase {

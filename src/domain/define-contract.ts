@@ -5,7 +5,7 @@
  * when the app starts.
  */
 import type { input, output } from "zod/v4/core";
-import type { Contract, Schema } from "./contract";
+import type { Contract, PlatformProblem, Schema } from "./contract";
 import type { ReservedSchemaName } from "./reserved";
 
 /** The names of the `{name}` parameters of an OpenAPI path template, as a union. */
@@ -137,13 +137,14 @@ type RequirementCheck<P, R> = {
     : ContractError<`${K & string} is not a security scheme of part 5`>;
 };
 
-/** `security`, `tags`, `errors` and `emits` may only name what parts 5, 1, 7 and 6 declare (an event's `tags` too). */
+/** `security`, `tags`, `errors`, `emits` and `presents` may only name what parts 5, 1, 7 and 6 declare (an event's `tags` too). */
 type ReferenceCheck<P, O> = (O extends { readonly security: infer S extends readonly unknown[] }
   ? { readonly security: { readonly [I in keyof S]: RequirementCheck<P, S[I]> } }
   : unknown) & {
   readonly tags?: readonly TagName<P>[];
   readonly errors?: readonly ErrorName<P>[];
   readonly emits?: readonly EventName<P>[];
+  readonly presents?: Readonly<Partial<Record<PlatformProblem, ErrorName<P>>>>;
 };
 
 /** A limit may only name operations part 4 declares. */

@@ -13,7 +13,7 @@ import {
   type PlatformProblem,
   type Schema,
 } from "../domain/contract";
-import type { ProblemDetails, ProblemType } from "../platform/problem";
+import { ERROR_BODY, type ProblemDetails, type ProblemType } from "../platform/problem";
 import { AS_IS, errorTypeUri, type ProblemPresenter } from "../platform/problem-presenter";
 import {
   ENGINE_PROBLEM_SLUGS,
@@ -21,7 +21,7 @@ import {
   REQUEST_ID_MEMBER,
 } from "../platform/problem-types";
 
-/** Which part 7 error type presents each platform failure, by its name. */
+/** Which part 7 error type presents each platform failure, by its name, for every operation. */
 export function presentedBy(contract: Contract): ReadonlyMap<PlatformProblem, string> {
   const presented = new Map<PlatformProblem, string>();
   for (const [name, error] of Object.entries(contract.errors)) {
@@ -32,6 +32,23 @@ export function presentedBy(contract: Contract): ReadonlyMap<PlatformProblem, st
       presented.set(kind, name);
     }
   }
+  return presented;
+}
+
+/**
+ * Which error type presents each platform failure of one operation: its own `presents`,
+ * then the error model's. The one place a failure is mapped to the spec's answer: serving
+ * (the presenter), the document and the status report all read it.
+ */
+export function presentedFor(
+  contract: Contract,
+  operationId: string | undefined,
+): ReadonlyMap<PlatformProblem, string> {
+  const own = operationId ? contract.operations[operationId]?.presents : undefined;
+  if (!own) return presentedBy(contract);
+  const presented = new Map(presentedBy(contract));
+  for (const [kind, name] of Object.entries(own) as [PlatformProblem, string][])
+    presented.set(kind, name);
   return presented;
 }
 
@@ -50,31 +67,82 @@ const FILLED: Readonly<Record<PlatformProblem, readonly string[]>> = {
   "internal-error": [],
 };
 
-export function problemPresenter(contract: Contract): ProblemPresenter {
-  // An error type that presents a failure must not require a member the platform cannot fill.
-  for (const [kind, name] of presentedBy(contract)) {
-    for (const [member, schema] of Object.entries(contract.errors[name]?.members ?? {})) {
-      if (schema._zod.optout !== "optional" && !FILLED[kind].includes(member))
+/** The members of an error type's own body the platform fills: where `carries` puts a fact. */
+function carried(error: ErrorType): readonly string[] {
+  return Object.values(error.body?.carries ?? {}).flatMap((pointer) => {
+    const top = pointer?.split("/")[1];
+    return top === undefined ? [] : [top.replaceAll("~1", "/").replaceAll("~0", "~")];
+  });
+}
+
+/** Refuses an error type that presents a failure it could not be answered with. */
+function checkPresentable(name: string, error: ErrorType | undefined, kind: PlatformProblem) {
+  if (!error)
+    throw new Error(`a failure ${kind} is presented by ${name}, which part 7 does not declare`);
+  if (!(PLATFORM_PROBLEMS as readonly string[]).includes(kind))
+    throw new Error(`error type ${name}: ${String(kind)} is not one of the platform's failures`);
+  const filled = new Set([...FILLED[kind], ...carried(error)]);
+  for (const [member, schema] of Object.entries(error.members ?? {})) {
+    if (schema._zod.optout !== "optional" && !filled.has(member))
+      throw new Error(
+        `error type ${name}: it presents ${kind}, whose answer has no member ${member}; declare it optional`,
+      );
+  }
+}
+
+/**
+ * Refuses, when the app starts, an error model that could not be served: an operation that
+ * presents a failure as an error type that could not answer it, or an error type's own body
+ * that is not JSON or points nowhere.
+ */
+export function checkErrorModel(contract: Contract): void {
+  for (const [name, error] of Object.entries(contract.errors)) {
+    const format = error.body;
+    if (!format) continue;
+    if (!/^application\/(?:[\w.+-]+\+)?json$/i.test(format.mediaType))
+      throw new Error(`error type ${name}: body.mediaType must be a JSON media type`);
+    for (const [fact, pointer] of Object.entries(format.carries))
+      if (typeof pointer !== "string" || !/^(?:\/[^/]+)+$/.test(pointer))
         throw new Error(
-          `error type ${name}: it presents ${kind}, whose answer has no member ${member}; declare it optional`,
+          `error type ${name}: body.carries.${fact} must be a JSON Pointer into the body`,
         );
+  }
+  for (const id of Object.keys(contract.operations)) problemPresenter(contract, id);
+}
+
+/**
+ * How one operation's platform failures are answered (the contract's error model where no
+ * operation is named): as the error type that presents each, in its status, type URI and
+ * title; in its own body where it has one, with only the members it declares.
+ */
+export function problemPresenter(contract: Contract, operationId?: string): ProblemPresenter {
+  const byKind = presentedFor(contract, operationId);
+  for (const [kind, name] of byKind) checkPresentable(name, contract.errors[name], kind);
+  if (byKind.size === 0) return AS_IS;
+  const as = new Map<PlatformProblem, (problem: ProblemDetails) => ProblemDetails>();
+  for (const [kind, name] of byKind) {
+    const error = contract.errors[name] as ErrorType;
+    const facts = { type: errorTypeUri(name, error), title: error.title, status: error.status };
+    const format = error.body;
+    if (!format) {
+      as.set(kind, (problem) => ({ ...problem, ...facts }));
+      continue;
     }
+    // Its own body: the members it declares, the platform's facts where it carries them.
+    const declared = new Set([
+      ...Object.keys(error.members ?? {}),
+      // The violations go where the body carries them, and nowhere else.
+      ...(format.carries.errors ? ["errors"] : []),
+    ]);
+    as.set(kind, (problem) => {
+      const kept: Record<string, unknown> = {};
+      for (const [member, value] of Object.entries(problem))
+        if (declared.has(member) || ["type", "title", "status", "detail"].includes(member))
+          kept[member] = value;
+      return { ...(kept as unknown as ProblemDetails), ...facts, [ERROR_BODY]: format };
+    });
   }
-  const presented = new Map<PlatformProblem, Pick<ProblemDetails, "type" | "title" | "status">>();
-  for (const [kind, name] of presentedBy(contract)) {
-    const error = contract.errors[name];
-    if (error)
-      presented.set(kind, {
-        type: errorTypeUri(name, error),
-        title: error.title,
-        status: error.status,
-      });
-  }
-  if (presented.size === 0) return AS_IS;
-  return (kind, problem) => {
-    const as = presented.get(kind);
-    return as ? { ...problem, ...as } : problem;
-  };
+  return (kind, problem) => as.get(kind)?.(problem) ?? problem;
 }
 
 function checkErrorType(name: string, error: ErrorType): void {

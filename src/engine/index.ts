@@ -12,7 +12,7 @@ import { TrieRouter } from "hono/router/trie-router";
 import { RESERVED_SCHEMA_NAMES } from "../domain/reserved";
 import type { OperationEngine } from "../platform/engine";
 import { checkSecurity } from "./authentication/check";
-import { errorProblemTypes, problemPresenter } from "./error-model";
+import { checkErrorModel, errorProblemTypes, problemPresenter } from "./error-model";
 import { checkEvents } from "./events/check";
 import { deliverBatch } from "./events/deliver";
 import { destinationsOf, readDestinations } from "./events/destinations";
@@ -43,6 +43,7 @@ export const OPERATION_ENGINE: OperationEngine = {
     checkEvents(contract);
     checkStates(contract);
     checkVersions(contract);
+    checkErrorModel(contract);
   },
   consume: (batch, env) => deliverBatch(batch, env),
   pageSections: (contract) => statesSection(contract.states),

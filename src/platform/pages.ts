@@ -53,7 +53,7 @@ ${limits.join("\n")}
 `;
   const presented = report.errorModel.map(
     (p) =>
-      `<tr><td><code>${escapeHtml(p.failure)}</code></td><td><code>${escapeHtml(p.errorType)}</code></td><td class="num">${p.status}</td><td><code>${escapeHtml(p.type)}</code></td></tr>`,
+      `<tr><td><code>${escapeHtml(p.failure)}</code></td><td><code>${escapeHtml(p.errorType)}</code>${p.mediaType ? ` (${escapeHtml(p.mediaType)})` : ""}</td><td class="num">${p.status}</td><td><code>${escapeHtml(p.type)}</code></td><td>${p.operations ? p.operations.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ") : "every operation"}</td></tr>`,
   );
   const errorModelSection =
     presented.length === 0
@@ -61,7 +61,7 @@ ${limits.join("\n")}
       : `<h2>Error model (part 7)</h2>
 <p>The platform's own failures, answered as the specification's error types.</p>
 <table>
-<thead><tr><th>Failure</th><th>Error type</th><th class="num">Status</th><th>Problem type</th></tr></thead>
+<thead><tr><th>Failure</th><th>Error type</th><th class="num">Status</th><th>Problem type</th><th>Operations</th></tr></thead>
 <tbody>
 ${presented.join("\n")}
 </tbody>

@@ -1,10 +1,17 @@
 /**
  * RFC 9457 problem details: the one shape of every error answer.
  */
+import type { ErrorBody } from "../domain/contract";
 import { SERVICE_PATHS } from "./paths";
 import { apiHeaders, complete } from "./security-headers";
 
 export const PROBLEM_MEDIA_TYPE = "application/problem+json";
+
+/**
+ * On a problem part 7 answers with an error type of its own body (`ErrorType.body`): how it
+ * is written instead of RFC 9457's document. A symbol, so it never reaches the JSON.
+ */
+export const ERROR_BODY: unique symbol = Symbol("error body");
 
 /** The members RFC 9457 §3.1 defines, plus extension members (§3.2). */
 export interface ProblemDetails {
@@ -13,6 +20,46 @@ export interface ProblemDetails {
   readonly status: number;
   readonly detail?: string;
   readonly [extension: string]: unknown;
+  readonly [ERROR_BODY]?: ErrorBody;
+}
+
+/** Sets `value` at a JSON Pointer (RFC 6901) of `body`, making the objects on the way. */
+function setAt(body: Record<string, unknown>, pointer: string, value: unknown): void {
+  const tokens = pointer
+    .split("/")
+    .slice(1)
+    .map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
+  let node = body;
+  for (const [i, token] of tokens.entries()) {
+    if (token === "__proto__" || token === "constructor") return;
+    if (i === tokens.length - 1) {
+      node[token] = value;
+      return;
+    }
+    let next = node[token];
+    if (next === null || typeof next !== "object") {
+      next = {};
+      node[token] = next;
+    }
+    node = next as Record<string, unknown>;
+  }
+}
+
+/**
+ * A failure as an error type's own body: its members as given, and each fact the platform
+ * knows where the type's `carries` puts it; what it has no member for is left out.
+ */
+function ownBody(problem: ProblemDetails, requestId: string, format: ErrorBody): string {
+  const { type, title, status, detail, instance: _instance, requestId: _id, ...members } = problem;
+  const facts: Record<string, unknown> = { type, title, status, detail, requestId };
+  const carriesErrors = format.carries.errors !== undefined;
+  const { errors, ...rest } = members;
+  const body: Record<string, unknown> = { ...rest, ...(carriesErrors ? {} : { errors }) };
+  if (body.errors === undefined) delete body.errors;
+  if (carriesErrors) facts.errors = errors;
+  for (const [fact, pointer] of Object.entries(format.carries))
+    if (pointer !== undefined && facts[fact] !== undefined) setAt(body, pointer, facts[fact]);
+  return JSON.stringify(body);
 }
 
 /**
@@ -97,8 +144,9 @@ export function typedProblem(
 }
 
 /**
- * The response for a problem. `no-store`, because an error answer must not be reused for
- * a later request (RFC 9111 §5.2.2.5; 501 is heuristically cacheable, RFC 9110 §15.1).
+ * The response for a problem: RFC 9457's document, or the error type's own body where part
+ * 7 gives one. `no-store`, because an error answer must not be reused for a later request
+ * (RFC 9111 §5.2.2.5; 501 is heuristically cacheable, RFC 9110 §15.1).
  */
 export function problemResponse(
   requestId: string,
@@ -106,13 +154,12 @@ export function problemResponse(
   headers?: Readonly<Record<string, string>>,
 ): Response {
   const all = apiHeaders(requestId);
-  all["content-type"] = PROBLEM_MEDIA_TYPE;
+  const format = problem[ERROR_BODY];
+  all["content-type"] = format?.mediaType ?? PROBLEM_MEDIA_TYPE;
   all["cache-control"] = "no-store";
   if (headers) Object.assign(all, headers);
-  return complete(
-    new Response(JSON.stringify({ ...problem, requestId }), {
-      status: problem.status,
-      headers: all,
-    }),
-  );
+  const body = format
+    ? ownBody(problem, requestId, format)
+    : JSON.stringify({ ...problem, requestId });
+  return complete(new Response(body, { status: problem.status, headers: all }));
 }

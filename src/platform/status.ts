@@ -46,6 +46,10 @@ export interface PresentedFailure {
   readonly status: number;
   /** The problem type URI the answer carries. */
   readonly type: string;
+  /** The answer's media type, where the error type has its own body (not RFC 9457's). */
+  readonly mediaType?: string;
+  /** Only these operations answer the failure so (their own `presents`); absent: every one. */
+  readonly operations?: readonly string[];
 }
 
 /** An event part 6 declares, and how many destinations this deployment sends it to. */
@@ -97,15 +101,39 @@ export interface StatusReport {
 
 const CORS_OFF: CorsStatus = { enabled: false, origins: [] };
 
+/**
+ * The spec's error model over the platform's failures: each error type's `presents`, for
+ * every operation, then each operation's own, grouped by failure and error type.
+ */
 function errorModel(contract: Contract): PresentedFailure[] {
-  return Object.entries(contract.errors).flatMap(([name, error]) =>
-    (error.presents ?? []).map((failure) => ({
-      failure,
-      errorType: name,
-      status: error.status,
-      type: errorTypeUri(name, error),
-    })),
+  const entry = (failure: PlatformProblem, name: string, operations?: string[]) => {
+    const error = contract.errors[name];
+    if (!error) return [];
+    return [
+      {
+        failure,
+        errorType: name,
+        status: error.status,
+        type: errorTypeUri(name, error),
+        ...(error.body ? { mediaType: error.body.mediaType } : {}),
+        ...(operations ? { operations } : {}),
+      },
+    ];
+  };
+  const global = Object.entries(contract.errors).flatMap(([name, error]) =>
+    (error.presents ?? []).flatMap((failure) => entry(failure, name)),
   );
+  const own = new Map<string, string[]>();
+  for (const [id, operation] of Object.entries(contract.operations))
+    for (const [failure, name] of Object.entries(operation.presents ?? {}))
+      own.set(`${failure}\n${name}`, [...(own.get(`${failure}\n${name}`) ?? []), id]);
+  return [
+    ...global,
+    ...[...own].flatMap(([key, operations]) => {
+      const [failure, name] = key.split("\n") as [PlatformProblem, string];
+      return entry(failure, name, operations);
+    }),
+  ];
 }
 
 function serviceLimits(contract: Contract): ServiceLimit[] {

@@ -24,6 +24,11 @@ export interface Expectation {
   readonly wwwAuthenticate?: boolean;
   /** A 422 problem lists its violations. */
   readonly errors?: boolean;
+  /**
+   * The failure is answered as an error type's own body in this media type (part 7), not
+   * as an RFC 9457 problem document: its status and media type are checked, not its shape.
+   */
+  readonly ownBody?: string;
   /** An HTML page: its CSP must allow the stylesheet and nothing else. */
   readonly html?: boolean;
   /**
@@ -281,6 +286,11 @@ export function checkAnswer(
       response.headers.get("content-type") === "application/problem+json"
     )
       failures.push(...problemFailures(answer, { status: response.status }));
+  } else if (expect.ownBody) {
+    const type = response.headers.get("content-type")?.split(";")[0]?.trim();
+    if (type !== expect.ownBody) failures.push(`content-type is ${type}, not ${expect.ownBody}`);
+    if (response.headers.get("cache-control") !== "no-store")
+      failures.push("cache-control is not no-store");
   } else if (expect.status >= 400) {
     failures.push(...problemFailures(answer, expect));
   } else if (expect.mediaType) {

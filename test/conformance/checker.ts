@@ -641,11 +641,21 @@ function failureAnswer(
   report: Report,
   failure: string,
   status: number,
-): { readonly status: number; readonly type: string } {
-  const presented = report.errorModel?.find((p) => p.failure === failure);
-  return presented
-    ? { status: presented.status, type: presented.type }
-    : { status, type: `${PROBLEMS}${failure}` };
+  operationId?: string,
+): { readonly status: number; readonly type: string; readonly ownBody?: string } {
+  const model = report.errorModel ?? [];
+  // An operation's own presentation first, then the error model's for every operation.
+  const presented =
+    model.find(
+      (p) =>
+        p.failure === failure && operationId !== undefined && p.operations?.includes(operationId),
+    ) ?? model.find((p) => p.failure === failure && p.operations === undefined);
+  if (!presented) return { status, type: `${PROBLEMS}${failure}` };
+  return {
+    status: presented.status,
+    type: presented.type,
+    ...(presented.mediaType ? { ownBody: presented.mediaType } : {}),
+  };
 }
 
 /** `application/json` or a `+json` type (RFC 6839 §3.1). */
@@ -688,11 +698,15 @@ async function operationChecks(
   if (!only) {
     const segments = new Set(paths.map(([path]) => path.split("/").length));
     const depth = [7, 9, 11].find((n) => !segments.has(n)) ?? 13;
+    // As part 7's error model answers not-found, where it does; else RFC 9110's own 404.
+    const presented = context.report.errorModel?.some(
+      (p) => p.failure === "not-found" && p.operations === undefined,
+    );
     await expect({
       label: "GET a path no operation declares: 404 problem",
       method: "GET",
       path: `/${Array.from({ length: depth - 1 }, () => marker).join("/")}`,
-      expect: { status: 404 },
+      expect: presented ? failureAnswer(context.report, "not-found", 404) : { status: 404 },
     });
   }
 
@@ -828,7 +842,8 @@ async function errorProbes(
   marker: string,
 ): Promise<void> {
   const responses = operation.responses ?? {};
-  const answer = (failure: string, status: number) => failureAnswer(report, failure, status);
+  const answer = (failure: string, status: number) =>
+    failureAnswer(report, failure, status, operation.operationId);
   const unauthenticated = answer("authentication-required", 401);
   const unsupported = answer("unsupported-media-type", 415);
   const malformed = answer("malformed-request", 400);

@@ -46,6 +46,10 @@ export interface Report {
     readonly failure: string;
     readonly status: number;
     readonly type: string;
+    /** The media type of an error type's own body (not RFC 9457's). */
+    readonly mediaType?: string;
+    /** Only these operations answer so; absent: every operation. */
+    readonly operations?: readonly string[];
   }[];
 }
 

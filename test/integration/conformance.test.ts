@@ -11,6 +11,10 @@ import { defineContract } from "../../src/domain/define-contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { type ConformanceReport, checkConformance, type Fetcher } from "../conformance/checker";
 import { secretCredentials } from "../conformance/credentials";
+import {
+  FIXTURE_ERROR_BODIES_CONTRACT,
+  FIXTURE_ERROR_BODIES_HANDLERS,
+} from "../fixtures/error-bodies";
 import { FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import {
   FIXTURE_SECURITY_CONTRACT,
@@ -134,6 +138,22 @@ describe("against correct servers", () => {
       "POST /fixture-payments with a JSON array where an object is declared: 400 problem",
     );
     expect(names.some((n) => n.includes(": 422 problem"))).toBe(false);
+  });
+
+  it("a FIXTURE app with error bodies of its own passes: each failure expected as its operation answers it", async () => {
+    const app = createApp(FIXTURE_ERROR_BODIES_CONTRACT, {
+      engine: OPERATION_ENGINE,
+      jsonSchema: z.toJSONSchema,
+      handlers: FIXTURE_ERROR_BODIES_HANDLERS,
+    });
+    const report = await checkConformance(BASE, {
+      fetch: (r) => Promise.resolve(app.fetch(r, env)),
+    });
+    expect(failing(report)).toEqual([]);
+    const names = report.checks.map((c) => c.name);
+    expect(names).toContain("POST /fixture-own with malformed JSON: 400 problem");
+    expect(names).toContain("POST /fixture-platform with malformed JSON: 400 problem");
+    expect(names.some((n) => n.startsWith("POST /fixture-own") && n.includes(": 422"))).toBe(false);
   });
 
   it("a FIXTURE versions app passes, each placement, with its 410, deprecation headers and 400 probed from the documents", async () => {

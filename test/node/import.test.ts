@@ -847,7 +847,7 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     );
   });
 
-  it("reads problem responses as part 7's error types, which present the platform's failures at their status", async () => {
+  it("reads problem responses as part 7's error types, which present the platform's failures at their status for the operations that document them", async () => {
     const problem = { $ref: "#/components/schemas/Problem" };
     const c = await imported("errors", {
       ...doc31({}),
@@ -898,12 +898,13 @@ describe("security, events, errors, limits, purpose, versioning", () => {
       },
     });
     expect(c.contract.errors).toMatchObject({
-      Invalid: {
-        status: 400,
-        title: "Invalid input.",
-        presents: ["malformed-request", "validation-failed"],
-      },
+      Invalid: { status: 400, title: "Invalid input." },
       AlreadyThere: { status: 409, title: "Already there." },
+    });
+    // The operation that documents them answers its bad requests as Invalid.
+    expect(c.contract.operations.fixturePost?.presents).toEqual({
+      "malformed-request": "Invalid",
+      "validation-failed": "Invalid",
     });
     const res = await c.app.request("https://fixture.test/fixture", {
       method: "POST",
@@ -943,6 +944,65 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     );
     expect(await accepts(c, { inner: { code: 1 } })).toBe(true);
     expect(await accepts(c, { inner: { code: "x" } })).toBe(false);
+  });
+
+  it("answers a failure as the operation documents it: its own JSON error body at its status, else the platform's", async () => {
+    const post = (errors: Json) => ({
+      post: {
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["name"],
+                properties: { name: { type: "string", minLength: 1 } },
+              },
+            },
+          },
+        },
+        responses: { "201": { description: "FIXTURE created" }, ...errors },
+      },
+    });
+    const c = await imported("own-error-bodies", {
+      ...doc31({}),
+      paths: {
+        "/fixture-items": post({
+          "400": {
+            description: "FIXTURE bad input",
+            content: {
+              "application/json": { schema: { $ref: "#/components/schemas/FixtureError" } },
+            },
+          },
+        }),
+        "/fixture-others": post({}),
+      },
+      components: {
+        schemas: {
+          FixtureError: {
+            type: "object",
+            required: ["code", "message"],
+            properties: { code: { type: "integer" }, message: { type: "string" } },
+          },
+        },
+      },
+    });
+    const send = (path: string) =>
+      c.app.request(`https://fixture.test${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "" }),
+      });
+    const own = await send("/fixture-items");
+    expect(own.status).toBe(400);
+    expect(own.headers.get("content-type")).toBe("application/json");
+    expect(await own.json()).toEqual({ code: 400, message: expect.stringContaining("violation") });
+    const platform = await send("/fixture-others");
+    expect(platform.status).toBe(422);
+    expect(platform.headers.get("content-type")).toBe("application/problem+json");
+    expect(findingLines(c).join("\n")).toMatch(
+      /answers the platform's own malformed-request, validation-failed failures as/,
+    );
   });
 
   it("declares a page-size limit only where the document makes it unambiguous", async () => {

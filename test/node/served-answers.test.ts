@@ -26,6 +26,10 @@ import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { checkConformance } from "../conformance/checker";
 import { type Presented, presented, secretCredentials } from "../conformance/credentials";
 import { documented, documentedFailures, type SchemaCheck } from "../conformance/documented";
+import {
+  FIXTURE_ERROR_BODIES_CONTRACT,
+  FIXTURE_ERROR_BODIES_HANDLERS,
+} from "../fixtures/error-bodies";
 import { FIXTURE_EVENTS_CONTRACT, FIXTURE_EVENTS_HANDLERS } from "../fixtures/events";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import {
@@ -237,6 +241,10 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
           { handlers: FIXTURE_VERSIONS_HANDLERS },
         ),
       })),
+      {
+        name: "FIXTURE own error bodies",
+        fetch: serve(FIXTURE_ERROR_BODIES_CONTRACT, { handlers: FIXTURE_ERROR_BODIES_HANDLERS }),
+      },
       {
         // An answer whose schema is an intersection of objects (an imported allOf): zod
         // strips unknown members of each, so neither branch may say additionalProperties.

@@ -20,7 +20,7 @@ import {
   problemSchemaName,
   STATE_MACHINES,
 } from "../../platform/openapi/problems";
-import { presentedBy } from "../error-model";
+import { presentedFor } from "../error-model";
 import { documentOperations } from "./operations";
 import { type Convert, schemaComponents } from "./schemas";
 
@@ -32,7 +32,6 @@ export function errorTypeSchema(name: string, contract: Contract, convert: Conve
   const error = contract.errors[name];
   const own = error?.schema ? [convert(error.schema, "output", `${name}Problem`)] : [];
   const members = Object.entries(error?.members ?? {});
-  if (members.length === 0) return own.length > 0 ? { allOf: [PROBLEM_REF, ...own] } : PROBLEM_REF;
   const properties: Json = {};
   const required: string[] = [];
   for (const [member, schema] of members) {
@@ -40,13 +39,30 @@ export function errorTypeSchema(name: string, contract: Contract, convert: Conve
     // A member whose schema accepts its absence is optional.
     if (schema._zod.optout !== "optional") required.push(member);
   }
-  return {
-    allOf: [
-      PROBLEM_REF,
-      ...own,
-      { type: "object", properties, ...(required.length > 0 ? { required } : {}) },
-    ],
-  };
+  const declared =
+    members.length > 0
+      ? [{ type: "object", properties, ...(required.length > 0 ? { required } : {}) }]
+      : [];
+  // Its own body (not RFC 9457's): the schema the spec gives it, or its members alone.
+  if (error?.body) {
+    const [first, ...rest] = [...own, ...declared];
+    return rest.length > 0 ? { allOf: [first, ...rest] } : (first ?? { type: "object" });
+  }
+  if (declared.length === 0) return own.length > 0 ? { allOf: [PROBLEM_REF, ...own] } : PROBLEM_REF;
+  return { allOf: [PROBLEM_REF, ...own, ...declared] };
+}
+
+/** An answer of error type `name`: RFC 9457's document, or its own body in its media type. */
+function errorAnswer(
+  contract: Contract,
+  name: string,
+  description: string,
+  schema: Json,
+  headers?: Json,
+): Json {
+  const answer = problemAnswer(description, schema, headers);
+  const mediaType = contract.errors[name]?.body?.mediaType;
+  return mediaType ? { ...answer, content: { [mediaType]: { schema } } } : answer;
 }
 
 /** An example delivery's envelope needs a time; this one is illustrative only. */
@@ -82,8 +98,6 @@ const WEBHOOK_HEADERS: Json[] = [
 export function documentContract(context: DocumentContext): ContractDocumentation {
   const { contract } = context;
   const { convert, schemas } = schemaComponents(contract, context.jsonSchema);
-  const presented = presentedBy(contract);
-
   const responses: Json = {};
   for (const [name, error] of Object.entries(contract.errors)) {
     // What the document cannot say otherwise: the type's status, its title apart from its
@@ -97,7 +111,9 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
       ...(error.presents?.length ? { presents: error.presents } : {}),
     };
     responses[name] = {
-      ...problemAnswer(
+      ...errorAnswer(
+        contract,
+        name,
         [error.title, error.description].filter(Boolean).join(". "),
         errorTypeSchema(name, contract, convert),
       ),
@@ -105,32 +121,44 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
     };
   }
 
-  const failure: FailureDocumenter = (kind, status, description, extra = {}) => {
-    const own = extra.type ? { $ref: `${COMPONENT}${problemSchemaName(extra.type)}` } : PROBLEM_REF;
-    const name = kind && presented.get(kind);
-    const error = name ? contract.errors[name] : undefined;
-    if (!name || !error)
+  /** How one operation's platform failures are documented: as its error model answers them. */
+  const failureFor = (operationId?: string): FailureDocumenter => {
+    const presented = presentedFor(contract, operationId);
+    return (kind, status, description, extra = {}) => {
+      const own = extra.type
+        ? { $ref: `${COMPONENT}${problemSchemaName(extra.type)}` }
+        : PROBLEM_REF;
+      const name = kind && presented.get(kind);
+      const error = name ? contract.errors[name] : undefined;
+      if (!name || !error)
+        return {
+          status,
+          response: problemAnswer(description, own, extra.headers),
+          ...(kind ? { kind } : {}),
+        };
+      const schema = errorTypeSchema(name, contract, convert);
+      // Part 7's type, carrying the platform's members too (RFC 9457 §3.2 allows both); an
+      // error type of its own body carries only what it declares.
       return {
-        status,
-        response: problemAnswer(description, own, extra.headers),
-        ...(kind ? { kind } : {}),
+        kind,
+        status: error.status,
+        response: errorAnswer(
+          contract,
+          name,
+          `${error.title} (error type ${name}): ${description}`,
+          error.body ? schema : { allOf: [own, schema] },
+          extra.headers,
+        ),
       };
-    // Part 7's type, carrying the platform's members too (RFC 9457 §3.2 allows both).
-    return {
-      kind,
-      status: error.status,
-      response: problemAnswer(
-        `${error.title} (error type ${name}): ${description}`,
-        { allOf: [own, errorTypeSchema(name, contract, convert)] },
-        extra.headers,
-      ),
     };
   };
+  const failure = failureFor(undefined);
 
   const { paths, securitySchemes } = documentOperations({
     ...context,
     convert,
     failure,
+    failureFor,
     errorResponse: (name, form) =>
       form === "inline" ? (responses[name] as Json) : { $ref: `#/components/responses/${name}` },
   });

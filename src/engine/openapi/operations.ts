@@ -23,6 +23,7 @@ import {
   EMITS,
   MERGED,
   PLATFORM,
+  PRESENTS,
   REQUEST_ID_HEADERS,
   TRANSITION,
 } from "../../platform/openapi/problems";
@@ -32,6 +33,8 @@ import type { Convert } from "./schemas";
 export interface DocumentContext extends Frame {
   readonly convert: Convert;
   readonly failure: FailureDocumenter;
+  /** How the failures of one operation are documented (its own error model, part 7). */
+  readonly failureFor: (operationId?: string) => FailureDocumenter;
   /** A response of part 7's error type `name`: a reference, or the object itself to merge with another. */
   readonly errorResponse: (name: string, form?: "inline") => Json;
 }
@@ -494,6 +497,8 @@ function operationObject(
     // The webhooks (part 6) this operation may send; OpenAPI's callbacks would need a URL
     // from the request, and destinations here are the deployment's.
     ...(op.emits?.length ? { [EMITS]: op.emits } : {}),
+    // Part 7: the failures this operation answers as its own error types (read back on import).
+    ...(op.presents && Object.keys(op.presents).length > 0 ? { [PRESENTS]: op.presents } : {}),
     // Part 3: the transition this operation performs, with where it may start and lead.
     ...(op.transition ? { [TRANSITION]: transitionOf(contract, op.transition) } : {}),
     parameters: [
@@ -523,7 +528,10 @@ export function documentOperations(context: DocumentContext): {
   const paths: Record<string, Json> = {};
   for (const [id, op] of Object.entries(contract.operations)) {
     const item = paths[op.path] ?? {};
-    item[op.method.toLowerCase()] = operationObject(id, op, planLimits(contract, id), context);
+    item[op.method.toLowerCase()] = operationObject(id, op, planLimits(contract, id), {
+      ...context,
+      failure: context.failureFor(id),
+    });
     paths[op.path] = item;
   }
   for (const item of Object.values(paths)) {

@@ -10,6 +10,7 @@ import type { MountContext } from "../../platform/engine";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
 import { planSecurity } from "../authentication/plan";
+import { problemPresenter } from "../error-model";
 import { planLimits } from "../limits/plan";
 import { planTransition } from "../states/transition";
 import { type HiddenFields, planRequest } from "../validation/request";
@@ -25,7 +26,7 @@ import { operationRoute } from "./route";
  * literal path wins over a template that would also match it (OpenAPI 3.1 §4.8.8).
  */
 export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
-  const { contract, handlers, maxBodyBytes, present, jwt } = context;
+  const { contract, handlers, maxBodyBytes, jwt } = context;
   const versionPlan = planVersions(contract);
   // With the version in the path, every operation is routed under it (`/:__version/…`).
   const prefix = versionPlan?.placement.in === "path" ? `/:${VERSION_SEGMENT}` : "";
@@ -50,6 +51,8 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     // whatever would. Each variant of part 9 is planned as the operation it makes.
     const routes: (ServeOperation | undefined)[] = [];
     const plan = (shape: Operation): ServeOperation => {
+      // An operation that presents failures its own way (part 7) answers them so.
+      const present = operation.presents ? problemPresenter(contract, id) : context.present;
       const security = planSecurity(contract, id, shape, jwt, reported);
       const limits = planLimits(contract, id);
       return operationRoute({
@@ -101,7 +104,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       app,
       path,
       methods as MethodHandlers,
-      present,
+      context.present,
       operationsCors(contract, operations),
     );
 }

@@ -6,6 +6,7 @@
  */
 import {
   type Contract,
+  type ErrorBody,
   type Operation,
   type ResponseDeclaration,
   type Schema,
@@ -32,6 +33,8 @@ export interface DeclaredError {
   readonly title: string;
   readonly status: number;
   readonly members: Readonly<Record<string, Schema>>;
+  /** Its own body, where part 7 gives it one instead of RFC 9457's document. */
+  readonly body?: ErrorBody;
 }
 
 export interface ResponsePlan {
@@ -104,6 +107,7 @@ export function planResponses(contract: Contract, operation: Operation): Respons
       title: error.title,
       status: error.status,
       members: error.members ?? {},
+      ...(error.body ? { body: error.body } : {}),
     });
   }
   return {

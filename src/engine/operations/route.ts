@@ -14,6 +14,7 @@ import type { AppEnv } from "../../platform/env";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { errorFields, log } from "../../platform/log";
 import {
+  ERROR_BODY,
   type ProblemDetails,
   problemResponse,
   statusProblem,
@@ -36,7 +37,7 @@ import { type RequestPlan, validateRequest } from "../validation/request";
 import { responseValidationMode } from "../validation/response-mode";
 import type { ServeOperation } from "../versions/negotiate";
 import { errorMismatch, responseMismatch } from "./response-check";
-import { type ResponsePlan, statusPlan } from "./responses";
+import { type DeclaredError, type ResponsePlan, statusPlan } from "./responses";
 import { answerHeaders, serialise } from "./serialise";
 
 /** Everything decided about one operation when the app is built. */
@@ -85,7 +86,7 @@ function waitUntilOf(c: Context<AppEnv>, requestId: string): HandlerContext["wai
 /** The answer of a part 7 error type: the platform adds status, type, title and the request id. */
 function errorProblem(
   result: Extract<AnyResult, { error: string }>,
-  declared: { readonly type: string; readonly title: string; readonly status: number },
+  declared: DeclaredError,
 ): ProblemDetails {
   return {
     type: declared.type,
@@ -93,6 +94,8 @@ function errorProblem(
     status: declared.status,
     ...(result.detail === undefined ? {} : { detail: result.detail }),
     ...result.members,
+    // Written as the type's own body where part 7 gives it one.
+    ...(declared.body ? { [ERROR_BODY]: declared.body } : {}),
   };
 }
 

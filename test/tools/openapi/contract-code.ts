@@ -15,10 +15,12 @@ import {
   EMITS,
   ERROR_TYPE,
   PLATFORM,
+  PRESENTS as PRESENTS_MARKER,
   STATE_MACHINES,
   TRANSITION,
 } from "../../../src/platform/openapi/problems";
 import { ENGINE_PROBLEM_SLUGS, INTERFACE_NOT_SPECIFIED } from "../../../src/platform/problem-types";
+import { carriesOf, type ErrorMedia, errorMediaOf } from "./error-bodies";
 import { type Finding, Findings } from "./findings";
 import { derivedOperationId, Identifiers, pascal, RENAMED_FROM, screamingSnake } from "./names";
 import {
@@ -42,6 +44,8 @@ import { normaliseDocument } from "./walk";
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 const UNSERVED_METHODS = ["head", "options", "trace"] as const;
 const PROBLEM_JSON = "application/problem+json";
+/** Marks where an operation's own `presents` goes, until part 7 is known (a private-use character). */
+const PRESENTS_MARK = "\uE001";
 /** The members RFC 9457 §3.1 defines; the platform fills them in every problem. */
 const STANDARD_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
 /** A query parameter that bounds a page, by the names APIs give it. */
@@ -448,7 +452,15 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     response: Json;
     pointer: string;
     operations: Set<string>;
+    /** How its body is declared: RFC 9457's, the API's own JSON, or none. */
+    media: ErrorMedia;
   }
+  /** Each operation's error types, by status: what its own failures are answered as. */
+  const errorsByOperation = new Map<string, Map<number, string>>();
+  /** Where each operation is in the source, for its findings. */
+  const operationPointers = new Map<string, string>();
+  /** In a document served here, each operation's own presents, as it says them (`x-presents`). */
+  const operationPresents = new Map<string, string>();
   const errorTypes = new Map<string, ErrorUse>();
   const errorKeys = new Map<string, string>();
   const reservedSlugs = new Set<string>([INTERFACE_NOT_SPECIFIED.slug, ...ENGINE_PROBLEM_SLUGS]);
@@ -467,6 +479,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     status: number,
     pointer: string,
     operation: string,
+    media: ErrorMedia,
   ) => {
     const component =
       isObject(raw) && typeof raw.$ref === "string" ? componentOf(raw.$ref) : undefined;
@@ -495,9 +508,13 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
         response,
         pointer: component ? `#/components/responses/${component.name}` : pointer,
         operations: new Set(),
+        media,
       });
     }
     errorTypes.get(name)?.operations.add(operation);
+    const own = errorsByOperation.get(operation) ?? new Map<number, string>();
+    if (!own.has(status)) own.set(status, name);
+    errorsByOperation.set(operation, own);
     return name;
   };
 
@@ -514,6 +531,9 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
         response,
         pointer: child("#/components/responses", name),
         operations: new Set(),
+        media: errorMediaOf(isObject(response.content) ? Object.keys(response.content) : []) ?? {
+          kind: "none",
+        },
       });
     }
 
@@ -992,12 +1012,13 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
           continue;
         }
         const types = isObject(response.content) ? Object.keys(response.content) : [];
-        if (
-          errorStatus(status) &&
-          types.length > 0 &&
-          types.every((t) => t.toLowerCase() === PROBLEM_JSON)
-        ) {
-          errors.push(errorTypeFor(raw, response, Number(status), at, id));
+        // An error answer without a body is an error type only where the platform has a
+        // failure it could present so; a document served here marks its error types itself.
+        const found = errorStatus(status) ? errorMediaOf(types) : undefined;
+        const media =
+          found?.kind === "none" && (ours || !(Number(status) in PRESENTS)) ? undefined : found;
+        if (media) {
+          errors.push(errorTypeFor(raw, response, Number(status), at, id, media));
           continue;
         }
         const component =
@@ -1038,6 +1059,13 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       fields.push(`responses: { ${responses.join(", ")} }`);
       errors.push(...strings(op[IMPORT_ERRORS]));
       if (errors.length > 0) fields.push(`errors: ${literal([...new Set(errors)])}`);
+      // Which of its error types answer the platform's failures: known once every operation
+      // is read (part 7, below), so a mark stands in for it until then.
+      fields.push(`${PRESENTS_MARK}${id}${PRESENTS_MARK}`);
+      operationPointers.set(id, pointer);
+      const served = op[PRESENTS_MARKER];
+      if (ours && isObject(served) && Object.keys(served).length > 0)
+        operationPresents.set(id, `presents: ${literal(served)}`);
 
       // The service's own document names what an operation emits (x-emits).
       const emits: string[] = strings(op[EMITS]);
@@ -1108,6 +1136,16 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   }
 
   // ---- Part 7: error types, each presenting the platform's failures at its status. ----
+  /**
+   * The failures the type that presents at `status` answers for every operation: only those
+   * no operation could document (a path no operation has, a method a path lacks). An
+   * operation's own failures are answered as it documents them, and where it documents
+   * nothing the platform's own answer stands.
+   */
+  const globalPresents = (status: number, _name: string): PlatformProblem[] =>
+    (PRESENTS[status] ?? []).filter(
+      (kind) => kind === "not-found" || kind === "method-not-allowed",
+    );
   const errorsWriter = fileWriter(document, findings, identifiers, resourceKeys);
   const errorLines: string[] = [];
   const presenting = new Map<number, string>();
@@ -1117,10 +1155,17 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     if (!other || error.operations.size > other.operations.size)
       presenting.set(error.status, error.name);
   }
-  const statuses = new Set([...errorTypes.values()].map((e) => e.status));
+  /** Error types that could answer the platform's failures: nothing required is left unfilled. */
+  const presentable = new Set<string>();
   for (const error of errorTypes.values()) {
     const { response, pointer } = error;
-    const media = (response.content as Json)[Object.keys(response.content as Json)[0] as string];
+    const mediaType =
+      error.media.kind === "none"
+        ? undefined
+        : error.media.kind === "problem"
+          ? PROBLEM_JSON
+          : error.media.mediaType;
+    const media = mediaType ? (response.content as Json)[mediaType] : undefined;
     const schemaRaw = isObject(media) ? media.schema : undefined;
     // A document served here says the type's own title and description apart.
     const own = isObject(response[ERROR_TYPE]) ? (response[ERROR_TYPE] as Json) : undefined;
@@ -1131,7 +1176,17 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       `title: ${literal(ownTitle ?? (String(response.description ?? "").trim() || `Error ${error.status}`))}`,
       ...(ownDescription ? [`description: ${literal(ownDescription)}`] : []),
     ];
-    const mediaPointer = child(pointer, "content", PROBLEM_JSON);
+    const mediaPointer = child(pointer, "content", mediaType ?? PROBLEM_JSON);
+    const schemaPointer = child(mediaPointer, "schema");
+    // An error body of the API's own shape: where the platform's facts go in it.
+    const carried =
+      error.media.kind === "json" && schemaRaw !== undefined
+        ? carriesOf(document, schemaRaw, schemaPointer)
+        : undefined;
+    if (carried && error.media.kind === "json")
+      fields.push(
+        `body: ${literal({ mediaType: error.media.mediaType, carries: carried.carries })}`,
+      );
     let requiredMembers = 0;
     const memberLines = (object: Json, at: string, shapeOf?: string) => {
       const required = new Set(strings(object.required));
@@ -1139,7 +1194,14 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       for (const [member, sub] of Object.entries(
         isObject(object.properties) ? object.properties : {},
       )) {
-        if (STANDARD_MEMBERS.has(member) || member === "requestId") continue;
+        // RFC 9457's members, or in a body of its own those the platform fills, are not
+        // given by a handler.
+        if (
+          carried
+            ? carried.members.has(member)
+            : STANDARD_MEMBERS.has(member) || member === "requestId"
+        )
+          continue;
         if (required.has(member)) requiredMembers += 1;
         lines.push(
           `${propertyKey(member)}: ${shapeOf ? `${shapeOf}.shape${/^[A-Za-z_$][\w$]*$/.test(member) ? `.${member}` : `[${literal(member)}]`}` : errorsWriter.writer.member(sub, child(at, "properties", member), required.has(member), "json")}`,
@@ -1149,14 +1211,12 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     };
     if (schemaRaw !== undefined && ours) {
       // A document served here: the spec's schema and the members, around the platform's Problem.
-      const schemaPointer = child(mediaPointer, "schema");
       const problem = ownProblemParts(document, schemaRaw);
       if (problem.schema !== undefined)
         fields.push(`schema: ${errorsWriter.writer.schema(problem.schema, schemaPointer, "json")}`);
       const members = problem.members ? memberLines(problem.members, schemaPointer) : [];
       if (members.length > 0) fields.push(`members: { ${members.join(", ")} }`);
     } else if (schemaRaw !== undefined) {
-      const schemaPointer = child(mediaPointer, "schema");
       const followed = follow(document, schemaRaw, schemaPointer);
       const problem = followed.node;
       if (isObject(problem)) {
@@ -1200,6 +1260,13 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
         child(mediaPointer, "examples"),
         "examples of a problem response: error types carry none",
       );
+    for (const type of Object.keys(isObject(response.content) ? response.content : {}))
+      if (type !== mediaType)
+        findings.changed(
+          child(pointer, "content", type),
+          `${type}: the error type is answered as ${mediaType}${/xml/i.test(type) ? " (an XML alternative is served as RFC 9457 Appendix B's problem+xml where negotiated)" : ""}`,
+        );
+    if (requiredMembers === 0) presentable.add(error.name);
     if (ours) {
       // A document served here says what each type presents.
       const presents = own && Array.isArray(own.presents) ? own.presents : [];
@@ -1207,9 +1274,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       errorLines.push(`${propertyKey(error.name)}: { ${fields.join(", ")} },`);
       continue;
     }
-    const presents = (PRESENTS[error.status] ?? []).filter(
-      (kind) => !(kind === "validation-failed" && error.status === 400 && statuses.has(422)),
-    );
+    const presents = globalPresents(error.status, error.name);
     if (presenting.get(error.status) === error.name && presents.length > 0) {
       if (requiredMembers > 0)
         findings.changed(
@@ -1226,6 +1291,39 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     }
     errorLines.push(`${propertyKey(error.name)}: { ${fields.join(", ")} },`);
   }
+  // Each operation's own error answers, where they differ from the error model's.
+  const presentsOf = (id: string): string => {
+    if (ours) return operationPresents.get(id) ?? "";
+    const model = new Map<PlatformProblem, string>();
+    for (const [status, name] of presenting)
+      if (presentable.has(name))
+        for (const kind of globalPresents(status, name)) model.set(kind, name);
+    const declared = errorsByOperation.get(id) ?? new Map<number, string>();
+    const own: Partial<Record<PlatformProblem, string>> = {};
+    for (const [status, name] of declared) {
+      if (!presentable.has(name)) continue;
+      for (const kind of PRESENTS[status] ?? []) {
+        // Validation failures are the 422 an operation declares, else its 400.
+        if (kind === "validation-failed" && status === 400 && declared.has(422)) continue;
+        if (model.get(kind) !== name) own[kind] = name;
+      }
+    }
+    const kinds = Object.keys(own);
+    if (kinds.length === 0) return "";
+    findings.changed(
+      operationPointers.get(id) ?? "#",
+      `${id} answers the platform's own ${kinds.join(", ")} failures as ${[...new Set(Object.values(own))].join(", ")}, as it documents them`,
+    );
+    return `presents: ${literal(own)}`;
+  };
+  for (const [i, line] of operationLines.entries())
+    operationLines[i] = line.replace(
+      new RegExp(`${PRESENTS_MARK}([^${PRESENTS_MARK}]*)${PRESENTS_MARK}(, )?`, "g"),
+      (_mark, id: string, comma: string | undefined) => {
+        const presents = presentsOf(id);
+        return presents ? `${presents}${comma ?? ""}` : "";
+      },
+    );
   if (errorLines.length > 0)
     parts.set("errors", {
       body: `export const errors = {\n${errorLines.join("\n")}\n} as const satisfies Readonly<Record<string, ErrorType>>;`,

@@ -1,0 +1,130 @@
+/**
+ * Error answers as a document declares them. A 4xx or 5xx answer is an error type of part 7
+ * when its body is an RFC 9457 problem document (`application/problem+json`), when it is
+ * JSON of the API's own shape (`{ "code": 400, "message": "…" }`), or when it has none;
+ * anything else (HTML, text) stays a plain response. For a body of its own, where the
+ * platform's facts go is read from its members' names and types, so that a failure the
+ * platform detects can be answered in it (src/domain/contract.ts, `ErrorBody`).
+ */
+import type { ErrorFact } from "../../../src/domain/contract";
+import { follow, isObject, type Json } from "./source";
+
+const PROBLEM_JSON = "application/problem+json";
+const isJson = (type: string) => /^application\/(?:[\w.+-]+\+)?json$/i.test(type);
+const isXml = (type: string) => /^(?:application|text)\/(?:[\w.+-]+\+)?xml$/i.test(type);
+
+/** How an error answer's body is declared: RFC 9457's, the API's own JSON, or none. */
+export type ErrorMedia =
+  | { readonly kind: "problem"; readonly mediaType: typeof PROBLEM_JSON }
+  | { readonly kind: "json"; readonly mediaType: string }
+  | { readonly kind: "none" };
+
+/**
+ * The error media of a response's content types; undefined when it is no error type's
+ * (a body that is neither JSON nor XML). An XML alternative beside JSON is the same answer
+ * in another media type, as problem+xml is RFC 9457's (Appendix B).
+ */
+export function errorMediaOf(types: readonly string[]): ErrorMedia | undefined {
+  if (types.length === 0) return { kind: "none" };
+  const plain = types.map((t) => t.split(";")[0]?.trim().toLowerCase() ?? t);
+  if (!plain.every((t) => isJson(t) || isXml(t))) return undefined;
+  if (plain.includes(PROBLEM_JSON)) return { kind: "problem", mediaType: PROBLEM_JSON };
+  const json = types.find((t) => isJson(t.split(";")[0]?.trim() ?? t));
+  return json ? { kind: "json", mediaType: json.split(";")[0]?.trim() ?? json } : undefined;
+}
+
+/** The member names (lower case, `_` and `-` dropped) that carry each fact, most telling first. */
+const NAMES: Readonly<Record<ErrorFact, readonly string[]>> = {
+  status: ["status", "statuscode", "httpstatus", "code"],
+  title: ["title", "error", "reason"],
+  detail: ["detail", "message", "errordescription", "errormessage", "description", "msg"],
+  type: ["type"],
+  requestId: ["requestid", "traceid", "correlationid"],
+  errors: ["errors", "violations", "invalidparams", "details"],
+};
+
+/** The JSON type a fact needs of the member that carries it. */
+const TYPES: Readonly<Record<ErrorFact, string>> = {
+  status: "integer",
+  title: "string",
+  detail: "string",
+  type: "string",
+  requestId: "string",
+  errors: "array",
+};
+
+const normalised = (name: string) => name.toLowerCase().replace(/[-_]/g, "");
+const escapeToken = (token: string) => token.replaceAll("~", "~0").replaceAll("/", "~1");
+
+/** The members of an object schema (through `$ref`s), with their schemas followed. */
+function membersOf(document: Json, schema: unknown, pointer: string): [string, Json][] {
+  const { node } = follow(document, schema, pointer);
+  if (!isObject(node) || !isObject(node.properties)) return [];
+  return Object.entries(node.properties).flatMap(([name, raw]) => {
+    const { node: member } = follow(document, raw, pointer);
+    return isObject(member) ? [[name, member] as [string, Json]] : [];
+  });
+}
+
+/** Whether a member's schema takes the value a fact has. */
+function takes(member: Json, fact: ErrorFact): boolean {
+  const types = Array.isArray(member.type) ? member.type : [member.type];
+  const wanted = TYPES[fact];
+  if (!types.includes(wanted) && !(wanted === "integer" && types.includes("number"))) return false;
+  if (fact !== "errors") return !("enum" in member) && !("const" in member);
+  // The platform's violations are { in, pointer, detail }: items that require other members
+  // (a `field`, a `message`) cannot hold them.
+  const items = isObject(member.items) ? member.items : {};
+  const required = Array.isArray(items.required) ? items.required : [];
+  return (
+    required.every((name) => ["in", "pointer", "detail"].includes(String(name))) &&
+    (items.type === undefined || items.type === "object")
+  );
+}
+
+export interface Carried {
+  /** Where each fact goes, as a JSON Pointer into the body. */
+  readonly carries: Partial<Record<ErrorFact, string>>;
+  /** The body's top-level members the platform fills (so a handler need not). */
+  readonly members: ReadonlySet<string>;
+}
+
+/**
+ * Where the platform's facts go in an error body of the API's own shape: a top-level member
+ * named for the fact (`message` for the detail, `code` for an integer status, `errors`…),
+ * or one level down (`{ "error": { "message": "…" } }`), of a type that can hold it.
+ */
+export function carriesOf(document: Json, schema: unknown, pointer: string): Carried {
+  const carries: Partial<Record<ErrorFact, string>> = {};
+  const members = new Set<string>();
+  const levels: [string, [string, Json][]][] = [["", membersOf(document, schema, pointer)]];
+  for (const [name, member] of levels[0]?.[1] ?? [])
+    if (member.type === "object")
+      levels.push([`/${escapeToken(name)}`, membersOf(document, member, pointer)]);
+  for (const fact of Object.keys(NAMES) as ErrorFact[]) {
+    for (const [prefix, level] of levels) {
+      const found = NAMES[fact]
+        .map((wanted) =>
+          level.find(([name, member]) => normalised(name) === wanted && takes(member, fact)),
+        )
+        .find((match) => match !== undefined);
+      if (!found) continue;
+      const at = `${prefix}/${escapeToken(found[0])}`;
+      if (Object.values(carries).includes(at)) continue;
+      carries[fact] = at;
+      break;
+    }
+  }
+  // A top-level member is filled when it carries a fact, or is an object whose every
+  // required member does.
+  const at = new Set(Object.values(carries));
+  for (const [name, member] of levels[0]?.[1] ?? []) {
+    const own = `/${escapeToken(name)}`;
+    if (at.has(own)) members.add(name);
+    else if (member.type === "object" && [...at].some((p) => p.startsWith(`${own}/`))) {
+      const required = Array.isArray(member.required) ? member.required.map(String) : [];
+      if (required.every((inner) => at.has(`${own}/${escapeToken(inner)}`))) members.add(name);
+    }
+  }
+  return { carries, members };
+}
