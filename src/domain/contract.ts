@@ -360,6 +360,14 @@ export interface EventDeclaration {
   readonly payload: Schema;
   /** Named examples of the payload. */
   readonly examples?: Readonly<Record<string, Example>>;
+  /**
+   * The body of each delivery. `standard-webhooks` (the default): the Standard Webhooks
+   * envelope, `{ type, timestamp, data }`, the payload its data. `payload`: the payload
+   * itself, for a spec whose payload already is an envelope (`{ type, created_at, data }`),
+   * so a receiver written for it does not read `data.data`. The Standard Webhooks headers
+   * (id, timestamp, signature) are sent either way.
+   */
+  readonly envelope?: "standard-webhooks" | "payload";
   /** What a receiver is expected to answer, by status or range (OpenAPI's webhook responses). */
   readonly responses?: Readonly<Record<number, { readonly description: string }>> &
     Readonly<Partial<Record<StatusRange, { readonly description: string }>>>;

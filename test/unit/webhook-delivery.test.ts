@@ -50,6 +50,27 @@ async function deliver(
   await deliverBatch({ messages: [m] }, env, fetcher);
 }
 
+describe("a payload that already is an envelope (part 6's envelope: payload)", () => {
+  it("is the whole body, not wrapped again, and still signed with the Standard Webhooks headers", async () => {
+    const { env, secret } = bindings();
+    const { sent, fetcher } = receiver(() => new Response(null, { status: 204 }));
+    const data = {
+      type: "fixture.parcel.shipped",
+      created_at: "2026-11-22T00:00:00Z",
+      data: { id: "p1" },
+    };
+    const m = message(eventMessage({ data, bare: true }));
+    await deliver(m, env, fetcher);
+    const body = String(sent[0]?.init.body);
+    expect(JSON.parse(body)).toEqual(data);
+    const headers = new Headers(sent[0]?.init.headers);
+    expect(await verifyWebhook(secret, headers, body)).toMatchObject({
+      ok: true,
+      id: "msg_fixture1",
+    });
+  });
+});
+
 describe("a webhook delivery (Standard Webhooks)", () => {
   it("POSTs the envelope with webhook-id, webhook-timestamp and a signature the receiver verifies, then acknowledges", async () => {
     const { env, secret } = bindings();

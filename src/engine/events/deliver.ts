@@ -60,11 +60,12 @@ type Outcome =
   | { readonly kind: "failed"; readonly reason: string; readonly retryAfter?: number };
 
 async function attempt(message: EventMessage, secrets: readonly string[], fetcher: Fetch) {
-  const body = JSON.stringify({
-    type: message.type,
-    timestamp: message.timestamp,
-    data: message.data,
-  });
+  // Standard Webhooks' envelope, unless the event's payload is one already (part 6).
+  const body = JSON.stringify(
+    message.bare
+      ? message.data
+      : { type: message.type, timestamp: message.timestamp, data: message.data },
+  );
   const timestamp = Math.floor(Date.now() / 1000);
   const signature = await signWebhook(secrets, message.id, timestamp, body);
   let response: Response;

@@ -25,6 +25,8 @@ export interface EventMessage {
   /** When the event happened (ISO 8601), as the envelope carries it. */
   readonly timestamp: string;
   readonly data: unknown;
+  /** The payload is the whole body (part 6's `envelope: "payload"`), not the envelope's data. */
+  readonly bare?: true;
   readonly url: string;
   /** The Worker secret that holds the destination's signing key(s): a name, never a value. */
   readonly secret: string;
@@ -86,8 +88,9 @@ export async function enqueueEvents(
     const to = destinationsOf(destinations, event);
     if (to.length === 0)
       log("info", "event has no destination: not sent", { ...context, event, messageId: id });
+    const bare = declared?.envelope === "payload" ? ({ bare: true } as const) : {};
     for (const { url, secret } of to)
-      messages.push({ body: { id, type: event, timestamp, data, url, secret } });
+      messages.push({ body: { id, type: event, timestamp, data, ...bare, url, secret } });
   }
   if (messages.length === 0) return "queued";
   const queue = env[EVENTS_QUEUE] as Producer | undefined;

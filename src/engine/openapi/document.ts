@@ -13,6 +13,7 @@ import type {
 } from "../../platform/openapi/document";
 import {
   COMPONENT,
+  ENVELOPE,
   ERROR_TYPE,
   PLATFORM,
   PROBLEM_REF,
@@ -177,8 +178,10 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
   });
   for (const [name, event] of Object.entries(contract.events)) {
     const expected = Object.entries(event.responses ?? {}) as [string, { description: string }][];
+    const bare = event.envelope === "payload";
     webhooks[name] = {
       post: {
+        ...(bare ? { [ENVELOPE]: "payload" } : {}),
         // The event's name identifies it, unless an operation already has that id.
         ...(name in contract.operations ? {} : { operationId: name }),
         ...(event.summary ? { summary: event.summary } : {}),
@@ -192,16 +195,21 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
           required: true,
           content: {
             "application/json": {
-              schema: envelope(name, convert(event.payload, "output", `${name}Payload`)),
+              // The Standard Webhooks envelope, unless the payload is one already (part 6).
+              schema: bare
+                ? convert(event.payload, "output", `${name}Payload`)
+                : envelope(name, convert(event.payload, "output", `${name}Payload`)),
               ...(event.examples
                 ? {
                     examples: Object.fromEntries(
                       Object.entries(event.examples).map(([key, example]) => [
                         key,
-                        {
-                          ...example,
-                          value: { type: name, timestamp: EXAMPLE_TIME, data: example.value },
-                        },
+                        bare
+                          ? example
+                          : {
+                              ...example,
+                              value: { type: name, timestamp: EXAMPLE_TIME, data: example.value },
+                            },
                       ]),
                     ),
                   }

@@ -30,6 +30,8 @@ export const STATE_MACHINES = "x-state-machines";
 export const MERGED = "x-merged";
 /** On a part 7 error type's `components.responses` entry: its status, title, description, type URI and presented failures. */
 export const ERROR_TYPE = "x-error-type";
+/** On a webhook: its deliveries carry the payload as it is, not in the Standard Webhooks envelope. */
+export const ENVELOPE = "x-envelope";
 /** On an operation: the platform failures it answers as its own error types (part 7), by failure. */
 export const PRESENTS = "x-presents";
 /** On a resource's view for one direction (`<name>-Input`, `<name>-Output`): whose, and which. */

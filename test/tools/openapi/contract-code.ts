@@ -13,6 +13,7 @@ import { bodyKind } from "../../../src/engine/validation/media-type";
 import {
   DEPRECATION,
   EMITS,
+  ENVELOPE as ENVELOPE_MARKER,
   ERROR_TYPE,
   PLATFORM,
   PRESENTS as PRESENTS_MARKER,
@@ -21,6 +22,7 @@ import {
 } from "../../../src/platform/openapi/problems";
 import { ENGINE_PROBLEM_SLUGS, INTERFACE_NOT_SPECIFIED } from "../../../src/platform/problem-types";
 import { carriesOf, type ErrorMedia, errorMediaOf } from "./error-bodies";
+import { isEnvelope } from "./event-envelopes";
 import { type Finding, Findings } from "./findings";
 import { derivedOperationId, Identifiers, pascal, RENAMED_FROM, screamingSnake } from "./names";
 import {
@@ -721,7 +723,19 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     const payloadPointer = envelope
       ? child(mediaPointer, "schema", "properties", "data")
       : child(mediaPointer, "schema");
-    if (!envelope && media.schema !== undefined)
+    // A payload that already is an envelope ({ type, created_at, data }) is sent as it is:
+    // wrapped again, a receiver written for the source would read data.data.
+    const bare = ours
+      ? op[ENVELOPE_MARKER] === "payload"
+      : !envelope && isEnvelope(document, media.schema, child(mediaPointer, "schema"));
+    if (bare) {
+      fields.push('envelope: "payload"');
+      if (!ours)
+        findings.changed(
+          child(mediaPointer, "schema"),
+          `${name}: its payload is an envelope already (a type and its data): each delivery carries it as it is, with the Standard Webhooks headers`,
+        );
+    } else if (!envelope && media.schema !== undefined)
       findings.changed(
         child(mediaPointer, "schema"),
         `${name}: each delivery carries this payload as the data of the Standard Webhooks envelope (type, timestamp, data)`,
