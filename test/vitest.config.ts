@@ -6,7 +6,7 @@
  * values for the secrets the shipped contract names, made afresh for each run, so the
  * shipped Worker is tested as a deployment that has set them.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
@@ -15,6 +15,7 @@ import { FIXTURE_RATE_LIMITERS, FIXTURE_SECRETS } from "./fixtures/security";
 import { FIXTURE_JWT_VARS, FIXTURE_ROTATED_SECRETS } from "./fixtures/vocabulary";
 import { rateLimitBindings, requiredSecrets, requiredVars } from "./support/deployment";
 import { keySetOf, newIssuer } from "./support/issuer";
+import { askedScopes } from "./tools/dev-credentials";
 
 const SHIPPED_SECRETS = Object.fromEntries(
   requiredSecrets(contract).map(({ name }) => [name, `test-only-${randomUUID()}`]),
@@ -23,10 +24,30 @@ const SHIPPED_SECRETS = Object.fromEntries(
 // issuer made for this run only, whose private key reaches the tests alone (TEST_ISSUER),
 // so the generated check of each operation can present a valid token.
 const TEST_ISSUER = await newIssuer("test-issuer");
+// Introspection schemes (RFC 7662) trust one opaque token made for this run, pinned: the
+// test runtime asks no server. It grants every scope an operation asks of the scheme.
+const TEST_OPAQUE_TOKEN = `test-only-${randomUUID()}`;
+const pinnedTokens = (scheme: string) =>
+  JSON.stringify({
+    tokens: {
+      [createHash("sha256").update(TEST_OPAQUE_TOKEN).digest("hex")]: {
+        active: true,
+        sub: "test-user",
+        scope: askedScopes(contract, scheme).join(" "),
+        aud: `test-only-audience`,
+      },
+    },
+  });
 const SHIPPED_VARS = Object.fromEntries(
-  requiredVars(contract).map(({ name, kind }) => [
+  requiredVars(contract).map(({ name, kind, scheme }) => [
     name,
-    kind === "jwksUrl" ? keySetOf(TEST_ISSUER) : `test-only-${name}`,
+    kind === "jwksUrl"
+      ? keySetOf(TEST_ISSUER)
+      : kind === "introspectionUrl"
+        ? pinnedTokens(scheme)
+        : kind === "audience" && "introspection" in (contract.securitySchemes[scheme] ?? {})
+          ? "test-only-audience"
+          : `test-only-${name}`,
   ]),
 );
 const SHIPPED_RATE_LIMITERS = Object.fromEntries(
@@ -49,6 +70,7 @@ export default defineConfig({
           ...FIXTURE_ROTATED_SECRETS,
           ...FIXTURE_JWT_VARS,
           TEST_ISSUER: JSON.stringify(TEST_ISSUER),
+          TEST_OPAQUE_TOKEN,
           // Replaying a fuzzing run (test/integration/fuzz.test.ts).
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",

@@ -302,6 +302,31 @@ export interface BearerJwtScheme extends SchemeBase {
   readonly scheme: "bearer";
   readonly bearerFormat?: string;
   readonly jwt: JwtVerification;
+  readonly introspection?: never;
+}
+
+/**
+ * How an opaque bearer token is verified: by OAuth 2.0 Token Introspection (RFC 7662) at
+ * the deployment's authorization server. Each field names a Worker secret, never a value:
+ * the endpoint (an `https:` URL, or for a deployment that pins its tokens, and for local
+ * work, a JSON object `{ "tokens": { "<sha-256 of a token, hex>": { "active": true, … } } }`),
+ * and the client id and secret the Worker authenticates to it with (RFC 7662 §2.1).
+ */
+export interface TokenIntrospection {
+  readonly endpoint: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** A var holding the audience the introspected token must have (`aud`), if one is required. */
+  readonly audience?: string;
+}
+
+/** A bearer token in `Authorization` that is opaque: its issuer says whether it is active. */
+export interface BearerIntrospectionScheme extends SchemeBase {
+  readonly type: "http";
+  readonly scheme: "bearer";
+  readonly bearerFormat?: string;
+  readonly introspection: TokenIntrospection;
+  readonly jwt?: never;
 }
 
 /** A user-id and password in `Authorization` (RFC 7617); a secret holds `user-id:password`. */
@@ -322,8 +347,16 @@ export interface OAuthFlow {
   readonly scopes: Readonly<Record<string, string>>;
 }
 
-/** OAuth 2 (RFC 6749): access tokens are JWTs verified in the Worker (RFC 9068). */
-export interface OAuth2Scheme extends SchemeBase {
+/**
+ * How an issued access token is verified: as a JWT in the Worker (RFC 9068), or, when the
+ * authorization server issues opaque tokens, by asking it (RFC 7662). Exactly one.
+ */
+export type AccessTokenVerification =
+  | { readonly jwt: JwtVerification; readonly introspection?: never }
+  | { readonly introspection: TokenIntrospection; readonly jwt?: never };
+
+/** OAuth 2 (RFC 6749): access tokens verified as `AccessTokenVerification` says. */
+export type OAuth2Scheme = SchemeBase & {
   readonly type: "oauth2";
   readonly flows: {
     readonly implicit?: OAuthFlow;
@@ -331,21 +364,20 @@ export interface OAuth2Scheme extends SchemeBase {
     readonly clientCredentials?: OAuthFlow;
     readonly authorizationCode?: OAuthFlow;
   };
-  readonly jwt: JwtVerification;
-}
+} & AccessTokenVerification;
 
-/** OpenID Connect: its discovery URL for documentation; tokens are JWTs verified in the Worker. */
-export interface OpenIdConnectScheme extends SchemeBase {
+/** OpenID Connect: its discovery URL for documentation; access tokens verified as declared. */
+export type OpenIdConnectScheme = SchemeBase & {
   readonly type: "openIdConnect";
   readonly openIdConnectUrl: string;
-  readonly jwt: JwtVerification;
-}
+} & AccessTokenVerification;
 
 /** Part 5: one security scheme, in OpenAPI's terms. */
 export type SecurityScheme =
   | ApiKeyScheme
   | BearerSecretScheme
   | BearerJwtScheme
+  | BearerIntrospectionScheme
   | BasicScheme
   | OAuth2Scheme
   | OpenIdConnectScheme;
@@ -550,4 +582,23 @@ export function schemaOf(declared: Schema | MediaDeclaration): Schema {
 /** The Worker secrets a secret-compared scheme accepts, as a list. */
 export function secretNames(names: SecretNames): readonly string[] {
   return typeof names === "string" ? [names] : names;
+}
+
+/**
+ * Whether a scheme's tokens are vouched for by an issuer (a JWT's key set, or token
+ * introspection): they grant scopes, and may be unverifiable while the issuer cannot be
+ * reached (503), where a compared secret never is.
+ */
+export function issuerVouched(scheme: SecurityScheme): boolean {
+  return jwtOf(scheme) !== undefined || introspectionOf(scheme) !== undefined;
+}
+
+/** How a scheme's tokens are verified as JWTs, if they are. */
+export function jwtOf(scheme: SecurityScheme): JwtVerification | undefined {
+  return "jwt" in scheme ? scheme.jwt : undefined;
+}
+
+/** How a scheme's opaque tokens are introspected, if they are. */
+export function introspectionOf(scheme: SecurityScheme): TokenIntrospection | undefined {
+  return "introspection" in scheme ? scheme.introspection : undefined;
 }

@@ -82,7 +82,7 @@ type TagName<P> = P extends { readonly purpose: { readonly tags: infer T } }
   ? keyof T & string
   : never;
 
-/** The scopes a requirement may ask of scheme `S`: an OAuth 2 scheme's declared ones, any for JWTs, none otherwise. */
+/** The scopes a requirement may ask of scheme `S`: an OAuth 2 scheme's declared ones, any for JWTs and introspected tokens, none otherwise. */
 type ScopeOf<P, S extends string> = Declared<P, "securitySchemes">[S &
   keyof Declared<P, "securitySchemes">] extends infer Scheme
   ? Scheme extends { readonly type: "oauth2"; readonly flows: infer F }
@@ -91,7 +91,7 @@ type ScopeOf<P, S extends string> = Declared<P, "securitySchemes">[S &
           ? keyof Scopes & string
           : never;
       }[keyof F]
-    : Scheme extends { readonly jwt: object }
+    : Scheme extends { readonly jwt: object } | { readonly introspection: object }
       ? string
       : never
   : never;

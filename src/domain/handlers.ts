@@ -103,9 +103,9 @@ export interface Authenticated<S extends string = string> {
   readonly requirement: number;
   /** The schemes of that requirement. */
   readonly schemes: readonly S[];
-  /** The verified JWT's `sub`, when the requirement has a JWT scheme. */
+  /** The verified token's `sub` (a JWT's, or as introspection answered), when the requirement has one. */
   readonly subject: string | undefined;
-  /** The scopes the verified JWT grants (empty without one). */
+  /** The scopes the verified token grants (empty without one). */
   readonly scopes: readonly string[];
 }
 

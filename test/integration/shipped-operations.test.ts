@@ -13,7 +13,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { contract as shipped } from "../../src/contract";
-import type { Contract } from "../../src/domain/contract";
+import { type Contract, jwtOf } from "../../src/domain/contract";
 import { Budget, checkConformance, type Fetcher } from "../conformance/checker";
 import { type Presented, presented, secretCredentials } from "../conformance/credentials";
 import type { Report } from "../conformance/documents";
@@ -23,21 +23,27 @@ import { accessToken, type LocalIssuer } from "../support/issuer";
 const contract: Contract = shipped;
 const BASE = "https://shipped.test";
 const worker: Fetcher = (request) => exports.default.fetch(request);
-const bindings = env as unknown as Record<string, unknown> & { TEST_ISSUER: string };
+const bindings = env as unknown as Record<string, unknown> & {
+  TEST_ISSUER: string;
+  TEST_OPAQUE_TOKEN: string;
+};
 
 /** A working credential of every scheme part 5 declares, from the test runtime. */
 async function credentials(): Promise<Record<string, Presented>> {
   const all = secretCredentials(contract, bindings);
   const issuer = JSON.parse(bindings.TEST_ISSUER) as LocalIssuer;
   for (const [name, scheme] of Object.entries(contract.securitySchemes)) {
-    if (!("jwt" in scheme)) continue;
+    // An introspection scheme trusts the run's one pinned opaque token.
+    if ("introspection" in scheme) all[name] = presented(scheme, bindings.TEST_OPAQUE_TOKEN);
+    const jwt = jwtOf(scheme);
+    if (!jwt) continue;
     const scopes =
       scheme.type === "oauth2"
         ? Object.values(scheme.flows).flatMap((flow) => Object.keys(flow?.scopes ?? {}))
         : [];
     const token = await accessToken(issuer, {
-      issuer: String(bindings[scheme.jwt.issuer]),
-      audience: String(bindings[scheme.jwt.audience]),
+      issuer: String(bindings[jwt.issuer]),
+      audience: String(bindings[jwt.audience]),
       scopes,
     });
     all[name] = presented(scheme, token);

@@ -772,7 +772,16 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     expect(c.contract.securitySchemes).toMatchObject({
       key: { type: "apiKey", in: "header", name: "X-Key", secret: "KEY" },
       basic: { type: "http", scheme: "basic", realm: "FIXTURE importer case", secret: "BASIC" },
-      token: { type: "http", scheme: "bearer", secret: "TOKEN" },
+      // An opaque bearer token is introspected (RFC 7662), not compared with one secret.
+      token: {
+        type: "http",
+        scheme: "bearer",
+        introspection: {
+          endpoint: "TOKEN_INTROSPECTION_URL",
+          clientId: "TOKEN_CLIENT_ID",
+          clientSecret: "TOKEN_CLIENT_SECRET",
+        },
+      },
       jwt: { jwt: { jwksUrl: "JWT_JWKS_URL", issuer: "JWT_ISSUER", audience: "JWT_AUDIENCE" } },
       oauth: { type: "oauth2", jwt: { jwksUrl: "OAUTH_JWKS_URL" } },
       oidc: { type: "openIdConnect", jwt: { jwksUrl: "OIDC_JWKS_URL" } },
@@ -784,6 +793,9 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     expect(c.contract.operations.fixtureOpen?.security).toEqual([]);
     // The secrets and vars are named, for the deployment to set; the document names none.
     expect(JSON.stringify(await served(c))).not.toMatch(/JWKS_URL|"KEY"|BASIC|TOKEN/);
+    expect(findingLines(c).join("\n")).toContain(
+      "opaque bearer tokens are verified by token introspection (RFC 7662)",
+    );
   });
 
   it("refuses to import an operation only a scheme it cannot verify would guard (fail closed)", async () => {

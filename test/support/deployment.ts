@@ -3,7 +3,7 @@
  * names and the rate limiting bindings part 8 names. wrangler.toml and `.dev.vars.example`
  * are checked against this by the test suite, so they list exactly what is declared.
  */
-import { type Contract, secretNames } from "../../src/domain/contract";
+import { type Contract, introspectionOf, jwtOf, secretNames } from "../../src/domain/contract";
 import { DESTINATIONS_VAR } from "../../src/engine/events/destinations";
 import { DEAD_LETTER_QUEUE, EVENTS_QUEUE } from "../../src/engine/events/emit";
 import { CORS_VARS, DEFAULT_MAX_AGE, MAX_MAX_AGE } from "../../src/platform/cors";
@@ -48,18 +48,65 @@ export function requiredSecrets(contract: Contract): RequiredSecret[] {
  */
 export interface RequiredVar {
   readonly name: string;
-  readonly kind: "jwksUrl" | "issuer" | "audience";
+  readonly kind:
+    | "jwksUrl"
+    | "issuer"
+    | "audience"
+    | "introspectionUrl"
+    | "clientId"
+    | "clientSecret";
   readonly scheme: string;
   readonly meaning: string;
-  readonly placeholder: "<JWKS_URL>" | "<ISSUER>" | "<AUDIENCE>";
+  readonly placeholder:
+    | "<JWKS_URL>"
+    | "<ISSUER>"
+    | "<AUDIENCE>"
+    | "<INTROSPECTION_URL>"
+    | "<CLIENT_ID>"
+    | "<CLIENT_SECRET>";
 }
 
 /** The settings part 5's JWT schemes name, sorted by name. */
 export function requiredVars(contract: Contract): RequiredVar[] {
   const vars = new Map<string, RequiredVar>();
   for (const [scheme, declared] of Object.entries(contract.securitySchemes)) {
-    if (!("jwt" in declared)) continue;
-    const { jwksUrl, issuer, audience } = declared.jwt;
+    const introspection = introspectionOf(declared);
+    if (introspection) {
+      const { endpoint, clientId, clientSecret, audience } = introspection;
+      vars.set(endpoint, {
+        name: endpoint,
+        kind: "introspectionUrl",
+        scheme,
+        meaning: `the https: URL of the token introspection endpoint (RFC 7662) ${scheme} asks`,
+        placeholder: "<INTROSPECTION_URL>",
+      });
+      vars.set(clientId, {
+        name: clientId,
+        kind: "clientId",
+        scheme,
+        meaning: `the client id ${scheme} authenticates to that endpoint with`,
+        placeholder: "<CLIENT_ID>",
+      });
+      vars.set(clientSecret, {
+        name: clientSecret,
+        kind: "clientSecret",
+        scheme,
+        meaning: `the client secret ${scheme} authenticates to that endpoint with`,
+        placeholder: "<CLIENT_SECRET>",
+      });
+      if (audience)
+        vars.set(audience, {
+          name: audience,
+          kind: "audience",
+          scheme,
+          meaning: `the audience (aud) ${scheme}'s tokens must have`,
+          placeholder: "<AUDIENCE>",
+        });
+      continue;
+    }
+    const jwt = jwtOf(declared);
+    if (!jwt) continue;
+    const { jwksUrl, issuer, audience } = jwt;
     vars.set(jwksUrl, {
       name: jwksUrl,
       kind: "jwksUrl",

@@ -12,10 +12,15 @@
  * A deployed Worker never sees any of this: `wrangler deploy` reads neither file, and the
  * deployment sets its own values (`wrangler secret put`), which are held to the same rules.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Contract, SecurityScheme } from "../../src/domain/contract";
+import {
+  type Contract,
+  introspectionOf,
+  jwtOf,
+  type SecurityScheme,
+} from "../../src/domain/contract";
 import { type Presented, presented as presentedAs } from "../conformance/credentials";
 import { requiredSettings } from "../support/deployment";
 import { accessToken, keySetOf, type LocalIssuer, newIssuer } from "../support/issuer";
@@ -79,7 +84,9 @@ export async function ensureDevVars(contract: Contract, root = "."): Promise<Dev
   const values = parseDevVars(text);
   const settings = requiredSettings(contract).filter(({ name }) => isPlaceholder(values.get(name)));
   if (settings.length === 0) return { made: [], values };
-  const issuer = settings.some((s) => "kind" in s) ? await localIssuer(root) : undefined;
+  const issuer = settings.some((s) => "kind" in s && ["jwksUrl", "issuer"].includes(s.kind))
+    ? await localIssuer(root)
+    : undefined;
   const lines = text
     .split("\n")
     .filter((line) => line.trim() !== "")
@@ -91,7 +98,30 @@ export async function ensureDevVars(contract: Contract, root = "."): Promise<Dev
     );
   for (const setting of settings) {
     let value: string;
-    if ("kind" in setting) {
+    if ("kind" in setting && setting.kind === "introspectionUrl") {
+      // RFC 7662's answer for the one local token, pinned: nothing is asked of any server.
+      const scheme = contract.securitySchemes[setting.scheme] as SecurityScheme;
+      const token = opaqueToken(root, setting.scheme);
+      value = JSON.stringify({
+        tokens: {
+          [createHash("sha256").update(token).digest("hex")]: {
+            active: true,
+            sub: "local-user",
+            client_id: "local-client",
+            scope: askedScopes(contract, setting.scheme).join(" "),
+            ...(introspectionOf(scheme)?.audience ? { aud: LOCAL_AUDIENCE } : {}),
+          },
+        },
+      });
+    } else if (
+      "kind" in setting &&
+      (setting.kind === "clientId" || setting.kind === "clientSecret")
+    ) {
+      value =
+        setting.kind === "clientId"
+          ? "local-client"
+          : `local-${randomBytes(18).toString("base64url")}`;
+    } else if ("kind" in setting) {
       const local = issuer as LocalIssuer;
       value =
         setting.kind === "jwksUrl"
@@ -108,6 +138,34 @@ export async function ensureDevVars(contract: Contract, root = "."): Promise<Dev
   }
   writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
   return { made: settings.map((s) => s.name), values };
+}
+
+/** Where local opaque tokens of introspection schemes are kept (gitignored, never deployed). */
+export const TOKENS_FILE = ".wrangler/dev-tokens.json";
+
+/** The local opaque token of an introspection scheme: made once, then kept. */
+export function opaqueToken(root: string, scheme: string): string {
+  const file = join(root, TOKENS_FILE);
+  const tokens = existsSync(file)
+    ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, string>)
+    : {};
+  const known = tokens[scheme];
+  if (known) return known;
+  const token = `local-${randomBytes(24).toString("base64url")}`;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ ...tokens, [scheme]: token }, null, 2)}\n`, {
+    mode: 0o600,
+  });
+  return token;
+}
+
+/** Every scope an operation asks of a scheme, so a local token grants what any needs. */
+export function askedScopes(contract: Contract, scheme: string): string[] {
+  const declared = contract.securitySchemes[scheme];
+  const asked = Object.values(contract.operations).flatMap((op) =>
+    (op.security ?? []).flatMap((requirement) => [...(requirement[scheme] ?? [])]),
+  );
+  return [...new Set([...(declared ? schemeScopes(declared) : []), ...asked])];
 }
 
 /** The JWT schemes of the contract, by name. */
@@ -143,7 +201,8 @@ export async function mintToken(
   root = ".",
 ): Promise<string> {
   const scheme = contract.securitySchemes[schemeName];
-  if (!scheme || !("jwt" in scheme))
+  const jwt = scheme && jwtOf(scheme);
+  if (!scheme || !jwt)
     throw new Error(
       `${schemeName} is not a JWT scheme of part 5 (those are: ${jwtSchemes(contract)
         .map(([name]) => name)
@@ -153,13 +212,13 @@ export async function mintToken(
     existsSync(join(root, DEV_VARS)) ? readFileSync(join(root, DEV_VARS), "utf8") : "",
   );
   const issuer = await localIssuer(root);
-  if (values.get(scheme.jwt.jwksUrl) !== keySetOf(issuer))
+  if (values.get(jwt.jwksUrl) !== keySetOf(issuer))
     throw new Error(
-      `${schemeName} trusts another key set (${scheme.jwt.jwksUrl} in .dev.vars): only the local issuer's tokens can be made here`,
+      `${schemeName} trusts another key set (${jwt.jwksUrl} in .dev.vars): only the local issuer's tokens can be made here`,
     );
   return accessToken(issuer, {
-    issuer: values.get(scheme.jwt.issuer) ?? LOCAL_ISSUER,
-    audience: values.get(scheme.jwt.audience) ?? LOCAL_AUDIENCE,
+    issuer: values.get(jwt.issuer) ?? LOCAL_ISSUER,
+    audience: values.get(jwt.audience) ?? LOCAL_AUDIENCE,
     scopes: options.scopes ?? schemeScopes(scheme),
     ...(options.subject ? { subject: options.subject } : {}),
     ...(options.ttlSeconds ? { ttlSeconds: options.ttlSeconds } : {}),
@@ -184,6 +243,12 @@ export async function devCredentials(
       } catch {
         // A real issuer is configured: no token can be made here.
       }
+      continue;
+    }
+    if ("introspection" in scheme) {
+      // The local token, where .dev.vars pins it (a real endpoint's tokens are its own).
+      if (values.get(scheme.introspection.endpoint)?.startsWith("{"))
+        presented[name] = presentedAs(scheme, opaqueToken(root, name));
       continue;
     }
     const first = typeof scheme.secret === "string" ? scheme.secret : scheme.secret[0];

@@ -7,7 +7,7 @@
  */
 import { contract as shipped } from "../../src/contract";
 import type { Contract } from "../../src/domain/contract";
-import { DEV_VARS, ensureDevVars, jwtSchemes, schemeScopes } from "./dev-credentials";
+import { DEV_VARS, ensureDevVars, jwtSchemes, opaqueToken, schemeScopes } from "./dev-credentials";
 
 /** The shipped contract, read as any contract: it may declare nothing yet. */
 const contract: Contract = shipped;
@@ -28,6 +28,15 @@ if (schemes.length > 0) {
       const only = jwtSchemes(contract).length === 1 ? "" : ` --scheme ${name}`;
       const asked = scopes.length > 0 ? ` --scopes ${quote(scopes.join(" "))}` : "";
       say(`${name}: -H "Authorization: Bearer $(npm run -s dev:token --${only}${asked})"`);
+      continue;
+    }
+    if ("introspection" in scheme) {
+      const pinned = values.get(scheme.introspection.endpoint)?.startsWith("{");
+      say(
+        pinned
+          ? `${name}: -H ${quote(`Authorization: Bearer ${opaqueToken(".", name)}`)}`
+          : `${name}: a token of the authorization server at ${scheme.introspection.endpoint}`,
+      );
       continue;
     }
     const secret = typeof scheme.secret === "string" ? scheme.secret : scheme.secret[0];

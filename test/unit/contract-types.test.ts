@@ -9,6 +9,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import * as zm from "zod/mini";
 import { createApp, type NeedsEngine, type NeedsJsonSchema, type NeedsJwt } from "../../src/app";
+import type { SecurityScheme } from "../../src/domain/contract";
 import { defineContract, type PathParameters } from "../../src/domain/define-contract";
 import { defineHandlers } from "../../src/domain/handlers";
 import { OPERATION_ENGINE } from "../../src/engine";
@@ -213,6 +214,28 @@ describe("the compiler refuses a contract that cannot work", () => {
     const keyOnly = defineContract({ securitySchemes: { fixtureKey: KEY } });
     expectTypeOf<NeedsJwt<typeof keyOnly>>().toEqualTypeOf<false>();
     createApp(keyOnly, { engine: OPERATION_ENGINE });
+  });
+
+  it("a token scheme that says both how to verify (jwt and introspection), or neither", () => {
+    const jwt = { jwksUrl: "FIXTURE_JWKS_URL", issuer: "FIXTURE_ISSUER", audience: "FIXTURE_AUD" };
+    const introspection = {
+      endpoint: "FIXTURE_INTROSPECTION_URL",
+      clientId: "FIXTURE_CLIENT_ID",
+      clientSecret: "FIXTURE_CLIENT_SECRET",
+    };
+    const flows = { clientCredentials: { tokenUrl: "https://idp.example/token", scopes: {} } };
+    const schemes = {
+      fixtureOpaque: { type: "http", scheme: "bearer", introspection },
+      fixtureOAuthOpaque: { type: "oauth2", flows, introspection },
+      fixtureOAuthJwt: { type: "oauth2", flows, jwt },
+      // @ts-expect-error RFC 7662 or RFC 9068: one way to verify a token, not two
+      fixtureBoth: { type: "oauth2", flows, jwt, introspection },
+      // @ts-expect-error the same, for a bearer token
+      fixtureBearerBoth: { type: "http", scheme: "bearer", jwt, introspection },
+      // @ts-expect-error an OAuth 2 token must be verified somehow
+      fixtureNeither: { type: "oauth2", flows },
+    } as const satisfies Readonly<Record<string, SecurityScheme>>;
+    expect(Object.keys(schemes)).toHaveLength(6);
   });
 
   it("a handler for an undeclared operation", () => {

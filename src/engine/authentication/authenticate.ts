@@ -11,7 +11,13 @@
  * that cannot be fetched is 503, never 401.
  */
 import { parse as parseCookies } from "hono/utils/cookie";
-import { type SecurityScheme, secretNames } from "../../domain/contract";
+import {
+  introspectionOf,
+  issuerVouched,
+  jwtOf,
+  type SecurityScheme,
+  secretNames,
+} from "../../domain/contract";
 import type { Authenticated } from "../../domain/handlers";
 import type { JwtOutcome, JwtSettings } from "../../platform/engine";
 import { INTERNAL_ERROR } from "../../platform/errors";
@@ -21,6 +27,7 @@ import type { ProblemPresenter } from "../../platform/problem-presenter";
 import { INSUFFICIENT_SCOPE } from "../problem-types";
 import { compareWithSecrets } from "./compare";
 import { presentedCredential, presentedToken } from "./credentials";
+import { type IntrospectionSettings, introspect, introspectionSettings } from "./introspection";
 import { jwtSettings } from "./jwt-settings";
 import type { SecurityPlan } from "./plan";
 
@@ -51,6 +58,7 @@ type SchemeOutcome =
 type Deployment =
   | { readonly kind: "secrets"; readonly values: readonly string[] }
   | { readonly kind: "jwt"; readonly settings: JwtSettings }
+  | { readonly kind: "introspection"; readonly settings: IntrospectionSettings }
   | { readonly kind: "unconfigured"; readonly problem: Readonly<Record<string, unknown>> };
 
 const hex = (buffer: ArrayBuffer) =>
@@ -72,7 +80,17 @@ function deploymentOf(scheme: SecurityScheme, env: Readonly<Record<string, unkno
       ? { kind: "secrets", values }
       : { kind: "unconfigured", problem: { secret: scheme.secret } };
   }
-  const settings = jwtSettings(scheme.jwt, env);
+  const introspection = introspectionOf(scheme);
+  if (introspection) {
+    const settings = introspectionSettings(introspection, env);
+    return typeof settings === "string"
+      ? { kind: "unconfigured", problem: { problem: settings } }
+      : { kind: "introspection", settings };
+  }
+  const jwt = jwtOf(scheme);
+  if (!jwt)
+    return { kind: "unconfigured", problem: { problem: "the scheme declares no verification" } };
+  const settings = jwtSettings(jwt, env);
   return typeof settings === "string"
     ? { kind: "unconfigured", problem: { problem: settings } }
     : { kind: "jwt", settings };
@@ -93,7 +111,7 @@ function reportOnce(plan: SecurityPlan, scheme: string, problem: object, request
 
 /** Whether the request carries a credential for `scheme`, valid or not. */
 function presents(scheme: SecurityScheme, request: Request): boolean {
-  if ("jwt" in scheme) return presentedToken(request) !== undefined;
+  if (issuerVouched(scheme)) return presentedToken(request) !== undefined;
   return presentedCredential(scheme, request) !== undefined;
 }
 
@@ -129,7 +147,22 @@ async function outcomesOf(
       outcomes.set(name, { kind: "unconfigured", problem: deployment.problem });
       continue;
     }
-    if (deployment?.kind !== "jwt" || !("jwt" in scheme)) continue;
+    if (deployment?.kind === "introspection") {
+      // RFC 7662: the authorization server says whether the opaque token is active.
+      const outcome: JwtOutcome = token
+        ? await introspect(token, deployment.settings)
+        : { kind: "invalid" };
+      if (outcome.kind === "valid")
+        outcomes.set(name, {
+          kind: "valid",
+          key: `${outcome.issuer}\n${outcome.subject}`,
+          jwt: outcome,
+        });
+      else outcomes.set(name, outcome.kind === "unavailable" ? outcome : { kind: "invalid" });
+      continue;
+    }
+    const jwt = jwtOf(scheme);
+    if (deployment?.kind !== "jwt" || !jwt) continue;
     let outcome: JwtOutcome = { kind: "invalid" };
     if (token) {
       const { settings } = deployment;
@@ -137,11 +170,10 @@ async function outcomesOf(
         settings.keySet,
         settings.issuer,
         settings.audience,
-        scheme.jwt.algorithms,
-        scheme.jwt.profile,
+        jwt.algorithms,
+        jwt.profile,
       ]);
-      outcome =
-        verified.get(key) ?? (await plan.verifyJwt(token, scheme.jwt, settings, background));
+      outcome = verified.get(key) ?? (await plan.verifyJwt(token, jwt, settings, background));
       verified.set(key, outcome);
     }
     if (outcome.kind === "valid")
@@ -258,14 +290,17 @@ async function decide(
   if (unavailable) {
     const [scheme, outcome] = unavailable;
     const retryAfter = (outcome.kind === "unavailable" && outcome.retryAfter) || 30;
-    log("error", "the key set of a JWT scheme could not be fetched; refusing the request", {
+    const issuer = introspectionOf(plan.schemes.get(scheme) as SecurityScheme)
+      ? "the token introspection endpoint of a scheme could not be asked"
+      : "the key set of a JWT scheme could not be fetched";
+    log("error", `${issuer}; refusing the request`, {
       requestId,
       operationId: plan.operationId,
       scheme,
       reason: outcome.kind === "unavailable" ? outcome.reason : "",
       retryAfter,
     });
-    // RFC 9110 §10.2.3: when the key set's host will be asked again.
+    // RFC 9110 §10.2.3: when the key set's host (or the introspection endpoint) is asked again.
     return {
       ok: false,
       response: problemResponse(requestId, UNAVAILABLE, { "retry-after": String(retryAfter) }),

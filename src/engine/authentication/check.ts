@@ -5,8 +5,11 @@
  */
 import {
   type Contract,
+  introspectionOf,
+  issuerVouched,
   JWT_ALGORITHMS,
   type JwtVerification,
+  jwtOf,
   type SecurityScheme,
   secretNames,
 } from "../../domain/contract";
@@ -27,7 +30,7 @@ export function usesAuthorization(scheme: SecurityScheme): boolean {
 export function grantableScopes(scheme: SecurityScheme): ReadonlySet<string> | "any" {
   if (scheme.type === "oauth2")
     return new Set(Object.values(scheme.flows).flatMap((flow) => Object.keys(flow?.scopes ?? {})));
-  return "jwt" in scheme ? "any" : new Set();
+  return issuerVouched(scheme) ? "any" : new Set();
 }
 
 function isUrl(value: string): boolean {
@@ -65,7 +68,16 @@ function checkScheme(name: string, scheme: SecurityScheme): void {
       if (!isBindingName(secret))
         throw fail(`secret ${JSON.stringify(secret)} is not a valid binding name`);
   }
-  if ("jwt" in scheme) checkJwt(scheme.jwt, fail);
+  const [jwt, introspection] = [jwtOf(scheme), introspectionOf(scheme)];
+  if (jwt) checkJwt(jwt, fail);
+  if (introspection) {
+    const { endpoint, clientId, clientSecret, audience } = introspection;
+    for (const [field, value] of Object.entries({ endpoint, clientId, clientSecret, audience }))
+      if (value !== undefined && !isBindingName(value))
+        throw fail(
+          `introspection.${field} must name a Worker var, ${JSON.stringify(value)} cannot`,
+        );
+  }
   switch (scheme.type) {
     case "apiKey":
       if (!["header", "query", "cookie"].includes(scheme.in))
@@ -79,8 +91,11 @@ function checkScheme(name: string, scheme: SecurityScheme): void {
         if (!QUOTABLE.test(scheme.realm) || scheme.realm === "")
           throw fail("the realm must be printable ASCII without quotes or backslashes");
       } else if (scheme.scheme === "bearer") {
-        if ("secret" in scheme === "jwt" in scheme)
-          throw fail("a bearer scheme is either compared with a secret or verified as a JWT");
+        const ways = ["secret", "jwt", "introspection"].filter((way) => way in scheme);
+        if (ways.length !== 1)
+          throw fail(
+            "a bearer scheme is compared with a secret, verified as a JWT, or introspected (RFC 7662): exactly one",
+          );
       } else {
         throw fail("an http scheme must be bearer or basic");
       }

@@ -154,7 +154,7 @@ function deadline(
       reject(new KeySetFetchError(`the key set's host did not answer within ${ms / 1000} s`));
     }, ms);
   });
-  return { promise, clear: () => clearTimeout(timer) };
+  return { promise, clear: () => (timer === undefined ? undefined : clearTimeout(timer)) };
 }
 
 /**

@@ -8,6 +8,7 @@
 import {
   type Content,
   type Contract,
+  issuerVouched,
   type Operation,
   type SecurityScheme,
   schemaOf,
@@ -315,7 +316,7 @@ function operationObject(
   const jwt = (op.security ?? []).some((r) =>
     Object.keys(r).some((name) => {
       const scheme = contract.securitySchemes[name];
-      return scheme !== undefined && "jwt" in scheme;
+      return scheme !== undefined && issuerVouched(scheme);
     }),
   );
   const successTypes = (Object.entries(op.responses) as [string, Operation["responses"][number]][])

@@ -4,7 +4,13 @@
  * answer headers a script may read. Nothing here is configured: a deployment says only
  * which origins may call.
  */
-import { type Contract, type Operation, operationShapes, type Schema } from "../../domain/contract";
+import {
+  type Contract,
+  issuerVouched,
+  type Operation,
+  operationShapes,
+  type Schema,
+} from "../../domain/contract";
 import { type CorsResource, PLATFORM_CORS } from "../../platform/cors";
 import { objectShape } from "../validation/shape";
 import { retirementOf } from "../versions/plan";
@@ -74,7 +80,7 @@ export function operationsCors(
     const jwt = (declared.security ?? []).some((r) =>
       Object.keys(r).some((name) => {
         const scheme = contract.securitySchemes[name];
-        return scheme !== undefined && "jwt" in scheme;
+        return scheme !== undefined && issuerVouched(scheme);
       }),
     );
     if (rateLimited || jwt || (declared.emits?.length ?? 0) > 0) exposed.add("retry-after");

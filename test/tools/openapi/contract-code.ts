@@ -336,18 +336,31 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       };
     else if (node.type === "http" && scheme === "bearer") {
       const format = typeof node.bearerFormat === "string" ? node.bearerFormat : undefined;
+      // A token the document says is a JWT is verified here against its issuer's keys; any
+      // other is opaque to the Worker, and its issuer is asked (RFC 7662), never compared
+      // with one shared secret.
+      const isJwt = format?.toUpperCase() === "JWT";
       declared = {
         type: "http",
         scheme: "bearer",
         ...(format ? { bearerFormat: format } : {}),
         ...description,
-        ...(format?.toUpperCase() === "JWT" ? jwt() : { secret: secretName(snake) }),
+        ...(isJwt
+          ? jwt()
+          : {
+              introspection: {
+                endpoint: secretName(`${snake}_INTROSPECTION_URL`),
+                clientId: secretName(`${snake}_CLIENT_ID`),
+                clientSecret: secretName(`${snake}_CLIENT_SECRET`),
+              },
+            }),
       };
-      if (format?.toUpperCase() === "JWT")
-        findings.changed(
-          pointer,
-          "bearer JWTs are verified against a key set the deployment names (JWKS URL, issuer, audience vars)",
-        );
+      findings.changed(
+        pointer,
+        isJwt
+          ? "bearer JWTs are verified against a key set the deployment names (JWKS URL, issuer, audience secrets)"
+          : "opaque bearer tokens are verified by token introspection (RFC 7662) at the endpoint the deployment names, with its client id and secret; until they are set this way in is closed",
+      );
     } else if (node.type === "oauth2" && isObject(node.flows)) {
       const flows: Json = {};
       for (const [flow, value] of Object.entries(node.flows)) {
