@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { checkConformance } from "../conformance/checker";
 import { CASES, findingLines, type ImportedCase, importCase } from "../support/import-case";
 import { compareDocuments } from "../tools/openapi/compare";
 import { readOpenApi } from "../tools/openapi/source";
@@ -175,6 +176,87 @@ paths:
     expect(findingLines(c)).toContain(
       "not-enforced #/paths/~1fixture/post/requestBody/content/application~1json/schema/properties/phone/format: format phone: in the document, not checked",
     );
+  });
+
+  it("reads formats as JSON Schema 2020-12 §7.3 defines them, never more strictly: a uuid of every version and variant (RFC 9562 §4), RFC 3339's t, z and leap second, RFC 5321 mailboxes, RFC 3986 URIs", async () => {
+    const properties = {
+      id: { type: "string", format: "uuid" },
+      at: { type: "string", format: "date-time" },
+      mail: { type: "string", format: "email" },
+      site: { type: "string", format: "uri" },
+      ip: { type: "string", format: "ipv4" },
+    };
+    const c = await imported("formats-standard", bodyCase({ type: "object", properties }));
+    const hex = "0123456789abcdef";
+    const ids = [...hex].flatMap((version) =>
+      [...hex].map((variant) => `7c2f1f64-2b5e-${version}a51-${variant}f3e-2d1f8a0b9c11`),
+    );
+    ids.push(
+      "00000000-0000-0000-0000-000000000000",
+      "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
+      "12345678-1234-1234-1234-123456789012",
+    );
+    for (const id of ids) expect([id, await accepts(c, { id })]).toEqual([id, true]);
+    const allowed = {
+      at: ["2024-02-29t12:00:00z", "2016-12-31T23:59:60Z", "2024-01-01T12:00:00.5-00:00"],
+      mail: [
+        "user@localhost",
+        "a!b@example.com",
+        '"john doe"@example.com',
+        "user@[192.0.2.1]",
+        "user@[IPv6:2001:db8::1]",
+      ],
+      site: ["urn:isbn:0451450523", "http:", "foo://[v1.fe]/", "http://999.999.999.999/"],
+    };
+    for (const [key, values] of Object.entries(allowed))
+      for (const value of values)
+        expect([value, await accepts(c, { [key]: value })]).toEqual([value, true]);
+    const refused = {
+      id: ["7c2f1f642b5e4a519f3e2d1f8a0b9c11", "7c2f1f64-2b5e-4a51-9f3e-2d1f8a0b9c1g"],
+      at: ["2024-01-01T12:00Z", "2023-02-29T12:00:00Z", "2024-01-01 12:00:00Z"],
+      mail: ["a..b@example.com", "a@-example.com", "nope"],
+      site: ["http://a/b c", "/relative", "x:%zz"],
+      ip: ["192.0.2.01"],
+    };
+    for (const [key, values] of Object.entries(refused))
+      for (const value of values)
+        expect([value, await accepts(c, { [key]: value })]).toEqual([value, false]);
+    // The document says each format by its name alone, as the source did.
+    const schema = JSON.stringify((await served(c)).paths["/fixture"]?.post?.requestBody);
+    for (const format of ["uuid", "date-time", "email", "uri", "ipv4"])
+      expect(schema).toContain(`"format":"${format}"`);
+    expect(findingLines(c)).toContain(
+      "changed #/paths/~1fixture/post/requestBody/content/application~1json/schema/properties/ip/format: format ipv4: a dotted quad with a leading zero (192.0.2.01) is refused, which RFC 2673 §3.2 allows: many address parsers read it as octal (the JSON Schema Test Suite refuses it too)",
+    );
+  });
+
+  it("accepts the document's own examples: the conformance checker sends them, and gets the 501 of a valid request", async () => {
+    const example = {
+      id: "12345678-1234-1234-1234-123456789012",
+      at: "2024-02-29t12:00:00z",
+      mail: "a!b@example.com",
+      site: "http://999.999.999.999/",
+    };
+    const properties = Object.fromEntries(
+      Object.entries({ id: "uuid", at: "date-time", mail: "email", site: "uri" }).map(
+        ([name, format]) => [name, { type: "string", format }],
+      ),
+    );
+    const document = bodyCase({ type: "object", required: Object.keys(example), properties });
+    const post = (document.paths as Json)["/fixture"] as { post: Json };
+    (post.post.requestBody as { content: Record<string, Json> }).content["application/json"] = {
+      schema: { type: "object", required: Object.keys(example), properties },
+      example,
+    };
+    const c = await imported("formats-examples", document);
+    expect(await accepts(c, example)).toBe(true);
+    const report = await checkConformance("https://conformance.test", {
+      fetch: (r) => Promise.resolve(c.app.fetch(r)),
+    });
+    const valid = report.checks.filter((check) => check.name.includes("a valid request gets"));
+    expect(valid.map((check) => [check.name, check.ok])).toEqual([
+      ["POST /fixture: a valid request gets an answer the document documents (501)", true],
+    ]);
   });
 
   it("reads allOf, anyOf, and oneOf with a discriminator, keeping every $ref a reference", async () => {

@@ -26,7 +26,15 @@ import { ANNOTATIONS } from "./walk";
 export type Mode = "json" | "text" | "field" | "form" | "multipart" | "binary" | "plain";
 
 /** What the generated code imports besides zod. */
-export type Helper = "readOnly" | "writeOnly" | "numberFromText" | "booleanFromText" | "Schema";
+export type Helper =
+  | "readOnly"
+  | "writeOnly"
+  | "numberFromText"
+  | "booleanFromText"
+  | "dateTimeFormat"
+  | "emailFormat"
+  | "uriFormat"
+  | "Schema";
 
 export interface SchemaContext {
   /** The document, in 3.1's dialect. */
@@ -112,38 +120,51 @@ const DOCUMENTED_ONLY = new Set([
 ]);
 
 /**
- * String formats zod enforces, with the builder, and whether zod's JSON Schema says the
- * same format (when it does not, the format is also written as metadata).
+ * String formats the platform enforces, with the builder, whether zod's JSON Schema says
+ * the same format (when it does not, the format is also written as metadata), and the
+ * helper the builder needs. Each reads its format as JSON Schema 2020-12 §7.3 defines it,
+ * never more strictly: `z.guid()` for a `uuid` (RFC 9562 §4's hex form, any version and
+ * variant; `z.uuid()` wants a version and variant), and src/domain/formats.ts where zod's
+ * own builder refuses what the RFC allows (`date-time`, `email`, `uri`).
  */
-const STRING_FORMATS: Readonly<Record<string, { code: string; says: boolean }>> = {
+const STRING_FORMATS: Readonly<
+  Record<string, { code: string; says: boolean; helper?: Helper; note?: string }>
+> = {
   date: { code: "z.iso.date()", says: true },
-  "date-time": { code: "z.iso.datetime({ offset: true })", says: true },
+  "date-time": { code: "dateTimeFormat()", says: true, helper: "dateTimeFormat" },
   duration: { code: "z.iso.duration()", says: true },
-  email: { code: "z.email()", says: true },
-  uuid: { code: "z.uuid()", says: true },
-  uri: { code: "z.url()", says: true },
-  ipv4: { code: "z.ipv4()", says: true },
+  email: { code: "emailFormat()", says: true, helper: "emailFormat" },
+  uuid: { code: "z.guid()", says: true },
+  uri: { code: "uriFormat()", says: true, helper: "uriFormat" },
+  ipv4: {
+    code: "z.ipv4()",
+    says: true,
+    // Kept stricter than RFC 2673 §3.2, which JSON Schema 2020-12 §7.3.4 cites: a zero-led
+    // decimal is read as octal by many address parsers.
+    note: "format ipv4: a dotted quad with a leading zero (192.0.2.01) is refused, which RFC 2673 §3.2 allows: many address parsers read it as octal (the JSON Schema Test Suite refuses it too)",
+  },
   ipv6: { code: "z.ipv6()", says: true },
   hostname: { code: "z.hostname()", says: true },
   byte: { code: "z.base64()", says: false },
 };
 
 /**
- * The pattern zod writes for each format builder: a source pattern equal to it is the
- * builder's own (a document this platform served says both), not another constraint.
+ * The patterns the platform's format builders write, now or before (`z.uuid()`,
+ * `z.email()`): a source pattern equal to one is the builder's own (a document this
+ * platform served says both), not another constraint.
  */
-const BUILDER_PATTERNS: ReadonlyMap<string, unknown> = new Map(
+const BUILDER_PATTERNS: ReadonlyMap<string, readonly unknown[]> = new Map(
   Object.entries({
-    date: zm.iso.date(),
-    "date-time": zm.iso.datetime({ offset: true }),
-    duration: zm.iso.duration(),
-    email: zm.email(),
-    uuid: zm.uuid(),
-    ipv4: zm.ipv4(),
-    ipv6: zm.ipv6(),
-    hostname: zm.hostname(),
-    byte: zm.base64(),
-  }).map(([format, schema]) => [format, zm.toJSONSchema(schema).pattern]),
+    date: [zm.iso.date()],
+    "date-time": [zm.iso.datetime({ offset: true })],
+    duration: [zm.iso.duration()],
+    email: [zm.email()],
+    uuid: [zm.guid(), zm.uuid()],
+    ipv4: [zm.ipv4()],
+    ipv6: [zm.ipv6()],
+    hostname: [zm.hostname()],
+    byte: [zm.base64()],
+  }).map(([format, schemas]) => [format, schemas.map((s) => zm.toJSONSchema(s).pattern)]),
 );
 
 /** Formats that only annotate: nothing to enforce, nothing to report. */
@@ -614,7 +635,9 @@ export class SchemaWriter {
     const own =
       format !== undefined &&
       known !== undefined &&
-      BUILDER_PATTERNS.get(format) === schema.pattern;
+      (BUILDER_PATTERNS.get(format) ?? []).includes(schema.pattern);
+    if (known?.helper) this.#context.uses.add(known.helper);
+    if (known?.note) this.#findings.changed(child(pointer, "format"), known.note);
     if (typeof schema.pattern === "string" && !own) {
       const regex = regexLiteral(schema.pattern);
       if (regex) checks.push(`z.regex(${regex})`);
