@@ -16,14 +16,32 @@ import { ANNOTATIONS } from "./walk";
 /**
  * How the value reaches the schema:
  * - `json`: parsed JSON;
- * - `text`: a string (path, query, header and cookie parameters, form fields), so numbers
- *   and booleans are read from text first;
+ * - `text`: a string (a form field, a member or item of a parameter), so numbers and
+ *   booleans are read from text first;
+ * - `parameter`: a parameter's whole value (path, query, header, cookie): `text`, or an
+ *   array or object of `text`, as its style serialises it (OpenAPI 3.1 §4.8.12.4); its
+ *   `style`, `explode` and `allowReserved` are kept as metadata, which the served document
+ *   moves back into the Parameter Object;
  * - `field`: a multipart field, text or a file;
  * - `form` / `multipart`: a whole form body, an object of `text` / `field` members;
  * - `binary`: a whole body of bytes;
  * - `plain`: a whole body handed over as text (text/plain, XML).
  */
-export type Mode = "json" | "text" | "field" | "form" | "multipart" | "binary" | "plain";
+export type Mode =
+  | "json"
+  | "text"
+  | "parameter"
+  | "field"
+  | "form"
+  | "multipart"
+  | "binary"
+  | "plain";
+
+/** A parameter's serialisation, carried as its schema's metadata in `parameter` mode. */
+const SERIALISATION = new Set(["style", "explode", "allowReserved"]);
+
+/** Modes whose values arrive as text. */
+const textual = (mode: Mode) => mode === "text" || mode === "field" || mode === "parameter";
 
 /** What the generated code imports besides zod. */
 export type Helper =
@@ -291,9 +309,8 @@ export class SchemaWriter {
     }
     if (mode === "binary") return this.#binary(schema, pointer);
     if (mode === "plain") return this.#plain(schema, pointer);
-    const textual = mode === "text" || mode === "field";
     if (mode === "field" && this.#isBinaryString(schema)) return this.#file(schema, pointer);
-    if (textual && this.typesOf(schema).has("object")) {
+    if (textual(mode) && mode !== "parameter" && this.typesOf(schema).has("object")) {
       this.#findings.lost(
         pointer,
         "an object in a parameter or form field (deepObject, JSON in a field): read as text",
@@ -305,7 +322,7 @@ export class SchemaWriter {
     else code = this.#value(schema, pointer, mode);
     if (options.applyDefault && "default" in schema)
       code = `z._default(${code}, ${literal(schema.default)})`;
-    if (textual) {
+    if (textual(mode)) {
       const types = this.typesOf(schema);
       if (types.has("number") || types.has("integer")) {
         this.#context.uses.add("numberFromText");
@@ -321,8 +338,7 @@ export class SchemaWriter {
 
   /** A member of an object: optional unless required (or given a default it is read with). */
   member(schema: unknown, pointer: string, required: boolean, mode: Mode): string {
-    const applyDefault =
-      !required && (mode === "text" || mode === "field") && isObject(schema) && "default" in schema;
+    const applyDefault = !required && textual(mode) && isObject(schema) && "default" in schema;
     let code = this.schema(schema, pointer, mode, { applyDefault });
     if (!required && !applyDefault) code = `z.optional(${code})`;
     if (isObject(schema) && schema.readOnly === true) {
@@ -353,8 +369,9 @@ export class SchemaWriter {
       if (skip.includes(key)) continue;
       // Part 3's machines, which the contract declares in its own part (contract-code.ts).
       if (key === STATE_MACHINES) continue;
-      if (key === "default" && (mode === "text" || mode === "field")) continue;
+      if (key === "default" && textual(mode)) continue;
       if ((ANNOTATIONS as readonly string[]).includes(key)) meta[key] = value;
+      else if (mode === "parameter" && SERIALISATION.has(key)) meta[key] = value;
       else if (key.startsWith("x-")) {
         meta[key] = value;
         this.#findings.notEnforced(
@@ -403,19 +420,25 @@ export class SchemaWriter {
         key !== "$ref" &&
         !(ANNOTATIONS as readonly string[]).includes(key) &&
         !key.startsWith("x-") &&
-        !DOCUMENTED_ONLY.has(key),
+        !DOCUMENTED_ONLY.has(key) &&
+        !(mode === "parameter" && SERIALISATION.has(key)),
     );
     let code: string;
     if (component?.kind === "schemas" && this.#context.identifiers.has(component.name)) {
       const id = this.#context.identifiers.get(component.name) as string;
-      if ((mode === "form" || mode === "multipart") && !this.#textualObject(ref)) {
-        // Form fields arrive as text: a component whose members are not all strings is
-        // written out here, its numbers and booleans read from text.
+      if (
+        ((mode === "form" || mode === "multipart") && !this.#textualObject(ref)) ||
+        (mode === "parameter" && this.#holdsNonText(ref))
+      ) {
+        // Form fields and a parameter's members arrive as text: a component whose members
+        // are not all strings is written out here, its numbers and booleans read from text,
+        // with what stands beside the reference (a parameter's style, its description).
         this.#findings.changed(
           pointer,
-          `${ref}: written out in place (form fields arrive as text), not referred to`,
+          `${ref}: written out in place (${mode === "parameter" ? "a parameter's members and items" : "form fields"} arrive as text), not referred to`,
         );
-        return this.#inline(ref, pointer, mode);
+        const { $ref: _ref, ...beside } = schema;
+        return this.#inline(ref, pointer, mode, mode === "parameter" ? beside : {});
       }
       this.#context.referenced.add(component.name);
       if (this.#context.deferred(component.name)) {
@@ -439,6 +462,19 @@ export class SchemaWriter {
     return render(built(code), this.#meta(schema, pointer, mode, ["$ref", ...siblings]));
   }
 
+  /**
+   * Whether a component is an object or array with members or items that are not strings:
+   * a parameter's members and items arrive as text, so such a component is written out.
+   */
+  #holdsNonText(ref: string): boolean {
+    const target = at(this.#context.document, ref);
+    const types = this.typesOf(target);
+    if (types.has("object")) return !this.#textualObject(ref);
+    if (!types.has("array") || !isObject(target)) return false;
+    const items = this.typesOf(target.items);
+    return !(items.size === 1 && items.has("string"));
+  }
+
   /** Whether a component is an object whose members are all strings (a form can carry it as is). */
   #textualObject(ref: string): boolean {
     const target = at(this.#context.document, ref);
@@ -450,7 +486,7 @@ export class SchemaWriter {
   }
 
   /** A reference to something that is not a component schema: written out in place. */
-  #inline(ref: string, pointer: string, mode: Mode): string {
+  #inline(ref: string, pointer: string, mode: Mode, beside: Json = {}): string {
     if (this.#following.has(ref)) {
       this.#findings.lost(
         pointer,
@@ -465,7 +501,7 @@ export class SchemaWriter {
     }
     this.#following.add(ref);
     try {
-      return this.schema(target, ref, mode);
+      return this.schema(isObject(target) ? { ...target, ...beside } : target, ref, mode);
     } finally {
       this.#following.delete(ref);
     }
@@ -674,7 +710,8 @@ export class SchemaWriter {
   }
 
   #array(schema: Json, pointer: string, mode: Mode): Built {
-    const itemMode: Mode = mode === "field" ? "field" : mode === "text" ? "text" : "json";
+    const itemMode: Mode =
+      mode === "field" ? "field" : mode === "text" || mode === "parameter" ? "text" : "json";
     const checks: string[] = [];
     if (typeof schema.minItems === "number") checks.push(`z.minLength(${schema.minItems})`);
     if (typeof schema.maxItems === "number") checks.push(`z.maxLength(${schema.maxItems})`);
@@ -696,7 +733,9 @@ export class SchemaWriter {
   }
 
   #object(schema: Json, pointer: string, mode: Mode): string {
-    const memberMode: Mode = mode === "form" ? "text" : mode === "multipart" ? "field" : "json";
+    // A form's fields and a parameter object's members (deepObject, R=100&G=200) are text.
+    const memberMode: Mode =
+      mode === "form" || mode === "parameter" ? "text" : mode === "multipart" ? "field" : "json";
     const properties = isObject(schema.properties) ? schema.properties : {};
     const required = new Set(
       Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string") : [],
