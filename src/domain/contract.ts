@@ -103,15 +103,45 @@ export interface MediaDeclaration {
  */
 export type Content = Readonly<Record<string, Schema | MediaDeclaration>>;
 
+export type {
+  ParameterLocation,
+  ParameterSerialisation,
+  ParameterStyle,
+} from "./parameters";
+
 /**
- * What a request to an operation may carry. Path parameters, query, headers and cookies
- * reach their schemas as strings (a repeated query key as an array of strings), so a
- * schema that wants a number says so with coercion.
+ * What a request to an operation may carry. `params`, `query`, `headers` and `cookies` are
+ * object schemas whose members are the parameters of that location (OpenAPI's `in`).
+ *
+ * A parameter is serialised as OpenAPI 3.1 §4.8.12.4 (Style Values) says, by the `style`
+ * and `explode` its member's metadata declares, or by OpenAPI's defaults (query and
+ * cookie: `form`, explode true; path and header: `simple`, explode false):
+ *
+ * ```ts
+ * query: z.object({
+ *   // ?metrics=opened,clicked
+ *   metrics: z.array(z.string()).check(z.meta({ style: "form", explode: false })),
+ *   // ?filter[status]=open&filter[owner]=me
+ *   filter: z.object({ status: z.string() }).check(z.meta({ style: "deepObject", explode: true })),
+ * }),
+ * ```
+ *
+ * Path: `simple`, `label`, `matrix`; query: `form`, `spaceDelimited`, `pipeDelimited`,
+ * `deepObject`; header: `simple`; cookie: `form` (`src/domain/parameters.ts`). Whatever the
+ * style, a value reaches its member's schema as text: a string for a primitive, an array of
+ * strings for an array member, an object of strings for an object member (each member's
+ * kind is read from its schema), so a schema that wants a number reads it from text
+ * (`numberFromText`, src/domain/text.ts). A value that is not serialised as its style says
+ * is refused (422) at its member's pointer.
  */
 export interface RequestDeclaration {
+  /** The path template's parameters, by name (style `simple` unless a member says `label` or `matrix`). */
   readonly params?: Schema;
+  /** Query parameters, by name. */
   readonly query?: Schema;
+  /** Header fields, by lower-case name. */
   readonly headers?: Schema;
+  /** Cookies, by name. */
   readonly cookies?: Schema;
   readonly body?: Content;
   /** OpenAPI's `requestBody.description`. */

@@ -102,6 +102,10 @@ function serialise(
     if (isObject(value)) {
       if (style === "deepObject")
         return Object.entries(value).map(([k, v]) => `${enc(name)}%5B${enc(k)}%5D=${enc(text(v))}`);
+      // Keys and values alternate, as for an array (OpenAPI 3.1.2's Style Examples).
+      const pairs = Object.entries(value).flatMap(([k, v]) => [enc(k), enc(text(v))]);
+      if (style === "spaceDelimited") return [`${enc(name)}=${pairs.join("%20")}`];
+      if (style === "pipeDelimited") return [`${enc(name)}=${pairs.join("|")}`];
       return explode
         ? Object.entries(value).map(([k, v]) => `${enc(k)}=${enc(text(v))}`)
         : [
@@ -119,10 +123,12 @@ function serialise(
       ? Object.entries(value).flatMap(([k, v]) => (explode ? [`${k}=${piece(v)}`] : [k, piece(v)]))
       : [piece(value)];
   if (style === "label") return `.${items.join(explode ? "." : ",")}`;
-  if (style === "matrix")
-    return explode && Array.isArray(value)
-      ? items.map((item) => `;${name}=${item}`).join("")
-      : `;${name}=${items.join(",")}`;
+  if (style === "matrix") {
+    if (explode && Array.isArray(value)) return items.map((item) => `;${name}=${item}`).join("");
+    // An exploded object's pairs are named by their keys: ;R=100;G=200;B=150.
+    if (explode && isObject(value)) return items.map((item) => `;${item}`).join("");
+    return `;${name}=${items.join(",")}`;
+  }
   return items.join(",");
 }
 

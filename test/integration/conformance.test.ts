@@ -16,6 +16,7 @@ import {
   FIXTURE_ERROR_BODIES_HANDLERS,
 } from "../fixtures/error-bodies";
 import { FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+import { FIXTURE_STYLES_CONTRACT, FIXTURE_STYLES_HANDLERS } from "../fixtures/parameter-styles";
 import {
   FIXTURE_SECURITY_CONTRACT,
   FIXTURE_UNBOUND_LIMITER,
@@ -114,6 +115,24 @@ describe("against correct servers", () => {
     for (const status of ["404", "405", "415", "413", "400", "422"])
       expect(names).toContain(`: ${status}`);
     expect(names).not.toContain("501 interface-not-specified");
+  });
+
+  it("a FIXTURE app with a parameter of every OpenAPI style and explode, in each location, gets a documented answer to each valid request the checker serialises (OpenAPI 3.1 §4.8.12.4)", async () => {
+    const app = createApp(FIXTURE_STYLES_CONTRACT, {
+      engine: OPERATION_ENGINE,
+      handlers: FIXTURE_STYLES_HANDLERS,
+      jsonSchema: z.toJSONSchema,
+    });
+    const report = await checkConformance(BASE, {
+      fetch: (r) => Promise.resolve(app.fetch(r, env)),
+    });
+    expect(failing(report)).toEqual([]);
+    expect(report.unprobed).toEqual([]);
+    // Each answer a 200, so each request was read as the checker wrote it.
+    const answered = report.checks.filter((c) => c.name.includes(": a valid request gets"));
+    expect(answered.map((c) => c.name.replace(/.*\(/, "("))).toEqual(
+      Object.keys(FIXTURE_STYLES_CONTRACT.operations).map(() => "(200)"),
+    );
   });
 
   it("a FIXTURE vocabulary app passes, its platform failures probed as the error types that present them", async () => {

@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { checkConformance } from "../conformance/checker";
 import { CASES, findingLines, type ImportedCase, importCase } from "../support/import-case";
 import { compareDocuments } from "../tools/openapi/compare";
 import { readOpenApi } from "../tools/openapi/source";
@@ -175,6 +176,87 @@ paths:
     expect(findingLines(c)).toContain(
       "not-enforced #/paths/~1fixture/post/requestBody/content/application~1json/schema/properties/phone/format: format phone: in the document, not checked",
     );
+  });
+
+  it("reads formats as JSON Schema 2020-12 §7.3 defines them, never more strictly: a uuid of every version and variant (RFC 9562 §4), RFC 3339's t, z and leap second, RFC 5321 mailboxes, RFC 3986 URIs", async () => {
+    const properties = {
+      id: { type: "string", format: "uuid" },
+      at: { type: "string", format: "date-time" },
+      mail: { type: "string", format: "email" },
+      site: { type: "string", format: "uri" },
+      ip: { type: "string", format: "ipv4" },
+    };
+    const c = await imported("formats-standard", bodyCase({ type: "object", properties }));
+    const hex = "0123456789abcdef";
+    const ids = [...hex].flatMap((version) =>
+      [...hex].map((variant) => `7c2f1f64-2b5e-${version}a51-${variant}f3e-2d1f8a0b9c11`),
+    );
+    ids.push(
+      "00000000-0000-0000-0000-000000000000",
+      "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
+      "12345678-1234-1234-1234-123456789012",
+    );
+    for (const id of ids) expect([id, await accepts(c, { id })]).toEqual([id, true]);
+    const allowed = {
+      at: ["2024-02-29t12:00:00z", "2016-12-31T23:59:60Z", "2024-01-01T12:00:00.5-00:00"],
+      mail: [
+        "user@localhost",
+        "a!b@example.com",
+        '"john doe"@example.com',
+        "user@[192.0.2.1]",
+        "user@[IPv6:2001:db8::1]",
+      ],
+      site: ["urn:isbn:0451450523", "http:", "foo://[v1.fe]/", "http://999.999.999.999/"],
+    };
+    for (const [key, values] of Object.entries(allowed))
+      for (const value of values)
+        expect([value, await accepts(c, { [key]: value })]).toEqual([value, true]);
+    const refused = {
+      id: ["7c2f1f642b5e4a519f3e2d1f8a0b9c11", "7c2f1f64-2b5e-4a51-9f3e-2d1f8a0b9c1g"],
+      at: ["2024-01-01T12:00Z", "2023-02-29T12:00:00Z", "2024-01-01 12:00:00Z"],
+      mail: ["a..b@example.com", "a@-example.com", "nope"],
+      site: ["http://a/b c", "/relative", "x:%zz"],
+      ip: ["192.0.2.01"],
+    };
+    for (const [key, values] of Object.entries(refused))
+      for (const value of values)
+        expect([value, await accepts(c, { [key]: value })]).toEqual([value, false]);
+    // The document says each format by its name alone, as the source did.
+    const schema = JSON.stringify((await served(c)).paths["/fixture"]?.post?.requestBody);
+    for (const format of ["uuid", "date-time", "email", "uri", "ipv4"])
+      expect(schema).toContain(`"format":"${format}"`);
+    expect(findingLines(c)).toContain(
+      "changed #/paths/~1fixture/post/requestBody/content/application~1json/schema/properties/ip/format: format ipv4: a dotted quad with a leading zero (192.0.2.01) is refused, which RFC 2673 §3.2 allows: many address parsers read it as octal (the JSON Schema Test Suite refuses it too)",
+    );
+  });
+
+  it("accepts the document's own examples: the conformance checker sends them, and gets the 501 of a valid request", async () => {
+    const example = {
+      id: "12345678-1234-1234-1234-123456789012",
+      at: "2024-02-29t12:00:00z",
+      mail: "a!b@example.com",
+      site: "http://999.999.999.999/",
+    };
+    const properties = Object.fromEntries(
+      Object.entries({ id: "uuid", at: "date-time", mail: "email", site: "uri" }).map(
+        ([name, format]) => [name, { type: "string", format }],
+      ),
+    );
+    const document = bodyCase({ type: "object", required: Object.keys(example), properties });
+    const post = (document.paths as Json)["/fixture"] as { post: Json };
+    (post.post.requestBody as { content: Record<string, Json> }).content["application/json"] = {
+      schema: { type: "object", required: Object.keys(example), properties },
+      example,
+    };
+    const c = await imported("formats-examples", document);
+    expect(await accepts(c, example)).toBe(true);
+    const report = await checkConformance("https://conformance.test", {
+      fetch: (r) => Promise.resolve(c.app.fetch(r)),
+    });
+    const valid = report.checks.filter((check) => check.name.includes("a valid request gets"));
+    expect(valid.map((check) => [check.name, check.ok])).toEqual([
+      ["POST /fixture: a valid request gets an answer the document documents (501)", true],
+    ]);
   });
 
   it("reads allOf, anyOf, and oneOf with a discriminator, keeping every $ref a reference", async () => {
@@ -611,6 +693,223 @@ describe("operations", () => {
     );
     expect(lines).toContain(
       "changed #/paths/~1shelves~1{shelfId}~1books/get: path parameter {shelfId} is not declared: read as a string",
+    );
+  });
+});
+
+describe("parameter styles (OpenAPI 3.1 §4.8.12.4)", () => {
+  /** A parameter of every style, in each location, each with OpenAPI's Style Examples' shape. */
+  const stylesDocument = doc31({
+    paths: {
+      "/fixture-styles/{color}/{ids}/{rgb}": {
+        get: {
+          operationId: "fixtureStyles",
+          parameters: [
+            {
+              name: "color",
+              in: "path",
+              required: true,
+              style: "label",
+              explode: false,
+              schema: { type: "string", enum: ["blue", "black", "brown"] },
+            },
+            {
+              name: "ids",
+              in: "path",
+              required: true,
+              style: "matrix",
+              explode: true,
+              schema: { type: "array", items: { type: "integer" } },
+            },
+            {
+              name: "rgb",
+              in: "path",
+              required: true,
+              style: "simple",
+              explode: true,
+              schema: { $ref: "#/components/schemas/Rgb" },
+            },
+            {
+              name: "metrics",
+              in: "query",
+              required: true,
+              style: "form",
+              explode: false,
+              description: "Accepts a comma-separated value.",
+              schema: { type: "array", items: { type: "string", enum: ["opened", "clicked"] } },
+            },
+            {
+              name: "words",
+              in: "query",
+              style: "spaceDelimited",
+              explode: false,
+              schema: { type: "array", items: { type: "string" } },
+            },
+            {
+              name: "flags",
+              in: "query",
+              style: "pipeDelimited",
+              schema: { type: "array", items: { type: "string" } },
+            },
+            {
+              name: "filter",
+              in: "query",
+              style: "deepObject",
+              explode: true,
+              schema: { $ref: "#/components/schemas/Filter" },
+            },
+            {
+              name: "point",
+              in: "query",
+              style: "form",
+              explode: true,
+              schema: {
+                type: "object",
+                properties: { x: { type: "integer" }, y: { type: "integer" } },
+              },
+            },
+            { name: "search", in: "query", allowReserved: true, schema: { type: "string" } },
+            {
+              name: "x-list",
+              in: "header",
+              style: "simple",
+              schema: { type: "array", items: { type: "string" } },
+            },
+            {
+              name: "x-rgb",
+              in: "header",
+              explode: true,
+              schema: { $ref: "#/components/schemas/Rgb" },
+            },
+            {
+              name: "prefs",
+              in: "cookie",
+              style: "form",
+              explode: false,
+              schema: { type: "array", items: { type: "string" } },
+            },
+          ],
+          responses: { "204": { description: "FIXTURE" } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Rgb: {
+          type: "object",
+          required: ["R", "G", "B"],
+          properties: { R: { type: "integer" }, G: { type: "integer" }, B: { type: "integer" } },
+        },
+        Filter: {
+          type: "object",
+          properties: { status: { type: "string" }, minPrice: { type: "integer", minimum: 0 } },
+        },
+      },
+    },
+  });
+  const GOOD = {
+    path: "/fixture-styles/.blue/;ids=1;ids=2/R=100,G=200,B=150",
+    query:
+      "metrics=opened,clicked&words=a%20b&flags=a|b&filter[status]=open&filter%5BminPrice%5D=5&x=1&y=2&search=a/b?c",
+    headers: { "x-list": "a, b", "x-rgb": "R=1,G=2,B=3", cookie: "prefs=a,b" },
+  };
+  const get = (c: ImportedCase, change: { path?: string; query?: string; headers?: object } = {}) =>
+    c.app.request(`https://fixture.test${change.path ?? GOOD.path}?${change.query ?? GOOD.query}`, {
+      headers: { ...GOOD.headers, ...change.headers },
+    });
+  const errorsOf = async (response: Response) => {
+    expect(response.status).toBe(422);
+    return ((await response.json()) as { errors: { in: string; pointer: string }[] }).errors.map(
+      (e) => `${e.in} ${e.pointer}`,
+    );
+  };
+
+  it("carries each parameter's style, explode and allowReserved, so what the document serialises is read (a comma-separated metrics, a deepObject filter, a label, a matrix)", async () => {
+    const c = await imported("styles", stylesDocument);
+    expect((await get(c)).status).toBe(501);
+    expect(
+      await errorsOf(await get(c, { path: "/fixture-styles/blue/;ids=1/R=1,G=2,B=3" })),
+    ).toEqual(["path #/color"]);
+    expect(
+      await errorsOf(await get(c, { query: GOOD.query.replace("clicked", "bounced") })),
+    ).toEqual(["query #/metrics/1"]);
+    expect(await errorsOf(await get(c, { query: GOOD.query.replace("%5D=5", "%5D=-5") }))).toEqual([
+      "query #/filter/minPrice",
+    ]);
+    expect(await errorsOf(await get(c, { headers: { "x-rgb": "R=1,G=2" } }))).toEqual([
+      "header #/x-rgb/B",
+    ]);
+    // Nothing about serialisation is lost; components with numbers in a parameter are written
+    // out (their members arrive as text), and say so.
+    expect(findingLines(c).filter((l) => /: (style|explode|allowReserved)\b/.test(l))).toEqual([]);
+    expect(findingLines(c)).toContain(
+      "changed #/paths/~1fixture-styles~1{color}~1{ids}~1{rgb}/get/parameters/6/schema: #/components/schemas/Filter: written out in place (a parameter's members and items arrive as text), not referred to",
+    );
+  });
+
+  it("serves the document's parameters as the source says them, and round-trips", async () => {
+    const c = await imported("styles-served", stylesDocument);
+    const parameters = (await served(c)).paths["/fixture-styles/{color}/{ids}/{rgb}"]?.get
+      ?.parameters;
+    const said = (name: string) => {
+      const p = parameters?.find((q) => q.name === name) ?? {};
+      return [p.style, p.explode, p.allowReserved];
+    };
+    expect(said("color")).toEqual(["label", false, undefined]);
+    expect(said("ids")).toEqual(["matrix", true, undefined]);
+    expect(said("metrics")).toEqual(["form", false, undefined]);
+    expect(said("flags")).toEqual(["pipeDelimited", undefined, undefined]);
+    expect(said("filter")).toEqual(["deepObject", true, undefined]);
+    expect(said("search")).toEqual([undefined, undefined, true]);
+    expect(said("x-rgb")).toEqual([undefined, true, undefined]);
+    const comparison = compareDocuments(c.source, "3.1", await served(c));
+    expect(
+      comparison.items
+        .filter((i) => !i.kept && i.pointer.includes("/parameters/"))
+        .map((i) => i.pointer),
+    ).toEqual([]);
+    const doc1 = await c.served();
+    const again = await imported("styles-again", doc1);
+    expect(await again.served()).toEqual(doc1);
+  });
+
+  it("reports what OpenAPI does not define, and reads that parameter by its location's defaults", async () => {
+    const c = await imported("styles-undefined", {
+      ...doc31({}),
+      paths: {
+        "/fixture/{id}": {
+          get: {
+            operationId: "fixtureGet",
+            parameters: [
+              {
+                name: "id",
+                in: "path",
+                required: true,
+                allowReserved: true,
+                schema: { type: "string" },
+              },
+              { name: "q", in: "query", style: "matrix", schema: { type: "string" } },
+              {
+                name: "tags",
+                in: "query",
+                style: "deepObject",
+                schema: { type: "array", items: { type: "string" } },
+              },
+            ],
+            responses: { "204": { description: "FIXTURE" } },
+          },
+        },
+      },
+    });
+    expect(findingLines(c)).toEqual(
+      expect.arrayContaining([
+        "lost #/paths/~1fixture~1{id}/get/parameters/0/allowReserved: allowReserved: it applies to query parameters only (OpenAPI 3.1 §4.8.12.4)",
+        "lost #/paths/~1fixture~1{id}/get/parameters/1/style: style matrix: not a style of query parameters (OpenAPI 3.1 §4.8.12.4); read as form",
+        "lost #/paths/~1fixture~1{id}/get/parameters/2/style: style deepObject for a value that is no object (OpenAPI 3.1 §4.8.12.4): read as form",
+      ]),
+    );
+    expect((await c.app.request("https://fixture.test/fixture/1?q=a&tags=a&tags=b")).status).toBe(
+      501,
     );
   });
 });

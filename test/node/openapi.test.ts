@@ -16,6 +16,7 @@ import worker from "../../src/index";
 import { EMPTY_CONTRACT, FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
 import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+import { FIXTURE_STYLES_CONTRACT } from "../fixtures/parameter-styles";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
 import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
 import { fixtureVersionsContract } from "../fixtures/versions";
@@ -129,7 +130,7 @@ describe("OpenAPI documents of FIXTURE contracts", () => {
     );
   });
 
-  it("are valid OpenAPI 3.1, each version's and each part's (states, events, versions)", async () => {
+  it("are valid OpenAPI 3.1, each version's and each part's (states, events, versions, every parameter style)", async () => {
     await expectValid(await served(app));
     // Each placement of the version: a header, the query, the path.
     for (const placement of [
@@ -148,7 +149,11 @@ describe("OpenAPI documents of FIXTURE contracts", () => {
         await expectValid((await res.json()) as Doc);
       }
     }
-    for (const fixture of [FIXTURE_STATES_CONTRACT, FIXTURE_EVENTS_CONTRACT])
+    for (const fixture of [
+      FIXTURE_STATES_CONTRACT,
+      FIXTURE_EVENTS_CONTRACT,
+      FIXTURE_STYLES_CONTRACT,
+    ])
       await expectValid(
         await served(createApp(fixture, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE })),
       );

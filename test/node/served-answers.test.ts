@@ -32,6 +32,7 @@ import {
 } from "../fixtures/error-bodies";
 import { FIXTURE_EVENTS_CONTRACT, FIXTURE_EVENTS_HANDLERS } from "../fixtures/events";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+import { FIXTURE_STYLES_CONTRACT, FIXTURE_STYLES_HANDLERS } from "../fixtures/parameter-styles";
 import {
   FIXTURE_RATE_LIMITERS,
   FIXTURE_SECRETS,
@@ -231,6 +232,10 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
       {
         name: "FIXTURE events",
         fetch: serve(FIXTURE_EVENTS_CONTRACT, { handlers: FIXTURE_EVENTS_HANDLERS }),
+      },
+      {
+        name: "FIXTURE parameter styles",
+        fetch: serve(FIXTURE_STYLES_CONTRACT, { handlers: FIXTURE_STYLES_HANDLERS }),
       },
       ...(["header", "query", "path"] as const).map((placement) => ({
         name: `FIXTURE versions (in ${placement})`,

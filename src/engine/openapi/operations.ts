@@ -59,6 +59,8 @@ import {
 } from "../problem-types";
 import { arrayMembers } from "../validation/arrays";
 import { bodyKind } from "../validation/media-type";
+import { declaredSerialisation } from "../validation/parameters";
+import { objectShape } from "../validation/shape";
 import { deprecationHeaders, retirementOf } from "../versions/plan";
 
 /**
@@ -135,7 +137,13 @@ const RETRY_AFTER = (description: string) => ({
   schema: { type: "integer", minimum: 1 },
 });
 
-/** The parameters of one request part, from its schema's members; a member's description goes up. */
+/**
+ * The parameters of one request part, from its schema's members. What describes the
+ * parameter rather than its value goes up from the member's schema into the Parameter
+ * Object: its description, deprecation, first example, and the serialisation it declares
+ * (`style`, `explode`, `allowReserved`, OpenAPI 3.1 §4.8.12.4), which are no JSON Schema
+ * keywords.
+ */
 function parametersOf(op: Operation, context: DocumentContext, id: string): Json[] {
   const parts = [
     ["path", op.request?.params],
@@ -148,14 +156,26 @@ function parametersOf(op: Operation, context: DocumentContext, id: string): Json
     if (!schema) continue;
     const object = context.convert(schema, "input", `${id}${location}`);
     const required = new Set((object.required as string[] | undefined) ?? []);
+    const members = objectShape(schema) ?? {};
     for (const [name, property] of Object.entries((object.properties as Json | undefined) ?? {})) {
-      const { description, deprecated, examples, ...rest } = property as Json;
+      const {
+        description,
+        deprecated,
+        examples,
+        style: _style,
+        explode: _explode,
+        allowReserved: _allowReserved,
+        ...rest
+      } = property as Json;
+      const member = members[name];
+      const serialisation = member ? declaredSerialisation(member) : {};
       parameters.push({
         name,
         in: location,
         ...(typeof description === "string" ? { description } : {}),
         required: location === "path" || required.has(name),
         ...(deprecated === true ? { deprecated: true } : {}),
+        ...serialisation,
         schema: rest,
         ...(Array.isArray(examples) && examples.length > 0 ? { example: examples[0] } : {}),
       });

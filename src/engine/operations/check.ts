@@ -10,8 +10,11 @@ import {
   OPERATION_METHODS,
   type Operation,
   operationShapes,
+  type Schema,
 } from "../../domain/contract";
+import { PARAMETER_STYLES, type ParameterLocation } from "../../domain/parameters";
 import { parseMediaType } from "../validation/media-type";
+import { declaredSerialisation, valueKind } from "../validation/parameters";
 import { objectShape } from "../validation/shape";
 import { routePath, routeShape } from "./path-template";
 
@@ -33,6 +36,41 @@ function checkParams(id: string, operation: Operation, parameters: readonly stri
     throw new Error(
       `operation ${id}: the parameters of ${operation.path} (${list(names)}) and the members of request.params (${list(members)}) must be the same`,
     );
+  }
+}
+
+/**
+ * Each parameter's declared serialisation must be one OpenAPI defines for its place (OpenAPI
+ * 3.1 §4.8.12.4, Style Values): a style of its location, `deepObject` for an object only,
+ * `allowReserved` for a query parameter only.
+ */
+function checkStyles(id: string, operation: Operation): void {
+  const request = operation.request;
+  const parts: readonly [ParameterLocation, Schema | undefined][] = [
+    ["path", request?.params],
+    ["query", request?.query],
+    ["header", request?.headers],
+    ["cookie", request?.cookies],
+  ];
+  for (const [location, schema] of parts) {
+    for (const [name, member] of Object.entries((schema && objectShape(schema)) ?? {})) {
+      const { style, explode, allowReserved } = declaredSerialisation(member);
+      const where = `operation ${id}: ${location} parameter ${name}`;
+      if (style !== undefined && !PARAMETER_STYLES[location].includes(style))
+        throw new Error(
+          `${where}: style ${String(style)} is not one of a ${location} parameter's (${PARAMETER_STYLES[location].join(", ")})`,
+        );
+      if (style === "deepObject" && valueKind(member) !== "object")
+        throw new Error(`${where}: style deepObject serialises objects only`);
+      for (const [field, value] of [
+        ["explode", explode],
+        ["allowReserved", allowReserved],
+      ] as const)
+        if (value !== undefined && typeof value !== "boolean")
+          throw new Error(`${where}: ${field} must be true or false`);
+      if (allowReserved !== undefined && location !== "query")
+        throw new Error(`${where}: allowReserved applies to query parameters only`);
+    }
   }
 }
 
@@ -89,6 +127,7 @@ export function checkOperations(contract: Contract): void {
     for (const [index, shape] of operationShapes(operation).entries()) {
       const name = index === 0 ? id : `${id} (variant ${index - 1})`;
       checkParams(name, shape, parameters);
+      checkStyles(name, shape);
       checkMediaTypes(name, shape);
       checkStatuses(name, shape);
     }

@@ -19,10 +19,13 @@ export interface RoutePath {
   /** Parameters with a segment of their own (`/{id}`); those beside text are half literal. */
   readonly ownSegments: number;
   /**
-   * The template's parameters, from the ones Hono matched: the same record unless a segment
-   * mixes text and parameters (`{id}.json`, `{name}:cancel`), which Hono matches whole.
+   * The template's parameters, each as its text stands in `path`, the path the router
+   * matched (Hono's, where only escapes of unreserved characters are decoded): a value's
+   * own `,` `;` `=` stay `%2C` `%3B` `%3D`, so a `label` or `matrix` value is split before
+   * it is decoded (src/engine/validation/parameters.ts). A segment that mixes text and
+   * parameters (`{id}.json`, `{name}:cancel`) is taken apart.
    */
-  readonly read: (matched: Readonly<Record<string, string>>) => Record<string, string>;
+  readonly read: (path: string) => Record<string, string>;
 }
 
 /** A segment such as `{id}.json`: Hono matches it whole, under `key`, and `split` takes it apart. */
@@ -35,6 +38,13 @@ interface MixedSegment {
 const EXPRESSION = /\{([^{}]*)\}/g;
 const PARAMETER_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+/** An own, enumerable property: a parameter named `__proto__` stays a plain member. */
+const own = (value: string): PropertyDescriptor => ({
+  value,
+  enumerable: true,
+  writable: true,
+  configurable: true,
+});
 
 /** Checks a path template and turns it into a Hono path. */
 export function routePath(id: string, template: string): RoutePath {
@@ -79,21 +89,30 @@ export function routePath(id: string, template: string): RoutePath {
       mixed.push({ key, split: new RegExp(`^${pattern}$`), names });
       return `:${key}{${pattern.replaceAll("([^/]+?)", "[^/]+?")}}`;
     });
-  const read =
-    mixed.length === 0
-      ? (matched: Readonly<Record<string, string>>) => ({ ...matched })
-      : (matched: Readonly<Record<string, string>>) => {
-          const params: Record<string, string> = {};
-          for (const [key, value] of Object.entries(matched))
-            if (!key.startsWith("__segment")) params[key] = value;
-          for (const { key, split, names } of mixed) {
-            const parts = split.exec(matched[key] ?? "");
-            names.forEach((name, i) => {
-              params[name] = parts?.[i + 1] ?? "";
-            });
-          }
-          return params;
-        };
+  // The template's segments, from the last: a prefix the template does not have (part 9's
+  // version segment) stands before them.
+  const parts = segments.map((segment, index) => {
+    const name = PARAMETER_SEGMENT.exec(template.split("/")[index + 1] ?? "")?.[1];
+    if (name) return { names: [name] };
+    const beside = mixed.find((m) => segment.startsWith(`:${m.key}{`));
+    return beside ? { names: beside.names, split: beside.split } : { names: [] };
+  });
+  const read = (path: string) => {
+    const params: Record<string, string> = {};
+    const texts = path.split("/").slice(-parts.length);
+    parts.forEach((part, i) => {
+      const text = texts[i] ?? "";
+      if (!part.split) {
+        if (part.names[0] !== undefined) Object.defineProperty(params, part.names[0], own(text));
+        return;
+      }
+      const found = part.split.exec(text);
+      part.names.forEach((name, j) => {
+        Object.defineProperty(params, name, own(found?.[j + 1] ?? ""));
+      });
+    });
+    return params;
+  };
   const beside = mixed.reduce((n, segment) => n + segment.names.length, 0);
   return {
     path: `/${segments.join("/")}`,

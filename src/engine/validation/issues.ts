@@ -47,6 +47,16 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
   null: "null",
 };
 
+/**
+ * zod's names for string formats, in JSON Schema's words where they differ (2020-12 §7.3):
+ * `z.guid()` checks what JSON Schema calls a `uuid`, `z.url()` a `uri`.
+ */
+const FORMAT_WORDS: Readonly<Record<string, string>> = {
+  guid: "uuid",
+  url: "uri",
+  datetime: "date-time",
+};
+
 /** Sentinel for "the issue's path leads nowhere in the input": the member was absent. */
 const ABSENT = Symbol("absent");
 
@@ -85,7 +95,7 @@ export function describeIssue(issue: $ZodIssue, input?: unknown): string {
     case "invalid_format":
       return issue.format === "regex"
         ? "Does not match the required pattern."
-        : `Must be a valid ${issue.format}.`;
+        : `Must be a valid ${FORMAT_WORDS[issue.format] ?? issue.format}.`;
     case "not_multiple_of":
       return `Must be a multiple of ${issue.divisor}.`;
     case "unrecognized_keys":

@@ -5,7 +5,6 @@
  * failure is answered as part 7 presents it, when it presents it.
  */
 import type { Context } from "hono";
-import { parse as parseCookies } from "hono/utils/cookie";
 import { type Operation, type Schema, schemaOf } from "../../domain/contract";
 import type { AppEnv } from "../../platform/env";
 import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
@@ -17,9 +16,17 @@ import {
   VALIDATION_FAILED,
 } from "../problem-types";
 import { arrayMembers } from "./arrays";
-import { decodeBody, fieldsOf, readBodyBytes } from "./body";
-import { type RequestPart, type ValidationError, validationErrors } from "./issues";
+import { decodeBody, readBodyBytes } from "./body";
+import { jsonPointer, type RequestPart, type ValidationError, validationErrors } from "./issues";
 import { type BodyKind, bodyKind, matchMediaType } from "./media-type";
+import {
+  cookiesOf,
+  type ParameterPlan,
+  planParameters,
+  type ReadParameters,
+  readQuery,
+  readValues,
+} from "./parameters";
 import { parseWith } from "./parse";
 import { viewOf } from "./views";
 
@@ -59,10 +66,15 @@ export interface RequestPlan {
   readonly hidden: HiddenFields;
   /** How part 7 presents the platform's failures. */
   readonly present: ProblemPresenter;
-  /** The query parameters the query schema declares as arrays. */
-  readonly queryLists: ReadonlySet<string>;
-  /** The path template's parameters, from those the router matched. */
-  readonly pathParameters: (matched: Readonly<Record<string, string>>) => Record<string, string>;
+  /** How each location's parameters are read (their styles, OpenAPI 3.1 §4.8.12.4). */
+  readonly parameters: {
+    readonly path?: ParameterPlan;
+    readonly query?: ParameterPlan;
+    readonly header?: ParameterPlan;
+    readonly cookie?: ParameterPlan;
+  };
+  /** The path template's parameters, as their text stands in the path the router matched. */
+  readonly pathParameters: (path: string) => Record<string, string>;
 }
 
 const NOTHING_HIDDEN: HiddenFields = { header: new Set(), query: new Set(), cookie: new Set() };
@@ -71,8 +83,8 @@ export interface RequestPlanOptions {
   readonly maxBodyBytes: number;
   readonly hidden?: HiddenFields;
   readonly present?: ProblemPresenter;
-  /** The path template's parameters, from those the router matched; the same by default. */
-  readonly pathParameters?: (matched: Readonly<Record<string, string>>) => Record<string, string>;
+  /** The path template's parameters, as their text stands in the path the router matched. */
+  readonly pathParameters: (path: string) => Record<string, string>;
 }
 
 export function planRequest(operation: Operation, options: RequestPlanOptions): RequestPlan {
@@ -129,8 +141,13 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
     acceptHint: hintName && bodyTypes.length > 0 ? { [hintName]: bodyTypes.join(", ") } : {},
     hidden,
     present,
-    queryLists: arrayMembers(operation.request?.query),
-    pathParameters: options.pathParameters ?? ((matched) => ({ ...matched })),
+    parameters: {
+      path: planParameters("path", operation.request?.params),
+      query: planParameters("query", operation.request?.query),
+      header: planParameters("header", operation.request?.headers),
+      cookie: planParameters("cookie", operation.request?.cookies),
+    },
+    pathParameters: options.pathParameters,
   };
 }
 
@@ -155,6 +172,14 @@ const malformed = (plan: RequestPlan, detail: string) =>
 /** A body is present when the request has a stream that is not declared empty. */
 function carriesBody(request: Request): boolean {
   return request.body !== null && request.headers.get("content-length") !== "0";
+}
+
+/** The query of a URL, as it was written (RFC 3986 §3.4): after `?`, before any `#`. */
+function searchOf(url: string): string {
+  const start = url.indexOf("?");
+  if (start === -1) return "";
+  const end = url.indexOf("#", start);
+  return url.slice(start + 1, end === -1 ? undefined : end);
 }
 
 /** Own properties only, so a key named __proto__ stays a plain key. */
@@ -208,32 +233,56 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
     errors.push(...validationErrors(part, result.error.issues, value));
     return undefined;
   };
-  const hidden = plan.hidden;
+  // Parameters: a member not serialised as its style says is refused at its pointer, and
+  // nothing else is said of it.
+  const checkRead = async (part: RequestPart, schema: Schema, read: ReadParameters) => {
+    for (const [name, detail] of read.malformed)
+      errors.push({ in: part, pointer: jsonPointer([name]), detail });
+    const result = await parseWith(schema, read.value);
+    if (result.success) return read.malformed.size === 0 ? result.data : undefined;
+    const issues = result.error.issues.filter(
+      (issue) => !read.malformed.has(String(issue.path[0])),
+    );
+    errors.push(...validationErrors(part, issues, read.value));
+    return undefined;
+  };
+  const { hidden, parameters } = plan;
   const params =
     declared.params &&
-    (await check(
+    parameters.path &&
+    (await checkRead(
       "path",
       declared.params,
-      hidden.path
-        ? withoutKeys(Object.entries(plan.pathParameters(c.req.param())), hidden.path)
-        : plan.pathParameters(c.req.param()),
+      readValues(
+        parameters.path,
+        hidden.path
+          ? withoutKeys(Object.entries(plan.pathParameters(c.req.path)), hidden.path)
+          : plan.pathParameters(c.req.path),
+      ),
     ));
   const query =
     declared.query &&
-    (await check(
+    parameters.query &&
+    (await checkRead(
       "query",
       declared.query,
-      fieldsOf(new URL(request.url).searchParams, plan.queryLists, hidden.query),
+      readQuery(parameters.query, searchOf(request.url), hidden.query),
     ));
   const headers =
     declared.headers &&
-    (await check("header", declared.headers, withoutKeys(request.headers, hidden.header)));
+    parameters.header &&
+    (await checkRead(
+      "header",
+      declared.headers,
+      readValues(parameters.header, withoutKeys(request.headers, hidden.header)),
+    ));
   const cookies =
     declared.cookies &&
-    (await check(
+    parameters.cookie &&
+    (await checkRead(
       "cookie",
       declared.cookies,
-      withoutKeys(Object.entries(parseCookies(request.headers.get("cookie") ?? "")), hidden.cookie),
+      readValues(parameters.cookie, cookiesOf(request.headers.get("cookie"), hidden.cookie)),
     ));
   const bodySchema = body ? plan.bodies.get(body.mediaType)?.schema : undefined;
   const bodyValue = body && bodySchema ? await check("body", bodySchema, body.value) : undefined;

@@ -530,7 +530,7 @@ class DocumentComparer {
           "parameters",
           child(at, key),
           node[key],
-          servedParameter[key] ?? defaultOf(key, String(node.in)),
+          servedParameter[key] ?? defaultOf(key, String(node.in), servedParameter.style),
           key,
         );
     if (node.schema !== undefined)
@@ -798,14 +798,13 @@ class DocumentComparer {
 const parameterKey = (p: Json) =>
   `${String(p.in)}\n${p.in === "header" ? String(p.name).toLowerCase() : String(p.name)}`;
 
-const defaultOf = (key: string, location: string): unknown =>
-  key === "style"
-    ? location === "query" || location === "cookie"
-      ? "form"
-      : "simple"
-    : key === "explode"
-      ? location === "query" || location === "cookie"
-      : false;
+/** OpenAPI 3.1 §4.8.12.4's defaults: `form` in a query or cookie, else `simple`; `explode` for `form` only. */
+const defaultOf = (key: string, location: string, style: unknown): unknown => {
+  const form = location === "query" || location === "cookie" ? "form" : "simple";
+  if (key === "style") return form;
+  if (key === "explode") return (style ?? form) === "form";
+  return false;
+};
 
 const lowerKeys = (record: Json): Json =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k.toLowerCase(), v]));

@@ -8,6 +8,7 @@
  * `info.version` → part 9. Part 3 is not something OpenAPI carries.
  */
 import type { PlatformProblem } from "../../../src/domain/contract";
+import { PARAMETER_STYLES } from "../../../src/domain/parameters";
 import { RESERVED_SCHEMA_NAMES } from "../../../src/domain/reserved";
 import { bodyKind } from "../../../src/engine/validation/media-type";
 import {
@@ -661,30 +662,49 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       }
     if (examples.length > 0) annotated.examples = examples;
     const location = String(p.in);
-    const style = typeof p.style === "string" ? p.style : undefined;
-    const defaults: Readonly<Record<string, string>> = {
-      query: "form",
-      cookie: "form",
-      path: "simple",
-      header: "simple",
-    };
-    if (style && style !== defaults[location])
-      findings.lost(
-        child(pointer, "style"),
-        `style ${style}: the platform reads ${location} parameters in style ${defaults[location]}`,
-      );
-    if (p.explode === false && location === "query")
-      findings.lost(
-        child(pointer, "explode"),
-        "explode: false (comma-separated lists): the platform reads a repeated name",
-      );
-    for (const key of ["allowEmptyValue", "allowReserved"])
-      if (key in p) findings.lost(child(pointer, key), `${key}: not read`);
+    Object.assign(annotated, serialisationOf(p, pointer, location, schema));
+    if ("allowEmptyValue" in p)
+      findings.lost(child(pointer, "allowEmptyValue"), "allowEmptyValue: not read");
     for (const key of Object.keys(p))
       if (key.startsWith("x-"))
         findings.lost(child(pointer, key), `${key}: an extension of the parameter`);
     const required = location === "path" || p.required === true;
-    return endpoint.writer.member(annotated, child(pointer, "schema"), required, "text");
+    return endpoint.writer.member(annotated, child(pointer, "schema"), required, "parameter");
+  };
+
+  /**
+   * A parameter's `style`, `explode` and `allowReserved`, as the source says them, to be
+   * carried as its schema's metadata (src/domain/parameters.ts); what OpenAPI 3.1
+   * §4.8.12.4 does not define for its location or its kind of value is reported instead,
+   * and the parameter is read by its location's defaults.
+   */
+  const serialisationOf = (p: Json, pointer: string, location: string, schema: unknown): Json => {
+    const carried: Json = {};
+    const styles = (PARAMETER_STYLES as Readonly<Record<string, readonly string[]>>)[location];
+    if (typeof p.style === "string") {
+      const types = endpoint.writer.typesOf(schema);
+      if (!styles?.includes(p.style))
+        findings.lost(
+          child(pointer, "style"),
+          `style ${p.style}: not a style of ${location} parameters (OpenAPI 3.1 §4.8.12.4); read as ${styles?.[0] ?? "text"}`,
+        );
+      else if (p.style === "deepObject" && !types.has("object"))
+        findings.lost(
+          child(pointer, "style"),
+          "style deepObject for a value that is no object (OpenAPI 3.1 §4.8.12.4): read as form",
+        );
+      else carried.style = p.style;
+    }
+    if (typeof p.explode === "boolean") carried.explode = p.explode;
+    if (typeof p.allowReserved === "boolean") {
+      if (location === "query") carried.allowReserved = p.allowReserved;
+      else
+        findings.lost(
+          child(pointer, "allowReserved"),
+          "allowReserved: it applies to query parameters only (OpenAPI 3.1 §4.8.12.4)",
+        );
+    }
+    return carried;
   };
 
   const pageSizes = new Map<

@@ -77,6 +77,10 @@ function partFile(
   if (marks.length > 0) lines.push(`import { ${marks.join(", ")} } from "../domain/schema";`);
   const text = (["booleanFromText", "numberFromText"] as const).filter((h) => code.uses.has(h));
   if (text.length > 0) lines.push(`import { ${text.join(", ")} } from "../domain/text";`);
+  const formats = (["dateTimeFormat", "emailFormat", "uriFormat"] as const).filter((h) =>
+    code.uses.has(h),
+  );
+  if (formats.length > 0) lines.push(`import { ${formats.join(", ")} } from "../domain/formats";`);
   let body = code.body;
   // A part file exports its declaration only: the others take part 2's schemas from it.
   if (part.name !== "resources" && code.referenced.size > 0) {

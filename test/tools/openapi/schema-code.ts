@@ -16,17 +16,43 @@ import { ANNOTATIONS } from "./walk";
 /**
  * How the value reaches the schema:
  * - `json`: parsed JSON;
- * - `text`: a string (path, query, header and cookie parameters, form fields), so numbers
- *   and booleans are read from text first;
+ * - `text`: a string (a form field, a member or item of a parameter), so numbers and
+ *   booleans are read from text first;
+ * - `parameter`: a parameter's whole value (path, query, header, cookie): `text`, or an
+ *   array or object of `text`, as its style serialises it (OpenAPI 3.1 §4.8.12.4); its
+ *   `style`, `explode` and `allowReserved` are kept as metadata, which the served document
+ *   moves back into the Parameter Object;
  * - `field`: a multipart field, text or a file;
  * - `form` / `multipart`: a whole form body, an object of `text` / `field` members;
  * - `binary`: a whole body of bytes;
  * - `plain`: a whole body handed over as text (text/plain, XML).
  */
-export type Mode = "json" | "text" | "field" | "form" | "multipart" | "binary" | "plain";
+export type Mode =
+  | "json"
+  | "text"
+  | "parameter"
+  | "field"
+  | "form"
+  | "multipart"
+  | "binary"
+  | "plain";
+
+/** A parameter's serialisation, carried as its schema's metadata in `parameter` mode. */
+const SERIALISATION = new Set(["style", "explode", "allowReserved"]);
+
+/** Modes whose values arrive as text. */
+const textual = (mode: Mode) => mode === "text" || mode === "field" || mode === "parameter";
 
 /** What the generated code imports besides zod. */
-export type Helper = "readOnly" | "writeOnly" | "numberFromText" | "booleanFromText" | "Schema";
+export type Helper =
+  | "readOnly"
+  | "writeOnly"
+  | "numberFromText"
+  | "booleanFromText"
+  | "dateTimeFormat"
+  | "emailFormat"
+  | "uriFormat"
+  | "Schema";
 
 export interface SchemaContext {
   /** The document, in 3.1's dialect. */
@@ -112,38 +138,51 @@ const DOCUMENTED_ONLY = new Set([
 ]);
 
 /**
- * String formats zod enforces, with the builder, and whether zod's JSON Schema says the
- * same format (when it does not, the format is also written as metadata).
+ * String formats the platform enforces, with the builder, whether zod's JSON Schema says
+ * the same format (when it does not, the format is also written as metadata), and the
+ * helper the builder needs. Each reads its format as JSON Schema 2020-12 §7.3 defines it,
+ * never more strictly: `z.guid()` for a `uuid` (RFC 9562 §4's hex form, any version and
+ * variant; `z.uuid()` wants a version and variant), and src/domain/formats.ts where zod's
+ * own builder refuses what the RFC allows (`date-time`, `email`, `uri`).
  */
-const STRING_FORMATS: Readonly<Record<string, { code: string; says: boolean }>> = {
+const STRING_FORMATS: Readonly<
+  Record<string, { code: string; says: boolean; helper?: Helper; note?: string }>
+> = {
   date: { code: "z.iso.date()", says: true },
-  "date-time": { code: "z.iso.datetime({ offset: true })", says: true },
+  "date-time": { code: "dateTimeFormat()", says: true, helper: "dateTimeFormat" },
   duration: { code: "z.iso.duration()", says: true },
-  email: { code: "z.email()", says: true },
-  uuid: { code: "z.uuid()", says: true },
-  uri: { code: "z.url()", says: true },
-  ipv4: { code: "z.ipv4()", says: true },
+  email: { code: "emailFormat()", says: true, helper: "emailFormat" },
+  uuid: { code: "z.guid()", says: true },
+  uri: { code: "uriFormat()", says: true, helper: "uriFormat" },
+  ipv4: {
+    code: "z.ipv4()",
+    says: true,
+    // Kept stricter than RFC 2673 §3.2, which JSON Schema 2020-12 §7.3.4 cites: a zero-led
+    // decimal is read as octal by many address parsers.
+    note: "format ipv4: a dotted quad with a leading zero (192.0.2.01) is refused, which RFC 2673 §3.2 allows: many address parsers read it as octal (the JSON Schema Test Suite refuses it too)",
+  },
   ipv6: { code: "z.ipv6()", says: true },
   hostname: { code: "z.hostname()", says: true },
   byte: { code: "z.base64()", says: false },
 };
 
 /**
- * The pattern zod writes for each format builder: a source pattern equal to it is the
- * builder's own (a document this platform served says both), not another constraint.
+ * The patterns the platform's format builders write, now or before (`z.uuid()`,
+ * `z.email()`): a source pattern equal to one is the builder's own (a document this
+ * platform served says both), not another constraint.
  */
-const BUILDER_PATTERNS: ReadonlyMap<string, unknown> = new Map(
+const BUILDER_PATTERNS: ReadonlyMap<string, readonly unknown[]> = new Map(
   Object.entries({
-    date: zm.iso.date(),
-    "date-time": zm.iso.datetime({ offset: true }),
-    duration: zm.iso.duration(),
-    email: zm.email(),
-    uuid: zm.uuid(),
-    ipv4: zm.ipv4(),
-    ipv6: zm.ipv6(),
-    hostname: zm.hostname(),
-    byte: zm.base64(),
-  }).map(([format, schema]) => [format, zm.toJSONSchema(schema).pattern]),
+    date: [zm.iso.date()],
+    "date-time": [zm.iso.datetime({ offset: true })],
+    duration: [zm.iso.duration()],
+    email: [zm.email()],
+    uuid: [zm.guid(), zm.uuid()],
+    ipv4: [zm.ipv4()],
+    ipv6: [zm.ipv6()],
+    hostname: [zm.hostname()],
+    byte: [zm.base64()],
+  }).map(([format, schemas]) => [format, schemas.map((s) => zm.toJSONSchema(s).pattern)]),
 );
 
 /** Formats that only annotate: nothing to enforce, nothing to report. */
@@ -270,9 +309,8 @@ export class SchemaWriter {
     }
     if (mode === "binary") return this.#binary(schema, pointer);
     if (mode === "plain") return this.#plain(schema, pointer);
-    const textual = mode === "text" || mode === "field";
     if (mode === "field" && this.#isBinaryString(schema)) return this.#file(schema, pointer);
-    if (textual && this.typesOf(schema).has("object")) {
+    if (textual(mode) && mode !== "parameter" && this.typesOf(schema).has("object")) {
       this.#findings.lost(
         pointer,
         "an object in a parameter or form field (deepObject, JSON in a field): read as text",
@@ -284,7 +322,7 @@ export class SchemaWriter {
     else code = this.#value(schema, pointer, mode);
     if (options.applyDefault && "default" in schema)
       code = `z._default(${code}, ${literal(schema.default)})`;
-    if (textual) {
+    if (textual(mode)) {
       const types = this.typesOf(schema);
       if (types.has("number") || types.has("integer")) {
         this.#context.uses.add("numberFromText");
@@ -300,8 +338,7 @@ export class SchemaWriter {
 
   /** A member of an object: optional unless required (or given a default it is read with). */
   member(schema: unknown, pointer: string, required: boolean, mode: Mode): string {
-    const applyDefault =
-      !required && (mode === "text" || mode === "field") && isObject(schema) && "default" in schema;
+    const applyDefault = !required && textual(mode) && isObject(schema) && "default" in schema;
     let code = this.schema(schema, pointer, mode, { applyDefault });
     if (!required && !applyDefault) code = `z.optional(${code})`;
     if (isObject(schema) && schema.readOnly === true) {
@@ -332,8 +369,9 @@ export class SchemaWriter {
       if (skip.includes(key)) continue;
       // Part 3's machines, which the contract declares in its own part (contract-code.ts).
       if (key === STATE_MACHINES) continue;
-      if (key === "default" && (mode === "text" || mode === "field")) continue;
+      if (key === "default" && textual(mode)) continue;
       if ((ANNOTATIONS as readonly string[]).includes(key)) meta[key] = value;
+      else if (mode === "parameter" && SERIALISATION.has(key)) meta[key] = value;
       else if (key.startsWith("x-")) {
         meta[key] = value;
         this.#findings.notEnforced(
@@ -382,19 +420,25 @@ export class SchemaWriter {
         key !== "$ref" &&
         !(ANNOTATIONS as readonly string[]).includes(key) &&
         !key.startsWith("x-") &&
-        !DOCUMENTED_ONLY.has(key),
+        !DOCUMENTED_ONLY.has(key) &&
+        !(mode === "parameter" && SERIALISATION.has(key)),
     );
     let code: string;
     if (component?.kind === "schemas" && this.#context.identifiers.has(component.name)) {
       const id = this.#context.identifiers.get(component.name) as string;
-      if ((mode === "form" || mode === "multipart") && !this.#textualObject(ref)) {
-        // Form fields arrive as text: a component whose members are not all strings is
-        // written out here, its numbers and booleans read from text.
+      if (
+        ((mode === "form" || mode === "multipart") && !this.#textualObject(ref)) ||
+        (mode === "parameter" && this.#holdsNonText(ref))
+      ) {
+        // Form fields and a parameter's members arrive as text: a component whose members
+        // are not all strings is written out here, its numbers and booleans read from text,
+        // with what stands beside the reference (a parameter's style, its description).
         this.#findings.changed(
           pointer,
-          `${ref}: written out in place (form fields arrive as text), not referred to`,
+          `${ref}: written out in place (${mode === "parameter" ? "a parameter's members and items" : "form fields"} arrive as text), not referred to`,
         );
-        return this.#inline(ref, pointer, mode);
+        const { $ref: _ref, ...beside } = schema;
+        return this.#inline(ref, pointer, mode, mode === "parameter" ? beside : {});
       }
       this.#context.referenced.add(component.name);
       if (this.#context.deferred(component.name)) {
@@ -418,6 +462,19 @@ export class SchemaWriter {
     return render(built(code), this.#meta(schema, pointer, mode, ["$ref", ...siblings]));
   }
 
+  /**
+   * Whether a component is an object or array with members or items that are not strings:
+   * a parameter's members and items arrive as text, so such a component is written out.
+   */
+  #holdsNonText(ref: string): boolean {
+    const target = at(this.#context.document, ref);
+    const types = this.typesOf(target);
+    if (types.has("object")) return !this.#textualObject(ref);
+    if (!types.has("array") || !isObject(target)) return false;
+    const items = this.typesOf(target.items);
+    return !(items.size === 1 && items.has("string"));
+  }
+
   /** Whether a component is an object whose members are all strings (a form can carry it as is). */
   #textualObject(ref: string): boolean {
     const target = at(this.#context.document, ref);
@@ -429,7 +486,7 @@ export class SchemaWriter {
   }
 
   /** A reference to something that is not a component schema: written out in place. */
-  #inline(ref: string, pointer: string, mode: Mode): string {
+  #inline(ref: string, pointer: string, mode: Mode, beside: Json = {}): string {
     if (this.#following.has(ref)) {
       this.#findings.lost(
         pointer,
@@ -444,7 +501,7 @@ export class SchemaWriter {
     }
     this.#following.add(ref);
     try {
-      return this.schema(target, ref, mode);
+      return this.schema(isObject(target) ? { ...target, ...beside } : target, ref, mode);
     } finally {
       this.#following.delete(ref);
     }
@@ -614,7 +671,9 @@ export class SchemaWriter {
     const own =
       format !== undefined &&
       known !== undefined &&
-      BUILDER_PATTERNS.get(format) === schema.pattern;
+      (BUILDER_PATTERNS.get(format) ?? []).includes(schema.pattern);
+    if (known?.helper) this.#context.uses.add(known.helper);
+    if (known?.note) this.#findings.changed(child(pointer, "format"), known.note);
     if (typeof schema.pattern === "string" && !own) {
       const regex = regexLiteral(schema.pattern);
       if (regex) checks.push(`z.regex(${regex})`);
@@ -651,7 +710,8 @@ export class SchemaWriter {
   }
 
   #array(schema: Json, pointer: string, mode: Mode): Built {
-    const itemMode: Mode = mode === "field" ? "field" : mode === "text" ? "text" : "json";
+    const itemMode: Mode =
+      mode === "field" ? "field" : mode === "text" || mode === "parameter" ? "text" : "json";
     const checks: string[] = [];
     if (typeof schema.minItems === "number") checks.push(`z.minLength(${schema.minItems})`);
     if (typeof schema.maxItems === "number") checks.push(`z.maxLength(${schema.maxItems})`);
@@ -673,7 +733,9 @@ export class SchemaWriter {
   }
 
   #object(schema: Json, pointer: string, mode: Mode): string {
-    const memberMode: Mode = mode === "form" ? "text" : mode === "multipart" ? "field" : "json";
+    // A form's fields and a parameter object's members (deepObject, R=100&G=200) are text.
+    const memberMode: Mode =
+      mode === "form" || mode === "parameter" ? "text" : mode === "multipart" ? "field" : "json";
     const properties = isObject(schema.properties) ? schema.properties : {};
     const required = new Set(
       Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string") : [],
