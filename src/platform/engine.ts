@@ -119,6 +119,8 @@ export interface MountContext {
   readonly jsonSchema: JsonSchemaConverter | undefined;
   /** The JWT verifier, when part 5 declares a JWT scheme. */
   readonly jwt: JwtVerifier | undefined;
+  /** The XML codec, when an operation declares an XML media type. */
+  readonly xml: XmlCodec | undefined;
 }
 
 /** What the engine needs of a Queue message (the runtime's `Message`). */

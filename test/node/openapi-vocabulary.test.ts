@@ -12,6 +12,7 @@ import { defineContract } from "../../src/domain/define-contract";
 import { RESERVED_SCHEMA_NAMES } from "../../src/domain/reserved";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
 
 type Json = Record<string, unknown>;
@@ -31,6 +32,7 @@ type Doc = {
 const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
   engine: OPERATION_ENGINE,
   jwt: JWT_VERIFIER,
+  xml: XML_CODEC,
   handlers: FIXTURE_VOCABULARY_HANDLERS,
   jsonSchema: z.toJSONSchema,
 });
@@ -289,6 +291,7 @@ describe("the OpenAPI document of the FIXTURE vocabulary contract", () => {
     expect(Object.keys(doc.components.schemas).filter((n) => !platform.includes(n))).toEqual([
       "FixturePet",
       "FixtureProblemBody",
+      "FixtureShelf",
       "FixturePet-Input",
       "FixturePayment-Input",
       "FixturePayment-Output",

@@ -23,6 +23,7 @@ import { OPERATION_ENGINE } from "../../src/engine";
 import { deliverBatch } from "../../src/engine/events/deliver";
 import { enqueueEvents } from "../../src/engine/events/emit";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
 import { checkConformance } from "../conformance/checker";
 import { type Presented, presented, secretCredentials } from "../conformance/credentials";
 import { documented, documentedFailures, type SchemaCheck } from "../conformance/documented";
@@ -189,6 +190,7 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
     const vocabulary = createApp(FIXTURE_VOCABULARY_CONTRACT, {
       engine: OPERATION_ENGINE,
       jwt: JWT_VERIFIER,
+      xml: XML_CODEC,
       jsonSchema: toJSONSchema,
       handlers: FIXTURE_VOCABULARY_HANDLERS,
     });

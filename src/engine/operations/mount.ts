@@ -5,7 +5,13 @@
  * answers 501. The declarations were checked when the app started (`checkOperations`).
  */
 import type { Handler, Hono } from "hono";
-import { type Operation, operationShapes } from "../../domain/contract";
+import {
+  type Content,
+  isXmlMediaType,
+  type Operation,
+  operationShapes,
+  schemaOf,
+} from "../../domain/contract";
 import type { MountContext } from "../../platform/engine";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
@@ -13,6 +19,7 @@ import { planSecurity } from "../authentication/plan";
 import { planLimits } from "../limits/plan";
 import { planTransition } from "../states/transition";
 import { type HiddenFields, planRequest } from "../validation/request";
+import { type XmlMappings, xmlMappings } from "../validation/xml-mappings";
 import { negotiatedRoute, type ServeOperation } from "../versions/negotiate";
 import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../versions/plan";
 import { routePath } from "./path-template";
@@ -25,6 +32,7 @@ import { operationRoute } from "./route";
  */
 export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
   const { contract, handlers, maxBodyBytes, present, jwt } = context;
+  const xml = xmlMappingsOf(context);
   const versionPlan = planVersions(contract);
   // With the version in the path, every operation is routed under it (`/:__version/…`).
   const prefix = versionPlan?.placement.in === "path" ? `/:${VERSION_SEGMENT}` : "";
@@ -57,8 +65,9 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
           hidden: hide(security?.fields, versionHidden),
           present,
           pathParameters: read,
+          ...(xml ? { xml } : {}),
         }),
-        responses: planResponses(contract, shape),
+        responses: planResponses(contract, shape, xml),
         present,
         contract,
         emits: shape.emits ?? [],
@@ -90,6 +99,40 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
   const paths = [...byPath].sort(([, a], [, b]) => a.parameters - b.parameters);
   for (const [path, { methods }] of paths)
     mountResource(app, path, methods as MethodHandlers, present);
+}
+
+/**
+ * The XML mappings, when the contract declares an XML media type: each schema's is made
+ * now, so an `xml` object XML cannot be written by stops the app from starting, naming the
+ * operation; requests then find them made.
+ */
+function xmlMappingsOf(context: MountContext): XmlMappings | undefined {
+  const { contract, xml, jsonSchema } = context;
+  if (!xml || !jsonSchema) return undefined;
+  const mappings = xmlMappings(contract, xml, jsonSchema);
+  for (const [id, operation] of Object.entries(contract.operations))
+    for (const shape of operationShapes(operation)) {
+      const declared: [string, Content | undefined, "request" | "response"][] = [
+        ["body", shape.request?.body, "request"],
+        ...Object.entries(shape.responses).map(
+          ([status, r]): [string, Content | undefined, "response"] => [
+            `answer of ${status}`,
+            r?.content,
+            "response",
+          ],
+        ),
+      ];
+      for (const [where, content, direction] of declared)
+        for (const [type, media] of Object.entries(content ?? {}))
+          if (isXmlMediaType(type))
+            try {
+              mappings(schemaOf(media), direction);
+            } catch (error) {
+              const reason = error instanceof Error ? error.message : String(error);
+              throw new Error(`operation ${id}: its ${type} ${where}: ${reason}`);
+            }
+    }
+  return mappings;
 }
 
 /** The fields kept from the schemas: credentials' and the version's. */

@@ -7,6 +7,7 @@
 import type { Context } from "hono";
 import { parse as parseCookies } from "hono/utils/cookie";
 import { type Operation, type Schema, schemaOf } from "../../domain/contract";
+import type { XmlMapping } from "../../platform/engine";
 import type { AppEnv } from "../../platform/env";
 import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
@@ -22,6 +23,7 @@ import { type RequestPart, type ValidationError, validationErrors } from "./issu
 import { type BodyKind, bodyKind, matchMediaType } from "./media-type";
 import { parseWith } from "./parse";
 import { viewOf } from "./views";
+import type { XmlMappings } from "./xml-mappings";
 
 /**
  * Request fields kept from the schemas, so a handler never receives them: those that carry
@@ -40,6 +42,8 @@ interface BodyPlan {
   readonly schema: Schema;
   /** For a form: the fields its schema declares as arrays. */
   readonly lists: ReadonlySet<string>;
+  /** For XML: how the body is read into the value its schema describes. */
+  readonly xml: XmlMapping | undefined;
 }
 
 /** What is decided about an operation once, when the app is built. */
@@ -73,6 +77,8 @@ export interface RequestPlanOptions {
   readonly present?: ProblemPresenter;
   /** The path template's parameters, from those the router matched; the same by default. */
   readonly pathParameters?: (matched: Readonly<Record<string, string>>) => Record<string, string>;
+  /** The XML mappings, when the contract declares an XML media type. */
+  readonly xml?: XmlMappings;
 }
 
 export function planRequest(operation: Operation, options: RequestPlanOptions): RequestPlan {
@@ -92,6 +98,7 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
           kind,
           schema: viewOf(schema, "request"),
           lists: form ? arrayMembers(schema) : new Set(),
+          xml: kind === "xml" ? options.xml?.(schema, "request") : undefined,
         },
       ];
     }),
@@ -194,7 +201,13 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
       if (bytes.kind === "too-large") return reject(plan.tooLarge);
       return reject(malformed(plan, bytes.reason));
     }
-    const decoded = await decodeBody(bodyPlan.kind, bytes.value, contentType, bodyPlan.lists);
+    const decoded = await decodeBody(
+      bodyPlan.kind,
+      bytes.value,
+      contentType,
+      bodyPlan.lists,
+      bodyPlan.xml,
+    );
     if (!decoded.ok) return reject(malformed(plan, decoded.reason));
     body = { mediaType, value: decoded.value };
   }
