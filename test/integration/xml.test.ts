@@ -2,11 +2,13 @@
  * XML as the contract declares it, through the FIXTURE vocabulary app inside workerd: a
  * request body of an XML type (RFC 7303) is read by its schema's `xml` objects (OpenAPI 3.1
  * §4.8.26) and validated like JSON (400 malformed, 413 by the bytes, 422 with JSON
- * Pointers); an XML answer is written from the object the handler returns; and whatever a
- * browser, curl or a client sends as Accept (RFC 9110 §12.5.1), every operation answers a
- * declared media type or 406, never a 5xx.
+ * Pointers); an XML answer is written from the object the handler returns; problems are
+ * `application/problem+xml` (RFC 9457 Appendix B) when the request's Accept negotiates it
+ * (RFC 9110 §12.5.1); and whatever a browser, curl or a client sends as Accept, every
+ * operation answers a declared media type or 406, never a 5xx.
  */
 import { env } from "cloudflare:workers";
+import { XMLParser } from "fast-xml-parser";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
@@ -45,6 +47,23 @@ const shelve = (body: BodyInit, headers: Record<string, string> = {}) =>
     headers: { "content-type": "application/xml", ...headers },
     body,
   });
+
+/** An XML problem (RFC 9457 Appendix B) as an object of its members' texts. */
+async function xmlProblem(res: Response, status: number): Promise<Record<string, unknown>> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toBe("application/problem+xml");
+  expect(res.headers.get("vary")).toMatch(/accept/);
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  expectPlatformHeaders(res);
+  const text = await res.text();
+  expect(text.startsWith(`${DECLARATION}<problem xmlns="urn:ietf:rfc:7807">`)).toBe(true);
+  const parsed = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(text) as {
+    problem: Record<string, unknown>;
+  };
+  expect(parsed.problem.status).toBe(String(status));
+  expect(parsed.problem.requestId).toBe(res.headers.get("x-request-id"));
+  return parsed.problem;
+}
 
 describe("an XML request body, read by its schema's xml objects (OpenAPI 3.1 §4.8.26)", () => {
   it("reaches the handler as the object its schema describes, and is answered as JSON or XML from it", async () => {
@@ -134,6 +153,93 @@ describe("an XML answer, written from the object the handler returns", () => {
     );
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(`${DECLARATION}<pet id="p7"><name>anonymous</name></pet>`);
+  });
+});
+
+describe("problems as application/problem+xml (RFC 9457 Appendix B), when Accept negotiates it", () => {
+  const malformed = "<shelf><books></shelf>";
+
+  it("asked for by name: the problem's members as elements in urn:ietf:rfc:7807, arrays as <i>", async () => {
+    const res = await shelve('<shelf xmlns="urn:fixture:shelves" id="1"><books/></shelf>', {
+      accept: "application/json, application/problem+xml",
+    });
+    const problem = await xmlProblem(res, 400);
+    expect(problem.type).toBe("https://errors.fixture.test/invalid-input");
+    expect(problem.errors).toEqual({
+      i: { in: "body", pointer: "#/label", detail: "Is required." },
+    });
+  });
+
+  it.each([
+    ["application/json, application/problem+xml", "xml"],
+    ["application/xml, application/problem+json;q=0.5, application/problem+xml", "xml"],
+    ["application/xml, application/problem+json", "json"],
+    // Neither problem type named, or both alike: as the operation answers, XML here.
+    ["application/xml", "xml"],
+    ["text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "xml"],
+    ["*/*", "xml"],
+    ["application/json", "json"],
+    ["application/json;q=0.9, application/xml;q=0.5", "json"],
+    [undefined, "json"],
+  ])("Accept %s gets a %s problem, with Vary: Accept", async (accept, form) => {
+    const res = await shelve(malformed, accept ? { accept } : {});
+    if (form === "xml") await xmlProblem(res, 400);
+    else {
+      await expectProblem(res, 400);
+      expect(res.headers.get("vary")).toMatch(/accept/);
+    }
+  });
+
+  it("for an operation that answers JSON, a browser's Accept and */* keep JSON; asked by name, XML", async () => {
+    const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    const init = (accept: string) => ({
+      method: "POST",
+      headers: { "content-type": "application/json", accept },
+      body: JSON.stringify({ amount: 0, cardNumber: "4111", securityCode: "123" }),
+    });
+    await expectProblem(await callVocabulary("/fixture-payments", init(browser)), 400);
+    await expectProblem(await callVocabulary("/fixture-payments", init("*/*")), 400);
+    await xmlProblem(
+      await callVocabulary("/fixture-payments", init("application/json, application/problem+xml")),
+      400,
+    );
+  });
+
+  it("every problem of an operation, a 401 with its challenge and a thrown error's 500 included", async () => {
+    const res = await callVocabulary("/fixture-pets/p7", {
+      headers: { accept: "application/xml" },
+    });
+    await xmlProblem(res, 401);
+    expect(res.headers.get("www-authenticate")).toContain("ApiKey");
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
+      engine: OPERATION_ENGINE,
+      jsonSchema: z.toJSONSchema,
+      jwt: JWT_VERIFIER,
+      xml: XML_CODEC,
+      handlers: {
+        fixtureShelve: () => {
+          throw new Error("FIXTURE failure");
+        },
+      },
+    });
+    const thrown = await app.fetch(
+      new Request("https://fixture.test/fixture-bodies/xml", {
+        method: "POST",
+        headers: { "content-type": "application/xml", accept: "application/xml" },
+        body: SHELF_XML,
+      }),
+      env,
+    );
+    const problem = await xmlProblem(thrown, 500);
+    expect(JSON.stringify(problem)).not.toContain("FIXTURE failure");
+  });
+
+  it("the platform's own paths keep JSON: only operations negotiate", async () => {
+    const res = await callVocabulary("/fixture-nowhere", {
+      headers: { accept: "application/problem+xml" },
+    });
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
   });
 });
 

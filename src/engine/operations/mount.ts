@@ -23,6 +23,7 @@ import { type XmlMappings, xmlMappings } from "../validation/xml-mappings";
 import { negotiatedRoute, type ServeOperation } from "../versions/negotiate";
 import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../versions/plan";
 import { routePath } from "./path-template";
+import { negotiatingProblems } from "./problem-form";
 import { planResponses } from "./responses";
 import { operationRoute } from "./route";
 
@@ -93,7 +94,9 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       parameters: ownSegments + (prefix ? 1 : 0),
       methods: {},
     };
-    entry.methods[operation.method] = route;
+    entry.methods[operation.method] = context.xml
+      ? negotiatingProblems(route, context.xml, present, successTypes(shapes))
+      : route;
     byPath.set(routed, entry);
   }
   const paths = [...byPath].sort(([, a], [, b]) => a.parameters - b.parameters);
@@ -133,6 +136,16 @@ function xmlMappingsOf(context: MountContext): XmlMappings | undefined {
             }
     }
   return mappings;
+}
+
+/** The media types of an operation's success answers, in every variant, in declaration order. */
+function successTypes(shapes: readonly Operation[]): string[] {
+  const types = new Set<string>();
+  for (const shape of shapes)
+    for (const [status, response] of Object.entries(shape.responses))
+      if (status === "2XX" || (Number(status) >= 200 && Number(status) < 300))
+        for (const type of Object.keys(response?.content ?? {})) types.add(type);
+  return [...types];
 }
 
 /** The fields kept from the schemas: credentials' and the version's. */
