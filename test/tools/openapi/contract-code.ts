@@ -42,6 +42,19 @@ import { normaliseDocument } from "./walk";
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 const UNSERVED_METHODS = ["head", "options", "trace"] as const;
 const PROBLEM_JSON = "application/problem+json";
+/** RFC 9457 Appendix B's XML form of a problem, which the platform serves when asked for. */
+const PROBLEM_XML = "application/problem+xml";
+/** A problem's media type, JSON or XML. */
+const isProblemType = (type: string) => [PROBLEM_JSON, PROBLEM_XML].includes(type.toLowerCase());
+/** The problem+json media type object of a response, else its problem+xml one. */
+const problemMedia = (content: Json): [string, unknown] => {
+  const entries = Object.entries(content);
+  return (
+    entries.find(([type]) => type.toLowerCase() === PROBLEM_JSON) ??
+    entries.find(([type]) => type.toLowerCase() === PROBLEM_XML) ??
+    entries[0] ?? [PROBLEM_JSON, undefined]
+  );
+};
 /** The members RFC 9457 §3.1 defines; the platform fills them in every problem. */
 const STANDARD_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
 /** A query parameter that bounds a page, by the names APIs give it. */
@@ -87,6 +100,8 @@ export interface ImportResult {
   readonly operationIds: readonly string[];
   /** Part 5 declares a JWT scheme: the entry passes the JWT verifier. */
   readonly jwt: boolean;
+  /** Part 4 declares an XML media type (RFC 7303): the entry passes the XML codec. */
+  readonly xml: boolean;
 }
 
 export interface ImportOptions {
@@ -544,6 +559,8 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     return entries.length > 0 ? `{ ${entries.join(", ")} }` : undefined;
   };
 
+  /** Whether a body or an answer is XML, so the entry must pass the XML codec. */
+  let usesXml = false;
   /** A body's or response's media types. */
   const contentOf = (
     holder: Json,
@@ -561,8 +578,10 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
           at,
           `media type ${type}: its parameters are not part of what the platform matches`,
         );
+      // XML is read by its schema, as JSON is: its xml objects are carried with it.
+      if (kind === "xml") usesXml = true;
       const mode: Mode =
-        kind === "json"
+        kind === "json" || kind === "xml"
           ? "json"
           : kind === "form"
             ? "form"
@@ -992,11 +1011,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
           continue;
         }
         const types = isObject(response.content) ? Object.keys(response.content) : [];
-        if (
-          errorStatus(status) &&
-          types.length > 0 &&
-          types.every((t) => t.toLowerCase() === PROBLEM_JSON)
-        ) {
+        if (errorStatus(status) && types.length > 0 && types.every(isProblemType)) {
           errors.push(errorTypeFor(raw, response, Number(status), at, id));
           continue;
         }
@@ -1120,8 +1135,16 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   const statuses = new Set([...errorTypes.values()].map((e) => e.status));
   for (const error of errorTypes.values()) {
     const { response, pointer } = error;
-    const media = (response.content as Json)[Object.keys(response.content as Json)[0] as string];
+    const [mediaType, media] = problemMedia(response.content as Json);
     const schemaRaw = isObject(media) ? media.schema : undefined;
+    const xmlType = Object.keys(response.content as Json).find(
+      (type) => type.toLowerCase() === PROBLEM_XML,
+    );
+    if (!ours && xmlType && mediaType !== xmlType)
+      findings.changed(
+        child(pointer, "content", xmlType),
+        "application/problem+xml: served in RFC 9457 Appendix B's format when a request's Accept asks for it (once part 4 declares an XML media type); the error type's schema is the problem+json one",
+      );
     // A document served here says the type's own title and description apart.
     const own = isObject(response[ERROR_TYPE]) ? (response[ERROR_TYPE] as Json) : undefined;
     const ownTitle = typeof own?.title === "string" ? own.title : undefined;
@@ -1131,7 +1154,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
       `title: ${literal(ownTitle ?? (String(response.description ?? "").trim() || `Error ${error.status}`))}`,
       ...(ownDescription ? [`description: ${literal(ownDescription)}`] : []),
     ];
-    const mediaPointer = child(pointer, "content", PROBLEM_JSON);
+    const mediaPointer = child(pointer, "content", mediaType);
     let requiredMembers = 0;
     const memberLines = (object: Json, at: string, shapeOf?: string) => {
       const required = new Set(strings(object.required));
@@ -1370,6 +1393,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     operations: operationCount,
     operationIds: [...operationIds],
     jwt: jwtSchemes.size > 0,
+    xml: usesXml,
   };
 }
 
