@@ -7,11 +7,11 @@
  */
 import { HonoBase as Hono } from "hono/hono-base";
 import { TrieRouter } from "hono/router/trie-router";
-import type { Contract } from "./domain/contract";
+import { type Contract, declaresXml } from "./domain/contract";
 import type { AnyHandler, Handlers } from "./domain/handlers";
 import type { CorsEnv } from "./platform/cors";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
-import type { JwtVerifier, OperationEngine } from "./platform/engine";
+import type { JwtVerifier, OperationEngine, XmlCodec } from "./platform/engine";
 import type { AppEnv } from "./platform/env";
 import { errorResponse } from "./platform/errors";
 import { fastPath } from "./platform/fast-path";
@@ -81,6 +81,43 @@ export type NeedsJwt<C extends Contract> = true extends {
   ? true
   : false;
 
+/** An XML media type (RFC 7303 §3, §9.2), in any case: `application/xml`, `text/xml`, `*+xml`. */
+type XmlMediaType = "application/xml" | "text/xml" | `${string}/${string}+xml`;
+
+/** Whether a body's or an answer's media types include an XML one. */
+type HasXml<Content> = true extends {
+  [M in keyof Content & string]: Lowercase<M> extends XmlMediaType ? true : false;
+}[keyof Content & string]
+  ? true
+  : false;
+
+/** Whether a request or responses declaration has an XML body or answer. */
+type DeclarationXml<Q, R> =
+  | (Q extends { readonly body: infer B } ? HasXml<B> : false)
+  | {
+      [S in keyof R]: R[S] extends { readonly content: infer C } ? HasXml<C> : false;
+    }[keyof R];
+
+/** An operation, or one of its part 9 variants, declares an XML media type. */
+type OperationXml<O> =
+  | DeclarationXml<
+      O extends { readonly request: infer Q } ? Q : unknown,
+      O extends { readonly responses: infer R } ? R : unknown
+    >
+  | (O extends { readonly variants: readonly (infer V)[] }
+      ? DeclarationXml<
+          V extends { readonly request: infer Q } ? Q : unknown,
+          V extends { readonly responses: infer R } ? R : unknown
+        >
+      : false);
+
+/** Part 4 declares an XML body or answer, which the XML codec reads and writes. */
+export type NeedsXml<C extends Contract> = true extends {
+  [K in keyof C["operations"]]: OperationXml<C["operations"][K]>;
+}[keyof C["operations"]]
+  ? true
+  : false;
+
 interface BaseOptions<C extends Contract> {
   /** Handlers by operation id; a declared operation without one answers 501 once its input is valid. */
   readonly handlers?: NoInfer<Handlers<C>>;
@@ -110,10 +147,15 @@ type JsonSchemaOption<C extends Contract> =
 type JwtOption<C extends Contract> =
   NeedsJwt<C> extends true ? { readonly jwt: JwtVerifier } : { readonly jwt?: JwtVerifier };
 
+/** `XML_CODEC` from `src/engine/xml.ts`: required exactly when part 4 declares an XML media type. */
+type XmlOption<C extends Contract> =
+  NeedsXml<C> extends true ? { readonly xml: XmlCodec } : { readonly xml?: XmlCodec };
+
 export type AppOptions<C extends Contract> = BaseOptions<C> &
   EngineOption<C> &
   JsonSchemaOption<C> &
-  JwtOption<C>;
+  JwtOption<C> &
+  XmlOption<C>;
 
 /**
  * The built Worker: closed, so nothing can add a route after the catch-all that would
@@ -140,7 +182,7 @@ export function createApp<C extends Contract>(
     ? [options?: AppOptions<C>]
     : [options: AppOptions<C>]
 ): ServiceApp {
-  const { jsonSchema, engine, jwt, maxBodyBytes = MAX_BODY_BYTES } = options;
+  const { jsonSchema, engine, jwt, xml, maxBodyBytes = MAX_BODY_BYTES } = options;
   const handlers = (options.handlers ?? {}) as Readonly<Record<string, AnyHandler | undefined>>;
   // The types above refuse these at compile time; a contract typed only as `Contract` (or
   // built in plain JavaScript) is refused here instead.
@@ -157,6 +199,11 @@ export function createApp<C extends Contract>(
   if (!jwt && Object.values(contract.securitySchemes).some((scheme) => "jwt" in scheme)) {
     throw new Error(
       "part 5 declares a JWT scheme: pass JWT_VERIFIER (src/engine/jwt.ts) as the jwt option",
+    );
+  }
+  if (!xml && declaresXml(contract)) {
+    throw new Error(
+      "part 4 declares an XML media type: pass XML_CODEC (src/engine/xml.ts) as the xml option",
     );
   }
   for (const id of Object.keys(handlers)) {
@@ -210,7 +257,7 @@ export function createApp<C extends Contract>(
     // namespace is unimplemented, whatever it is.
     app.all("*", interfaceNotSpecified);
   } else {
-    engine?.mount(app, { contract, handlers, maxBodyBytes, present, jsonSchema, jwt });
+    engine?.mount(app, { contract, handlers, maxBodyBytes, present, jsonSchema, jwt, xml });
   }
   // A path no route knows: outside /_service, only once part 4 declares operations.
   const notFound = present("not-found", NOT_FOUND);

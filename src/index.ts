@@ -1,9 +1,10 @@
 /**
  * The Worker entry: the app built from the service's contract and its handlers. Nothing
  * else happens here. What the contract needs is passed in: the operation engine
- * (`src/engine`) once it declares operations, security schemes or limits, and zod's
- * `toJSONSchema` once it declares schemas; the option types refuse to compile without
- * them (src/contract/README.md, "Taking in a revision").
+ * (`src/engine`) once it declares operations, security schemes or limits, zod's
+ * `toJSONSchema` once it declares schemas, `JWT_VERIFIER` once it declares a JWT scheme and
+ * `XML_CODEC` once it declares an XML media type; the option types refuse to compile
+ * without them (src/contract/README.md, "Taking in a revision").
  */
 import { createApp } from "./app";
 import { contract } from "./contract";

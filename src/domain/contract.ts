@@ -95,10 +95,12 @@ export interface MediaDeclaration {
  * A body's media types, each with its schema (or a `MediaDeclaration` with examples). What
  * the schema validates is what the platform reads for that type:
  * - JSON (`application/json`, `*+json`): the parsed value;
+ * - XML (`application/xml`, `text/xml`, `*+xml`, RFC 7303): the value the XML stands for,
+ *   read by the schema and its `xml` objects (`XmlObject`), so the same object schema serves
+ *   JSON and XML; an answer is written from the object the handler returns;
  * - `application/x-www-form-urlencoded`: an object of strings (a repeated name: an array);
  * - `multipart/form-data`: an object of strings and `File`s (a repeated name: an array);
- * - `text/plain` and XML (`application/xml`, `text/xml`, `*+xml`): the text, as a string;
- *   XML is not parsed (src/engine/README.md says why);
+ * - `text/plain` and other `text/*`: the text, as a string;
  * - any other type (`application/octet-stream`, `image/png`, …): the bytes, a `Uint8Array`.
  */
 export type Content = Readonly<Record<string, Schema | MediaDeclaration>>;
@@ -108,6 +110,34 @@ export type {
   ParameterSerialisation,
   ParameterStyle,
 } from "./parameters";
+
+/**
+ * OpenAPI's XML Object (3.1 §4.8.26): how a schema's value is written as XML, given as the
+ * schema's metadata, on the schema and on each member it concerns:
+ * `z.object({ id: z.string().check(z.meta({ xml: { attribute: true } })) }).check(z.meta({ xml: { name: "pet" } }))`.
+ */
+export interface XmlObject {
+  /** The element's or attribute's name; by default the member's name. */
+  readonly name?: string;
+  /** The namespace's URI (absolute, OpenAPI 3.1 §4.8.26.1). */
+  readonly namespace?: string;
+  /** The prefix the name is written with; it needs a `namespace` to be bound to. */
+  readonly prefix?: string;
+  /** The member is an attribute of its object's element, not an element of its own. */
+  readonly attribute?: boolean;
+  /** An array's items sit inside one element named after the array (it has none otherwise). */
+  readonly wrapped?: boolean;
+}
+
+/** XML media types (RFC 7303 §3, §9.2): `application/xml`, `text/xml` and any `+xml` type. */
+export function isXmlMediaType(type: string): boolean {
+  const essence = (type.split(";")[0] ?? "").trim().toLowerCase();
+  return (
+    essence === "application/xml" ||
+    essence === "text/xml" ||
+    (essence.endsWith("+xml") && essence.includes("/"))
+  );
+}
 
 /**
  * What a request to an operation may carry. `params`, `query`, `headers` and `cookies` are
@@ -602,6 +632,17 @@ export interface Contract {
   readonly errors: Readonly<Record<string, ErrorType>>;
   readonly limits: Readonly<Record<string, Limit>>;
   readonly versioning: Versioning | undefined;
+}
+
+/** Whether an operation (or one of its variants) declares an XML body or answer. */
+export function declaresXml(contract: Contract): boolean {
+  return Object.values(contract.operations).some((operation) =>
+    operationShapes(operation).some((shape) =>
+      [shape.request?.body, ...Object.values(shape.responses).map((r) => r?.content)].some(
+        (content) => Object.keys(content ?? {}).some(isXmlMediaType),
+      ),
+    ),
+  );
 }
 
 /** The schema of one media type of a body, whichever way it was declared. */

@@ -37,19 +37,36 @@ export interface OperationInput<O extends Operation> {
   readonly body: BodyOf<O>;
 }
 
+/** The body every declared media type of `C` can be written from (their intersection). */
+type EveryBody<C> = {
+  [M in keyof C & string]: (body: ResponseValue<SchemaOf<C[M]>>) => void;
+}[keyof C & string] extends (body: infer B) => void
+  ? B
+  : never;
+
 type ResultFor<S extends number, R> = R extends { readonly content: infer C extends object }
-  ? {
-      [M in keyof C & string]: {
-        readonly status: S;
-        /**
-         * Which declared media type the body is. When absent, the platform chooses among the
-         * declared ones from the request's `Accept`, so the body must suit each of them.
-         */
-        readonly mediaType?: M;
-        readonly body: ResponseValue<SchemaOf<C[M]>>;
-        readonly headers?: Readonly<Record<string, string>>;
-      };
-    }[keyof C & string]
+  ?
+      | {
+          [M in keyof C & string]: {
+            readonly status: S;
+            /** Which declared media type the body is written as. */
+            readonly mediaType: M;
+            readonly body: ResponseValue<SchemaOf<C[M]>>;
+            readonly headers?: Readonly<Record<string, string>>;
+          };
+        }[keyof C & string]
+      | {
+          readonly status: S;
+          /**
+           * Absent: the platform chooses among the declared media types from the request's
+           * `Accept` (RFC 9110 §12.5.1), so the body must be one each of them can be written
+           * from (JSON and XML of one object schema take the same object; a text type takes
+           * a string, which no object is), or the answer does not compile.
+           */
+          readonly mediaType?: undefined;
+          readonly body: EveryBody<C>;
+          readonly headers?: Readonly<Record<string, string>>;
+        }
   : {
       readonly status: S;
       readonly body?: undefined;

@@ -11,7 +11,7 @@ import { pipe, transform } from "zod/mini";
 import type { Schema } from "./contract";
 
 /** A JSON number's syntax (RFC 8259 §6), which is what `integer` and `number` accept as text. */
-const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+export const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /** `schema` read from text: a decimal number is given to it as a number. */
 export function numberFromText<S extends Schema>(schema: S) {

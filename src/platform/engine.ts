@@ -15,6 +15,9 @@ import type { AppEnv } from "./env";
 import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
 import type { ProblemType } from "./problem";
 import type { ProblemPresenter } from "./problem-presenter";
+import type { XmlCodec } from "./xml-codec";
+
+export type { XmlCodec, XmlMapping, XmlNames, XmlRead } from "./xml-codec";
 
 /** What verifying a bearer JWT concluded. */
 export type JwtOutcome =
@@ -75,6 +78,8 @@ export interface MountContext {
   readonly jsonSchema: JsonSchemaConverter | undefined;
   /** The JWT verifier, when part 5 declares a JWT scheme. */
   readonly jwt: JwtVerifier | undefined;
+  /** The XML codec, when an operation declares an XML media type. */
+  readonly xml: XmlCodec | undefined;
 }
 
 /** What the engine needs of a Queue message (the runtime's `Message`). */

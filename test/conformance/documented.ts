@@ -2,9 +2,12 @@
  * Whether an answer is one the served document documents for its operation: its status
  * (exact, by range, or `default`, OpenAPI 3.1 §4.8.16.2), its media type, the headers it
  * marks required, and its JSON body validated against the documented schema with
- * @cfworker/json-schema (JSON Schema 2020-12, no `eval`, so it runs in workerd too).
+ * @cfworker/json-schema (JSON Schema 2020-12, no `eval`, so it runs in workerd too). An XML
+ * body (RFC 7303) is read by the documented schema's own `xml` objects (OpenAPI 3.1
+ * §4.8.26), as a client of the document would read it, and the value is validated alike.
  */
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
+import { XML_CODEC } from "../../src/engine/xml";
 
 type Json = Record<string, unknown>;
 
@@ -101,8 +104,15 @@ export function documented(
   return { document, check };
 }
 
-/** The node at a pointer, and the pointer it was reached at after following `$ref`s. */
-function resolve(document: Json, pointer: string): { node: unknown; pointer: string } {
+/**
+ * The node at a pointer, and the pointer it was reached at after following `$ref`s (or,
+ * with `follow` false, the node itself, a `$ref` with its siblings).
+ */
+function resolve(
+  document: Json,
+  pointer: string,
+  follow = true,
+): { node: unknown; pointer: string } {
   let current = pointer;
   for (let hops = 0; hops < 16; hops++) {
     let node: unknown = document;
@@ -110,7 +120,7 @@ function resolve(document: Json, pointer: string): { node: unknown; pointer: str
       const token = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
       node = isObject(node) ? node[token] : undefined;
     }
-    if (isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
+    if (follow && isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
       current = node.$ref;
       continue;
     }
@@ -121,6 +131,24 @@ function resolve(document: Json, pointer: string): { node: unknown; pointer: str
 
 /** `application/json`, `application/problem+json`, … (RFC 6839 §3.1). */
 const isJson = (type: string) => /^application\/(?:[^;]+\+)?json$/i.test(type);
+/** `application/xml`, `text/xml`, `application/problem+xml`, … (RFC 7303 §3, §9.2). */
+const isXml = (type: string) => /^(?:application|text)\/(?:xml|[^;]+\+xml)$/i.test(type);
+
+/** An XML body read by the documented schema's `xml` objects, or why it cannot be. */
+function readXml(document: Json, schemaPointer: string, text: string) {
+  const schema = resolve(document, schemaPointer, false).node;
+  try {
+    const mapping = XML_CODEC.mapping(isObject(schema) ? schema : {}, {
+      root: "root",
+      item: "item",
+      document,
+    });
+    const read = mapping.read(text);
+    return read.ok ? read : { ok: false as const, reason: `it is not: ${read.reason}` };
+  } catch (error) {
+    return { ok: false as const, reason: `its xml objects cannot be read: ${String(error)}` };
+  }
+}
 
 /** Whether `type` is one of the declared media types (a declared range `image/*` covers it). */
 function declaredType(declared: readonly string[], type: string): string | undefined {
@@ -162,14 +190,25 @@ export function documentedFailures(
   const type = response.headers.get("content-type")?.split(";")[0]?.trim() ?? "";
   const match = declaredType(types, type);
   if (!match) return [...failures, `media type ${type} is not documented for status ${status}`];
-  if (!isJson(type)) return failures;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return [...failures, `the ${type} body is not JSON`];
-  }
   const schemaPointer = `${pointer}/content/${escapeToken(match)}/schema`;
+  let value: unknown;
+  if (isXml(type)) {
+    if (resolve(doc.document, schemaPointer).node === undefined) return failures;
+    const read = readXml(doc.document, schemaPointer, text);
+    if (!read.ok)
+      return [
+        ...failures,
+        `the ${type} body is to be read by its schema's xml objects, and ${read.reason}`,
+      ];
+    value = read.value;
+  } else {
+    if (!isJson(type)) return failures;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return [...failures, `the ${type} body is not JSON`];
+    }
+  }
   if (resolve(doc.document, schemaPointer).node === undefined) return failures;
   const errors = doc.check(schemaPointer, value);
   if (errors.length > 0)

@@ -23,7 +23,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Packages the Worker may load: its runtime dependencies and the runtime's own modules. */
-const RUNTIME_PACKAGES = /^(hono|zod|jose)(\/|$)|^cloudflare:/;
+const RUNTIME_PACKAGES = /^(hono|zod|jose|fast-xml-parser)(\/|$)|^cloudflare:/;
 
 type Edge = readonly [from: string, to: string];
 

@@ -1,15 +1,16 @@
 /**
  * What a Worker bundles follows what its contract declares: the shipped entry has the
- * operation engine and jose only when the shipped contract needs them; a contract with operations
- * but no JWT scheme has the engine and Hono's regular-expression router, not jose; one with
- * a JWT scheme has jose. Bundled with esbuild as wrangler bundles a Worker (ES modules,
+ * operation engine, jose and fast-xml-parser only when the shipped contract needs them; a
+ * contract with operations but no JWT scheme and no XML media type has the engine and
+ * Hono's regular-expression router, not jose nor fast-xml-parser; one with a JWT scheme has
+ * jose, and one with an XML media type (RFC 7303) has fast-xml-parser. Bundled with esbuild as wrangler bundles a Worker (ES modules,
  * browser conditions), reading its metafile: which files went in, not their sizes (the
  * benchmark reports those).
  */
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/contract";
-import type { Contract } from "../../src/domain/contract";
+import { type Contract, declaresXml } from "../../src/domain/contract";
 
 async function inputsOf(entry: string): Promise<string[]> {
   const result = await build({
@@ -43,18 +44,24 @@ describe("a Worker's bundle", () => {
     expect(has(inputs, "src/engine/")).toBe(needsEngine);
     expect(has(inputs, "reg-exp-router")).toBe(needsEngine);
     expect(has(inputs, "node_modules/jose/")).toBe(needsJwt);
+    expect(has(inputs, "node_modules/fast-xml-parser/")).toBe(declaresXml(shipped));
+    expect(has(inputs, "src/engine/xml/")).toBe(declaresXml(shipped));
     expect(has(inputs, "trie-router")).toBe(true);
   });
 
-  it("with operations but no JWT scheme (the bench's fixture operation): the engine, not jose", async () => {
+  it("with operations but no JWT scheme and no XML (the bench's fixture operation): the engine, not jose nor fast-xml-parser", async () => {
     const inputs = await inputsOf("test/bench/variants/service-operation.ts");
     expect(has(inputs, "src/engine/operations/")).toBe(true);
     expect(has(inputs, "reg-exp-router")).toBe(true);
     expect(has(inputs, "node_modules/jose/")).toBe(false);
+    expect(has(inputs, "node_modules/fast-xml-parser/")).toBe(false);
+    expect(has(inputs, "src/engine/xml/")).toBe(false);
   });
 
-  it("with a JWT scheme (the FIXTURE vocabulary Worker): jose", async () => {
+  it("with a JWT scheme and an XML media type (the FIXTURE vocabulary Worker): jose and fast-xml-parser", async () => {
     const inputs = await inputsOf("test/tools/fixture-worker.ts");
     expect(has(inputs, "node_modules/jose/")).toBe(true);
+    expect(has(inputs, "node_modules/fast-xml-parser/")).toBe(true);
+    expect(has(inputs, "src/engine/xml/")).toBe(true);
   });
 });

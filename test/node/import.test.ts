@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { checkConformance } from "../conformance/checker";
 import { CASES, findingLines, type ImportedCase, importCase } from "../support/import-case";
 import { compareDocuments } from "../tools/openapi/compare";
+import { entryFile } from "../tools/openapi/emit";
 import { readOpenApi } from "../tools/openapi/source";
 
 type Json = Record<string, unknown>;
@@ -619,7 +620,10 @@ describe("operations", () => {
     expect((await post("text/plain", "abc")).status).toBe(501);
     expect((await post("text/plain", "abcdef")).status).toBe(422);
     expect((await post("application/octet-stream", new Uint8Array([1, 2]))).status).toBe(501);
-    expect((await post("application/xml", "<a/>")).status).toBe(501);
+    // XML is read by its schema, as JSON is (OpenAPI 3.1 §4.8.26): valid, malformed, invalid.
+    expect((await post("application/xml", "<r><a>x</a></r>")).status).toBe(501);
+    expect((await post("application/xml", "<r><a>x</r>")).status).toBe(400);
+    expect((await post("application/xml", "<r><a><b/></a></r>")).status).toBe(422);
     const form = new FormData();
     form.set("file", new File(["x"], "x.txt"));
     expect(
@@ -629,9 +633,8 @@ describe("operations", () => {
     expect((await c.app.request("https://fixture.test/fixture", { method: "POST" })).status).toBe(
       501,
     );
-    expect(findingLines(c).join("\n")).toContain(
-      "lost #/paths/~1fixture/post/requestBody/content/application~1xml/schema: the platform hands this body over as text",
-    );
+    expect(findingLines(c).join("\n")).not.toMatch(/application~1xml|XML|handed over as text/);
+    expect(c.result.xml).toBe(true);
   });
 
   it("reads responses by status, range and default, with headers and examples; says what it loses", async () => {
@@ -1822,6 +1825,132 @@ components:
     expect(comparison.items.filter((i) => i.changed).map((i) => i.changed)).toEqual([
       "served as SpecProblem2: the platform's own schema is called Problem",
     ]);
+  });
+});
+
+describe("XML (RFC 7303), read and written by the document's xml objects (OpenAPI 3.1 §4.8.26)", () => {
+  const XML_DOCUMENT = `
+openapi: 3.1.0
+info: { title: FIXTURE XML, version: "1" }
+paths:
+  /fixture-shelves:
+    post:
+      operationId: fixtureShelve
+      requestBody:
+        required: true
+        content:
+          application/xml: { schema: { $ref: "#/components/schemas/Shelf" } }
+          application/json: { schema: { $ref: "#/components/schemas/Shelf" } }
+      responses:
+        "200":
+          description: FIXTURE the shelf
+          content:
+            application/xml: { schema: { $ref: "#/components/schemas/Shelf" } }
+            application/json: { schema: { $ref: "#/components/schemas/Shelf" } }
+        "400":
+          description: FIXTURE invalid shelf
+          content:
+            application/problem+json: { schema: { $ref: "#/components/schemas/Problem" } }
+            application/problem+xml: { schema: { $ref: "#/components/schemas/Problem" } }
+components:
+  schemas:
+    Shelf:
+      type: object
+      required: [id, label, books]
+      properties:
+        id: { type: integer, xml: { attribute: true } }
+        label:
+          type: string
+          xml: { name: title, namespace: "urn:fixture:labels", prefix: fl }
+        books:
+          type: array
+          xml: { wrapped: true }
+          items: { $ref: "#/components/schemas/Book" }
+        tags:
+          type: array
+          items: { type: string, xml: { name: tag } }
+        code: { type: string, xml: { prefix: orphan } }
+      xml: { name: shelf, namespace: "urn:fixture:shelves" }
+    Book:
+      type: object
+      required: [isbn]
+      properties:
+        isbn: { type: string, xml: { attribute: true } }
+        pages: { type: integer }
+      xml: { name: book }
+    Problem:
+      type: object
+      required: [type, title]
+      properties:
+        type: { type: string }
+        title: { type: string }
+        shelfId: { type: integer }
+`;
+  let c: ImportedCase;
+  const post = (body: string) =>
+    c.app.request("https://fixture.test/fixture-shelves", {
+      method: "POST",
+      headers: { "content-type": "application/xml" },
+      body,
+    });
+
+  it("imports an XML body and answer with the document's schema, its xml objects as metadata, and the entry passes the codec", async () => {
+    c = await imported("xml", { yaml: XML_DOCUMENT });
+    expect(c.result.xml).toBe(true);
+    const entry = entryFile(true, c.result.jwt, c.result.xml);
+    expect(entry).toContain('import { XML_CODEC } from "./engine/xml";');
+    expect(entry).toContain("xml: XML_CODEC");
+    expect(entryFile(true, false, false)).not.toContain("XML_CODEC");
+    expect(c.code.endpoints).not.toMatch(/"application\/xml": z\.string\(\)/);
+    expect(c.code.resources).toContain(
+      'z.meta({"xml":{"name":"shelf","namespace":"urn:fixture:shelves"}})',
+    );
+    // Names, a namespace by its URI (any prefix), attributes, a wrapped array: read as declared.
+    const valid = await post(
+      '<shelf xmlns="urn:fixture:shelves" xmlns:x="urn:fixture:labels" id="1"><x:title>T</x:title><books><book isbn="0-1"><pages>3</pages></book></books><tag>a</tag></shelf>',
+    );
+    expect(valid.status).toBe(501);
+    const invalid = await post(
+      '<shelf xmlns="urn:fixture:shelves" id="x"><books><book><pages>3</pages></book></books></shelf>',
+    );
+    const problem = (await invalid.json()) as { errors: { pointer: string }[] };
+    expect(problem.errors.map((e) => e.pointer)).toEqual(["#/id", "#/label", "#/books/0/isbn"]);
+    expect((await post("<shelf>")).status).toBe(400);
+  });
+
+  it("reports what it changes or cannot carry, and never that XML is handed over as text", () => {
+    const lines = findingLines(c).join("\n");
+    expect(lines).not.toMatch(/handed over as text|XML is not parsed/);
+    expect(lines).toContain(
+      "lost #/components/schemas/Shelf/properties/code/xml/prefix: a prefix without a namespace",
+    );
+    expect(lines).toContain(
+      "changed #/paths/~1fixture-shelves/post/responses/400/content/application~1problem+xml: application/problem+xml: served in RFC 9457 Appendix B's format",
+    );
+  });
+
+  it("uses the document's own Problem schema for the error type that also offers XML", async () => {
+    const [name, error] = Object.entries(c.contract.errors)[0] ?? [];
+    expect(error?.status).toBe(400);
+    expect(error?.members).toHaveProperty("shelfId");
+    const doc = await served(c);
+    const response = doc.components.responses?.[name as string] as Json;
+    expect(JSON.stringify(response)).toContain("#/components/schemas/SpecProblem");
+    expect(Object.keys(response.content as Json)).toEqual([
+      "application/problem+json",
+      "application/problem+xml",
+    ]);
+  });
+
+  it("round-trips: the source keeps its xml objects in the served document, which imported again is served the same", async () => {
+    const source = await readOpenApi(join(c.dir, "openapi.yaml"));
+    const comparison = compareDocuments(source.document, "3.1", await c.served());
+    expect(comparison.items.filter((i) => !i.kept).map((i) => i.pointer)).toEqual([
+      "#/components/schemas/Shelf/properties/code/xml",
+    ]);
+    const doc1 = await c.served();
+    const again = await imported("xml-again", doc1);
+    expect(await again.served()).toEqual(doc1);
   });
 });
 

@@ -12,6 +12,8 @@ import { defineContract } from "../../src/domain/define-contract";
 import { RESERVED_SCHEMA_NAMES } from "../../src/domain/reserved";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
+import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
 
 type Json = Record<string, unknown>;
@@ -31,6 +33,7 @@ type Doc = {
 const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
   engine: OPERATION_ENGINE,
   jwt: JWT_VERIFIER,
+  xml: XML_CODEC,
   handlers: FIXTURE_VOCABULARY_HANDLERS,
   jsonSchema: z.toJSONSchema,
 });
@@ -102,6 +105,66 @@ describe("the OpenAPI document of the FIXTURE vocabulary contract", () => {
     expect(doc.paths["/fixture-bodies/binary"]?.put?.requestBody).toMatchObject({
       required: false,
     });
+  });
+
+  it("documents an XML media type as OpenAPI does: the object schema of its JSON alternative, with the xml objects (OpenAPI 3.1 §4.8.26)", async () => {
+    const doc = await document();
+    const pet = doc.paths["/fixture-pets/{petId}"]?.get?.responses["200"]?.content as Json;
+    expect(pet["application/xml"]).toEqual(pet["application/json"]);
+    const schemas = doc.components.schemas as Record<string, Json & { properties: Json }>;
+    expect(schemas.FixturePet?.xml).toEqual({ name: "pet" });
+    expect(schemas.FixturePet?.properties.id).toMatchObject({ xml: { attribute: true } });
+    const shelf = schemas.FixtureShelf;
+    expect(shelf?.xml).toEqual({ name: "shelf", namespace: "urn:fixture:shelves" });
+    expect(shelf?.properties).toMatchObject({
+      open: { xml: { attribute: true, name: "is-open" } },
+      label: { xml: { name: "title", namespace: "urn:fixture:labels", prefix: "fl" } },
+      books: { xml: { wrapped: true }, items: { xml: { name: "book" } } },
+      tags: { items: { xml: { name: "tag" } } },
+    });
+    // No XML body is documented as a plain string with object examples any more.
+    for (const [where, media] of mediaObjects(doc))
+      if (/xml$/.test(where)) expect(media.schema, where).not.toEqual({ type: "string" });
+  });
+
+  it("documents application/problem+xml (RFC 9457 Appendix B) on every problem answer of every operation, and nowhere in /_service", async () => {
+    const doc = await document();
+    const ROOT = { name: "problem", namespace: "urn:ietf:rfc:7807" };
+    const resolved = (response: Json) =>
+      typeof response.$ref === "string"
+        ? (doc.components.responses[response.$ref.split("/").pop() as string] as Json)
+        : response;
+    let documented = 0;
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item))
+        for (const [status, response] of Object.entries(op.responses)) {
+          const content = (resolved(response).content ?? {}) as Record<string, Json>;
+          const where = `${method} ${path} ${status}`;
+          if (path.startsWith("/_service") || method === "options") {
+            expect(content["application/problem+xml"], where).toBeUndefined();
+            continue;
+          }
+          if (!content["application/problem+json"]) continue;
+          expect(content["application/problem+xml"]?.schema, where).toMatchObject({ xml: ROOT });
+          documented += 1;
+        }
+    expect(documented).toBeGreaterThan(50);
+    // Appendix B's arrays: the member's element wraps an element i per item.
+    const failed = doc.components.schemas.ValidationFailedProblem as { allOf: Json[] };
+    expect(JSON.stringify(failed.allOf[1])).toContain('"xml":{"name":"i"}},"xml":{"wrapped":true}');
+  });
+
+  it("documents no problem+xml for a contract that declares no XML: it would never be served", async () => {
+    const operations = createApp(FIXTURE_OPERATIONS_CONTRACT, {
+      engine: OPERATION_ENGINE,
+      handlers: FIXTURE_HANDLERS,
+      jsonSchema: z.toJSONSchema,
+    });
+    const text = await (
+      await operations.request("https://fixture.test/_service/openapi.json")
+    ).text();
+    expect(text).not.toContain("problem+xml");
+    expect(text).not.toContain('"xml"');
   });
 
   it("carries part 5: OAuth 2 flows, OpenID Connect, JWT bearer, and scopes in each requirement", async () => {
@@ -289,6 +352,7 @@ describe("the OpenAPI document of the FIXTURE vocabulary contract", () => {
     expect(Object.keys(doc.components.schemas).filter((n) => !platform.includes(n))).toEqual([
       "FixturePet",
       "FixtureProblemBody",
+      "FixtureShelf",
       "FixturePet-Input",
       "FixturePayment-Input",
       "FixturePayment-Output",

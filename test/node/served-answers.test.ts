@@ -23,6 +23,7 @@ import { OPERATION_ENGINE } from "../../src/engine";
 import { deliverBatch } from "../../src/engine/events/deliver";
 import { enqueueEvents } from "../../src/engine/events/emit";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
 import { checkConformance } from "../conformance/checker";
 import { type Presented, presented, secretCredentials } from "../conformance/credentials";
 import { documented, documentedFailures, type SchemaCheck } from "../conformance/documented";
@@ -98,6 +99,8 @@ interface Served {
   readonly name: string;
   readonly fetch: (request: Request) => Promise<Response>;
   readonly credentials?: Readonly<Record<string, Presented>>;
+  /** Whether its contract declares an XML media type (RFC 7303). */
+  readonly xml?: boolean;
 }
 
 /**
@@ -105,11 +108,15 @@ interface Served {
  * with Ajv. An answer to a path or method the document does not have (a 404, a 405) has no
  * operation to be held to, and is counted apart.
  */
-async function answersHeldToDocument(app: Served) {
+async function answersHeldToDocument(app: Served, accept?: string) {
   const answers: { request: Request; response: Response; text: string }[] = [];
   await checkConformance(BASE, {
     ...(app.credentials ? { credentials: app.credentials } : {}),
-    fetch: async (request) => {
+    fetch: async (sent) => {
+      // Asked for another Accept: every probe asks for it instead of its own.
+      const headers = new Headers(sent.headers);
+      if (accept) headers.set("accept", accept);
+      const request = accept ? new Request(sent, { headers }) : sent;
       const response = await app.fetch(request);
       answers.push({ request, response: response.clone(), text: await response.clone().text() });
       return response;
@@ -121,6 +128,7 @@ async function answersHeldToDocument(app: Served) {
   const doc = documented(document, ajv);
   const failures: string[] = [];
   let held = 0;
+  let xml = 0;
   for (const { request, response, text } of answers) {
     const url = new URL(request.url);
     const template = templateOf(document, url.pathname);
@@ -130,10 +138,11 @@ async function answersHeldToDocument(app: Served) {
       : undefined;
     if (!template || !operation || request.method === "HEAD") continue;
     held += 1;
+    if (/[/+]xml\b/.test(response.headers.get("content-type") ?? "")) xml += 1;
     for (const failure of documentedFailures(doc, template, method, response, text))
       failures.push(`${request.method} ${url.pathname} → ${response.status}: ${failure}`);
   }
-  return { failures, held, answers: answers.length };
+  return { failures, held, xml, answers: answers.length };
 }
 
 /**
@@ -194,6 +203,7 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
     const vocabulary = createApp(FIXTURE_VOCABULARY_CONTRACT, {
       engine: OPERATION_ENGINE,
       jwt: JWT_VERIFIER,
+      xml: XML_CODEC,
       jsonSchema: toJSONSchema,
       handlers: FIXTURE_VOCABULARY_HANDLERS,
     });
@@ -219,6 +229,7 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
         name: "FIXTURE vocabulary",
         fetch: (request) => Promise.resolve(vocabulary.fetch(request, jwtEnv)),
         credentials: vocabularyCredentials,
+        xml: true,
       },
       {
         name: "FIXTURE security",
@@ -279,6 +290,21 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
       seen.push(app.name);
     }
     expect(seen).toHaveLength(apps.length);
+  }, 120_000);
+
+  it("XML answers too: asked for in XML, each XML answer (problem+xml included) is read by the served document's own xml objects and held to its schema", async () => {
+    const withXml = apps.filter((app) => app.xml);
+    expect(withXml.length).toBeGreaterThan(0);
+    for (const app of withXml) {
+      const { failures, held, xml } = await answersHeldToDocument(
+        app,
+        "application/xml, application/problem+xml, */*;q=0.1",
+      );
+      console.log(`${app.name}: ${xml} XML answers of ${held} held`);
+      expect(failures, app.name).toEqual([]);
+      // Not a vacuous pass: XML answers were given and held.
+      expect(xml, app.name).toBeGreaterThan(5);
+    }
   }, 120_000);
 
   it("a webhook delivery is what the document's webhooks say it is", async () => {

@@ -12,6 +12,7 @@ import { createApp } from "../../src/app";
 import type { Contract } from "../../src/domain/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
 import { type ImportResult, importContract } from "../tools/openapi/contract-code";
 import { contractFiles } from "../tools/openapi/emit";
 import type { Finding } from "../tools/openapi/findings";
@@ -91,6 +92,7 @@ export async function importCase(
     engine: OPERATION_ENGINE,
     jsonSchema: toJSONSchema,
     jwt: JWT_VERIFIER,
+    xml: XML_CODEC,
   });
   return {
     dir,

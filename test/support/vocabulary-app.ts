@@ -7,6 +7,7 @@ import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../src/app";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
 import type { JwtVerifier } from "../../src/platform/engine";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
 
@@ -18,6 +19,7 @@ export const vocabularyApp = (
   createApp(contract, {
     engine: OPERATION_ENGINE,
     jwt,
+    xml: XML_CODEC,
     handlers: FIXTURE_VOCABULARY_HANDLERS,
     jsonSchema: toJSONSchema,
   });

@@ -7,6 +7,7 @@ import { createApp } from "../../src/app";
 import type { Contract } from "../../src/domain/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
 import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
 
 export async function servedDocument(contract: Contract): Promise<Record<string, unknown>> {
@@ -14,6 +15,7 @@ export async function servedDocument(contract: Contract): Promise<Record<string,
     engine: OPERATION_ENGINE,
     jsonSchema: z.toJSONSchema,
     jwt: JWT_VERIFIER,
+    xml: XML_CODEC,
   });
   const res = await app.request("https://fixture.test/_service/openapi.json");
   return (await res.json()) as Record<string, unknown>;

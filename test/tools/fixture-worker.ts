@@ -6,11 +6,13 @@ import * as z from "zod/mini";
 import { createApp } from "../../src/app";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
 
 const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
   engine: OPERATION_ENGINE,
   jwt: JWT_VERIFIER,
+  xml: XML_CODEC,
   handlers: FIXTURE_VOCABULARY_HANDLERS,
   jsonSchema: z.toJSONSchema,
 });

@@ -24,6 +24,7 @@ import { createApp, type ServiceApp } from "../../src/app";
 import type { VersionPlacement } from "../../src/domain/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
 import worker from "../../src/index";
 import { EMPTY_CONTRACT } from "../fixtures/contracts";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
@@ -60,6 +61,7 @@ const APPS: Readonly<Record<string, Pick<ServiceApp, "fetch">>> = {
   vocabulary: createApp(FIXTURE_VOCABULARY_CONTRACT, {
     ...engine,
     jwt: JWT_VERIFIER,
+    xml: XML_CODEC,
     handlers: FIXTURE_VOCABULARY_HANDLERS,
   }),
   // Part 9: a deprecated version's document, with its version parameter and variants.

@@ -11,6 +11,7 @@ import { type AppOptions, createApp } from "../../src/app";
 import type { Contract } from "../../src/domain/contract";
 import { defineContract } from "../../src/domain/define-contract";
 import { OPERATION_ENGINE } from "../../src/engine";
+import { XML_CODEC } from "../../src/engine/xml";
 
 const op = (path: string, extra: object = {}) => ({
   method: "GET" as const,
@@ -112,12 +113,38 @@ describe("createApp refuses", () => {
         "application/x-www-form-urlencoded": z.object({}),
         "multipart/form-data": z.object({}),
         "text/plain": z.string(),
-        "application/xml": z.string(),
+        "application/xml": z.object({}),
         "image/*": z.instanceof(Uint8Array),
       },
     };
     const operations = { fixtureA: { ...op("/fixture", { request }), method: "PATCH" } };
-    expect(() => build({ operations }, withSchemas)).not.toThrow();
+    expect(() => build({ operations }, { ...withSchemas, xml: XML_CODEC })).not.toThrow();
+  });
+
+  it("an XML media type (RFC 7303) without the XML codec, in a request body or an answer", () => {
+    const body = { request: { body: { "application/fixture+xml": z.object({}) } } };
+    const answer = {
+      responses: { 200: { description: "x", content: { "text/xml": z.object({}) } } },
+    };
+    for (const declared of [body, answer]) {
+      const operations = { fixtureA: { ...op("/fixture", declared), method: "POST" } };
+      expect(() => build({ operations }, withSchemas)).toThrow(
+        /^part 4 declares an XML media type: pass XML_CODEC \(src\/engine\/xml.ts\) as the xml option$/,
+      );
+    }
+  });
+
+  it.each([
+    ["a prefix without a namespace", { prefix: "p" }, /xml.prefix p needs an xml.namespace/],
+    ["a name that is not an XML name", { name: "1st" }, /is not an XML name/],
+    ["a relative namespace", { namespace: "fixture" }, /absolute URI/],
+  ])("an xml object XML cannot be written by (OpenAPI 3.1 §4.8.26): %s", (_name, xml, message) => {
+    const schema = z.object({ a: z.string().meta({ xml }) });
+    const responses = { 200: { description: "x", content: { "application/xml": schema } } };
+    const operations = { fixtureA: op("/fixture", { responses }) };
+    expect(() => build({ operations }, { ...withSchemas, xml: XML_CODEC })).toThrow(
+      new RegExp(`^operation fixtureA: its application/xml answer of 200: #/a.*${message.source}`),
+    );
   });
 
   it.each(["100", "199", "600", "1XX", "6XX", "2xx", "Default", "20"])(

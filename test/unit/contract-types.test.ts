@@ -8,12 +8,19 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import * as zm from "zod/mini";
-import { createApp, type NeedsEngine, type NeedsJsonSchema, type NeedsJwt } from "../../src/app";
+import {
+  createApp,
+  type NeedsEngine,
+  type NeedsJsonSchema,
+  type NeedsJwt,
+  type NeedsXml,
+} from "../../src/app";
 import type { SecurityScheme } from "../../src/domain/contract";
 import { defineContract, type PathParameters } from "../../src/domain/define-contract";
 import { defineHandlers } from "../../src/domain/handlers";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
 
 const ok = { 200: { description: "FIXTURE" } } as const;
 const KEY = { type: "apiKey", in: "header", name: "x-fixture-key", secret: "FIXTURE_KEY" } as const;
@@ -236,6 +243,59 @@ describe("the compiler refuses a contract that cannot work", () => {
       fixtureNeither: { type: "oauth2", flows },
     } as const satisfies Readonly<Record<string, SecurityScheme>>;
     expect(Object.keys(schemes)).toHaveLength(6);
+  });
+
+  it("a contract with an XML media type (RFC 7303), built without the XML codec (fast-xml-parser ships only then)", () => {
+    const Thing = zm.object({ id: zm.string() }).check(zm.meta({ xml: { name: "thing" } }));
+    const answersXml = defineContract({
+      operations: {
+        fixtureGet: {
+          method: "GET",
+          path: "/fixture",
+          responses: { 200: { description: "FIXTURE", content: { "application/xml": Thing } } },
+        },
+      },
+    });
+    const options = { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema };
+    // @ts-expect-error part 4 declares an XML answer: the XML codec is required
+    expect(() => createApp(answersXml, options)).toThrow(/pass XML_CODEC/);
+    createApp(answersXml, { ...options, xml: XML_CODEC });
+    expectTypeOf<NeedsXml<typeof answersXml>>().toEqualTypeOf<true>();
+    // A request body of a +xml type, in any case, and text/xml count as well.
+    const takesXml = defineContract({
+      operations: {
+        fixturePost: {
+          method: "POST",
+          path: "/fixture",
+          request: { body: { "Application/Fixture+XML": Thing } },
+          responses: ok,
+        },
+      },
+    });
+    expectTypeOf<NeedsXml<typeof takesXml>>().toEqualTypeOf<true>();
+    const textXml = defineContract({
+      operations: {
+        fixtureGet: {
+          method: "GET",
+          path: "/fixture",
+          responses: { 200: { description: "FIXTURE", content: { "text/xml": Thing } } },
+        },
+      },
+    });
+    expectTypeOf<NeedsXml<typeof textXml>>().toEqualTypeOf<true>();
+    // JSON, text and a media type that merely mentions xml do not.
+    const noXml = defineContract({
+      operations: {
+        fixturePost: {
+          method: "POST",
+          path: "/fixture",
+          request: { body: { "application/json": Thing, "application/xml-dtd": zm.string() } },
+          responses: { 200: { description: "FIXTURE", content: { "text/plain": zm.string() } } },
+        },
+      },
+    });
+    expectTypeOf<NeedsXml<typeof noXml>>().toEqualTypeOf<false>();
+    createApp(noXml, { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema });
   });
 
   it("a handler for an undeclared operation", () => {

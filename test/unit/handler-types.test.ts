@@ -67,6 +67,24 @@ describe("handler types of the vocabulary", () => {
     });
   });
 
+  it("answer a body every media type the platform may choose can be written from", () => {
+    const pet = { id: "p1", name: "Rex" };
+    defineHandlers(FIXTURE_VOCABULARY_CONTRACT, {
+      // @ts-expect-error Accept may choose text/plain, which an object cannot be written as
+      fixtureGetPet: () => ({ status: 200, body: pet }),
+    });
+    defineHandlers(FIXTURE_VOCABULARY_CONTRACT, {
+      // JSON and XML (OpenAPI's xml object on the same schema) are written from one object.
+      fixtureGetPet: () => ({ status: 200, mediaType: "application/xml", body: pet }),
+      // Both answers of fixtureShelve are the same object schema: no mediaType is needed.
+      fixtureShelve: () => ({ status: 200, body: { id: 1, label: "FIXTURE", books: [] } }),
+    });
+    defineHandlers(FIXTURE_VOCABULARY_CONTRACT, {
+      // @ts-expect-error an XML answer is the schema's object, not XML text
+      fixtureGetPet: () => ({ status: 200, mediaType: "application/xml", body: "<pet/>" }),
+    });
+  });
+
   it("receive who was let in, typed by the operation's requirements, and media types by status", () => {
     type Ops = typeof FIXTURE_VOCABULARY_CONTRACT.operations;
     expectTypeOf<HandlerContext<Ops["fixturePay"]>["auth"]>().toEqualTypeOf<undefined>();

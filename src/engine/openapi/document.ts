@@ -4,7 +4,7 @@
  * 7's error types as `components.responses`, and the platform's failures documented as the
  * error types that present them. The platform's frame (src/platform/openapi/) merges it in.
  */
-import type { Contract } from "../../domain/contract";
+import { type Contract, declaresXml } from "../../domain/contract";
 import type {
   ContractDocumentation,
   DocumentContext,
@@ -23,6 +23,7 @@ import {
 } from "../../platform/openapi/problems";
 import { presentedFor } from "../error-model";
 import { documentOperations } from "./operations";
+import { withProblemXml } from "./problem-xml";
 import { type Convert, schemaComponents } from "./schemas";
 
 /**
@@ -239,5 +240,13 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
   }
 
   // Read last: converting the paths and webhooks may have added derived schemas.
-  return { paths, webhooks, schemas, responses, securitySchemes, failure };
+  return {
+    paths,
+    webhooks,
+    schemas,
+    responses,
+    securitySchemes,
+    failure,
+    ...(declaresXml(contract) ? { finish: (doc: Json) => withProblemXml(doc, contract) } : {}),
+  };
 }

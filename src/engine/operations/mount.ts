@@ -5,7 +5,13 @@
  * answers 501. The declarations were checked when the app started (`checkOperations`).
  */
 import type { Handler, Hono } from "hono";
-import { type Operation, operationShapes } from "../../domain/contract";
+import {
+  type Content,
+  isXmlMediaType,
+  type Operation,
+  operationShapes,
+  schemaOf,
+} from "../../domain/contract";
 import type { MountContext } from "../../platform/engine";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
@@ -14,10 +20,12 @@ import { problemPresenter } from "../error-model";
 import { planLimits } from "../limits/plan";
 import { planTransition } from "../states/transition";
 import { type HiddenFields, planRequest } from "../validation/request";
+import { type XmlMappings, xmlMappings } from "../validation/xml-mappings";
 import { negotiatedRoute, type ServeOperation } from "../versions/negotiate";
 import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../versions/plan";
 import { operationsCors } from "./cors";
 import { routePath } from "./path-template";
+import { negotiatingProblems } from "./problem-form";
 import { planResponses } from "./responses";
 import { operationRoute } from "./route";
 
@@ -27,6 +35,7 @@ import { operationRoute } from "./route";
  */
 export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
   const { contract, handlers, maxBodyBytes, jwt } = context;
+  const xml = xmlMappingsOf(context);
   const versionPlan = planVersions(contract);
   // With the version in the path, every operation is routed under it (`/:__version/…`).
   const prefix = versionPlan?.placement.in === "path" ? `/:${VERSION_SEGMENT}` : "";
@@ -50,9 +59,9 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     // (test/bench/README.md). Planning cannot fail: checkOperations refused at start-up
     // whatever would. Each variant of part 9 is planned as the operation it makes.
     const routes: (ServeOperation | undefined)[] = [];
+    // An operation that presents failures its own way (part 7) answers them so.
+    const present = operation.presents ? problemPresenter(contract, id) : context.present;
     const plan = (shape: Operation): ServeOperation => {
-      // An operation that presents failures its own way (part 7) answers them so.
-      const present = operation.presents ? problemPresenter(contract, id) : context.present;
       const security = planSecurity(contract, id, shape, jwt, reported);
       const limits = planLimits(contract, id);
       return operationRoute({
@@ -65,8 +74,9 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
           hidden: hide(security?.fields, versionHidden),
           present,
           pathParameters: read,
+          ...(xml ? { xml } : {}),
         }),
-        responses: planResponses(contract, shape),
+        responses: planResponses(contract, shape, xml),
         present,
         contract,
         emits: shape.emits ?? [],
@@ -93,7 +103,9 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       methods: {},
       operations: [],
     };
-    entry.methods[operation.method] = route;
+    entry.methods[operation.method] = context.xml
+      ? negotiatingProblems(route, context.xml, present, successTypes(shapes))
+      : route;
     entry.operations.push([id, operation]);
     byPath.set(routed, entry);
   }
@@ -107,6 +119,50 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       context.present,
       operationsCors(contract, operations),
     );
+}
+
+/**
+ * The XML mappings, when the contract declares an XML media type: each schema's is made
+ * now, so an `xml` object XML cannot be written by stops the app from starting, naming the
+ * operation; requests then find them made.
+ */
+function xmlMappingsOf(context: MountContext): XmlMappings | undefined {
+  const { contract, xml, jsonSchema } = context;
+  if (!xml || !jsonSchema) return undefined;
+  const mappings = xmlMappings(contract, xml, jsonSchema);
+  for (const [id, operation] of Object.entries(contract.operations))
+    for (const shape of operationShapes(operation)) {
+      const declared: [string, Content | undefined, "request" | "response"][] = [
+        ["body", shape.request?.body, "request"],
+        ...Object.entries(shape.responses).map(
+          ([status, r]): [string, Content | undefined, "response"] => [
+            `answer of ${status}`,
+            r?.content,
+            "response",
+          ],
+        ),
+      ];
+      for (const [where, content, direction] of declared)
+        for (const [type, media] of Object.entries(content ?? {}))
+          if (isXmlMediaType(type))
+            try {
+              mappings(schemaOf(media), direction);
+            } catch (error) {
+              const reason = error instanceof Error ? error.message : String(error);
+              throw new Error(`operation ${id}: its ${type} ${where}: ${reason}`);
+            }
+    }
+  return mappings;
+}
+
+/** The media types of an operation's success answers, in every variant, in declaration order. */
+function successTypes(shapes: readonly Operation[]): string[] {
+  const types = new Set<string>();
+  for (const shape of shapes)
+    for (const [status, response] of Object.entries(shape.responses))
+      if (status === "2XX" || (Number(status) >= 200 && Number(status) < 300))
+        for (const type of Object.keys(response?.content ?? {})) types.add(type);
+  return [...types];
 }
 
 /** The fields kept from the schemas: credentials' and the version's. */

@@ -12,13 +12,17 @@ import {
   type Schema,
   schemaOf,
 } from "../../domain/contract";
+import type { XmlMapping } from "../../platform/engine";
 import { errorTypeUri } from "../../platform/problem-presenter";
 import { type BodyKind, bodyKind } from "../validation/media-type";
 import { viewOf } from "../validation/views";
+import type { XmlMappings } from "../validation/xml-mappings";
 
 export interface MediaPlan {
   readonly kind: BodyKind;
   readonly schema: Schema;
+  /** For XML: how the answer is written from the value the handler returns. */
+  readonly xml?: XmlMapping;
 }
 
 export interface StatusPlan {
@@ -73,7 +77,11 @@ export function statusPlan(plan: ResponsePlan, status: number): StatusPlan | und
   );
 }
 
-export function planResponses(contract: Contract, operation: Operation): ResponsePlan {
+export function planResponses(
+  contract: Contract,
+  operation: Operation,
+  xml?: XmlMappings,
+): ResponsePlan {
   const statuses = new Map<number, StatusPlan>();
   const success = new Set<string>();
   let everySuccessHasBody = true;
@@ -84,11 +92,13 @@ export function planResponses(contract: Contract, operation: Operation): Respons
   ][]) {
     const status = statusKey(code);
     const media = new Map<string, MediaPlan>(
-      Object.entries(declared.content ?? {}).map(([type, content]) => [
-        type,
+      Object.entries(declared.content ?? {}).map(([type, content]): [string, MediaPlan] => {
+        const kind = bodyKind(type);
+        const schema = schemaOf(content);
         // Write-only members (a secret a client sent) are not required in an answer.
-        { kind: bodyKind(type), schema: viewOf(schemaOf(content), "response") },
-      ]),
+        const plan = { kind, schema: viewOf(schema, "response") };
+        return [type, kind === "xml" && xml ? { ...plan, xml: xml(schema, "response") } : plan];
+      }),
     );
     const types = [...media.keys()];
     statuses.set(status, { types, media, headers: declared.headers });

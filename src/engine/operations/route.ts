@@ -247,7 +247,7 @@ export function operationRoute(plan: OperationPlan): ServeOperation {
     const media = mediaType === undefined ? undefined : declared?.media.get(mediaType);
     return serialise(
       result,
-      media && mediaType ? { mediaType, kind: media.kind } : undefined,
+      media && mediaType ? { mediaType, kind: media.kind, xml: media.xml } : undefined,
       requestId,
       vary,
     );

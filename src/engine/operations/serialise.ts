@@ -1,9 +1,11 @@
 /**
  * A handler's result as an HTTP answer, written as its media type says (never with
- * `String(value)`): JSON as JSON text, text and XML as the string given, a form from an
- * object of strings, bytes as they are. The platform's headers are on every answer, and a
+ * `String(value)`): JSON as JSON text, XML from the same object by its schema's `xml`
+ * objects (OpenAPI 3.1 §4.8.26), text as the string given, a form from an object of
+ * strings, bytes as they are. The platform's headers are on every answer, and a
  * handler cannot replace them (it may set its own Content-Security-Policy).
  */
+import type { XmlMapping } from "../../platform/engine";
 import { apiHeaders, complete } from "../../platform/security-headers";
 import type { BodyKind } from "../validation/media-type";
 
@@ -56,10 +58,13 @@ function multipartOf(value: unknown): FormData {
   return form;
 }
 
-function bodyOf(kind: BodyKind, value: unknown): BodyInit {
+function bodyOf(kind: BodyKind, value: unknown, xml: XmlMapping | undefined): BodyInit {
   switch (kind) {
     case "json":
       return JSON.stringify(value);
+    case "xml":
+      if (!xml) throw new TypeError("an XML answer, and no XML mapping for its schema");
+      return xml.write(value);
     case "text":
       if (!isText(value)) throw new TypeError("a text body must be a string");
       return value;
@@ -88,7 +93,9 @@ export interface Answer {
 /** The answer, its body written as `mediaType` of `kind` says; `extra` are the platform's own (Vary). */
 export function serialise(
   answer: Answer,
-  body: { readonly mediaType: string; readonly kind: BodyKind } | undefined,
+  body:
+    | { readonly mediaType: string; readonly kind: BodyKind; readonly xml?: XmlMapping }
+    | undefined,
   requestId: string,
   extra?: Readonly<Record<string, string>>,
 ): Response {
@@ -99,8 +106,13 @@ export function serialise(
   // A multipart body's Content-Type carries its boundary, which only the runtime knows.
   // A declared range (`image/*`) is no Content-Type: the answer is then plain bytes.
   const type = body.mediaType.includes("*") ? "application/octet-stream" : body.mediaType;
+  // RFC 7303 §3.2, §9.1: XML is said to be UTF-8 in its charset, as text is.
   if (body.kind !== "multipart")
     headers["content-type"] =
-      body.kind === "text" && !type.includes(";") ? `${type}; charset=utf-8` : type;
-  return complete(new Response(bodyOf(body.kind, answer.body), { status: answer.status, headers }));
+      (body.kind === "text" || body.kind === "xml") && !type.includes(";")
+        ? `${type}; charset=utf-8`
+        : type;
+  return complete(
+    new Response(bodyOf(body.kind, answer.body, body.xml), { status: answer.status, headers }),
+  );
 }

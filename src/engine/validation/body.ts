@@ -2,8 +2,10 @@
  * Reading a request body safely: counted in bytes against a cap (also when it arrives
  * chunked, without Content-Length, and for every part of a multipart form), decoded as
  * strict UTF-8 where it is text, parsed as JSON without any path to prototype pollution,
+ * read as XML by its schema (src/engine/xml.ts refuses a DOCTYPE and expands no entity),
  * and read as a form (urlencoded or multipart) into an object of own properties.
  */
+import type { XmlMapping } from "../../platform/engine";
 import type { BodyKind } from "./media-type";
 
 type Malformed = { readonly ok: false; readonly kind: "malformed"; readonly reason: string };
@@ -108,19 +110,27 @@ export function fieldsOf<T>(
 const NONE: ReadonlySet<string> = new Set();
 
 /**
- * The body as its schema sees it, by the kind of its media type: parsed JSON, the text, a
- * form's fields, or the bytes. `contentType` is the request's own (a multipart boundary is
- * one of its parameters).
+ * The body as its schema sees it, by the kind of its media type: parsed JSON, XML read by
+ * its schema's mapping (`xml`), the text, a form's fields, or the bytes. `contentType` is the
+ * request's own (a multipart boundary is one of its parameters).
  */
 export async function decodeBody(
   kind: BodyKind,
   bytes: Uint8Array,
   contentType: string,
   lists?: ReadonlySet<string>,
+  xml?: XmlMapping,
 ): Promise<Decoded> {
   switch (kind) {
     case "json":
       return parseJson(bytes);
+    case "xml": {
+      const text = decodeText(bytes);
+      if (!text.ok) return text;
+      if (!xml) throw new Error("an XML body, and no XML mapping for its schema");
+      const read = xml.read(text.value);
+      return read.ok ? read : fail(read.reason);
+    }
     case "text":
       return decodeText(bytes);
     case "form": {

@@ -3,6 +3,7 @@
  * case-insensitive tokens, parameters follow after ";". Anything that is not exactly that
  * shape (a list, a quoted trick, a stray character) matches nothing.
  */
+import { isXmlMediaType } from "../../domain/contract";
 
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const MEDIA_TYPE = new RegExp(`^(${TOKEN})/(${TOKEN})$`);
@@ -35,25 +36,25 @@ export function isJsonMediaType(essence: string): boolean {
 }
 
 /**
- * How the platform reads and writes a body of a media type: parsed JSON, a form as an
- * object, text (XML included: it is handed over as text, not parsed), or bytes for any
- * other type.
+ * How the platform reads and writes a body of a media type: parsed JSON, XML read by its
+ * schema into the object it stands for, a form as an object, text, or bytes for any other
+ * type.
  */
-export type BodyKind = "json" | "form" | "multipart" | "text" | "binary";
+export type BodyKind = "json" | "xml" | "form" | "multipart" | "text" | "binary";
 
 export function bodyKind(essence: string): BodyKind {
   const type = essence.toLowerCase();
   if (isJsonMediaType(type)) return "json";
+  // RFC 7303 §3, §9.2: application/xml, text/xml and any +xml type are XML.
+  if (isXmlMediaType(type)) return "xml";
   if (type === "application/x-www-form-urlencoded") return "form";
   if (type === "multipart/form-data") return "multipart";
-  // RFC 7303: application/xml, text/xml and +xml suffixes are text with a charset.
-  if (type.startsWith("text/") || type === "application/xml" || type.endsWith("+xml"))
-    return "text";
+  if (type.startsWith("text/")) return "text";
   return "binary";
 }
 
 /** Kinds whose text is decoded as UTF-8, so a charset parameter must say utf-8 if present. */
-const TEXTUAL: ReadonlySet<BodyKind> = new Set(["json", "form", "text"]);
+const TEXTUAL: ReadonlySet<BodyKind> = new Set(["json", "xml", "form", "text"]);
 
 /** Whether a declared media type range (`image/*`, `*\/*`) covers a media type's essence. */
 function covers(declared: string, essence: string): boolean {

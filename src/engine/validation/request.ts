@@ -6,6 +6,7 @@
  */
 import type { Context } from "hono";
 import { type Operation, type Schema, schemaOf } from "../../domain/contract";
+import type { XmlMapping } from "../../platform/engine";
 import type { AppEnv } from "../../platform/env";
 import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
@@ -29,6 +30,7 @@ import {
 } from "./parameters";
 import { parseWith } from "./parse";
 import { viewOf } from "./views";
+import type { XmlMappings } from "./xml-mappings";
 
 /**
  * Request fields kept from the schemas, so a handler never receives them: those that carry
@@ -47,6 +49,8 @@ interface BodyPlan {
   readonly schema: Schema;
   /** For a form: the fields its schema declares as arrays. */
   readonly lists: ReadonlySet<string>;
+  /** For XML: how the body is read into the value its schema describes. */
+  readonly xml: XmlMapping | undefined;
 }
 
 /** What is decided about an operation once, when the app is built. */
@@ -85,6 +89,8 @@ export interface RequestPlanOptions {
   readonly present?: ProblemPresenter;
   /** The path template's parameters, as their text stands in the path the router matched. */
   readonly pathParameters: (path: string) => Record<string, string>;
+  /** The XML mappings, when the contract declares an XML media type. */
+  readonly xml?: XmlMappings;
 }
 
 export function planRequest(operation: Operation, options: RequestPlanOptions): RequestPlan {
@@ -104,6 +110,7 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
           kind,
           schema: viewOf(schema, "request"),
           lists: form ? arrayMembers(schema) : new Set(),
+          xml: kind === "xml" ? options.xml?.(schema, "request") : undefined,
         },
       ];
     }),
@@ -219,7 +226,13 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
       if (bytes.kind === "too-large") return reject(plan.tooLarge);
       return reject(malformed(plan, bytes.reason));
     }
-    const decoded = await decodeBody(bodyPlan.kind, bytes.value, contentType, bodyPlan.lists);
+    const decoded = await decodeBody(
+      bodyPlan.kind,
+      bytes.value,
+      contentType,
+      bodyPlan.lists,
+      bodyPlan.xml,
+    );
     if (!decoded.ok) return reject(malformed(plan, decoded.reason));
     body = { mediaType, value: decoded.value };
   }

@@ -65,6 +65,8 @@ export interface ContractDocumentation {
   readonly securitySchemes: Json;
   /** How a platform failure is documented under the spec's error model. */
   readonly failure: FailureDocumenter;
+  /** What the whole document then needs (problem+xml where it is served), if anything. */
+  readonly finish?: (document: Json) => Json;
 }
 
 export type ContractDocumenter = (context: DocumentContext) => ContractDocumentation;
@@ -215,36 +217,34 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
     Object.keys(contract.operations).length === 0
       ? [problemSchemaName(INTERFACE_NOT_SPECIFIED)]
       : [];
-  return withoutUnusedPlatformSchemas(
-    {
-      openapi: "3.1.1",
-      info: infoOf(contract),
-      // OpenAPI 3.1 §4.8.1: without servers, the server is "/"; said explicitly, so tools
-      // that require servers read the same thing.
-      servers: purpose?.servers ?? [
-        { url: "/", description: "This deployment: the document is served by the service itself." },
-      ],
-      // Without part 5, no operation needs a credential (OpenAPI: an empty requirement list).
-      ...(secured ? {} : { security: [] }),
-      tags: tagsOf(contract),
-      ...(purpose?.externalDocs ? { externalDocs: purpose.externalDocs } : {}),
-      paths: {
-        ...declared?.paths,
-        ...platformPaths({
-          hostedTypes: problemTypes.filter(isHosted).map((t) => t.slug),
-          secured,
-          failure: declared?.failure ?? PLAIN_FAILURE,
-        }),
-      },
-      webhooks: declared?.webhooks ?? {},
-      components: {
-        schemas: { ...problemSchemas(platformTypes), ...platformSchemas(), ...declared?.schemas },
-        responses: declared?.responses ?? {},
-        headers: { XRequestId: REQUEST_ID_HEADER },
-        parameters: { XRequestId: REQUEST_ID_PARAMETER },
-        ...(secured ? { securitySchemes: declared?.securitySchemes } : {}),
-      },
+  const document: Json = {
+    openapi: "3.1.1",
+    info: infoOf(contract),
+    // OpenAPI 3.1 §4.8.1: without servers, the server is "/"; said explicitly, so tools
+    // that require servers read the same thing.
+    servers: purpose?.servers ?? [
+      { url: "/", description: "This deployment: the document is served by the service itself." },
+    ],
+    // Without part 5, no operation needs a credential (OpenAPI: an empty requirement list).
+    ...(secured ? {} : { security: [] }),
+    tags: tagsOf(contract),
+    ...(purpose?.externalDocs ? { externalDocs: purpose.externalDocs } : {}),
+    paths: {
+      ...declared?.paths,
+      ...platformPaths({
+        hostedTypes: problemTypes.filter(isHosted).map((t) => t.slug),
+        secured,
+        failure: declared?.failure ?? PLAIN_FAILURE,
+      }),
     },
-    keep,
-  );
+    webhooks: declared?.webhooks ?? {},
+    components: {
+      schemas: { ...problemSchemas(platformTypes), ...platformSchemas(), ...declared?.schemas },
+      responses: declared?.responses ?? {},
+      headers: { XRequestId: REQUEST_ID_HEADER },
+      parameters: { XRequestId: REQUEST_ID_PARAMETER },
+      ...(secured ? { securitySchemes: declared?.securitySchemes } : {}),
+    },
+  };
+  return withoutUnusedPlatformSchemas(declared?.finish?.(document) ?? document, keep);
 }

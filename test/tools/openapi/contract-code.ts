@@ -49,6 +49,8 @@ const UNSERVED_METHODS = ["head", "options", "trace"] as const;
 const PROBLEM_JSON = "application/problem+json";
 /** Marks where an operation's own `presents` goes, until part 7 is known (a private-use character). */
 const PRESENTS_MARK = "\uE001";
+/** RFC 9457 Appendix B's XML form of a problem, which the platform serves when asked for. */
+const PROBLEM_XML = "application/problem+xml";
 /** The members RFC 9457 §3.1 defines; the platform fills them in every problem. */
 const STANDARD_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
 /** A query parameter that bounds a page, by the names APIs give it. */
@@ -94,6 +96,8 @@ export interface ImportResult {
   readonly operationIds: readonly string[];
   /** Part 5 declares a JWT scheme: the entry passes the JWT verifier. */
   readonly jwt: boolean;
+  /** Part 4 declares an XML media type (RFC 7303): the entry passes the XML codec. */
+  readonly xml: boolean;
 }
 
 export interface ImportOptions {
@@ -580,6 +584,8 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     return entries.length > 0 ? `{ ${entries.join(", ")} }` : undefined;
   };
 
+  /** Whether a body or an answer is XML, so the entry must pass the XML codec. */
+  let usesXml = false;
   /** A body's or response's media types. */
   const contentOf = (
     holder: Json,
@@ -597,8 +603,10 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
           at,
           `media type ${type}: its parameters are not part of what the platform matches`,
         );
+      // XML is read by its schema, as JSON is: its xml objects are carried with it.
+      if (kind === "xml") usesXml = true;
       const mode: Mode =
-        kind === "json"
+        kind === "json" || kind === "xml"
           ? "json"
           : kind === "form"
             ? "form"
@@ -1206,14 +1214,17 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   const presentable = new Set<string>();
   for (const error of errorTypes.values()) {
     const { response, pointer } = error;
-    const mediaType =
-      error.media.kind === "none"
-        ? undefined
-        : error.media.kind === "problem"
-          ? PROBLEM_JSON
-          : error.media.mediaType;
+    const mediaType = error.media.kind === "none" ? undefined : error.media.mediaType;
     const media = mediaType ? (response.content as Json)[mediaType] : undefined;
     const schemaRaw = isObject(media) ? media.schema : undefined;
+    const xmlType = Object.keys(response.content as Json).find(
+      (type) => type.toLowerCase() === PROBLEM_XML,
+    );
+    if (!ours && xmlType && mediaType !== xmlType)
+      findings.changed(
+        child(pointer, "content", xmlType),
+        "application/problem+xml: served in RFC 9457 Appendix B's format when a request's Accept asks for it (once part 4 declares an XML media type); the error type's schema is the problem+json one",
+      );
     // A document served here says the type's own title and description apart.
     const own = isObject(response[ERROR_TYPE]) ? (response[ERROR_TYPE] as Json) : undefined;
     const ownTitle = typeof own?.title === "string" ? own.title : undefined;
@@ -1515,6 +1526,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
     operations: operationCount,
     operationIds: [...operationIds],
     jwt: jwtSchemes.size > 0,
+    xml: usesXml,
   };
 }
 

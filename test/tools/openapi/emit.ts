@@ -208,7 +208,7 @@ export function findingLine(finding: Finding): string {
  * The Worker entry a contract that declares more than its purpose needs: the operation
  * engine, and zod's JSON Schema converter (src/contract/README.md, "Taking in a revision").
  */
-export function entryFile(needsEngine: boolean, jwt = false): string {
+export function entryFile(needsEngine: boolean, jwt = false, xml = false): string {
   if (!needsEngine)
     return `/**
  * The Worker entry: the app built from the service's contract and its handlers. The
@@ -226,18 +226,22 @@ export default {
   queue: app.queue,
 } satisfies ExportedHandler<Env>;
 `;
-  const options = `{ handlers, engine: OPERATION_ENGINE, jsonSchema: toJSONSchema${jwt ? ", jwt: JWT_VERIFIER" : ""} }`;
+  const options = `{ handlers, engine: OPERATION_ENGINE, jsonSchema: toJSONSchema${jwt ? ", jwt: JWT_VERIFIER" : ""}${xml ? ", xml: XML_CODEC" : ""} }`;
+  const also = [
+    jwt ? "the JWT verifier for part 5's JWT schemes" : "",
+    xml ? "the XML codec for part 4's XML media types" : "",
+  ].filter(Boolean);
   return `/**
  * The Worker entry: the app built from the service's contract and its handlers. The
  * contract declares more than its purpose, so the operation engine (src/engine) and zod's
- * JSON Schema converter are passed in${jwt ? ", and the JWT verifier for part 5's JWT schemes" : ""}; the option types refuse to compile without
+ * JSON Schema converter are passed in${also.length > 0 ? `, and ${also.join(" and ")}` : ""}; the option types refuse to compile without
  * them.
  */
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "./app";
 import { contract } from "./contract";
 import { OPERATION_ENGINE } from "./engine";
-${jwt ? 'import { JWT_VERIFIER } from "./engine/jwt";\n' : ""}import { handlers } from "./handlers";
+${jwt ? 'import { JWT_VERIFIER } from "./engine/jwt";\n' : ""}${xml ? 'import { XML_CODEC } from "./engine/xml";\n' : ""}import { handlers } from "./handlers";
 
 const app = createApp(contract, ${options});
 

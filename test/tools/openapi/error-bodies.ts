@@ -1,6 +1,7 @@
 /**
  * Error answers as a document declares them. A 4xx or 5xx answer is an error type of part 7
- * when its body is an RFC 9457 problem document (`application/problem+json`), when it is
+ * when its body is an RFC 9457 problem document (`application/problem+json`, or Appendix B's
+ * `application/problem+xml`), when it is
  * JSON of the API's own shape (`{ "code": 400, "message": "…" }`), or when it has none;
  * anything else (HTML, text) stays a plain response. For a body of its own, where the
  * platform's facts go is read from its members' names and types, so that a failure the
@@ -10,12 +11,14 @@ import type { ErrorFact } from "../../../src/domain/contract";
 import { follow, isObject, type Json } from "./source";
 
 const PROBLEM_JSON = "application/problem+json";
+/** RFC 9457 Appendix B's XML form of a problem. */
+const PROBLEM_XML = "application/problem+xml";
 const isJson = (type: string) => /^application\/(?:[\w.+-]+\+)?json$/i.test(type);
 const isXml = (type: string) => /^(?:application|text)\/(?:[\w.+-]+\+)?xml$/i.test(type);
 
 /** How an error answer's body is declared: RFC 9457's, the API's own JSON, or none. */
 export type ErrorMedia =
-  | { readonly kind: "problem"; readonly mediaType: typeof PROBLEM_JSON }
+  | { readonly kind: "problem"; readonly mediaType: typeof PROBLEM_JSON | typeof PROBLEM_XML }
   | { readonly kind: "json"; readonly mediaType: string }
   | { readonly kind: "none" };
 
@@ -30,7 +33,9 @@ export function errorMediaOf(types: readonly string[]): ErrorMedia | undefined {
   if (!plain.every((t) => isJson(t) || isXml(t))) return undefined;
   if (plain.includes(PROBLEM_JSON)) return { kind: "problem", mediaType: PROBLEM_JSON };
   const json = types.find((t) => isJson(t.split(";")[0]?.trim() ?? t));
-  return json ? { kind: "json", mediaType: json.split(";")[0]?.trim() ?? json } : undefined;
+  if (json) return { kind: "json", mediaType: json.split(";")[0]?.trim() ?? json };
+  // A problem only in XML: the same members, in Appendix B's form.
+  return plain.includes(PROBLEM_XML) ? { kind: "problem", mediaType: PROBLEM_XML } : undefined;
 }
 
 /** The member names (lower case, `_` and `-` dropped) that carry each fact, most telling first. */

@@ -118,7 +118,7 @@ const files: WrittenFile[] = [
       source,
     ),
   },
-  { path: "src/index.ts", text: entryFile(needsEngine, result.jwt) },
+  { path: "src/index.ts", text: entryFile(needsEngine, result.jwt, result.xml) },
   ...(noHandlers(currentHandlers)
     ? [{ path: "src/handlers.ts", text: handlersFile(result.operations) }]
     : []),

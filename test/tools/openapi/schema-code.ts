@@ -25,7 +25,10 @@ import { ANNOTATIONS } from "./walk";
  * - `field`: a multipart field, text or a file;
  * - `form` / `multipart`: a whole form body, an object of `text` / `field` members;
  * - `binary`: a whole body of bytes;
- * - `plain`: a whole body handed over as text (text/plain, XML).
+ * - `plain`: a whole body handed over as text (text/plain and other text types).
+ *
+ * An XML body is read by its schema, as JSON is (`json`); its `xml` objects (OpenAPI 3.1
+ * §4.8.26) are carried as metadata, so the platform reads and writes XML by them.
  */
 export type Mode =
   | "json"
@@ -370,7 +373,10 @@ export class SchemaWriter {
       // Part 3's machines, which the contract declares in its own part (contract-code.ts).
       if (key === STATE_MACHINES) continue;
       if (key === "default" && textual(mode)) continue;
-      if ((ANNOTATIONS as readonly string[]).includes(key)) meta[key] = value;
+      if (key === "xml") {
+        const xml = this.#xml(value, child(pointer, key));
+        if (xml !== undefined) meta[key] = xml;
+      } else if ((ANNOTATIONS as readonly string[]).includes(key)) meta[key] = value;
       else if (mode === "parameter" && SERIALISATION.has(key)) meta[key] = value;
       else if (key.startsWith("x-")) {
         meta[key] = value;
@@ -390,6 +396,35 @@ export class SchemaWriter {
         this.#findings.lost(child(pointer, key), `unknown keyword ${key}`);
     }
     return meta;
+  }
+
+  /**
+   * An XML Object (OpenAPI 3.1 §4.8.26), carried as the schema's metadata: the platform
+   * reads and writes XML by it. What XML cannot be written by is left out and reported: a
+   * namespace that is not an absolute URI, and a prefix with no namespace to bind it to
+   * (Namespaces in XML 1.0 §3).
+   */
+  #xml(value: unknown, pointer: string): Json | undefined {
+    if (!isObject(value)) {
+      this.#findings.lost(pointer, "an xml that is not an object");
+      return undefined;
+    }
+    const xml: Json = { ...value };
+    if (typeof xml.namespace === "string" && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(xml.namespace)) {
+      this.#findings.lost(
+        child(pointer, "namespace"),
+        "a namespace that is not an absolute URI (OpenAPI 3.1 §4.8.26.1): not carried",
+      );
+      delete xml.namespace;
+    }
+    if (xml.prefix !== undefined && xml.namespace === undefined) {
+      this.#findings.lost(
+        child(pointer, "prefix"),
+        "a prefix without a namespace to bind it to, which XML cannot write (Namespaces in XML 1.0 §3): not carried",
+      );
+      delete xml.prefix;
+    }
+    return Object.keys(xml).length > 0 ? xml : undefined;
   }
 
   /**
@@ -821,7 +856,7 @@ export class SchemaWriter {
     if (types.size === 1 && types.has("string")) return this.schema(schema, pointer, "json");
     this.#findings.lost(
       pointer,
-      "the platform hands this body over as text (XML is not parsed): its schema is not applied, the body is a string",
+      "the platform hands a text body over as a string: a schema that is not a string's is not applied",
     );
     return "z.string()";
   }

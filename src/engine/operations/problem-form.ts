@@ -1,0 +1,77 @@
+/**
+ * Problems in XML for the clients that ask for XML. Once the contract declares an XML media
+ * type (and so the XML codec is in the Worker), every problem answer of an operation is
+ * negotiated (RFC 9110 §12.5.1) between `application/problem+json` and RFC 9457 Appendix
+ * B's `application/problem+xml`: the one `Accept` weighs more; on a tie (no Accept, `*\/*`,
+ * a browser's list that names neither), XML only when the answer the request negotiates for
+ * the operation's success is XML, so a client that speaks only XML is answered in XML, and
+ * JSON otherwise. Each such problem carries `Vary: Accept`.
+ */
+import type { Handler } from "hono";
+import { acceptable } from "../../platform/accept";
+import type { XmlCodec } from "../../platform/engine";
+import type { AppEnv } from "../../platform/env";
+import { errorResponse } from "../../platform/errors";
+import { PROBLEM_MEDIA_TYPE } from "../../platform/problem";
+import type { ProblemPresenter } from "../../platform/problem-presenter";
+import { complete } from "../../platform/security-headers";
+import { bodyKind } from "../validation/media-type";
+
+/** RFC 9457 Appendix B's media type. */
+export const PROBLEM_XML_MEDIA_TYPE = "application/problem+xml";
+
+const FORMS = [PROBLEM_MEDIA_TYPE, PROBLEM_XML_MEDIA_TYPE] as const;
+
+/** The media type of a problem answer, for a request's `Accept` and the operation's success types. */
+export function problemMediaType(
+  accept: string | null,
+  successTypes: readonly string[],
+): (typeof FORMS)[number] {
+  if (!accept) return PROBLEM_MEDIA_TYPE;
+  // `acceptable` gives a tie to the first candidate: asked both ways, it tells them apart.
+  if (acceptable(accept, FORMS) === PROBLEM_XML_MEDIA_TYPE) return PROBLEM_XML_MEDIA_TYPE;
+  if (acceptable(accept, [PROBLEM_XML_MEDIA_TYPE, PROBLEM_MEDIA_TYPE]) === PROBLEM_MEDIA_TYPE)
+    return PROBLEM_MEDIA_TYPE;
+  // Weighed alike (both by one range, or neither named): as the operation would answer.
+  const answer = acceptable(accept, successTypes);
+  return answer !== undefined && bodyKind(answer) === "xml"
+    ? PROBLEM_XML_MEDIA_TYPE
+    : PROBLEM_MEDIA_TYPE;
+}
+
+/** Adds `accept` to a Vary header, once. */
+function varyOnAccept(headers: Headers): void {
+  const vary = headers.get("vary");
+  if (vary === null) headers.set("vary", "accept");
+  else if (!/(^|,)\s*(accept|\*)\s*(,|$)/i.test(vary)) headers.set("vary", `${vary}, accept`);
+}
+
+/**
+ * The route with its problems negotiated, those of an error thrown inside it included (as
+ * the app's own error path answers them, then negotiated).
+ */
+export function negotiatingProblems(
+  route: Handler<AppEnv>,
+  codec: XmlCodec,
+  present: ProblemPresenter,
+  successTypes: readonly string[],
+): Handler<AppEnv> {
+  return async (c, next) => {
+    let response: Response;
+    try {
+      response = (await route(c, next)) as Response;
+    } catch (error) {
+      response = errorResponse(error, c, present);
+    }
+    if (response.headers.get("content-type") !== PROBLEM_MEDIA_TYPE) return response;
+    varyOnAccept(response.headers);
+    if (problemMediaType(c.req.header("accept") ?? null, successTypes) === PROBLEM_MEDIA_TYPE)
+      return response;
+    const xml = codec.problem((await response.clone().json()) as Record<string, unknown>);
+    if (xml === undefined) return response;
+    const headers = new Headers(response.headers);
+    headers.set("content-type", PROBLEM_XML_MEDIA_TYPE);
+    headers.delete("content-length");
+    return complete(new Response(xml, { status: response.status, headers }));
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The seam between the platform and the XML codec (src/engine/xml.ts): what the engine asks
+ * of it. Types only, so the codec and the tools that read XML with it (the conformance
+ * checker) need nothing else of the platform.
+ */
+/** What reading an XML body concluded: the value its schema describes, or why there is none. */
+export type XmlRead =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * How the values of one schema are read from XML and written as XML, by its `xml` objects
+ * (OpenAPI 3.1 §4.8.26). `read` refuses what is not well-formed or is dangerous (a DOCTYPE,
+ * an undeclared entity: OWASP XML External Entity Prevention); `write` throws for a value
+ * XML cannot carry as the schema says (never `String(value)`).
+ */
+export interface XmlMapping {
+  readonly read: (text: string) => XmlRead;
+  readonly write: (value: unknown) => string;
+}
+
+/** Names an XML mapping falls back on where the schema's `xml` objects give none. */
+export interface XmlNames {
+  /** The root element's (a part 2 resource's name, as OpenAPI tools name it). */
+  readonly root: string;
+  /** The items' of an array at the root. */
+  readonly item: string;
+  /** Where the schema's `$ref`s point (an OpenAPI document); the schema itself by default. */
+  readonly document?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * XML bodies and answers (src/engine/xml.ts, with fast-xml-parser). Passed to the app only
+ * when the contract declares an XML media type, so a Worker without one does not ship it.
+ */
+export interface XmlCodec {
+  /**
+   * The mapping of the schema whose JSON Schema is `schema`; it throws, with the reason, for
+   * an `xml` object XML cannot be written by (a name that is not an XML name, a prefix
+   * without a namespace), so the app refuses it when it starts.
+   */
+  readonly mapping: (schema: Readonly<Record<string, unknown>>, names: XmlNames) => XmlMapping;
+  /**
+   * A problem (RFC 9457) in Appendix B's XML format (namespace `urn:ietf:rfc:7807`);
+   * undefined when a member's name cannot be an element's, so it stays JSON.
+   */
+  readonly problem: (problem: Readonly<Record<string, unknown>>) => string | undefined;
+}
