@@ -216,7 +216,17 @@ interface Probe {
   readonly body?: BodyInit;
   /** Whether the request itself breaks the document (Prism must then say so). */
   readonly invalid?: true;
+  /**
+   * The answer is XML. Prism does not read XML: it holds the body, as a string, to the
+   * object schema (stoplightio/prism#2050), so its one finding is the body's type, and
+   * only that one is let pass. test/node/served-answers.test.ts reads each XML answer by
+   * the document's own xml objects and holds it to its schema with Ajv.
+   */
+  readonly xml?: true;
 }
+
+/** What Prism says of any XML body held to an object schema (stoplightio/prism#2050). */
+const PRISM_READS_XML_AS_TEXT = "Response body must be object";
 
 const KEY = { "x-fixture-rotated-key": FIXTURE_ROTATED_SECRETS.FIXTURE_ROTATED_KEY };
 const JSON_BODY = { "content-type": "application/json" };
@@ -226,6 +236,7 @@ const PROBES: readonly Probe[] = [
     label: "GET a pet as XML",
     path: "/fixture-pets/p1",
     headers: { ...KEY, accept: "application/xml" },
+    xml: true,
   },
   {
     label: "GET a pet as text",
@@ -357,10 +368,17 @@ async function prism(): Promise<void> {
       });
       await res.arrayBuffer();
       const violations = JSON.parse(res.headers.get("sl-violations") ?? "[]") as Violation[];
-      const ofAnswer = violations.filter((v) => v.location[0] === "response");
+      const isXml = /[/+]xml\b/.test(res.headers.get("content-type") ?? "");
+      const ofAnswer = violations.filter(
+        (v) =>
+          v.location[0] === "response" &&
+          !(probe.xml && isXml && v.message === PRISM_READS_XML_AS_TEXT),
+      );
       const ofRequest = violations.filter((v) => v.location[0] !== "response");
       const ok =
-        ofAnswer.length === 0 && (probe.invalid ? ofRequest.length > 0 : ofRequest.length === 0);
+        ofAnswer.length === 0 &&
+        (!probe.xml || isXml) &&
+        (probe.invalid ? ofRequest.length > 0 : ofRequest.length === 0);
       verdict(
         ok,
         `Prism proxy, ${probe.label}: ${res.status}; ${ofAnswer.length} violations of the answer, ${ofRequest.length} of the request${
