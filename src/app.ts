@@ -7,11 +7,11 @@
  */
 import { HonoBase as Hono } from "hono/hono-base";
 import { TrieRouter } from "hono/router/trie-router";
-import { type Contract, declaresXml } from "./domain/contract";
-import type { AnyHandler, Handlers } from "./domain/handlers";
+import { type Contract, declaresXml } from "./contract-language/contract";
+import type { AnyHandler, Handlers } from "./contract-language/define-handlers";
 import type { CorsEnv } from "./platform/cors";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
-import type { JwtVerifier, OperationEngine, XmlCodec } from "./platform/engine";
+import type { JwtVerifier, OperationEngine, XmlCodec } from "./platform/engine-seam";
 import type { AppEnv } from "./platform/env";
 import { errorResponse } from "./platform/errors";
 import { fastPath } from "./platform/fast-path";
@@ -222,7 +222,7 @@ export function createApp<C extends Contract>(
 
   // Without operations, the trie: it takes every path pattern Hono accepts, builds nothing
   // on the first request, and is 1.8 KiB gzip smaller than Hono's default pair, which the
-  // engine brings for the operations' routes (test/bench/README.md).
+  // engine brings for the operations' routes (test/tools/bench/README.md).
   const app = new Hono<AppEnv>({ router: engine?.router() ?? new TrieRouter() });
   app.use(platform());
   mountServiceRoutes(app, {

@@ -5,6 +5,6 @@
  */
 
 import { contract } from "./contract";
-import { defineHandlers } from "./domain/handlers";
+import { defineHandlers } from "./contract-language/define-handlers";
 
 export const handlers = defineHandlers(contract, {});

@@ -71,7 +71,7 @@ export default defineConfig({
           ...FIXTURE_JWT_VARS,
           TEST_ISSUER: JSON.stringify(TEST_ISSUER),
           TEST_OPAQUE_TOKEN,
-          // Replaying a fuzzing run (test/integration/fuzz.test.ts).
+          // Replaying a fuzzing run (test/service/fuzz.test.ts).
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
         },
@@ -80,7 +80,9 @@ export default defineConfig({
     }),
   ],
   test: {
-    include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
+    // Tests mirror what they test (test/README.md); those that need Node end in .node.test.ts.
+    include: ["test/**/*.test.ts"],
+    exclude: ["test/**/*.node.test.ts", "test/artifacts/**", "test/fixtures/revision/**"],
     // A shared 2-core machine under load: no test may depend on vitest's 5 s default.
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -6,7 +6,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/node/**/*.test.ts"],
+    include: ["test/**/*.node.test.ts"],
+    exclude: ["test/artifacts/**", "test/fixtures/revision/**"],
     environment: "node",
     // A shared 2-core machine under load: no test may depend on vitest's 5 s default;
     // tests that spawn npm or tsc state their own, longer timeouts.

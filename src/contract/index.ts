@@ -3,7 +3,7 @@
  * assembled from one file per part. This is the only place the interface is written; the
  * compiler checks every cross-reference between the parts here (`defineContract`).
  */
-import { defineContract } from "../domain/define-contract";
+import { defineContract } from "../contract-language/define-contract";
 import { securitySchemes } from "./authentication";
 import { operations } from "./endpoints";
 import { errors } from "./errors";

@@ -3,6 +3,6 @@
  * file, does not give it), so nothing is declared here. README.md, beside this file, says
  * how to declare it once a revision does.
  */
-import type { StateMachine } from "../domain/contract";
+import type { StateMachine } from "../contract-language/contract";
 
 export const states = {} as const satisfies Readonly<Record<string, StateMachine>>;

@@ -12,7 +12,7 @@ import {
   PLATFORM_PROBLEMS,
   type PlatformProblem,
   type Schema,
-} from "../domain/contract";
+} from "../contract-language/contract";
 import { ERROR_BODY, type ProblemDetails, type ProblemType } from "../platform/problem";
 import { AS_IS, errorTypeUri, type ProblemPresenter } from "../platform/problem-presenter";
 import {

@@ -9,27 +9,27 @@
 import { RegExpRouter } from "hono/router/reg-exp-router";
 import { SmartRouter } from "hono/router/smart-router";
 import { TrieRouter } from "hono/router/trie-router";
-import { RESERVED_SCHEMA_NAMES } from "../domain/reserved";
-import type { OperationEngine } from "../platform/engine";
-import { checkSecurity } from "./authentication/check";
+import { RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
+import type { OperationEngine } from "../platform/engine-seam";
+import { checkSecurity } from "./authentication/startup-checks";
 import { checkErrorModel, errorProblemTypes, problemPresenter } from "./error-model";
-import { checkEvents } from "./events/check";
 import { deliverBatch } from "./events/deliver";
 import { destinationsOf, readDestinations } from "./events/destinations";
-import { checkLimits } from "./limits/check";
+import { checkEvents } from "./events/startup-checks";
+import { checkLimits } from "./limits/startup-checks";
 import { documentContract } from "./openapi/document";
-import { checkOperations } from "./operations/check";
 import { mountOperations } from "./operations/mount";
+import { checkOperations } from "./operations/startup-checks";
 import { declaredProblemTypes } from "./problem-types";
-import { checkStates } from "./states/check";
 import { statesSection } from "./states/diagram";
-import { checkVersions } from "./versions/check";
+import { checkStates } from "./states/startup-checks";
 import { contractForVersion } from "./versions/plan";
+import { checkVersions } from "./versions/startup-checks";
 
 export const OPERATION_ENGINE: OperationEngine = {
   // Hono's default pair: the RegExpRouter matches a request with one expression, built on
   // the first request, and hands the patterns it refuses to the trie. Routing is on every
-  // request's path: about 5% of a validated POST's CPU with the trie alone (test/bench/README.md).
+  // request's path: about 5% of a validated POST's CPU with the trie alone (test/tools/bench/README.md).
   router: () => new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] }),
   check(contract) {
     // The document names the platform's own schemas so; a resource may not take one.

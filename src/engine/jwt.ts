@@ -3,4 +3,4 @@
  * Connect, bearer JWTs): `createApp(contract, { engine: OPERATION_ENGINE, jwt: JWT_VERIFIER })`.
  * It is its own entry so that a Worker without such a scheme does not bundle jose.
  */
-export { verifyJwt as JWT_VERIFIER } from "./authentication/jwt";
+export { verifyJwt as JWT_VERIFIER } from "./authentication/verify-jwt";

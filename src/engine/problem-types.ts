@@ -4,7 +4,7 @@
  * the operation engine, so a Worker that declares none of these neither ships nor
  * documents them.
  */
-import { type Contract, type Operation, operationShapes } from "../domain/contract";
+import { type Contract, type Operation, operationShapes } from "../contract-language/contract";
 import type { ProblemType } from "../platform/problem";
 import { type EngineProblemSlug, REQUEST_ID_MEMBER } from "../platform/problem-types";
 

@@ -2,7 +2,7 @@
  * The HTML views of the platform's documents: the interface status report and the
  * problem-type pages. Rendered once, when the app is built.
  */
-import { countOf, specPart } from "../domain/parts";
+import { countOf, specPart } from "../contract-language/parts";
 import { escapeHtml, htmlPage } from "./html";
 import { SERVICE_PATHS } from "./paths";
 import { type ProblemType, problemTypeUri } from "./problem";

@@ -3,7 +3,7 @@
  * nothing: no method or path of the service exists, so none can be served.
  */
 import type { Handler } from "hono";
-import { specPart } from "../domain/parts";
+import { specPart } from "../contract-language/parts";
 import type { AppEnv } from "./env";
 import { SERVICE_PATHS } from "./paths";
 import { problemResponse, typedProblem } from "./problem";

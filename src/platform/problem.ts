@@ -1,7 +1,7 @@
 /**
  * RFC 9457 problem details: the one shape of every error answer.
  */
-import type { ErrorBody } from "../domain/contract";
+import type { ErrorBody } from "../contract-language/contract";
 import { SERVICE_PATHS } from "./paths";
 import { apiHeaders, complete } from "./security-headers";
 

@@ -3,7 +3,7 @@
  * service's interface, and exist whatever the contract declares.
  */
 import type { Handler, Hono } from "hono";
-import type { Contract } from "../domain/contract";
+import type { Contract } from "../contract-language/contract";
 import { negotiate } from "./accept";
 import {
   type CorsResource,

@@ -12,8 +12,8 @@ import type {
   RequestRateLimit,
   StateMachine,
   VersionPlacement,
-} from "../domain/contract";
-import { SPEC_PARTS } from "../domain/parts";
+} from "../contract-language/contract";
+import { SPEC_PARTS } from "../contract-language/parts";
 import type { CorsStatus } from "./cors";
 import type { PlatformDefault } from "./defaults";
 import { errorTypeUri } from "./problem-presenter";

@@ -3,7 +3,12 @@
  * names and the rate limiting bindings part 8 names. wrangler.toml and `.dev.vars.example`
  * are checked against this by the test suite, so they list exactly what is declared.
  */
-import { type Contract, introspectionOf, jwtOf, secretNames } from "../../src/domain/contract";
+import {
+  type Contract,
+  introspectionOf,
+  jwtOf,
+  secretNames,
+} from "../../src/contract-language/contract";
 import { DESTINATIONS_VAR } from "../../src/engine/events/destinations";
 import { DEAD_LETTER_QUEUE, EVENTS_QUEUE } from "../../src/engine/events/emit";
 import { CORS_VARS, DEFAULT_MAX_AGE, MAX_MAX_AGE } from "../../src/platform/cors";
@@ -219,7 +224,7 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
   const lines = [
     BLOCK_START,
     "# Written from src/contract by `npm run contract:deployment` (the importer runs it too);",
-    "# test/node/deployment-config.test.ts fails when this block and the contract disagree.",
+    "# test/contract/deployment-config.node.test.ts fails when this block and the contract disagree.",
     "# Secrets are listed by name only: their values are set with `wrangler secret put`.",
     "",
     "[vars]",

@@ -1,15 +1,15 @@
 /**
  * One importer case, in process: an OpenAPI document the test writes is put in
  * test/artifacts/imports/<case>/, imported (test/tools/openapi), and its part files are
- * written beside a link to src/domain, so the generated contract is imported like the real
+ * written beside a link to src/contract-language, so the generated contract is imported like the real
  * one and served by the real app. What the importer's own CLI adds (Biome, wrangler.toml,
- * the entry) is tested through the CLI itself (test/node/import-cli.test.ts).
+ * the entry) is tested through the CLI itself (test/tools/openapi/import.cli.node.test.ts).
  */
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../src/app";
-import type { Contract } from "../../src/domain/contract";
+import type { Contract } from "../../src/contract-language/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { XML_CODEC } from "../../src/engine/xml";
@@ -49,7 +49,7 @@ export async function importCase(
   const dir = join(CASES, `${name}-${process.pid}-${counter}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, "src/contract"), { recursive: true });
-  symlinkSync(resolve("src/domain"), join(dir, "src/domain"), "dir");
+  symlinkSync(resolve("src/contract-language"), join(dir, "src/contract-language"), "dir");
   const file = join(dir, "yaml" in document ? "openapi.yaml" : "openapi.json");
   writeFileSync(
     file,
@@ -72,7 +72,7 @@ export async function importCase(
   writeFileSync(
     join(dir, "src/contract/index.ts"),
     [
-      'import { defineContract } from "../domain/define-contract";',
+      'import { defineContract } from "../contract-language/define-contract";',
       'import { securitySchemes } from "./authentication";',
       'import { operations } from "./endpoints";',
       'import { errors } from "./errors";',

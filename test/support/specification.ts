@@ -3,8 +3,8 @@
  * its own order and words, and whether each is given or "not shown". The service says
  * "not specified" for a part the specification does not show.
  */
-import type { Contract } from "../../src/domain/contract";
-import { SPEC_PARTS } from "../../src/domain/parts";
+import type { Contract } from "../../src/contract-language/contract";
+import { SPEC_PARTS } from "../../src/contract-language/parts";
 
 export interface SpecificationPart {
   readonly number: number;

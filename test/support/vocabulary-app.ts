@@ -8,7 +8,7 @@ import { createApp } from "../../src/app";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { XML_CODEC } from "../../src/engine/xml";
-import type { JwtVerifier } from "../../src/platform/engine";
+import type { JwtVerifier } from "../../src/platform/engine-seam";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
 
 /** The app of the vocabulary contract, or of a variant of it (`contract`), or another verifier. */

@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
-import type { Contract } from "../../src/domain/contract";
+import type { Contract } from "../../src/contract-language/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { XML_CODEC } from "../../src/engine/xml";

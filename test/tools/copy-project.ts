@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { SPEC_PARTS } from "../../src/domain/parts";
+import { SPEC_PARTS } from "../../src/contract-language/parts";
 import { emptyPartFile, entryFile, handlersFile } from "./openapi/emit";
 
 /** What is never copied where git cannot say (a copy of a copy): dependencies, builds, local secrets. */

@@ -11,8 +11,8 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, openSync } from "node:fs";
 import { contract as shipped } from "../../src/contract";
-import type { Contract } from "../../src/domain/contract";
-import { checkConformance } from "../conformance/checker";
+import type { Contract } from "../../src/contract-language/contract";
+import { checkConformance } from "./conformance/checker";
 import { devCredentials } from "./dev-credentials";
 
 const contract: Contract = shipped;

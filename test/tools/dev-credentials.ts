@@ -20,10 +20,10 @@ import {
   introspectionOf,
   jwtOf,
   type SecurityScheme,
-} from "../../src/domain/contract";
-import { type Presented, presented as presentedAs } from "../conformance/credentials";
+} from "../../src/contract-language/contract";
 import { requiredSettings } from "../support/deployment";
 import { accessToken, keySetOf, type LocalIssuer, newIssuer } from "../support/issuer";
+import { type Presented, presented as presentedAs } from "./conformance/credentials";
 
 export const DEV_VARS = ".dev.vars";
 export const ISSUER_FILE = ".wrangler/dev-issuer.json";

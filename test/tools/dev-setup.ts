@@ -6,7 +6,7 @@
  * when the contract declares no security scheme.
  */
 import { contract as shipped } from "../../src/contract";
-import type { Contract } from "../../src/domain/contract";
+import type { Contract } from "../../src/contract-language/contract";
 import { DEV_VARS, ensureDevVars, jwtSchemes, opaqueToken, schemeScopes } from "./dev-credentials";
 
 /** The shipped contract, read as any contract: it may declare nothing yet. */

@@ -7,7 +7,7 @@
  * be made (no such scheme, or .dev.vars trusts another issuer for it).
  */
 import { contract as shipped } from "../../src/contract";
-import type { Contract } from "../../src/domain/contract";
+import type { Contract } from "../../src/contract-language/contract";
 import { ensureDevVars, jwtSchemes, mintToken } from "./dev-credentials";
 
 /** The shipped contract, read as any contract: it may declare nothing yet. */

@@ -167,7 +167,7 @@ try {
   // Under load workerd's RSS steps up once, when V8 grows its heap to its working size
   // (seen 2 to 3 s into a measured run even after the warm-up), then stays flat, where a
   // leak keeps growing. So the verdict is on the run's second half, as the benchmark's
-  // memory target is (test/bench/README.md); the whole run's growth is shown beside it.
+  // memory target is (test/tools/bench/README.md); the whole run's growth is shown beside it.
   const half = samples.slice(Math.floor(samples.length / 2));
   const rssBefore = median(half.slice(0, 3));
   const rssAfter = median(samples.slice(-3));

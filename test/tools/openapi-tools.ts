@@ -21,7 +21,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import * as z from "zod/mini";
 import { createApp, type ServiceApp } from "../../src/app";
-import type { VersionPlacement } from "../../src/domain/contract";
+import type { VersionPlacement } from "../../src/contract-language/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { XML_CODEC } from "../../src/engine/xml";
@@ -219,7 +219,7 @@ interface Probe {
   /**
    * The answer is XML. Prism does not read XML: it holds the body, as a string, to the
    * object schema (stoplightio/prism#2050), so its one finding is the body's type, and
-   * only that one is let pass. test/node/served-answers.test.ts reads each XML answer by
+   * only that one is let pass. test/service/served-answers.node.test.ts reads each XML answer by
    * the document's own xml objects and holds it to its schema with Ajv.
    */
   readonly xml?: true;

@@ -17,9 +17,9 @@ import {
   jwtOf,
   type SecurityScheme,
   secretNames,
-} from "../../domain/contract";
-import type { Authenticated } from "../../domain/handlers";
-import type { JwtOutcome, JwtSettings } from "../../platform/engine";
+} from "../../contract-language/contract";
+import type { Authenticated } from "../../contract-language/define-handlers";
+import type { JwtOutcome, JwtSettings } from "../../platform/engine-seam";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { log } from "../../platform/log";
 import { problemResponse, statusProblem, typedProblem } from "../../platform/problem";

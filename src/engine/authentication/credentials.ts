@@ -4,7 +4,7 @@
  * answered differently for a malformed credential than for a missing or wrong one.
  */
 import { parse as parseCookies } from "hono/utils/cookie";
-import type { SecurityScheme } from "../../domain/contract";
+import type { SecurityScheme } from "../../contract-language/contract";
 
 const encoder = new TextEncoder();
 // RFC 9110 §11.2: token68.

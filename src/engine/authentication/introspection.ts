@@ -11,8 +11,8 @@
  * A deployment may pin its tokens instead (and local development does): the endpoint's
  * setting is then a JSON object of known tokens by their SHA-256, each with its answer.
  */
-import type { TokenIntrospection } from "../../domain/contract";
-import type { JwtOutcome } from "../../platform/engine";
+import type { TokenIntrospection } from "../../contract-language/contract";
+import type { JwtOutcome } from "../../platform/engine-seam";
 
 /** An authorization server to ask, as the Worker's client of it. */
 interface Endpoint {

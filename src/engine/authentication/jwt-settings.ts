@@ -8,8 +8,8 @@
  * `npm run dev` makes for development. A plain `http:` URL is never accepted: keys fetched
  * without TLS could be anyone's.
  */
-import type { JwtVerification } from "../../domain/contract";
-import type { JwtSettings, KeySetSource } from "../../platform/engine";
+import type { JwtVerification } from "../../contract-language/contract";
+import type { JwtSettings, KeySetSource } from "../../platform/engine-seam";
 
 /** The key set a var holds, or why it cannot be used. */
 function keySetOf(name: string, value: string): KeySetSource | string {

@@ -3,7 +3,7 @@
  * for the isolate's life, one cache per URL: a token is verified against the cached keys,
  * so the key-set host is asked only when they go stale, and its outages cost as little as
  * they can. Plain data only (no jose), so the rules are tested on their own
- * (test/unit/key-set-cache.test.ts).
+ * (test/engine/authentication/key-set-cache.test.ts).
  *
  * - Fresh for as long as the host's caching headers say (RFC 9111 §4.2.1: `s-maxage`,
  *   `max-age`, then `Expires` minus `Date`, less `Age`), within {@link KEY_SET_LIMITS}.

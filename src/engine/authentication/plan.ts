@@ -8,11 +8,11 @@ import type {
   Operation,
   SecurityRequirement,
   SecurityScheme,
-} from "../../domain/contract";
-import type { JwtVerifier } from "../../platform/engine";
+} from "../../contract-language/contract";
+import type { JwtVerifier } from "../../platform/engine-seam";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
 import { AUTHENTICATION_REQUIRED } from "../problem-types";
-import type { HiddenFields } from "../validation/request";
+import type { HiddenFields } from "../request/plan";
 
 export interface SecurityPlan {
   /**

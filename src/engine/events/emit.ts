@@ -6,11 +6,11 @@
  * goes out, so an accepted request's events are durable; their delivery is the consumer's
  * (deliver.ts) and never delays the answer.
  */
-import type { Contract } from "../../domain/contract";
+import type { Contract } from "../../contract-language/contract";
 import { log } from "../../platform/log";
-import { jsonPointer } from "../validation/issues";
-import { parseWith } from "../validation/parse";
-import type { ResponseValidationMode } from "../validation/response-mode";
+import { jsonPointer } from "../zod/issues";
+import { parseWith } from "../zod/parse";
+import type { ResponseValidationMode } from "../zod/response-mode";
 import { type Destinations, destinationsOf, readDestinations } from "./destinations";
 
 /** The producer binding of the events queue, and of its dead-letter queue. */

@@ -2,7 +2,7 @@
  * Part 8 planned per operation, once when the app is built: its body cap (replacing the
  * platform default) and the rate limits that count its requests, each with its 429.
  */
-import type { Contract, RequestRateLimit } from "../../domain/contract";
+import type { Contract, RequestRateLimit } from "../../contract-language/contract";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
 import { RATE_LIMIT_EXCEEDED } from "../problem-types";
 

@@ -4,7 +4,7 @@
  * 7's error types as `components.responses`, and the platform's failures documented as the
  * error types that present them. The platform's frame (src/platform/openapi/) merges it in.
  */
-import { type Contract, declaresXml } from "../../domain/contract";
+import { type Contract, declaresXml } from "../../contract-language/contract";
 import type {
   ContractDocumentation,
   DocumentContext,

@@ -12,7 +12,7 @@ import {
   type Operation,
   type SecurityScheme,
   schemaOf,
-} from "../../domain/contract";
+} from "../../contract-language/contract";
 import type {
   FailureDocumenter,
   DocumentContext as Frame,
@@ -41,6 +41,7 @@ export interface DocumentContext extends Frame {
 }
 
 import { type OperationLimits, planLimits } from "../limits/plan";
+import { bodyKind } from "../media-type";
 import {
   AUTHENTICATION_REQUIRED,
   CONTENT_TOO_LARGE,
@@ -57,11 +58,10 @@ import {
   VALIDATION_FAILED,
   VERSION_GONE,
 } from "../problem-types";
-import { arrayMembers } from "../validation/arrays";
-import { bodyKind } from "../validation/media-type";
-import { declaredSerialisation } from "../validation/parameters";
-import { objectShape } from "../validation/shape";
+import { arrayMembers } from "../request/arrays";
+import { declaredSerialisation } from "../request/parameters";
 import { deprecationHeaders, retirementOf } from "../versions/plan";
+import { objectShape } from "../zod/shape";
 
 /**
  * The parameter a request states the version in, where part 9 puts it in a header or the

@@ -9,7 +9,7 @@
  * (an `xml` object is only read for XML, so the JSON they describe is unchanged). The
  * platform's own paths (`/_service`) stay JSON only.
  */
-import type { Contract } from "../../domain/contract";
+import type { Contract } from "../../contract-language/contract";
 import type { Json } from "../../platform/openapi/document";
 import { COMPONENT, PLATFORM, PROBLEM_MEDIA } from "../../platform/openapi/problems";
 

@@ -17,11 +17,11 @@
  *   an answer is sent as the handler wrote it; it is left out unless the object is strict.
  */
 import { type $ZodRegistry, globalRegistry } from "zod/v4/core";
-import type { Contract, Schema } from "../../domain/contract";
-import { RESERVED_SCHEMA_NAMES } from "../../domain/reserved";
+import type { Contract, Schema } from "../../contract-language/contract";
+import { RESERVED_SCHEMA_NAMES } from "../../contract-language/reserved";
 import type { Json, JsonSchemaConverter } from "../../platform/openapi/document";
 import { COMPONENT, VIEW_OF } from "../../platform/openapi/problems";
-import { viewOf, viewOrigin } from "../validation/views";
+import { viewOf, viewOrigin } from "../zod/views";
 
 export type Direction = "input" | "output";
 

@@ -10,10 +10,10 @@ import {
   type Operation,
   operationShapes,
   type Schema,
-} from "../../domain/contract";
+} from "../../contract-language/contract";
 import { type CorsResource, PLATFORM_CORS } from "../../platform/cors";
-import { objectShape } from "../validation/shape";
 import { retirementOf } from "../versions/plan";
+import { objectShape } from "../zod/shape";
 
 /** The member names of a header schema, in lower case (header names are case-insensitive). */
 function headerNames(schema: Schema | undefined): string[] {

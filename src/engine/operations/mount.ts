@@ -11,18 +11,18 @@ import {
   type Operation,
   operationShapes,
   schemaOf,
-} from "../../domain/contract";
-import type { MountContext } from "../../platform/engine";
+} from "../../contract-language/contract";
+import type { MountContext } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
 import { planSecurity } from "../authentication/plan";
 import { problemPresenter } from "../error-model";
 import { planLimits } from "../limits/plan";
+import { type HiddenFields, planRequest } from "../request/plan";
 import { planTransition } from "../states/transition";
-import { type HiddenFields, planRequest } from "../validation/request";
-import { type XmlMappings, xmlMappings } from "../validation/xml-mappings";
 import { negotiatedRoute, type ServeOperation } from "../versions/negotiate";
 import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../versions/plan";
+import { type XmlMappings, xmlMappings } from "../zod/xml-mappings";
 import { operationsCors } from "./cors";
 import { routePath } from "./path-template";
 import { negotiatingProblems } from "./problem-form";
@@ -56,7 +56,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     // Planned on the first request that needs it, not at start-up: a Worker's isolate
     // starts per cold request, and planning every operation then (reading each schema,
     // compiling the code that does it) was most of an imported contract's cold start
-    // (test/bench/README.md). Planning cannot fail: checkOperations refused at start-up
+    // (test/tools/bench/README.md). Planning cannot fail: checkOperations refused at start-up
     // whatever would. Each variant of part 9 is planned as the operation it makes.
     const routes: (ServeOperation | undefined)[] = [];
     // An operation that presents failures its own way (part 7) answers them so.

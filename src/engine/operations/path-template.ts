@@ -22,7 +22,7 @@ export interface RoutePath {
    * The template's parameters, each as its text stands in `path`, the path the router
    * matched (Hono's, where only escapes of unreserved characters are decoded): a value's
    * own `,` `;` `=` stay `%2C` `%3B` `%3D`, so a `label` or `matrix` value is split before
-   * it is decoded (src/engine/validation/parameters.ts). A segment that mixes text and
+   * it is decoded (src/engine/request/parameters.ts). A segment that mixes text and
    * parameters (`{id}.json`, `{name}:cancel`) is taken apart.
    */
   readonly read: (path: string) => Record<string, string>;

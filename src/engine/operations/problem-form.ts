@@ -9,13 +9,13 @@
  */
 import type { Handler } from "hono";
 import { acceptable } from "../../platform/accept";
-import type { XmlCodec } from "../../platform/engine";
+import type { XmlCodec } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { errorResponse } from "../../platform/errors";
 import { PROBLEM_MEDIA_TYPE } from "../../platform/problem";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
 import { complete } from "../../platform/security-headers";
-import { bodyKind } from "../validation/media-type";
+import { bodyKind } from "../media-type";
 
 /** RFC 9457 Appendix B's media type. */
 export const PROBLEM_XML_MEDIA_TYPE = "application/problem+xml";

@@ -11,12 +11,12 @@ import {
   type ResponseDeclaration,
   type Schema,
   schemaOf,
-} from "../../domain/contract";
-import type { XmlMapping } from "../../platform/engine";
+} from "../../contract-language/contract";
+import type { XmlMapping } from "../../platform/engine-seam";
 import { errorTypeUri } from "../../platform/problem-presenter";
-import { type BodyKind, bodyKind } from "../validation/media-type";
-import { viewOf } from "../validation/views";
-import type { XmlMappings } from "../validation/xml-mappings";
+import { type BodyKind, bodyKind } from "../media-type";
+import { viewOf } from "../zod/views";
+import type { XmlMappings } from "../zod/xml-mappings";
 
 export interface MediaPlan {
   readonly kind: BodyKind;

@@ -7,8 +7,13 @@
  * is checked against the declaration under the `RESPONSE_VALIDATION` mode.
  */
 import type { Context } from "hono";
-import type { Contract } from "../../domain/contract";
-import type { AnyHandler, AnyResult, Authenticated, HandlerContext } from "../../domain/handlers";
+import type { Contract } from "../../contract-language/contract";
+import type {
+  AnyHandler,
+  AnyResult,
+  Authenticated,
+  HandlerContext,
+} from "../../contract-language/define-handlers";
 import { acceptable } from "../../platform/accept";
 import type { AppEnv } from "../../platform/env";
 import { INTERNAL_ERROR } from "../../platform/errors";
@@ -27,16 +32,16 @@ import { type Emission, enqueueEvents } from "../events/emit";
 import { enforceRateLimits } from "../limits/enforce";
 import type { OperationLimits } from "../limits/plan";
 import { NOT_ACCEPTABLE, OPERATION_NOT_IMPLEMENTED, STATE_CONFLICT } from "../problem-types";
+import { type RequestPlan, validateRequest } from "../request/plan";
 import {
   stateMismatch,
   type TransitionPlan,
   TransitionRefused,
   transitionHelper,
 } from "../states/transition";
-import { type RequestPlan, validateRequest } from "../validation/request";
-import { responseValidationMode } from "../validation/response-mode";
 import type { ServeOperation } from "../versions/negotiate";
-import { errorMismatch, responseMismatch } from "./response-check";
+import { responseValidationMode } from "../zod/response-mode";
+import { errorMismatch, responseMismatch } from "./response-conformance";
 import { type DeclaredError, type ResponsePlan, statusPlan } from "./responses";
 import { answerHeaders, serialise } from "./serialise";
 

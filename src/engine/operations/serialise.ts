@@ -5,9 +5,9 @@
  * strings, bytes as they are. The platform's headers are on every answer, and a
  * handler cannot replace them (it may set its own Content-Security-Policy).
  */
-import type { XmlMapping } from "../../platform/engine";
+import type { XmlMapping } from "../../platform/engine-seam";
 import { apiHeaders, complete } from "../../platform/security-headers";
-import type { BodyKind } from "../validation/media-type";
+import type { BodyKind } from "../media-type";
 
 const FORCED = new Set(["content-type", "content-length", ...Object.keys(apiHeaders(""))]);
 FORCED.delete("content-security-policy");

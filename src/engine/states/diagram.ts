@@ -5,7 +5,7 @@
  * row in the order they are reached from the initial one; a transition forward arcs above
  * the row, one backward below, each labelled with its trigger.
  */
-import type { StateMachine } from "../../domain/contract";
+import type { StateMachine } from "../../contract-language/contract";
 import { escapeHtml } from "../../platform/html";
 
 const BOX_WIDTH = 120;

@@ -3,7 +3,7 @@
  * the refusal it throws when the machine allows no such transition (answered 409 Conflict,
  * RFC 9110 §15.5.10), and the check that the answer carries the state it reached.
  */
-import type { Contract, Operation } from "../../domain/contract";
+import type { Contract, Operation } from "../../contract-language/contract";
 
 export interface TransitionPlan {
   readonly machine: string;

@@ -5,7 +5,7 @@
  * headers (RFC 9745, RFC 8594) on every answer of a deprecated version or operation.
  */
 import type { Context, Handler } from "hono";
-import type { Operation } from "../../domain/contract";
+import type { Operation } from "../../contract-language/contract";
 import type { AppEnv } from "../../platform/env";
 import { problemResponse, typedProblem } from "../../platform/problem";
 import {

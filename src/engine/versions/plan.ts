@@ -13,10 +13,10 @@ import {
   type VersionDeclaration,
   type VersionPlacement,
   type VersionRange,
-} from "../../domain/contract";
+} from "../../contract-language/contract";
 import { declaredSchemas } from "../../platform/openapi/document";
-import type { HiddenFields } from "../validation/request";
-import { reachableSchemas } from "../validation/views";
+import type { HiddenFields } from "../request/plan";
+import { reachableSchemas } from "../zod/views";
 
 export interface VersionPlan {
   /** Oldest first, as part 9 lists them. */

@@ -2,7 +2,7 @@
  * The XML codec: a schema's mapping (read a body into the value it describes, write an
  * answer from the value a handler returns), and RFC 9457's XML problems.
  */
-import type { XmlCodec, XmlMapping, XmlNames } from "../../platform/xml-codec";
+import type { XmlCodec, XmlMapping, XmlNames } from "../../platform/xml-seam";
 import { problemXml } from "./problem";
 import { readTree } from "./read";
 import { checkXmlObjects, type Json, SchemaReader } from "./schema";

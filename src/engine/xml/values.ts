@@ -9,11 +9,11 @@
  *   an element that repeats where the schema wants one value is read as a list, which the
  *   schema then refuses with a JSON Pointer to it;
  * - text is a string, read as a number or a boolean where the schema types it so, as query
- *   parameters are (`src/domain/text.ts`); an element with `xsi:nil="true"` is null;
+ *   parameters are (`src/contract-language/text.ts`); an element with `xsi:nil="true"` is null;
  * - child elements no member names are kept under their own names, for the schema to strip,
  *   check or refuse, as it does the members of a JSON object it does not declare.
  */
-import { NUMBER } from "../../domain/text";
+import { NUMBER } from "../../contract-language/text";
 import type { XmlElement } from "./read";
 import type { SchemaReader } from "./schema";
 import { XSI } from "./text";

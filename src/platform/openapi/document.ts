@@ -5,8 +5,8 @@
  * itself can give. What the contract declares with schemas (parts 2, 4 to 8) is documented
  * by the operation engine and merged in; a contract that declares none does not ship that.
  */
-import { type Contract, type Schema, schemaOf } from "../../domain/contract";
-import { SPEC_PARTS } from "../../domain/parts";
+import { type Contract, type Schema, schemaOf } from "../../contract-language/contract";
+import { SPEC_PARTS } from "../../contract-language/parts";
 import { SERVICE_PATHS } from "../paths";
 import { isHosted, type ProblemType, problemTypeUri } from "../problem";
 import { INTERFACE_NOT_SPECIFIED } from "../problem-types";

@@ -4,7 +4,7 @@
  * typed, so client generators see types, not `unknown`), the response object of a problem,
  * and part 7's error types as `components.responses`.
  */
-import type { PlatformProblem } from "../../domain/contract";
+import type { PlatformProblem } from "../../contract-language/contract";
 import type { ProblemType } from "../problem";
 export type Json = Record<string, unknown>;
 

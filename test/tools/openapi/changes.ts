@@ -102,7 +102,7 @@ const MANIFEST_HEADING = "## Files this import wrote";
  */
 export function importerFingerprint(root: string): string {
   const hash = createHash("sha256");
-  for (const dir of ["test/tools/openapi", "src/domain", "test/support"]) {
+  for (const dir of ["test/tools/openapi", "src/contract-language", "test/support"]) {
     const files = readdirSync(join(root, dir))
       .filter((name) => name.endsWith(".ts"))
       .sort();

@@ -7,10 +7,10 @@
  * → part 6; problem responses → part 7; a bounded page-size parameter → part 8;
  * `info.version` → part 9. Part 3 is not something OpenAPI carries.
  */
-import type { PlatformProblem } from "../../../src/domain/contract";
-import { PARAMETER_STYLES } from "../../../src/domain/parameters";
-import { RESERVED_SCHEMA_NAMES } from "../../../src/domain/reserved";
-import { bodyKind } from "../../../src/engine/validation/media-type";
+import type { PlatformProblem } from "../../../src/contract-language/contract";
+import { PARAMETER_STYLES } from "../../../src/contract-language/parameters";
+import { RESERVED_SCHEMA_NAMES } from "../../../src/contract-language/reserved";
+import { bodyKind } from "../../../src/engine/media-type";
 import {
   DEPRECATION,
   EMITS,
@@ -682,7 +682,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
 
   /**
    * A parameter's `style`, `explode` and `allowReserved`, as the source says them, to be
-   * carried as its schema's metadata (src/domain/parameters.ts); what OpenAPI 3.1
+   * carried as its schema's metadata (src/contract-language/parameters.ts); what OpenAPI 3.1
    * §4.8.12.4 does not define for its location or its kind of value is reported instead,
    * and the parameter is read by its location's defaults.
    */

@@ -5,7 +5,7 @@
  * report, and the Worker entry the contract then needs.
  */
 import { basename } from "node:path";
-import { SPEC_PARTS, type SpecPart } from "../../../src/domain/parts";
+import { SPEC_PARTS, type SpecPart } from "../../../src/contract-language/parts";
 import type { ImportResult, PartCode } from "./contract-code";
 import type { Finding, FindingKind } from "./findings";
 import { propertyKey } from "./schema-code";
@@ -47,7 +47,7 @@ export function emptyPartFile(part: SpecPart): string {
  * file, does not give it), so nothing is declared here. README.md, beside this file, says
  * how to declare it once a revision does.
  */
-import type { ${type} } from "../domain/contract";
+import type { ${type} } from "../contract-language/contract";
 
 export const ${EXPORTS[part.name]} = ${value};
 `;
@@ -72,15 +72,18 @@ function partFile(
   // Only where the code calls zod: an unused import is a Biome warning in the service's code.
   if (/(?<![\w$.])z\./.test(code.body)) lines.push('import * as z from "zod/mini";');
   const types = [type, ...(code.uses.has("Schema") && type !== "Schema" ? ["Schema"] : [])].sort();
-  lines.push(`import type { ${types.join(", ")} } from "../domain/contract";`);
+  lines.push(`import type { ${types.join(", ")} } from "../contract-language/contract";`);
   const marks = (["readOnly", "writeOnly"] as const).filter((h) => code.uses.has(h));
-  if (marks.length > 0) lines.push(`import { ${marks.join(", ")} } from "../domain/schema";`);
+  if (marks.length > 0)
+    lines.push(`import { ${marks.join(", ")} } from "../contract-language/schema";`);
   const text = (["booleanFromText", "numberFromText"] as const).filter((h) => code.uses.has(h));
-  if (text.length > 0) lines.push(`import { ${text.join(", ")} } from "../domain/text";`);
+  if (text.length > 0)
+    lines.push(`import { ${text.join(", ")} } from "../contract-language/text";`);
   const formats = (["dateTimeFormat", "emailFormat", "uriFormat"] as const).filter((h) =>
     code.uses.has(h),
   );
-  if (formats.length > 0) lines.push(`import { ${formats.join(", ")} } from "../domain/formats";`);
+  if (formats.length > 0)
+    lines.push(`import { ${formats.join(", ")} } from "../contract-language/formats";`);
   let body = code.body;
   // A part file exports its declaration only: the others take part 2's schemas from it.
   if (part.name !== "resources" && code.referenced.size > 0) {
@@ -262,7 +265,7 @@ export function handlersFile(operations: number): string {
  */
 
 import { contract } from "./contract";
-import { defineHandlers } from "./domain/handlers";
+import { defineHandlers } from "./contract-language/define-handlers";
 
 export const handlers = defineHandlers(contract, {});
 `;

@@ -5,9 +5,9 @@
  * JSON of the API's own shape (`{ "code": 400, "message": "…" }`), or when it has none;
  * anything else (HTML, text) stays a plain response. For a body of its own, where the
  * platform's facts go is read from its members' names and types, so that a failure the
- * platform detects can be answered in it (src/domain/contract.ts, `ErrorBody`).
+ * platform detects can be answered in it (src/contract-language/contract.ts, `ErrorBody`).
  */
-import type { ErrorFact } from "../../../src/domain/contract";
+import type { ErrorFact } from "../../../src/contract-language/contract";
 import { follow, isObject, type Json } from "./source";
 
 const PROBLEM_JSON = "application/problem+json";

@@ -15,7 +15,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { SPEC_PARTS } from "../../../src/domain/parts";
+import { SPEC_PARTS } from "../../../src/contract-language/parts";
 import {
   handEdits,
   handlerIds,

@@ -145,7 +145,7 @@ const DOCUMENTED_ONLY = new Set([
  * the same format (when it does not, the format is also written as metadata), and the
  * helper the builder needs. Each reads its format as JSON Schema 2020-12 §7.3 defines it,
  * never more strictly: `z.guid()` for a `uuid` (RFC 9562 §4's hex form, any version and
- * variant; `z.uuid()` wants a version and variant), and src/domain/formats.ts where zod's
+ * variant; `z.uuid()` wants a version and variant), and src/contract-language/formats.ts where zod's
  * own builder refuses what the RFC allows (`date-time`, `email`, `uri`).
  */
 const STRING_FORMATS: Readonly<

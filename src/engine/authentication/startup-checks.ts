@@ -1,0 +1,159 @@
+/**
+ * Part 5's declarations, checked when the app starts: a scheme that could not be enforced
+ * as written, or an operation whose requirement could not be met or says nothing, stops
+ * the Worker from starting.
+ */
+import {
+  type Contract,
+  introspectionOf,
+  issuerVouched,
+  JWT_ALGORITHMS,
+  type JwtVerification,
+  jwtOf,
+  type SecurityScheme,
+  secretNames,
+} from "../../contract-language/contract";
+import { isBindingName } from "../bindings";
+
+const SCHEME_NAME = /^[A-Za-z0-9._-]+$/; // OpenAPI 3.1 §4.8.7: component keys
+const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/; // RFC 9110 §5.1: token
+const QUOTABLE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/; // qdtext without '"' and '\'
+// RFC 6749 §3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E )
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/** Whether a scheme's credential travels in `Authorization` (so one requirement can hold only one). */
+export function usesAuthorization(scheme: SecurityScheme): boolean {
+  return scheme.type !== "apiKey";
+}
+
+/** The scopes a requirement may ask of a scheme: its declared ones, any for JWTs, none otherwise. */
+export function grantableScopes(scheme: SecurityScheme): ReadonlySet<string> | "any" {
+  if (scheme.type === "oauth2")
+    return new Set(Object.values(scheme.flows).flatMap((flow) => Object.keys(flow?.scopes ?? {})));
+  return issuerVouched(scheme) ? "any" : new Set();
+}
+
+function isUrl(value: string): boolean {
+  try {
+    return ["https:", "http:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function checkJwt(jwt: JwtVerification, fail: (why: string) => Error): void {
+  for (const field of ["jwksUrl", "issuer", "audience"] as const) {
+    if (!isBindingName(jwt[field]))
+      throw fail(`jwt.${field} must name a Worker var, ${JSON.stringify(jwt[field])} cannot`);
+  }
+  const algorithms = jwt.algorithms ?? [];
+  if (jwt.algorithms && algorithms.length === 0) throw fail("jwt.algorithms names none");
+  for (const algorithm of algorithms) {
+    // RFC 8725 §3.1: an explicit list, and only asymmetric ones (no "none", no HS*, so a
+    // public key can never be used as an HMAC secret).
+    if (!(JWT_ALGORITHMS as readonly string[]).includes(algorithm))
+      throw fail(`jwt.algorithms: ${String(algorithm)} is not an asymmetric JWS algorithm`);
+  }
+  if (jwt.profile !== undefined && jwt.profile !== "rfc9068")
+    throw fail(`jwt.profile: ${String(jwt.profile)} is not a profile (only "rfc9068" is)`);
+}
+
+function checkScheme(name: string, scheme: SecurityScheme): void {
+  const fail = (why: string) => new Error(`security scheme ${name}: ${why}`);
+  if (!SCHEME_NAME.test(name)) throw fail("the name must match [A-Za-z0-9._-]+");
+  if ("secret" in scheme) {
+    const names = secretNames(scheme.secret);
+    if (names.length === 0) throw fail("secret names no Worker secret");
+    for (const secret of names)
+      if (!isBindingName(secret))
+        throw fail(`secret ${JSON.stringify(secret)} is not a valid binding name`);
+  }
+  const [jwt, introspection] = [jwtOf(scheme), introspectionOf(scheme)];
+  if (jwt) checkJwt(jwt, fail);
+  if (introspection) {
+    const { endpoint, clientId, clientSecret, audience } = introspection;
+    for (const [field, value] of Object.entries({ endpoint, clientId, clientSecret, audience }))
+      if (value !== undefined && !isBindingName(value))
+        throw fail(
+          `introspection.${field} must name a Worker var, ${JSON.stringify(value)} cannot`,
+        );
+  }
+  switch (scheme.type) {
+    case "apiKey":
+      if (!["header", "query", "cookie"].includes(scheme.in))
+        throw fail("in must be header, query or cookie");
+      if (!FIELD_NAME.test(scheme.name)) throw fail("the key's name must be an HTTP token");
+      if (scheme.in === "header" && scheme.name.toLowerCase() === "authorization")
+        throw fail("an Authorization credential is declared as an http scheme");
+      return;
+    case "http":
+      if (scheme.scheme === "basic") {
+        if (!QUOTABLE.test(scheme.realm) || scheme.realm === "")
+          throw fail("the realm must be printable ASCII without quotes or backslashes");
+      } else if (scheme.scheme === "bearer") {
+        const ways = ["secret", "jwt", "introspection"].filter((way) => way in scheme);
+        if (ways.length !== 1)
+          throw fail(
+            "a bearer scheme is compared with a secret, verified as a JWT, or introspected (RFC 7662): exactly one",
+          );
+      } else {
+        throw fail("an http scheme must be bearer or basic");
+      }
+      return;
+    case "oauth2": {
+      const flows = Object.entries(scheme.flows ?? {});
+      if (flows.length === 0) throw fail("flows declares no flow");
+      for (const [flow, declared] of flows) {
+        for (const url of [declared?.authorizationUrl, declared?.tokenUrl, declared?.refreshUrl])
+          if (url !== undefined && !isUrl(url)) throw fail(`flows.${flow}: ${url} is not a URL`);
+        for (const scope of Object.keys(declared?.scopes ?? {}))
+          if (!SCOPE_TOKEN.test(scope))
+            throw fail(
+              `flows.${flow}: scope ${JSON.stringify(scope)} is not a scope token (RFC 6749 §3.3)`,
+            );
+      }
+      return;
+    }
+    case "openIdConnect":
+      if (!isUrl(scheme.openIdConnectUrl)) throw fail("openIdConnectUrl must be a URL");
+      return;
+    default:
+      throw fail(
+        `type ${String((scheme as { type: unknown }).type)} is not a security scheme type`,
+      );
+  }
+}
+
+/** The schemes, then every operation's `security`. */
+export function checkSecurity(contract: Contract): void {
+  for (const [name, scheme] of Object.entries(contract.securitySchemes)) checkScheme(name, scheme);
+  const declared = Object.keys(contract.securitySchemes).length > 0;
+  for (const [id, operation] of Object.entries(contract.operations)) {
+    const fail = (why: string) => new Error(`operation ${id}: ${why}`);
+    if (operation.security === undefined) {
+      // Nothing is left open by omission.
+      if (declared) throw fail("part 5 declares security schemes, so security must be declared");
+      continue;
+    }
+    for (const requirement of operation.security) {
+      const names = Object.keys(requirement);
+      let authorizationUsers = 0;
+      for (const name of names) {
+        const scheme = contract.securitySchemes[name];
+        if (!scheme) throw fail(`security names ${name}, which part 5 does not declare`);
+        if (usesAuthorization(scheme)) authorizationUsers += 1;
+        const grantable = grantableScopes(scheme);
+        for (const scope of requirement[name] ?? []) {
+          if (grantable !== "any" && !grantable.has(scope))
+            throw fail(`security asks ${name} for scope ${scope}, which it does not grant`);
+          if (!SCOPE_TOKEN.test(scope))
+            throw fail(`scope ${JSON.stringify(scope)} is not a scope token`);
+        }
+      }
+      if (authorizationUsers > 1)
+        throw fail(
+          "one requirement needs two Authorization credentials, which cannot both be sent",
+        );
+    }
+  }
+}

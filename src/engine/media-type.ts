@@ -1,0 +1,92 @@
+/**
+ * Media types, matched the way RFC 9110 §8.3.1 defines them: `type "/" subtype` are
+ * case-insensitive tokens, parameters follow after ";". Anything that is not exactly that
+ * shape (a list, a quoted trick, a stray character) matches nothing.
+ */
+import { isXmlMediaType } from "../contract-language/contract";
+
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const MEDIA_TYPE = new RegExp(`^(${TOKEN})/(${TOKEN})$`);
+const PARAMETER = new RegExp(`^(${TOKEN})=(?:(${TOKEN})|"((?:[^"\\\\]|\\\\.)*)")$`);
+
+export interface MediaType {
+  /** `type/subtype`, lower-cased. */
+  readonly essence: string;
+  /** Parameters by lower-cased name. */
+  readonly parameters: ReadonlyMap<string, string>;
+}
+
+/** Parses a Content-Type value; `undefined` when it is not one well-formed media type. */
+export function parseMediaType(value: string): MediaType | undefined {
+  const [head = "", ...rest] = value.split(";");
+  const match = MEDIA_TYPE.exec(head.trim());
+  if (!match) return undefined;
+  const parameters = new Map<string, string>();
+  for (const raw of rest) {
+    const param = PARAMETER.exec(raw.trim());
+    if (!param?.[1]) return undefined;
+    parameters.set(param[1].toLowerCase(), param[2] ?? param[3]?.replace(/\\(.)/g, "$1") ?? "");
+  }
+  return { essence: `${match[1]}/${match[2]}`.toLowerCase(), parameters };
+}
+
+/** `application/json` and any `+json` structured syntax suffix (RFC 6839 §3.1). */
+export function isJsonMediaType(essence: string): boolean {
+  return essence === "application/json" || (essence.endsWith("+json") && essence.includes("/"));
+}
+
+/**
+ * How the platform reads and writes a body of a media type: parsed JSON, XML read by its
+ * schema into the object it stands for, a form as an object, text, or bytes for any other
+ * type.
+ */
+export type BodyKind = "json" | "xml" | "form" | "multipart" | "text" | "binary";
+
+export function bodyKind(essence: string): BodyKind {
+  const type = essence.toLowerCase();
+  if (isJsonMediaType(type)) return "json";
+  // RFC 7303 §3, §9.2: application/xml, text/xml and any +xml type are XML.
+  if (isXmlMediaType(type)) return "xml";
+  if (type === "application/x-www-form-urlencoded") return "form";
+  if (type === "multipart/form-data") return "multipart";
+  if (type.startsWith("text/")) return "text";
+  return "binary";
+}
+
+/** Kinds whose text is decoded as UTF-8, so a charset parameter must say utf-8 if present. */
+const TEXTUAL: ReadonlySet<BodyKind> = new Set(["json", "xml", "form", "text"]);
+
+/** Whether a declared media type range (`image/*`, `*\/*`) covers a media type's essence. */
+function covers(declared: string, essence: string): boolean {
+  const range = declared.toLowerCase();
+  if (range === essence || range === "*/*") return true;
+  return range.endsWith("/*") && essence.startsWith(range.slice(0, -1));
+}
+
+/**
+ * Which of the declared media types `contentType` is, if any: an exact match first, then a
+ * declared range (`image/*`). The platform decodes text as UTF-8 only: JSON has no charset
+ * parameter (RFC 8259 §11), but `charset=utf-8` is commonly sent and harmless; any other
+ * charset is a different encoding and does not match.
+ */
+export function matchMediaType(
+  contentType: string,
+  declared: readonly string[],
+): string | undefined {
+  // The common case, a declared type sent exactly as declared, needs no parsing.
+  if (declared.includes(contentType)) return contentType;
+  const parsed = parseMediaType(contentType);
+  if (!parsed) return undefined;
+  const match =
+    declared.find((type) => type.toLowerCase() === parsed.essence) ??
+    declared.find((type) => covers(type, parsed.essence));
+  if (match === undefined) return undefined;
+  const charset = parsed.parameters.get("charset");
+  if (
+    charset !== undefined &&
+    TEXTUAL.has(bodyKind(parsed.essence)) &&
+    charset.toLowerCase() !== "utf-8"
+  )
+    return undefined;
+  return match;
+}

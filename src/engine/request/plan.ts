@@ -1,0 +1,334 @@
+/**
+ * Validating a request against a declared operation, in a fixed order: the body's media
+ * type (415), its size (413), its well-formedness (400), then every declared schema (422,
+ * all violations at once). The input a handler receives is the schemas' output. Each
+ * failure is answered as part 7 presents it, when it presents it.
+ */
+import type { Context } from "hono";
+import { type Operation, type Schema, schemaOf } from "../../contract-language/contract";
+import type { XmlMapping } from "../../platform/engine-seam";
+import type { AppEnv } from "../../platform/env";
+import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
+import type { ProblemPresenter } from "../../platform/problem-presenter";
+import { type BodyKind, bodyKind, matchMediaType } from "../media-type";
+import {
+  CONTENT_TOO_LARGE,
+  MALFORMED_REQUEST,
+  UNSUPPORTED_MEDIA_TYPE,
+  VALIDATION_FAILED,
+} from "../problem-types";
+import {
+  jsonPointer,
+  type RequestPart,
+  type ValidationError,
+  validationErrors,
+} from "../zod/issues";
+import { parseWith } from "../zod/parse";
+import { viewOf } from "../zod/views";
+import type { XmlMappings } from "../zod/xml-mappings";
+import { arrayMembers } from "./arrays";
+import { decodeBody, readBodyBytes } from "./body";
+import {
+  cookiesOf,
+  type ParameterPlan,
+  planParameters,
+  type ReadParameters,
+  readQuery,
+  readValues,
+} from "./parameters";
+
+/**
+ * Request fields kept from the schemas, so a handler never receives them: those that carry
+ * credentials, and those that state the version (part 9), which the platform reads itself.
+ */
+export interface HiddenFields {
+  readonly path?: ReadonlySet<string>;
+  readonly header: ReadonlySet<string>;
+  readonly query: ReadonlySet<string>;
+  readonly cookie: ReadonlySet<string>;
+}
+
+/** One declared media type of the body: how it is read, and the schema's request view. */
+interface BodyPlan {
+  readonly kind: BodyKind;
+  readonly schema: Schema;
+  /** For a form: the fields its schema declares as arrays. */
+  readonly lists: ReadonlySet<string>;
+  /** For XML: how the body is read into the value its schema describes. */
+  readonly xml: XmlMapping | undefined;
+}
+
+/** What is decided about an operation once, when the app is built. */
+export interface RequestPlan {
+  readonly operation: Operation;
+  readonly bodyTypes: readonly string[];
+  readonly bodies: ReadonlyMap<string, BodyPlan>;
+  /** Whether a request may come without a body (OpenAPI `requestBody.required: false`). */
+  readonly bodyOptional: boolean;
+  readonly maxBodyBytes: number;
+  /** Problems whose every member is known in advance. */
+  readonly unsupportedMediaType: ProblemDetails;
+  readonly tooLarge: ProblemDetails;
+  /** RFC 9110 §15.5.16 lets a 415 say what is accepted: Accept-Post (W3C LDP §7.1) or Accept-Patch (RFC 5789 §3.1). */
+  readonly acceptHint: Readonly<Record<string, string>>;
+  /** Fields that carry credentials: kept from the schemas, so a handler never receives them. */
+  readonly hidden: HiddenFields;
+  /** How part 7 presents the platform's failures. */
+  readonly present: ProblemPresenter;
+  /** How each location's parameters are read (their styles, OpenAPI 3.1 §4.8.12.4). */
+  readonly parameters: {
+    readonly path?: ParameterPlan;
+    readonly query?: ParameterPlan;
+    readonly header?: ParameterPlan;
+    readonly cookie?: ParameterPlan;
+  };
+  /** The path template's parameters, as their text stands in the path the router matched. */
+  readonly pathParameters: (path: string) => Record<string, string>;
+}
+
+const NOTHING_HIDDEN: HiddenFields = { header: new Set(), query: new Set(), cookie: new Set() };
+
+export interface RequestPlanOptions {
+  readonly maxBodyBytes: number;
+  readonly hidden?: HiddenFields;
+  readonly present?: ProblemPresenter;
+  /** The path template's parameters, as their text stands in the path the router matched. */
+  readonly pathParameters: (path: string) => Record<string, string>;
+  /** The XML mappings, when the contract declares an XML media type. */
+  readonly xml?: XmlMappings;
+}
+
+export function planRequest(operation: Operation, options: RequestPlanOptions): RequestPlan {
+  const { maxBodyBytes, hidden = NOTHING_HIDDEN } = options;
+  const present = options.present ?? ((_kind, problem) => problem);
+  const body = operation.request?.body ?? {};
+  const bodyTypes = Object.keys(body);
+  const bodies = new Map(
+    Object.entries(body).map(([type, declared]): [string, BodyPlan] => {
+      const kind = bodyKind(type);
+      const schema = schemaOf(declared);
+      const form = kind === "form" || kind === "multipart";
+      return [
+        type,
+        // Read-only members (an id the server sets) are not required of a client.
+        {
+          kind,
+          schema: viewOf(schema, "request"),
+          lists: form ? arrayMembers(schema) : new Set(),
+          xml: kind === "xml" ? options.xml?.(schema, "request") : undefined,
+        },
+      ];
+    }),
+  );
+  const hintName =
+    operation.method === "POST"
+      ? "accept-post"
+      : operation.method === "PATCH"
+        ? "accept-patch"
+        : undefined;
+  return {
+    operation,
+    bodyTypes,
+    bodies,
+    bodyOptional: operation.request?.bodyRequired === false,
+    maxBodyBytes,
+    unsupportedMediaType: present(
+      "unsupported-media-type",
+      typedProblem(
+        UNSUPPORTED_MEDIA_TYPE,
+        bodyTypes.length === 0
+          ? "This operation takes no request body."
+          : `This operation accepts a body of these media types only: ${bodyTypes.join(", ")}.`,
+        { acceptedMediaTypes: bodyTypes },
+      ),
+    ),
+    tooLarge: present(
+      "content-too-large",
+      typedProblem(
+        CONTENT_TOO_LARGE,
+        `The request body is larger than the ${maxBodyBytes} bytes this operation accepts.`,
+        { maxBytes: maxBodyBytes },
+      ),
+    ),
+    acceptHint: hintName && bodyTypes.length > 0 ? { [hintName]: bodyTypes.join(", ") } : {},
+    hidden,
+    present,
+    parameters: {
+      path: planParameters("path", operation.request?.params),
+      query: planParameters("query", operation.request?.query),
+      header: planParameters("header", operation.request?.headers),
+      cookie: planParameters("cookie", operation.request?.cookies),
+    },
+    pathParameters: options.pathParameters,
+  };
+}
+
+export interface ValidatedInput {
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly headers: unknown;
+  readonly cookies: unknown;
+  readonly body: { readonly mediaType: string; readonly value: unknown } | undefined;
+}
+
+export type Validation =
+  | { readonly ok: true; readonly input: ValidatedInput }
+  | { readonly ok: false; readonly response: Response };
+
+/** A body can hold many thousand violations; the answer must not grow with it. */
+export const MAX_LISTED_ERRORS = 100;
+
+const malformed = (plan: RequestPlan, detail: string) =>
+  plan.present("malformed-request", typedProblem(MALFORMED_REQUEST, detail));
+
+/** A body is present when the request has a stream that is not declared empty. */
+function carriesBody(request: Request): boolean {
+  return request.body !== null && request.headers.get("content-length") !== "0";
+}
+
+/** The query of a URL, as it was written (RFC 3986 §3.4): after `?`, before any `#`. */
+function searchOf(url: string): string {
+  const start = url.indexOf("?");
+  if (start === -1) return "";
+  const end = url.indexOf("#", start);
+  return url.slice(start + 1, end === -1 ? undefined : end);
+}
+
+/** Own properties only, so a key named __proto__ stays a plain key. */
+function withoutKeys<T>(
+  entries: Iterable<[string, T]>,
+  hidden: ReadonlySet<string>,
+): Record<string, T> {
+  return Object.fromEntries([...entries].filter(([key]) => !hidden.has(key)));
+}
+
+export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Promise<Validation> {
+  const requestId = c.get("requestId");
+  const request = c.req.raw;
+  const reject = (
+    problem: ProblemDetails,
+    headers?: Readonly<Record<string, string>>,
+  ): Validation => ({
+    ok: false,
+    response: problemResponse(requestId, problem, headers),
+  });
+
+  let body: ValidatedInput["body"];
+  const contentType = request.headers.get("content-type");
+  if (plan.bodyTypes.length === 0) {
+    if (carriesBody(request)) return reject(plan.unsupportedMediaType);
+  } else if (contentType === null) {
+    if (carriesBody(request)) return reject(plan.unsupportedMediaType, plan.acceptHint);
+    if (!plan.bodyOptional)
+      return reject(malformed(plan, "This operation requires a request body."));
+  } else {
+    const mediaType = matchMediaType(contentType, plan.bodyTypes);
+    const bodyPlan = mediaType === undefined ? undefined : plan.bodies.get(mediaType);
+    if (mediaType === undefined || !bodyPlan)
+      return reject(plan.unsupportedMediaType, plan.acceptHint);
+    const bytes = await readBodyBytes(request, plan.maxBodyBytes);
+    if (!bytes.ok) {
+      if (bytes.kind === "too-large") return reject(plan.tooLarge);
+      return reject(malformed(plan, bytes.reason));
+    }
+    const decoded = await decodeBody(
+      bodyPlan.kind,
+      bytes.value,
+      contentType,
+      bodyPlan.lists,
+      bodyPlan.xml,
+    );
+    if (!decoded.ok) return reject(malformed(plan, decoded.reason));
+    body = { mediaType, value: decoded.value };
+  }
+
+  const declared = plan.operation.request ?? {};
+  const errors: ValidationError[] = [];
+  // Only the parts the operation declares are read, and a part's value is built only then.
+  const check = async (part: RequestPart, schema: Schema, value: unknown) => {
+    const result = await parseWith(schema, value);
+    if (result.success) return result.data;
+    errors.push(...validationErrors(part, result.error.issues, value));
+    return undefined;
+  };
+  // Parameters: a member not serialised as its style says is refused at its pointer, and
+  // nothing else is said of it.
+  const checkRead = async (part: RequestPart, schema: Schema, read: ReadParameters) => {
+    for (const [name, detail] of read.malformed)
+      errors.push({ in: part, pointer: jsonPointer([name]), detail });
+    const result = await parseWith(schema, read.value);
+    if (result.success) return read.malformed.size === 0 ? result.data : undefined;
+    const issues = result.error.issues.filter(
+      (issue) => !read.malformed.has(String(issue.path[0])),
+    );
+    errors.push(...validationErrors(part, issues, read.value));
+    return undefined;
+  };
+  const { hidden, parameters } = plan;
+  const params =
+    declared.params &&
+    parameters.path &&
+    (await checkRead(
+      "path",
+      declared.params,
+      readValues(
+        parameters.path,
+        hidden.path
+          ? withoutKeys(Object.entries(plan.pathParameters(c.req.path)), hidden.path)
+          : plan.pathParameters(c.req.path),
+      ),
+    ));
+  const query =
+    declared.query &&
+    parameters.query &&
+    (await checkRead(
+      "query",
+      declared.query,
+      readQuery(parameters.query, searchOf(request.url), hidden.query),
+    ));
+  const headers =
+    declared.headers &&
+    parameters.header &&
+    (await checkRead(
+      "header",
+      declared.headers,
+      readValues(parameters.header, withoutKeys(request.headers, hidden.header)),
+    ));
+  const cookies =
+    declared.cookies &&
+    parameters.cookie &&
+    (await checkRead(
+      "cookie",
+      declared.cookies,
+      readValues(parameters.cookie, cookiesOf(request.headers.get("cookie"), hidden.cookie)),
+    ));
+  const bodySchema = body ? plan.bodies.get(body.mediaType)?.schema : undefined;
+  const bodyValue = body && bodySchema ? await check("body", bodySchema, body.value) : undefined;
+
+  if (errors.length > 0) {
+    const listed = errors.slice(0, MAX_LISTED_ERRORS);
+    const count = `${errors.length} violation${errors.length === 1 ? "" : "s"}`;
+    return reject(
+      plan.present(
+        "validation-failed",
+        typedProblem(
+          VALIDATION_FAILED,
+          listed.length < errors.length
+            ? `The request does not satisfy the operation's schemas (${count}; the first ${listed.length} are listed).`
+            : `The request does not satisfy the operation's schemas (${count}).`,
+          { errors: listed },
+        ),
+      ),
+    );
+  }
+  return {
+    ok: true,
+    input: {
+      params,
+      query,
+      headers,
+      cookies,
+      body: body ? { mediaType: body.mediaType, value: bodyValue } : undefined,
+    },
+  };
+}

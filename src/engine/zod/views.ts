@@ -1,0 +1,167 @@
+/**
+ * The two views of one schema (OpenAPI 3.1 §4.8.24.1, JSON Schema `readOnly`/`writeOnly`):
+ * in a request, a member marked read-only (an id, a state the server sets) is not
+ * required; in an answer, a member marked write-only (a card's security code) is not. The
+ * views are derived once, when the app starts, at any depth (nested objects, arrays, unions,
+ * recursive schemas); a schema with no mark is its own view, at no cost. A schema's view is
+ * one object for the isolate's life, however often it is asked for.
+ */
+import { $ZodOptional, clone, globalRegistry } from "zod/v4/core";
+import type { Schema } from "../../contract-language/contract";
+import { WRAPPERS } from "./shape";
+
+export type Direction = "request" | "response";
+
+const MARK: Readonly<Record<Direction, "readOnly" | "writeOnly">> = {
+  request: "readOnly",
+  response: "writeOnly",
+};
+
+type Def = Record<string, unknown> & { readonly type: string };
+
+const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
+const isMarked = (schema: Schema, mark: "readOnly" | "writeOnly") =>
+  globalRegistry.get(schema)?.[mark] === true;
+
+/** A new schema of the same kind, with `def` in place of its own. */
+function rebuilt(schema: Schema, def: Def): Schema {
+  return clone(schema, def as unknown as Schema["_zod"]["def"]);
+}
+
+/** The schemas a node contains directly (members, items, options, inner types). */
+function children(def: Def): Schema[] {
+  switch (def.type) {
+    case "object":
+      return Object.values(def.shape as Record<string, Schema>);
+    case "lazy":
+      return [(def.getter as () => Schema)()];
+    case "array":
+      return [def.element as Schema];
+    case "record":
+      return [def.valueType as Schema];
+    case "union":
+      return def.options as Schema[];
+    case "intersection":
+      return [def.left as Schema, def.right as Schema];
+    case "tuple":
+      return [...(def.items as Schema[]), ...(def.rest ? [def.rest as Schema] : [])];
+    default:
+      return def.innerType ? [def.innerType as Schema] : [];
+  }
+}
+
+/** Every schema reachable from `roots`, themselves included (cycles are walked once). */
+export function reachableSchemas(roots: readonly Schema[]): Set<Schema> {
+  const seen = new Set<Schema>();
+  const pending = [...roots];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (seen.has(node)) continue;
+    seen.add(node);
+    pending.push(...children(defOf(node)));
+  }
+  return seen;
+}
+
+/**
+ * What is known of each node, per direction, for the isolate's life: whether it holds a
+ * marked member, and its view. Shared by every call, so a resource has one view wherever it
+ * appears (the OpenAPI document names that view once, and refers to it everywhere).
+ */
+const MEMO: Readonly<
+  Record<Direction, { holds: WeakMap<Schema, boolean>; views: WeakMap<Schema, Schema> }>
+> = {
+  request: { holds: new WeakMap(), views: new WeakMap() },
+  response: { holds: new WeakMap(), views: new WeakMap() },
+};
+
+/** The schema each view was made from, so its own metadata (a description) is found. */
+const ORIGIN = new WeakMap<Schema, Schema>();
+
+/** The schema a view was made from; undefined for a schema that is no view. */
+export function viewOrigin(schema: Schema): Schema | undefined {
+  return ORIGIN.get(schema);
+}
+
+export function viewOf(schema: Schema, direction: Direction): Schema {
+  const mark = MARK[direction];
+
+  // First: which nodes hold a marked member at any depth (a cycle in progress holds none yet,
+  // and is not remembered until it is known).
+  const holds = new Map<Schema, boolean>();
+  const known = MEMO[direction].holds;
+  const needs = (node: Schema): boolean => {
+    const settled = known.get(node) ?? holds.get(node);
+    if (settled !== undefined) return settled;
+    holds.set(node, false);
+    const def = defOf(node);
+    const result =
+      (def.type === "object" &&
+        Object.values(def.shape as Record<string, Schema>).some((m) => isMarked(m, mark))) ||
+      children(def).some(needs);
+    holds.set(node, result);
+    // A node that holds a mark holds it whatever the cycle; one that does not is known only
+    // once no cycle through it is in progress (the outermost call).
+    if (result || node === schema) known.set(node, result);
+    return result;
+  };
+
+  // Then: a view of each node that needs one, once; members of objects are resolved on
+  // first use, so a recursive schema's view refers to itself.
+  const views = MEMO[direction].views;
+  const view = (node: Schema): Schema => {
+    if (!needs(node)) return node;
+    const known = views.get(node);
+    if (known) return known;
+    const def = defOf(node);
+    let result: Schema;
+    if (def.type === "object") {
+      const shape = def.shape as Record<string, Schema>;
+      const next: Record<string, Schema> = {};
+      for (const key of Object.keys(shape)) {
+        Object.defineProperty(next, key, {
+          enumerable: true,
+          configurable: true,
+          get() {
+            const member = shape[key] as Schema;
+            let value = view(member);
+            if (isMarked(member, mark) && defOf(member).type !== "optional")
+              value = new $ZodOptional({ type: "optional", innerType: value });
+            Object.defineProperty(next, key, { value, enumerable: true });
+            return value;
+          },
+        });
+      }
+      result = rebuilt(node, { ...def, shape: next });
+    } else if (def.type === "lazy") {
+      let inner: Schema | undefined;
+      const getter = () => {
+        inner ??= view((def.getter as () => Schema)());
+        return inner;
+      };
+      result = rebuilt(node, { ...def, getter });
+    } else if (WRAPPERS.has(def.type)) {
+      result = rebuilt(node, { ...def, innerType: view(def.innerType as Schema) });
+    } else if (def.type === "array") {
+      result = rebuilt(node, { ...def, element: view(def.element as Schema) });
+    } else if (def.type === "record") {
+      result = rebuilt(node, { ...def, valueType: view(def.valueType as Schema) });
+    } else if (def.type === "union") {
+      result = rebuilt(node, { ...def, options: (def.options as Schema[]).map(view) });
+    } else if (def.type === "intersection") {
+      result = rebuilt(node, {
+        ...def,
+        left: view(def.left as Schema),
+        right: view(def.right as Schema),
+      });
+    } else if (def.type === "tuple") {
+      const rest = def.rest ? view(def.rest as Schema) : def.rest;
+      result = rebuilt(node, { ...def, items: (def.items as Schema[]).map(view), rest });
+    } else {
+      result = node;
+    }
+    views.set(node, result);
+    if (result !== node) ORIGIN.set(result, node);
+    return result;
+  };
+  return view(schema);
+}

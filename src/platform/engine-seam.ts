@@ -1,0 +1,123 @@
+/**
+ * The seam between the platform and the operation engine. The platform serves any
+ * contract on its own while it declares nothing to serve and no schema; once it does
+ * (operations, security schemes, limits, resources, events, error types with members or
+ * that present the platform's failures), the app needs an engine of this shape
+ * (`src/engine/`), passed in by whoever builds the app, so a Worker that declares nothing
+ * does not ship it.
+ */
+import type { Hono } from "hono";
+import type { Router } from "hono/router";
+import type { H, RouterRoute } from "hono/types";
+import type { Contract, JwtVerification } from "../contract-language/contract";
+import type { AnyHandler } from "../contract-language/define-handlers";
+import type { AppEnv } from "./env";
+import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
+import type { ProblemType } from "./problem";
+import type { ProblemPresenter } from "./problem-presenter";
+import type { XmlCodec } from "./xml-seam";
+
+export type { XmlCodec, XmlMapping, XmlNames, XmlRead } from "./xml-seam";
+
+/** What verifying a bearer JWT concluded. */
+export type JwtOutcome =
+  | {
+      readonly kind: "valid";
+      readonly issuer: string;
+      readonly subject: string | undefined;
+      readonly scopes: readonly string[];
+    }
+  /** Not a token this deployment accepts: the same 401 as a missing one. */
+  | { readonly kind: "invalid" }
+  /**
+   * The key set could not be fetched or read: nothing can be said of the token. `reason` is
+   * for the log; `retryAfter` (seconds) is when the key set's host will be asked again.
+   */
+  | { readonly kind: "unavailable"; readonly reason: string; readonly retryAfter?: number }
+  /** The vars the scheme names are not set, or not usable. */
+  | { readonly kind: "misconfigured"; readonly reason: string };
+
+/**
+ * Where a JWT scheme's keys come from: a key set fetched from an `https:` URL, or the key
+ * set itself (a JWK Set, RFC 7517 §5) given in the deployment's configuration, which is how
+ * a local issuer is trusted in development and how a deployment pins its keys.
+ */
+export type KeySetSource =
+  | { readonly url: URL }
+  | { readonly keys: readonly Readonly<Record<string, unknown>>[] };
+
+/** The deployment's key set, issuer and audience for one JWT scheme. */
+export interface JwtSettings {
+  readonly keySet: KeySetSource;
+  readonly issuer: string;
+  readonly audience: string;
+}
+
+/**
+ * Verifies a bearer JWT (src/engine/jwt.ts, with jose). Passed to the app only when part 5
+ * declares a JWT scheme, so a Worker without one does not ship the library. `background`
+ * is the request's `ExecutionContext.waitUntil`, so a key set can be refreshed ahead of its
+ * expiry without the request waiting for it.
+ */
+export type JwtVerifier = (
+  token: string,
+  verification: JwtVerification,
+  settings: JwtSettings,
+  background?: (work: Promise<unknown>) => void,
+) => Promise<JwtOutcome>;
+
+/** What the app gives the engine to mount the operations with. */
+export interface MountContext {
+  readonly contract: Contract;
+  readonly handlers: Readonly<Record<string, AnyHandler | undefined>>;
+  /** The body cap where part 8 declares none. */
+  readonly maxBodyBytes: number;
+  /** How part 7 presents the platform's failures. */
+  readonly present: ProblemPresenter;
+  /** zod's converter, when the contract declares schemas. */
+  readonly jsonSchema: JsonSchemaConverter | undefined;
+  /** The JWT verifier, when part 5 declares a JWT scheme. */
+  readonly jwt: JwtVerifier | undefined;
+  /** The XML codec, when an operation declares an XML media type. */
+  readonly xml: XmlCodec | undefined;
+}
+
+/** What the engine needs of a Queue message (the runtime's `Message`). */
+export interface QueuedMessage {
+  readonly id: string;
+  readonly body: unknown;
+  readonly attempts: number;
+  ack(): void;
+  retry(options?: { delaySeconds?: number }): void;
+}
+
+export interface OperationEngine {
+  /**
+   * The router of an app with operations: routing runs on every request, so the engine
+   * brings the faster one, whose code a Worker without operations does not ship.
+   */
+  readonly router: () => Router<[H, RouterRoute]>;
+  /** Refuses, when the app starts, declarations that could not be served as written. */
+  readonly check: (contract: Contract) => void;
+  /** Mounts the routes of part 4's operations, with parts 5 and 8 enforced on them. */
+  readonly mount: (app: Hono<AppEnv>, context: MountContext) => void;
+  /** Documents what the contract declares with schemas in the OpenAPI document. */
+  readonly document: ContractDocumenter;
+  /** How part 7 presents the platform's failures (its error model). */
+  readonly presenter: (contract: Contract) => ProblemPresenter;
+  /** The problem types parts 4, 5 and 8 bring, once they declare what causes them. */
+  readonly problemTypes: (contract: Contract) => ProblemType[];
+  /** Part 6's deliveries: the Worker's `queue()` handler, for the events queue. */
+  readonly consume: (
+    batch: { readonly messages: readonly QueuedMessage[] },
+    env: Readonly<Record<string, unknown>>,
+  ) => Promise<void>;
+  /** The contract as one version of part 9 has it; undefined for a version it does not declare. */
+  readonly forVersion: (contract: Contract, version: string) => Contract | undefined;
+  /** The interface page's sections for what the contract declares (part 3's diagrams). */
+  readonly pageSections: (contract: Contract) => string;
+  /** How many destinations the deployment's bindings give each of part 6's events. */
+  readonly destinations: (env: unknown) => (event: string) => number;
+  /** Part 7's error types, as problem types (refusing those that could not be served). */
+  readonly errorTypes: (contract: Contract) => ProblemType[];
+}

@@ -1,2 +1,0 @@
-/** Variant 4: this service as shipped. */
-export { default } from "../../../src/index";

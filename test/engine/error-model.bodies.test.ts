@@ -1,0 +1,152 @@
+/**
+ * Part 7 as APIs write it: an operation that documents its own answer to a failure the
+ * platform detects (a bad request answered 400 in the API's own JSON, `{ code, message,
+ * details }`, not RFC 9457's document) gets that status and that body; one that documents
+ * none keeps the platform's own answer (422). The operation's own `presents` wins over the
+ * error model's, a handler answering the type writes the same body, and the OpenAPI document
+ * and the status report say so.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import * as z from "zod/mini";
+import { createApp } from "../../src/app";
+import { defineContract } from "../../src/contract-language/define-contract";
+import { OPERATION_ENGINE } from "../../src/engine";
+import {
+  FIXTURE_ERROR_BODIES_CONTRACT,
+  FIXTURE_ERROR_BODIES_HANDLERS,
+} from "../fixtures/error-bodies";
+import { expectPlatformHeaders, expectProblem } from "../support/assertions";
+
+const CONTRACT = FIXTURE_ERROR_BODIES_CONTRACT;
+const app = createApp(CONTRACT, {
+  engine: OPERATION_ENGINE,
+  jsonSchema: z.toJSONSchema,
+  handlers: FIXTURE_ERROR_BODIES_HANDLERS,
+});
+const post = (path: string, body: string) =>
+  app.request(
+    `https://fixture.test${path}`,
+    { method: "POST", headers: { "content-type": "application/json" }, body },
+    env,
+  );
+
+describe("an operation's own answer to a failure the platform detects", () => {
+  it("a validation failure is its 400 in its own JSON: the status, the detail and the violations where it says", async () => {
+    const res = await post("/fixture-own", JSON.stringify({ name: "" }));
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expectPlatformHeaders(res);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toEqual({
+      code: 400,
+      message: expect.stringContaining("1 violation"),
+      details: [{ in: "body", pointer: "#/name", detail: "Must be at least 1 characters." }],
+    });
+    // Nothing RFC 9457 adds where the API's body has no member for it.
+    expect(Object.keys(body).sort()).toEqual(["code", "details", "message"]);
+  });
+
+  it("a malformed body is the same 400, in the same shape", async () => {
+    const res = await post("/fixture-own", "{");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 400,
+      message: "The request body is not well-formed JSON.",
+    });
+  });
+
+  it("an operation that documents no answer of its own keeps the platform's 422 problem", async () => {
+    await expectProblem(await post("/fixture-platform", JSON.stringify({ name: "" })), 422);
+  });
+
+  it("a handler answering the error type writes the same body, with its own members", async () => {
+    const res = await post("/fixture-own", JSON.stringify({ name: "taken" }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 400,
+      message: "FIXTURE: that name is taken",
+      hint: "another",
+    });
+  });
+
+  it("the error model's own body nests a fact where the API puts it (not-found for every operation)", async () => {
+    const res = await app.request("https://fixture.test/fixture-nowhere", {}, env);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { message: "No resource exists at this path." } });
+  });
+
+  it("the OpenAPI document gives each operation its own answer, in its media type", async () => {
+    type Answer = { content?: object; $ref?: string };
+    const doc = (await (
+      await app.request("https://fixture.test/_service/openapi.json")
+    ).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, Answer> }>>;
+      components: { responses: Record<string, Answer> };
+    };
+    const own = doc.paths["/fixture-own"]?.post?.responses;
+    // The error type's own response, by reference: its body in its media type.
+    expect(own?.["400"]?.$ref).toBe("#/components/responses/FixtureBadRequest");
+    const declared = doc.components.responses.FixtureBadRequest;
+    expect(Object.keys(declared?.content ?? {})).toEqual(["application/json"]);
+    expect(own?.["422"]).toBeUndefined();
+    const platform = doc.paths["/fixture-platform"]?.post?.responses;
+    expect(Object.keys(platform?.["422"]?.content ?? {})).toEqual(["application/problem+json"]);
+  });
+
+  it("the status report lists the mapping: the error model's for every operation, and each operation's own", async () => {
+    const report = (await (
+      await app.request("https://fixture.test/_service/interface", {
+        headers: { accept: "application/json" },
+      })
+    ).json()) as { errorModel: unknown[] };
+    expect(report.errorModel).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          failure: "not-found",
+          errorType: "FixtureMissing",
+          mediaType: "application/json",
+        }),
+        expect.objectContaining({
+          failure: "validation-failed",
+          errorType: "FixtureBadRequest",
+          status: 400,
+          operations: ["fixtureOwnErrors"],
+        }),
+      ]),
+    );
+  });
+
+  it("presents may only name part 7's error types (a compile error otherwise), and is refused at start-up when it could not be answered", () => {
+    defineContract({
+      errors: { FixtureE: { status: 400, title: "E" } },
+      operations: {
+        fixtureOp: {
+          method: "GET",
+          path: "/fixture-op",
+          responses: { 201: { description: "FIXTURE: created" } },
+          // @ts-expect-error FixtureElsewhere is no error type of part 7
+          presents: { "validation-failed": "FixtureElsewhere" },
+        },
+      },
+    });
+    const cannot = defineContract({
+      errors: { FixtureStrict: { status: 400, title: "Strict", members: { field: z.string() } } },
+      operations: {
+        fixtureOp: {
+          method: "GET",
+          path: "/fixture-op",
+          responses: { 201: { description: "FIXTURE: created" } },
+          presents: { "validation-failed": "FixtureStrict" },
+        },
+      },
+    });
+    expect(() =>
+      createApp(cannot, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema }),
+    ).toThrow(
+      "error type FixtureStrict: it presents validation-failed, whose answer has no member field; declare it optional",
+    );
+    expectTypeOf(CONTRACT.operations.fixtureOwnErrors.presents).toHaveProperty("validation-failed");
+  });
+});

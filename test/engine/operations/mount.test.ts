@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { toJSONSchema, z } from "zod";
+import { createApp } from "../../../src/app";
+import { defineContract } from "../../../src/contract-language/define-contract";
+import { defineHandlers } from "../../../src/contract-language/define-handlers";
+import { OPERATION_ENGINE } from "../../../src/engine";
+
+// FIXTURE: a template declared before a literal path it would also match.
+const FIXTURE = defineContract({
+  operations: {
+    fixtureById: {
+      method: "GET",
+      path: "/fixture/{id}",
+      request: { params: z.object({ id: z.string() }) },
+      responses: { 200: { description: "by id", content: { "application/json": z.string() } } },
+    },
+    fixtureLatest: {
+      method: "GET",
+      path: "/fixture/latest",
+      responses: { 200: { description: "latest", content: { "application/json": z.string() } } },
+    },
+  },
+});
+
+const app = createApp(FIXTURE, {
+  engine: OPERATION_ENGINE,
+  jsonSchema: toJSONSchema,
+  handlers: defineHandlers(FIXTURE, {
+    fixtureById: ({ params }) => ({ status: 200, body: `id ${params.id}` }),
+    fixtureLatest: () => ({ status: 200, body: "latest" }),
+  }),
+});
+
+describe("route precedence (OpenAPI 3.1 §4.8.8: concrete paths before templated ones)", () => {
+  it("routes a literal path to its own operation, whatever the declaration order", async () => {
+    expect(await (await app.request("/fixture/latest")).json()).toBe("latest");
+    expect(await (await app.request("/fixture/w1")).json()).toBe("id w1");
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * A contract the platform could not serve correctly is refused when the app is built. Most
+ * of these do not compile either (test/contract-language/define-contract.test.ts); the contracts here are
+ * typed as plain `Contract`, as JavaScript or a generated file would hand them over, so the
+ * startup check is what refuses them.
+ */
+
+import { describe, expect, it } from "vitest";
+import { toJSONSchema, z } from "zod";
+import { type AppOptions, createApp } from "../../src/app";
+import type { Contract } from "../../src/contract-language/contract";
+import { defineContract } from "../../src/contract-language/define-contract";
+import { OPERATION_ENGINE } from "../../src/engine";
+import { XML_CODEC } from "../../src/engine/xml";
+
+const op = (path: string, extra: object = {}) => ({
+  method: "GET" as const,
+  path,
+  responses: { 200: { description: "fixture" } },
+  ...extra,
+});
+
+/** Builds the app from a contract the compiler cannot vouch for. */
+const build = (parts: object, options: object = { engine: OPERATION_ENGINE }) =>
+  createApp(defineContract(parts) as Contract, options as AppOptions<Contract>);
+
+const withSchemas = { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema };
+
+describe("createApp refuses", () => {
+  it.each([
+    ["operations", { operations: { fixtureA: op("/fixture") } }],
+    [
+      "security schemes",
+      {
+        securitySchemes: {
+          fixtureKey: { type: "apiKey", in: "header", name: "x-fixture", secret: "FIXTURE_KEY" },
+        },
+      },
+    ],
+    ["limits", { limits: { fixtureCap: { kind: "body-size", maxBytes: 1, operations: [] } } }],
+  ] as const)("a contract that declares %s without the operation engine", (_label, parts) => {
+    expect(() => build(parts, {})).toThrow(/pass OPERATION_ENGINE/);
+  });
+
+  it.each([
+    ["a path without a leading slash", { fixtureA: op("fixture") }, /must start with/],
+    ["a path inside /_service", { fixtureA: op("/_service/fixture") }, /reserved prefix/],
+    [
+      "a path parameter without a params schema",
+      { fixtureA: op("/fixture/{id}") },
+      /need a request.params schema/,
+    ],
+    [
+      "a segment with an unclosed parameter",
+      { fixtureA: op("/fixture/x{id") },
+      /neither literal nor/,
+    ],
+    ["a Hono wildcard in a literal", { fixtureA: op("/fixture/*") }, /neither literal nor/],
+    [
+      "a method operations cannot declare",
+      { fixtureA: { ...op("/fixture"), method: "TRACE" } },
+      /cannot be declared/,
+    ],
+    [
+      "the same method and path twice",
+      { fixtureA: op("/fixture"), fixtureB: op("/fixture") },
+      /declared twice/,
+    ],
+  ])("%s", (_label, operations, message) => {
+    expect(() => build({ operations })).toThrow(message);
+  });
+
+  it("two templates that differ only in parameter names", () => {
+    const params = (name: string) => z.object({ [name]: z.string() });
+    const operations = {
+      fixtureA: op("/fixture/{a}", { request: { params: params("a") } }),
+      fixtureB: { ...op("/fixture/{b}", { request: { params: params("b") } }), method: "DELETE" },
+    };
+    expect(() => build({ operations }, withSchemas)).toThrow(/differ only/);
+  });
+
+  it.each([
+    [
+      "a member the template lacks",
+      "/fixture/{id}",
+      { thingId: z.string() },
+      /\(id\).*\(thingId\)/,
+    ],
+    ["one member too many", "/fixture/{id}", { id: z.string(), extra: z.string() }, /extra/],
+    ["members without parameters", "/fixture", { id: z.string() }, /\(none\).*\(id\)/],
+  ])(
+    "a params schema with %s (it would answer 422 to every request)",
+    (_l, path, shape, message) => {
+      const operations = { fixtureA: op(path, { request: { params: z.object(shape) } }) };
+      expect(() => build({ operations }, withSchemas)).toThrow(message);
+    },
+  );
+
+  it.each(["application/json; x=1", "json", "text/plain;charset=utf-8", "a/b/c"])(
+    "a body media type that is not one (type/subtype, no parameters): %s",
+    (type) => {
+      const request = { body: { [type]: z.string() } };
+      const operations = { fixtureA: { ...op("/fixture", { request }), method: "POST" } };
+      expect(() => build({ operations }, withSchemas)).toThrow(/fixtureA: .*not a media type/);
+    },
+  );
+
+  it("accepts every media type and range the platform reads (JSON, forms, text, XML, bytes)", () => {
+    const request = {
+      body: {
+        "application/json": z.object({}),
+        "application/merge-patch+json": z.object({}),
+        "application/x-www-form-urlencoded": z.object({}),
+        "multipart/form-data": z.object({}),
+        "text/plain": z.string(),
+        "application/xml": z.object({}),
+        "image/*": z.instanceof(Uint8Array),
+      },
+    };
+    const operations = { fixtureA: { ...op("/fixture", { request }), method: "PATCH" } };
+    expect(() => build({ operations }, { ...withSchemas, xml: XML_CODEC })).not.toThrow();
+  });
+
+  it("an XML media type (RFC 7303) without the XML codec, in a request body or an answer", () => {
+    const body = { request: { body: { "application/fixture+xml": z.object({}) } } };
+    const answer = {
+      responses: { 200: { description: "x", content: { "text/xml": z.object({}) } } },
+    };
+    for (const declared of [body, answer]) {
+      const operations = { fixtureA: { ...op("/fixture", declared), method: "POST" } };
+      expect(() => build({ operations }, withSchemas)).toThrow(
+        /^part 4 declares an XML media type: pass XML_CODEC \(src\/engine\/xml.ts\) as the xml option$/,
+      );
+    }
+  });
+
+  it.each([
+    ["a prefix without a namespace", { prefix: "p" }, /xml.prefix p needs an xml.namespace/],
+    ["a name that is not an XML name", { name: "1st" }, /is not an XML name/],
+    ["a relative namespace", { namespace: "fixture" }, /absolute URI/],
+  ])("an xml object XML cannot be written by (OpenAPI 3.1 §4.8.26): %s", (_name, xml, message) => {
+    const schema = z.object({ a: z.string().meta({ xml }) });
+    const responses = { 200: { description: "x", content: { "application/xml": schema } } };
+    const operations = { fixtureA: op("/fixture", { responses }) };
+    expect(() => build({ operations }, { ...withSchemas, xml: XML_CODEC })).toThrow(
+      new RegExp(`^operation fixtureA: its application/xml answer of 200: #/a.*${message.source}`),
+    );
+  });
+
+  it.each(["100", "199", "600", "1XX", "6XX", "2xx", "Default", "20"])(
+    "a response keyed %s: not a status a Worker answers, a range 2XX to 5XX, or default (OpenAPI 3.1 §4.8.16.2)",
+    (key) => {
+      const operations = {
+        fixtureA: op("/fixture", { responses: { [key]: { description: "x" } } }),
+      };
+      expect(() => build({ operations })).toThrow(/fixtureA: response .* is not a status/);
+    },
+  );
+
+  it("accepts statuses 200 to 599, ranges 2XX to 5XX and default", () => {
+    const responses = Object.fromEntries(
+      ["200", "599", "2XX", "3XX", "4XX", "5XX", "default"].map((k) => [k, { description: "x" }]),
+    );
+    expect(() => build({ operations: { fixtureA: op("/fixture", { responses }) } })).not.toThrow();
+  });
+
+  it("schemas without a JSON Schema converter for the OpenAPI document", () => {
+    const parts = { resources: { FixtureThing: z.object({}) } };
+    expect(() => build(parts)).toThrow(/toJSONSchema/);
+    expect(() => build(parts, withSchemas)).not.toThrow();
+  });
+
+  it("a handler for an operation that is not declared", () => {
+    const handlers = { fixtureB: () => ({ status: 200 }) };
+    expect(() =>
+      build({ operations: { fixtureA: op("/fixture") } }, { handlers, engine: OPERATION_ENGINE }),
+    ).toThrow(/handler fixtureB: no operation of that id/);
+    // Also where part 4 declares nothing, and the engine is not there to see it.
+    expect(() => build({}, { handlers })).toThrow(/handler fixtureB/);
+  });
+
+  it("an error type named like a platform problem type", () => {
+    expect(() => build({ errors: { "validation-failed": { status: 422, title: "x" } } })).toThrow(
+      /platform uses that name/,
+    );
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * One schema for both directions (OpenAPI 3.1 §4.8.24.1): read-only members are not
+ * required in requests, write-only members not in answers, at any depth, and the types a
+ * handler sees say the same. Through the FIXTURE vocabulary app inside workerd, and on
+ * the views directly.
+ */
+import { describe, expect, expectTypeOf, it } from "vitest";
+import * as z from "zod/mini";
+import { safeParse } from "zod/v4/core";
+import type {
+  OperationInput,
+  OperationResult,
+} from "../../../src/contract-language/define-handlers";
+import { readOnly, writeOnly } from "../../../src/contract-language/schema";
+import { viewOf } from "../../../src/engine/zod/views";
+import { FIXTURE_ROTATED_SECRETS, FIXTURE_VOCABULARY_CONTRACT } from "../../fixtures/vocabulary";
+import { expectProblem } from "../../support/assertions";
+import { callVocabulary, withKey } from "../../support/vocabulary-app";
+
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+describe("through the app (responses checked in enforce mode)", () => {
+  it("a request may leave out a read-only member (the id the server sets)", async () => {
+    const res = await callVocabulary(
+      "/fixture-pets",
+      withKey(FIXTURE_ROTATED_SECRETS.FIXTURE_ROTATED_KEY, json({ name: "Rex" })),
+    );
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ id: "p1", name: "Rex" });
+  });
+
+  it("an answer may leave out a write-only member, and passes its check", async () => {
+    const payment = { amount: 120, cardNumber: "4111111111111111", securityCode: "123" };
+    const res = await callVocabulary("/fixture-payments", json(payment));
+    expect(res.status).toBe(201);
+    const answer = await res.json();
+    expect(answer).toEqual({ id: "pay1", amount: 120, cardNumber: "****1111" });
+    // Checked against the schema itself, the masked answer would fail: the view is what passes it.
+    const { FixturePayment } = FIXTURE_VOCABULARY_CONTRACT.resources;
+    expect(safeParse(FixturePayment, answer).success).toBe(false);
+  });
+
+  it("a write-only member is still required in requests", async () => {
+    const body = await expectProblem(
+      await callVocabulary("/fixture-payments", json({ amount: 1, cardNumber: "1" })),
+      400,
+    );
+    expect(body.errors).toEqual([
+      { in: "body", pointer: "#/securityCode", detail: "Is required." },
+    ]);
+  });
+});
+
+describe("the views, at any depth", () => {
+  const Node = z.object({
+    id: readOnly(z.string()),
+    secret: writeOnly(z.string()),
+    get children(): z.ZodMiniOptional<z.ZodMiniArray<typeof Node>> {
+      return z.optional(z.array(Node));
+    },
+  });
+  const Page = z.object({ items: z.array(z.union([Node, z.null()])), total: z.int() });
+
+  it("make read-only members optional in requests, in nested arrays, unions and recursion", () => {
+    const request = viewOf(Page, "request");
+    const value = { items: [{ secret: "s", children: [{ secret: "t" }] }, null], total: 1 };
+    expect(safeParse(request, value).success).toBe(true);
+    expect(safeParse(Page, value).success).toBe(false);
+    // Write-only members stay required in requests.
+    expect(safeParse(request, { items: [{ id: "x" }], total: 1 }).success).toBe(false);
+  });
+
+  it("make write-only members optional in answers, and keep read-only ones required", () => {
+    const response = viewOf(Page, "response");
+    expect(
+      safeParse(response, { items: [{ id: "a", children: [{ id: "b" }] }], total: 1 }).success,
+    ).toBe(true);
+    expect(safeParse(response, { items: [{ children: [] }], total: 1 }).success).toBe(false);
+  });
+
+  it("honour zod's own meta({ readOnly: true }) too", () => {
+    const schema = z.object({ id: z.string().check(z.meta({ readOnly: true })), name: z.string() });
+    expect(safeParse(viewOf(schema, "request"), { name: "x" }).success).toBe(true);
+  });
+
+  it("leave a schema without marks as it is, at no cost", () => {
+    const plain = z.object({ a: z.string(), b: z.array(z.object({ c: z.int() })) });
+    expect(viewOf(plain, "request")).toBe(plain);
+    expect(viewOf(plain, "response")).toBe(plain);
+  });
+
+  it("keep the marks in the JSON Schema the document shows", () => {
+    const json = z.toJSONSchema(FIXTURE_VOCABULARY_CONTRACT.resources.FixturePayment) as {
+      properties: Record<string, { readOnly?: boolean; writeOnly?: boolean }>;
+    };
+    expect(json.properties.id?.readOnly).toBe(true);
+    expect(json.properties.securityCode?.writeOnly).toBe(true);
+  });
+});
+
+describe("the types a handler sees", () => {
+  type Ops = typeof FIXTURE_VOCABULARY_CONTRACT.operations;
+
+  it("a read-only member is optional in the body a handler receives", () => {
+    type Body = NonNullable<OperationInput<Ops["fixtureCreatePet"]>["body"]>["value"];
+    expectTypeOf<Body["id"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Body["name"]>().toEqualTypeOf<string>();
+  });
+
+  it("a write-only member is optional in the body a handler answers", () => {
+    type Answer = Extract<OperationResult<Ops["fixturePay"]>, { status: 201 }>["body"];
+    expectTypeOf<Answer["securityCode"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Answer["id"]>().toEqualTypeOf<string>();
+  });
+});

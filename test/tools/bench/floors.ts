@@ -1,0 +1,109 @@
+/**
+ * `npx tsx test/tools/bench/floors.ts [--spawns 15]`: what the imported FIXTURE document's Worker
+ * cannot go below, whatever the platform does (test/tools/bench/README.md, "What an import costs").
+ * The document is imported into a copy of the project, and four Workers are built from it
+ * as wrangler bundles them:
+ *
+ * - `libraries`: Hono, zod/mini and jose, each with one use (a route, a schema, a JWT check);
+ * - `contract`: Hono and the imported contract, evaluated (its zod/mini schemas built);
+ * - `libraries + contract`: both, each operation routed with its JWT checked and body parsed;
+ * - `imported`: the Worker the import writes.
+ *
+ * It prints each one's size (raw and gzip) and the cold start of each beside bare Hono's
+ * (spawned in alternating order, medians), so the figures come from one run on one machine.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { copyProject } from "../copy-project";
+import { buildBundle, serveWorker } from "../serve";
+
+const at = process.argv.indexOf("--spawns");
+const spawns = at === -1 ? 15 : Number(process.argv[at + 1]);
+const DOCUMENT = resolve("test/fixtures/openapi/rich-3.1.yaml");
+
+const FLOORS: Readonly<Record<string, string>> = {
+  libraries: `import { Hono } from "hono";
+import { createRemoteJWKSet, jwtVerify } from "jose";
+import * as z from "zod/mini";
+const app = new Hono();
+const keys = createRemoteJWKSet(new URL("https://fixture.invalid/jwks"));
+const body = z.object({ name: z.string(), size: z.optional(z.number()) });
+app.post("/floor", async (c) => {
+  await jwtVerify(c.req.header("authorization") ?? "", keys);
+  return c.json(body.safeParse(await c.req.json()).success);
+});
+export default app;
+`,
+  contract: `import { Hono } from "hono";
+import { contract } from "./src/contract";
+const app = new Hono();
+app.get("/floor", (c) => c.json(Object.keys(contract.operations).length));
+export default app;
+`,
+  "libraries + contract": `import { Hono } from "hono";
+import { createRemoteJWKSet, jwtVerify } from "jose";
+import { contract } from "./src/contract";
+import type { Schema } from "./src/contract-language/contract";
+const app = new Hono();
+const keys = createRemoteJWKSet(new URL("https://fixture.invalid/jwks"));
+for (const [id, operation] of Object.entries(contract.operations)) {
+  const body = Object.values(operation.request?.body ?? {})[0] as Schema | undefined;
+  app.on(operation.method, operation.path.replace(/\\{([^}]+)\\}/g, ":$1"), async (c) => {
+    await jwtVerify(c.req.header("authorization") ?? "", keys);
+    return c.json({ id, ok: body ? (body as { safeParse(v: unknown): { success: boolean } }).safeParse(await c.req.json()).success : true });
+  });
+}
+export default app;
+`,
+};
+
+const dir = mkdtempSync(join(tmpdir(), "bench-floors-"));
+try {
+  const copy = copyProject("import-", resolve("."), dir);
+  execFileSync("npm", ["run", "--silent", "contract:import", "--", DOCUMENT], {
+    cwd: copy,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const entries: [string, string][] = [
+    ["bare Hono", resolve("test/tools/bench/variants/bare-hono.ts")],
+  ];
+  Object.entries(FLOORS).forEach(([name, code], i) => {
+    const file = join(copy, `floor-${i}.ts`);
+    writeFileSync(file, code);
+    entries.push([name, file]);
+  });
+  entries.push(["imported", join(copy, "src/index.ts")]);
+  const bundles = await Promise.all(
+    entries.map(([, file], i) => buildBundle(`floor-${i}`, file, dir, false)),
+  );
+  const times = bundles.map((): number[] => []);
+  for (let round = 0; round < spawns; round += 1) {
+    const order = bundles.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) {
+      const worker = await serveWorker({ bundle: bundles[i] as string, cpus: "0" });
+      times[i]?.push(worker.startupMs);
+      await worker.stop();
+    }
+  }
+  const median = (xs: readonly number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = s.length / 2;
+    return s.length % 2 ? (s[Math.floor(m)] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+  };
+  const bare = median(times[0] ?? []);
+  console.log(`| Worker | raw | gzip | cold start (median of ${spawns}) |`);
+  console.log("| --- | --: | --: | --: |");
+  entries.forEach(([name], i) => {
+    const code = readFileSync(bundles[i] as string);
+    const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+    const ms = median(times[i] ?? []);
+    const cold = i === 0 ? `${ms.toFixed(1)} ms` : `bare + ${(ms - bare).toFixed(1)} ms`;
+    console.log(`| ${name} | ${kib(code.length)} | ${kib(gzipSync(code).length)} | ${cold} |`);
+  });
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

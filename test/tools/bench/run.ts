@@ -1,0 +1,509 @@
+/**
+ * `npm run bench [-- --rounds 8 --seconds 2 --connections 32 --update-readme]`: builds every
+ * variant with wrangler (minified), runs each on `workerd serve` (pinned to CPU 0, the load
+ * generator on the others) and measures them side by side in one run: bundle size, cold
+ * start, requests/s with p50/p99 latency under autocannon, in-process CPU µs per request,
+ * and workerd's memory before and after. Rounds alternate the order of the variants; each
+ * figure is the median over rounds, and each ratio is taken within a round, then the median.
+ * Writes test/artifacts/bench/results.{md,json} and chart.svg; with --update-readme, also
+ * the results sections of test/tools/bench/README.md and the committed copy in test/tools/bench/results/.
+ */
+import { execFile, execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { experimental_readRawConfig } from "wrangler";
+import { copyProject } from "../copy-project";
+import { buildBundle, type ServedWorker, serveWorker } from "../serve";
+import { renderChart, renderMarkdown, renderSummary } from "./report";
+import { HEALTH_PATH, PLACEHOLDER_PATH, POST_BODY, POST_PATH } from "./shared";
+
+const run = promisify(execFile);
+
+export type Scenario = "placeholder" | "health" | "post";
+const SCENARIOS: readonly Scenario[] = ["placeholder", "health", "post"];
+export interface Variant {
+  readonly name: string;
+  readonly file: string;
+  readonly label: string;
+  readonly scenarios: readonly Scenario[];
+  /** This service's own variants: built with its wrangler.toml settings. */
+  readonly ours?: true;
+  /**
+   * An OpenAPI document (FIXTURE, written by the project): the variant is this service with
+   * the contract `npm run contract:import` makes of it, in a copy of the project, so that
+   * what an import costs is measured on what the importer writes today.
+   */
+  readonly openapi?: string;
+}
+
+export const VARIANTS: readonly Variant[] = [
+  {
+    name: "bare-fetch",
+    file: "bare-fetch.ts",
+    label: "bare Worker fetch (baseline)",
+    scenarios: ["placeholder", "health"],
+  },
+  {
+    name: "bare-hono",
+    file: "bare-hono.ts",
+    label: "bare Hono",
+    scenarios: ["placeholder", "health"],
+  },
+  {
+    name: "hono-stock",
+    file: "hono-stock-middleware.ts",
+    label: "Hono + requestId + secureHeaders",
+    scenarios: ["placeholder", "health"],
+  },
+  {
+    name: "shipped",
+    file: "shipped.ts",
+    label: "this service, as shipped",
+    scenarios: ["placeholder", "health"],
+    ours: true,
+  },
+  {
+    name: "hono-zod",
+    file: "hono-zod.ts",
+    label: "Hono + zod safeParse (hand-written)",
+    scenarios: ["post"],
+  },
+  { name: "zod-openapi", file: "zod-openapi.ts", label: "@hono/zod-openapi", scenarios: ["post"] },
+  { name: "chanfana", file: "chanfana.ts", label: "chanfana", scenarios: ["post"] },
+  {
+    name: "service-op",
+    file: "service-operation.ts",
+    label: "this service, fixture operation",
+    scenarios: ["post"],
+    ours: true,
+  },
+  {
+    name: "imported",
+    file: "",
+    openapi: "test/fixtures/openapi/rich-3.1.yaml",
+    label: "this service, imported FIXTURE document (10 operations, webhooks, security)",
+    scenarios: ["health"],
+    ours: true,
+  },
+  {
+    name: "zod-openapi-platform",
+    file: "zod-openapi-platform.ts",
+    label: "reference: @hono/zod-openapi + this platform's headers",
+    scenarios: ["post"],
+  },
+  {
+    name: "post-ceiling",
+    file: "post-ceiling.ts",
+    label: "ceiling: bare fetch + this platform's headers, no validation",
+    scenarios: ["post"],
+  },
+];
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i === -1 ? Number.NaN : Number(process.argv[i + 1]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+const ROUNDS = option("rounds", 8);
+const SECONDS = option("seconds", 2);
+const CONNECTIONS = option("connections", 32);
+const COLD_STARTS = option("cold-starts", 15);
+const CPU_LOOP = option("cpu-loop", 5000);
+const WARM_UP_SECONDS = 4;
+/** The memory target's long run: the shipped Worker under continuous load. */
+const LONG_RUN_SECONDS = option("long-run", 60);
+
+const SHIPPED = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as {
+  vars?: Record<string, string>;
+  keep_names?: boolean;
+};
+/** The shipped default (wrangler.toml's var) unless `--response-validation off|log|enforce`. */
+const RESPONSE_VALIDATION = (() => {
+  const i = process.argv.indexOf("--response-validation");
+  if (i !== -1) return process.argv[i + 1] ?? "log";
+  return SHIPPED.vars?.RESPONSE_VALIDATION ?? "log";
+})();
+/** wrangler.toml's keep_names (wrangler's default is true). */
+const KEEP_NAMES = SHIPPED.keep_names ?? true;
+/**
+ * Each variant is built as its own project would deploy it: this service's two with its
+ * wrangler.toml settings, every other one with wrangler's defaults (and --minify, as the
+ * issue asks of all). `--same-build` gives every variant the service's settings instead,
+ * which compares code with code rather than as deployed.
+ */
+const SAME_BUILD = process.argv.includes("--same-build");
+const keepNamesOf = (variant: Variant) => (variant.ours || SAME_BUILD ? KEEP_NAMES : undefined);
+
+const OUT = "test/artifacts/bench";
+const RESULTS = "test/tools/bench/results";
+/** The p-quantile, interpolating linearly between the two nearest values. */
+const quantile = (xs: readonly number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * p;
+  const low = sorted[Math.floor(at)] ?? 0;
+  const high = sorted[Math.ceil(at)] ?? low;
+  return low + (high - low) * (at - Math.floor(at));
+};
+const median = (xs: readonly number[]) => quantile(xs, 0.5);
+
+interface Built {
+  readonly variant: Variant;
+  /** The variant alone, as it would deploy: what its size is measured on. */
+  readonly bundle: string;
+  /** The variant wrapped with the in-process CPU probe route: what is served. */
+  readonly probed: string;
+}
+
+/** `--only a,b`: a subset of the variants, for quick iterations (the targets need them all). */
+function selected(): readonly Variant[] {
+  const i = process.argv.indexOf("--only");
+  if (i === -1) return VARIANTS;
+  const names = new Set((process.argv[i + 1] ?? "").split(","));
+  return VARIANTS.filter((v) => names.has(v.name));
+}
+
+/** A copy of the project (inside the run's directory) with the document imported into it. */
+function importedCopy(dir: string, openapi: string): string {
+  const copy = copyProject("bench-import-", resolve("."), dir);
+  execFileSync("npm", ["run", "--silent", "contract:import", "--", resolve(openapi)], {
+    cwd: copy,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return copy;
+}
+
+async function buildAll(dir: string): Promise<Built[]> {
+  return Promise.all(
+    selected().map(async (variant) => {
+      const source = variant.openapi
+        ? join(importedCopy(dir, variant.openapi), "src/index.ts")
+        : resolve("test/tools/bench/variants", variant.file);
+      const entry = join(dir, `${variant.name}-probe.ts`);
+      writeFileSync(
+        entry,
+        `import worker from ${JSON.stringify(source)};\nimport { withCpuProbe } from ${JSON.stringify(resolve("test/tools/bench/cpu-probe.ts"))};\nexport default withCpuProbe(worker);\n`,
+      );
+      const keepNames = keepNamesOf(variant);
+      const bundle =
+        variant.name === "shipped"
+          ? await buildBundle("shipped", resolve("src/index.ts"), dir, keepNames)
+          : await buildBundle(variant.name, source, dir, keepNames);
+      const probed = await buildBundle(`${variant.name}-probe`, entry, dir, keepNames);
+      return { variant, bundle, probed };
+    }),
+  );
+}
+
+function requestFor(scenario: Scenario) {
+  if (scenario === "post")
+    return {
+      method: "POST" as const,
+      path: POST_PATH,
+      headers: { "content-type": "application/json" },
+      body: POST_BODY,
+    };
+  return { method: "GET" as const, path: scenario === "health" ? HEALTH_PATH : PLACEHOLDER_PATH };
+}
+const EXPECTED: Record<Scenario, number> = { placeholder: 501, health: 200, post: 201 };
+
+interface LoadFigures {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly unexpected: number;
+}
+
+async function load(url: string, scenario: Scenario, seconds: number): Promise<LoadFigures> {
+  let unexpected = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        ...requestFor(scenario),
+        onResponse: (status: number) => void (status !== EXPECTED[scenario] && unexpected++),
+      },
+    ],
+  });
+  if (result.errors > 0 || result.timeouts > 0) unexpected += result.errors + result.timeouts;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    unexpected,
+  };
+}
+
+async function cpuMicros(url: string, scenario: Scenario): Promise<number> {
+  const res = await fetch(`${url}/__bench/cpu?kind=${scenario}&n=${CPU_LOOP}`);
+  const body = (await res.json()) as { microsPerRequest: number; status: number };
+  if (body.status !== EXPECTED[scenario]) throw new Error(`cpu loop answered ${body.status}`);
+  return body.microsPerRequest;
+}
+
+interface RssGrowth {
+  readonly before: number;
+  readonly after: number;
+  readonly growthPercent: number;
+}
+
+const rssGrowth = (before: number, after: number): RssGrowth => ({
+  before,
+  after,
+  growthPercent: +(((after - before) / before) * 100).toFixed(1),
+});
+
+export interface Results {
+  readonly date: string;
+  readonly machine: string;
+  readonly settings: Record<string, number>;
+  /** The RESPONSE_VALIDATION var every variant ran with. */
+  readonly responseValidation: string;
+  /** Whether every variant had this service's build settings (`--same-build`), and those. */
+  readonly build: { readonly sameBuild: boolean; readonly serviceKeepNames: boolean };
+  /** The shipped Worker's continuous long run, for the memory target. */
+  readonly longRun?: {
+    readonly seconds: number;
+    readonly requests: number;
+    readonly unexpected: number;
+    /** Over the second half of the run: what the target is judged on. */
+    readonly rssKiB: RssGrowth;
+    readonly wholeRun: RssGrowth;
+    readonly samplesKiB: readonly number[];
+  };
+  readonly variants: Record<
+    string,
+    {
+      label: string;
+      bundleRaw: number;
+      bundleGzip: number;
+      coldStartMs: number;
+      cpuMicros: Partial<Record<Scenario, number>>;
+      load: Partial<Record<Scenario, LoadFigures>>;
+      /** Within-round ratios, medians: rps over the baseline's in the same round. */
+      ratios: Record<string, number>;
+      /** The middle half of those rounds' ratios (first and third quartile): how noisy each is. */
+      ratioSpread?: Record<string, readonly [number, number]>;
+      rssKiB: RssGrowth;
+    }
+  >;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  mkdirSync(OUT, { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), "bench-"));
+  console.log(
+    `building ${selected().length} variants (wrangler deploy --dry-run --minify; ${SAME_BUILD ? "all with" : "this service's with"} keep_names = ${KEEP_NAMES})…`,
+  );
+  const built = await buildAll(dir);
+
+  // The load generator (this process) keeps off CPU 0, which workerd gets.
+  const many = cpus().length > 1;
+  if (many) await run("taskset", ["-a", "-p", "-c", `1-${cpus().length - 1}`, String(process.pid)]);
+  const cpuPin = many ? "0" : undefined;
+  // The response check mode reaches the Worker as a binding, as wrangler.toml's var would.
+  const vars = { RESPONSE_VALIDATION };
+
+  console.log(`cold starts: ${COLD_STARTS} spawns per variant, alternating…`);
+  const cold = new Map<string, number[]>();
+  // One unmeasured spawn first: the first start of workerd also pays for reading its binary.
+  await (await serveWorker({ bundle: built[0]?.bundle, cpus: cpuPin, vars })).stop();
+  for (let i = 0; i < COLD_STARTS; i++) {
+    const order = i % 2 ? [...built].reverse() : built;
+    for (const b of order) {
+      const w = await serveWorker({ bundle: b.bundle, cpus: cpuPin, vars });
+      cold.set(b.variant.name, [...(cold.get(b.variant.name) ?? []), w.startupMs]);
+      await w.stop();
+    }
+  }
+
+  const served = new Map<string, ServedWorker>();
+  for (const b of built)
+    served.set(b.variant.name, await serveWorker({ bundle: b.probed, cpus: cpuPin, vars }));
+  const rssBefore = new Map<string, number>();
+  try {
+    console.log("warm-up…");
+    for (const b of built) {
+      const w = served.get(b.variant.name) as ServedWorker;
+      // JIT and caches warm before anything is measured; "before" is RSS after it.
+      for (const s of b.variant.scenarios) await load(w.url, s, WARM_UP_SECONDS);
+      rssBefore.set(b.variant.name, w.rssKiB());
+    }
+    const loads = new Map<string, LoadFigures[]>();
+    const ratios = new Map<string, number[]>();
+    const cpu = new Map<string, number[]>();
+    const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
+    for (let round = 0; round < ROUNDS; round++) {
+      console.log(`round ${round + 1} of ${ROUNDS}…`);
+      const order = round % 2 ? [...built].reverse() : built;
+      const rps = new Map<string, number>();
+      // Scenario by scenario, so the variants a ratio compares are loaded back to back: this
+      // shared machine's speed drifts over seconds, and a ratio between loads far apart in
+      // time measures that drift as much as the variants.
+      for (const s of SCENARIOS) {
+        for (const b of order.filter((o) => o.variant.scenarios.includes(s))) {
+          const w = served.get(b.variant.name) as ServedWorker;
+          const f = await load(w.url, s, SECONDS);
+          push(loads, `${b.variant.name}/${s}`, f);
+          rps.set(`${b.variant.name}/${s}`, f.rps);
+          push(cpu, `${b.variant.name}/${s}`, await cpuMicros(w.url, s));
+        }
+      }
+      for (const [key, value] of rps) {
+        const [name, s] = key.split("/") as [string, Scenario];
+        if (s === "post") {
+          push(
+            ratios,
+            `${name}/post:zod-openapi`,
+            value / (rps.get("zod-openapi/post") ?? Number.NaN),
+          );
+          push(ratios, `${name}/post:hono-zod`, value / (rps.get("hono-zod/post") ?? Number.NaN));
+          push(
+            ratios,
+            `${name}/post:zod-openapi-platform`,
+            value / (rps.get("zod-openapi-platform/post") ?? Number.NaN),
+          );
+        } else {
+          push(
+            ratios,
+            `${name}/${s}:bare-fetch`,
+            value / (rps.get(`bare-fetch/${s}`) ?? Number.NaN),
+          );
+          push(
+            ratios,
+            `${name}/${s}:hono-stock`,
+            value / (rps.get(`hono-stock/${s}`) ?? Number.NaN),
+          );
+        }
+      }
+    }
+
+    // The memory target: one continuous run of the shipped Worker, its RSS sampled every
+    // 2 s. Under load, workerd's RSS steps up once when V8 grows its heap to its working
+    // size, then stays flat; a leak instead keeps growing. So the target is judged on the
+    // second half of the run, and the whole run's growth is reported beside it.
+    let longRun: Results["longRun"];
+    const shippedWorker = served.get("shipped");
+    if (shippedWorker) {
+      console.log(`long run: the shipped Worker, ${LONG_RUN_SECONDS} s…`);
+      const samples = [shippedWorker.rssKiB()];
+      const sampler = setInterval(() => samples.push(shippedWorker.rssKiB()), 2000);
+      const half = Math.max(1, Math.round(LONG_RUN_SECONDS / 2));
+      const figures = [
+        await load(shippedWorker.url, "placeholder", half),
+        await load(shippedWorker.url, "health", half),
+      ];
+      clearInterval(sampler);
+      samples.push(shippedWorker.rssKiB());
+      const first = samples[0] ?? Number.NaN;
+      const middle = samples[Math.floor(samples.length / 2)] ?? Number.NaN;
+      const last = samples[samples.length - 1] ?? Number.NaN;
+      longRun = {
+        seconds: half * 2,
+        requests: Math.round(figures.reduce((n, f) => n + f.rps * half, 0)),
+        unexpected: figures.reduce((n, f) => n + f.unexpected, 0),
+        rssKiB: rssGrowth(middle, last),
+        wholeRun: rssGrowth(first, last),
+        samplesKiB: samples,
+      };
+    }
+
+    const results: Results = {
+      date: new Date().toISOString(),
+      machine: `${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} CPUs, Node ${process.version}, workerd pinned to CPU ${cpuPin ?? "any"}`,
+      settings: {
+        rounds: ROUNDS,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        coldStarts: COLD_STARTS,
+        cpuLoop: CPU_LOOP,
+      },
+      responseValidation: RESPONSE_VALIDATION,
+      build: { sameBuild: SAME_BUILD, serviceKeepNames: KEEP_NAMES },
+      longRun,
+      variants: {},
+    };
+    for (const b of built) {
+      const name = b.variant.name;
+      const w = served.get(name) as ServedWorker;
+      const bytes = readFileSync(b.bundle);
+      const before = rssBefore.get(name) ?? Number.NaN;
+      const after = w.rssKiB();
+      const ratioSpread: Record<string, readonly [number, number]> = {};
+      const entry: Results["variants"][string] = {
+        label: b.variant.label,
+        bundleRaw: bytes.length,
+        bundleGzip: gzipSync(bytes, { level: 9 }).length,
+        coldStartMs: median(cold.get(name) ?? []),
+        cpuMicros: {},
+        load: {},
+        ratios: {},
+        ratioSpread,
+        rssKiB: rssGrowth(before, after),
+      };
+      for (const s of b.variant.scenarios) {
+        const figures = loads.get(`${name}/${s}`) ?? [];
+        entry.load[s] = {
+          rps: Math.round(median(figures.map((f) => f.rps))),
+          p50: median(figures.map((f) => f.p50)),
+          p99: median(figures.map((f) => f.p99)),
+          unexpected: figures.reduce((n, f) => n + f.unexpected, 0),
+        };
+        entry.cpuMicros[s] = +median(cpu.get(`${name}/${s}`) ?? []).toFixed(1);
+      }
+      for (const [key, values] of ratios) {
+        if (!key.startsWith(`${name}/`)) continue;
+        const ratio = key.slice(name.length + 1);
+        entry.ratios[ratio] = +median(values).toFixed(3);
+        ratioSpread[ratio] = [
+          +quantile(values, 0.25).toFixed(3),
+          +quantile(values, 0.75).toFixed(3),
+        ];
+      }
+      results.variants[name] = entry;
+    }
+    const markdown = renderMarkdown(results);
+    const suffix = SAME_BUILD ? "-same-build" : "";
+    writeFileSync(`${OUT}/results${suffix}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(`${OUT}/results${suffix}.md`, markdown);
+    writeFileSync(`${OUT}/chart${suffix}.svg`, renderChart(results));
+    console.log(`\n${markdown}`);
+    if (process.argv.includes("--update-readme")) {
+      // The reviewed copy: the bench README's tables and the chart they link to. A --same-build
+      // run fills its own, shorter section (its settings and targets).
+      mkdirSync(RESULTS, { recursive: true });
+      writeFileSync(`${RESULTS}/chart${suffix}.svg`, renderChart(results));
+      writeFileSync(`${RESULTS}/results${suffix}.json`, `${JSON.stringify(results, null, 2)}\n`);
+      if (SAME_BUILD) updateReadme("bench-same-build", renderSummary(results));
+      else updateReadme("bench", markdown);
+    }
+    console.log(`\nbench took ${Math.round((Date.now() - started) / 1000)} s; results in ${OUT}/`);
+  } finally {
+    for (const w of served.values()) await w.stop();
+  }
+}
+
+/** Where the reviewed results are published: the benchmark's own README. */
+const BENCH_README = "test/tools/bench/README.md";
+
+/** Replaces a section of the benchmark's README, between its `<!-- marker:start/end -->` lines, with this run's tables. */
+function updateReadme(marker: string, markdown: string): void {
+  const readme = readFileSync(BENCH_README, "utf8");
+  const start = `<!-- ${marker}:start -->`;
+  const end = `<!-- ${marker}:end -->`;
+  const i = readme.indexOf(start);
+  const j = readme.indexOf(end);
+  if (i === -1 || j < i) throw new Error(`${BENCH_README} has no ${marker} markers`);
+  writeFileSync(
+    BENCH_README,
+    `${readme.slice(0, i + start.length)}\n\n${markdown}\n${readme.slice(j)}`,
+  );
+}
+
+await main();

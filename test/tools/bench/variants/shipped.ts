@@ -1,0 +1,2 @@
+/** Variant 4: this service as shipped. */
+export { default } from "../../../../src/index";
