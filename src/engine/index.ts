@@ -18,9 +18,9 @@ import { destinationsOf, readDestinations } from "./events/destinations";
 import { checkEvents } from "./events/startup-checks";
 import { checkLimits } from "./limits/startup-checks";
 import { documentContract } from "./openapi/document";
+import { operationProblemTypes } from "./operations/failures";
 import { mountOperations } from "./operations/mount";
 import { checkOperations } from "./operations/startup-checks";
-import { declaredProblemTypes } from "./problem-types";
 import { statesSection } from "./states/diagram";
 import { checkStates } from "./states/startup-checks";
 import { contractForVersion } from "./versions/plan";
@@ -55,6 +55,7 @@ export const OPERATION_ENGINE: OperationEngine = {
   mount: mountOperations,
   document: documentContract,
   presenter: problemPresenter,
-  problemTypes: declaredProblemTypes,
+  // The union of every operation's failures: what the document lists for each operation.
+  problemTypes: operationProblemTypes,
   errorTypes: errorProblemTypes,
 };

@@ -3,7 +3,7 @@
  * case-insensitive tokens, parameters follow after ";". Anything that is not exactly that
  * shape (a list, a quoted trick, a stray character) matches nothing.
  */
-import { isXmlMediaType } from "../contract-language/contract";
+import { isXmlMediaType, type Operation } from "../contract-language/contract";
 
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const MEDIA_TYPE = new RegExp(`^(${TOKEN})/(${TOKEN})$`);
@@ -89,4 +89,15 @@ export function matchMediaType(
   )
     return undefined;
   return match;
+}
+
+/**
+ * RFC 9110 §15.5.16 lets a 415 say what is accepted: `Accept-Post` for a POST (W3C LDP
+ * §7.1), `Accept-Patch` for a PATCH (RFC 5789 §3.1), when the operation takes a body.
+ */
+export function acceptHint(op: Operation): { name: string; value: string } | undefined {
+  const types = Object.keys(op.request?.body ?? {});
+  const name =
+    op.method === "POST" ? "Accept-Post" : op.method === "PATCH" ? "Accept-Patch" : undefined;
+  return name && types.length > 0 ? { name, value: types.join(", ") } : undefined;
 }

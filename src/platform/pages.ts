@@ -4,6 +4,7 @@
  */
 import { countOf, specPart } from "../contract-language/parts";
 import { escapeHtml, htmlPage } from "./html";
+import { rateLimitWording } from "./limit-wording";
 import { SERVICE_PATHS } from "./paths";
 import { type ProblemType, problemTypeUri } from "./problem";
 import type { StatusReport } from "./status";
@@ -36,7 +37,7 @@ export function statusReportPage(
       limit.kind === "body-size"
         ? `at most ${limit.maxBytes} bytes per body`
         : limit.kind === "rate"
-          ? `${limit.limit} requests per ${limit.period} s per ${limit.key === "client" ? "client address" : "credential"}`
+          ? rateLimitWording(limit)
           : `${limit.parameter} from ${limit.minimum} to ${limit.maximum}`;
     return `<tr><td><code>${escapeHtml(limit.name)}</code></td><td>${escapeHtml(limit.kind)}</td><td>${escapeHtml(bound)}</td><td>${limit.operations.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ")}</td></tr>`;
   });

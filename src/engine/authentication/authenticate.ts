@@ -22,9 +22,9 @@ import type { Authenticated } from "../../contract-language/define-handlers";
 import type { JwtOutcome, JwtSettings } from "../../platform/engine-seam";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { log } from "../../platform/log";
-import { problemResponse, statusProblem, typedProblem } from "../../platform/problem";
-import type { ProblemPresenter } from "../../platform/problem-presenter";
+import { statusProblem, typedProblem } from "../../platform/problem";
 import { INSUFFICIENT_SCOPE } from "../problem-types";
+import type { Refusal } from "../refusal";
 import { compareWithSecrets } from "./compare";
 import { presentedCredential, presentedToken } from "./credentials";
 import { type IntrospectionSettings, introspect, introspectionSettings } from "./introspection";
@@ -41,7 +41,7 @@ export type Authentication =
        */
       readonly rateKey: string | undefined;
     }
-  | { readonly ok: false; readonly response: Response };
+  | { readonly ok: false; readonly refusal: Refusal };
 
 /** Work that may finish after the answer is sent (`ExecutionContext.waitUntil`). */
 type Background = (work: Promise<unknown>) => void;
@@ -208,7 +208,6 @@ export async function authenticate(
   request: Request,
   env: Readonly<Record<string, unknown>>,
   requestId: string,
-  present: ProblemPresenter,
   background?: Background,
 ): Promise<Authentication> {
   const deployments = new Map<string, Deployment>();
@@ -218,7 +217,7 @@ export async function authenticate(
     deployments.set(name, deployment);
   }
   const outcomes = await outcomesOf(plan, deployments, request, background);
-  return decide(plan, outcomes, request, requestId, present);
+  return decide(plan, outcomes, request, requestId);
 }
 
 /** The first requirement the outcomes satisfy, or the answer that refuses the request. */
@@ -227,7 +226,6 @@ async function decide(
   outcomes: ReadonlyMap<string, SchemeOutcome>,
   request: Request,
   requestId: string,
-  present: ProblemPresenter,
 ): Promise<Authentication> {
   const valid = (name: string) => outcomes.get(name)?.kind === "valid";
   const scopesOf = (name: string) => {
@@ -280,12 +278,9 @@ async function decide(
         ),
       ),
     });
-    return {
-      ok: false,
-      response: problemResponse(requestId, present("internal-error", INTERNAL_ERROR)),
-    };
+    return { ok: false, refusal: { kind: "internal-error", problem: INTERNAL_ERROR } };
   }
-  if (forbidden) return insufficientScope(forbidden, requestId, present);
+  if (forbidden) return insufficientScope(forbidden);
   const unavailable = [...outcomes].find(([, outcome]) => outcome.kind === "unavailable");
   if (unavailable) {
     const [scheme, outcome] = unavailable;
@@ -303,14 +298,20 @@ async function decide(
     // RFC 9110 §10.2.3: when the key set's host (or the introspection endpoint) is asked again.
     return {
       ok: false,
-      response: problemResponse(requestId, UNAVAILABLE, { "retry-after": String(retryAfter) }),
+      refusal: {
+        kind: undefined,
+        problem: UNAVAILABLE,
+        headers: { "retry-after": String(retryAfter) },
+      },
     };
   }
   return {
     ok: false,
-    response: problemResponse(requestId, present("authentication-required", plan.problem), {
-      "www-authenticate": plan.challenge,
-    }),
+    refusal: {
+      kind: "authentication-required",
+      problem: plan.problem,
+      headers: { "www-authenticate": plan.challenge },
+    },
   };
 }
 
@@ -344,11 +345,7 @@ async function admitted(
 }
 
 /** RFC 6750 §3.1: a valid token without the scope the operation needs. */
-function insufficientScope(
-  scopes: readonly string[],
-  requestId: string,
-  present: ProblemPresenter,
-): Authentication {
+function insufficientScope(scopes: readonly string[]): Authentication {
   const problem = typedProblem(
     INSUFFICIENT_SCOPE,
     "The credentials are valid, but do not grant the scopes this operation needs.",
@@ -356,8 +353,12 @@ function insufficientScope(
   );
   return {
     ok: false,
-    response: problemResponse(requestId, present("insufficient-scope", problem), {
-      "www-authenticate": `Bearer error="insufficient_scope", scope="${scopes.join(" ")}"`,
-    }),
+    refusal: {
+      kind: "insufficient-scope",
+      problem,
+      headers: {
+        "www-authenticate": `Bearer error="insufficient_scope", scope="${scopes.join(" ")}"`,
+      },
+    },
   };
 }

@@ -4,8 +4,7 @@
  */
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { log } from "../../platform/log";
-import { problemResponse } from "../../platform/problem";
-import type { ProblemPresenter } from "../../platform/problem-presenter";
+import type { Refusal } from "../refusal";
 import type { DeclaredRateLimit } from "./plan";
 
 /**
@@ -18,8 +17,7 @@ export async function enforceRateLimits(
   key: string,
   env: Readonly<Record<string, unknown>>,
   requestId: string,
-  present: ProblemPresenter,
-): Promise<Response | undefined> {
+): Promise<Refusal | undefined> {
   for (const { name, limit, problem } of rates) {
     const binding = env[limit.binding] as Partial<RateLimit> | undefined;
     if (typeof binding?.limit !== "function") {
@@ -28,13 +26,15 @@ export async function enforceRateLimits(
         limit: name,
         binding: limit.binding,
       });
-      return problemResponse(requestId, present("internal-error", INTERNAL_ERROR));
+      return { kind: "internal-error", problem: INTERNAL_ERROR };
     }
     const { success } = await binding.limit({ key: `${name}:${key}` });
     if (!success)
-      return problemResponse(requestId, present("rate-limit-exceeded", problem), {
-        "retry-after": String(limit.period),
-      });
+      return {
+        kind: "rate-limit-exceeded",
+        problem,
+        headers: { "retry-after": String(limit.period) },
+      };
   }
   return undefined;
 }

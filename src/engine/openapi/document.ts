@@ -97,9 +97,8 @@ const WEBHOOK_HEADERS: Json[] = [
   },
 ];
 
-export function documentContract(context: DocumentContext): ContractDocumentation {
-  const { contract } = context;
-  const { convert, schemas } = schemaComponents(contract, context.jsonSchema);
+/** Part 7's error types as `components.responses`, with what the document cannot say otherwise. */
+function errorResponses(contract: Contract, convert: Convert): Json {
   const responses: Json = {};
   for (const [name, error] of Object.entries(contract.errors)) {
     // What the document cannot say otherwise: the type's status, its title apart from its
@@ -122,51 +121,46 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
       [ERROR_TYPE]: own,
     };
   }
+  return responses;
+}
 
-  /** How one operation's platform failures are documented: as its error model answers them. */
-  const failureFor = (operationId?: string): FailureDocumenter => {
-    const presented = presentedFor(contract, operationId);
-    return (kind, status, description, extra = {}) => {
-      const own = extra.type
-        ? { $ref: `${COMPONENT}${problemSchemaName(extra.type)}` }
-        : PROBLEM_REF;
-      const name = kind && presented.get(kind);
-      const error = name ? contract.errors[name] : undefined;
-      if (!name || !error)
-        return {
-          status,
-          response: problemAnswer(description, own, extra.headers),
-          ...(kind ? { kind } : {}),
-        };
-      const schema = errorTypeSchema(name, contract, convert);
-      // Part 7's type, carrying the platform's members too (RFC 9457 §3.2 allows both); an
-      // error type of its own body carries only what it declares.
+/** How one operation's platform failures are documented: as its error model answers them. */
+function failureDocumenter(
+  contract: Contract,
+  convert: Convert,
+  operationId?: string,
+): FailureDocumenter {
+  const presented = presentedFor(contract, operationId);
+  return (kind, status, description, extra = {}) => {
+    const own = extra.type ? { $ref: `${COMPONENT}${problemSchemaName(extra.type)}` } : PROBLEM_REF;
+    const name = kind && presented.get(kind);
+    const error = name ? contract.errors[name] : undefined;
+    if (!name || !error)
       return {
-        kind,
-        status: error.status,
-        response: errorAnswer(
-          contract,
-          name,
-          `${error.title} (error type ${name}): ${description}`,
-          error.body ? schema : { allOf: [own, schema] },
-          extra.headers,
-        ),
+        status,
+        response: problemAnswer(description, own, extra.headers),
+        ...(kind ? { kind } : {}),
       };
+    const schema = errorTypeSchema(name, contract, convert);
+    // Part 7's type, carrying the platform's members too (RFC 9457 §3.2 allows both); an
+    // error type of its own body carries only what it declares.
+    return {
+      kind,
+      status: error.status,
+      response: errorAnswer(
+        contract,
+        name,
+        `${error.title} (error type ${name}): ${description}`,
+        error.body ? schema : { allOf: [own, schema] },
+        extra.headers,
+      ),
     };
   };
-  const failure = failureFor(undefined);
+}
 
-  const { paths, securitySchemes } = documentOperations({
-    ...context,
-    convert,
-    failure,
-    failureFor,
-    errorResponse: (name, form) =>
-      form === "inline" ? (responses[name] as Json) : { $ref: `#/components/responses/${name}` },
-  });
-
-  const webhooks: Json = {};
-  const envelope = (name: string, payload: Json) => ({
+/** The Standard Webhooks envelope around an event's payload. */
+function envelope(name: string, payload: Json): Json {
+  return {
     type: "object",
     description: "The Standard Webhooks envelope: the event's payload is its data.",
     [PLATFORM]: "standard-webhooks-envelope",
@@ -176,13 +170,38 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
       data: payload,
     },
     required: ["type", "timestamp", "data"],
-  });
+  };
+}
+
+/** The request body of event `name`'s delivery: its payload, in the envelope unless it is one. */
+function deliveryContent(name: string, event: Contract["events"][string], convert: Convert): Json {
+  const bare = event.envelope === "payload";
+  const payload = convert(event.payload, "output", `${name}Payload`);
+  const examples = event.examples
+    ? Object.fromEntries(
+        Object.entries(event.examples).map(([key, example]) => [
+          key,
+          bare
+            ? example
+            : { ...example, value: { type: name, timestamp: EXAMPLE_TIME, data: example.value } },
+        ]),
+      )
+    : undefined;
+  return {
+    // The Standard Webhooks envelope, unless the payload is one already (part 6).
+    schema: bare ? payload : envelope(name, payload),
+    ...(examples ? { examples } : {}),
+  };
+}
+
+/** Part 6's events, as the webhooks the service sends. */
+function webhooksOf(contract: Contract, convert: Convert): Json {
+  const webhooks: Json = {};
   for (const [name, event] of Object.entries(contract.events)) {
     const expected = Object.entries(event.responses ?? {}) as [string, { description: string }][];
-    const bare = event.envelope === "payload";
     webhooks[name] = {
       post: {
-        ...(bare ? { [ENVELOPE]: "payload" } : {}),
+        ...(event.envelope === "payload" ? { [ENVELOPE]: "payload" } : {}),
         // The event's name identifies it, unless an operation already has that id.
         ...(name in contract.operations ? {} : { operationId: name }),
         ...(event.summary ? { summary: event.summary } : {}),
@@ -194,29 +213,7 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
         parameters: WEBHOOK_HEADERS,
         requestBody: {
           required: true,
-          content: {
-            "application/json": {
-              // The Standard Webhooks envelope, unless the payload is one already (part 6).
-              schema: bare
-                ? convert(event.payload, "output", `${name}Payload`)
-                : envelope(name, convert(event.payload, "output", `${name}Payload`)),
-              ...(event.examples
-                ? {
-                    examples: Object.fromEntries(
-                      Object.entries(event.examples).map(([key, example]) => [
-                        key,
-                        bare
-                          ? example
-                          : {
-                              ...example,
-                              value: { type: name, timestamp: EXAMPLE_TIME, data: example.value },
-                            },
-                      ]),
-                    ),
-                  }
-                : {}),
-            },
-          },
+          content: { "application/json": deliveryContent(name, event, convert) },
         },
         responses:
           expected.length > 0
@@ -227,8 +224,11 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
       },
     };
   }
+  return webhooks;
+}
 
-  // Part 3: each machine on its resource's schema.
+/** Part 3: each machine on its resource's schema. */
+function drawMachines(contract: Contract, schemas: Json): void {
   for (const [name, machine] of Object.entries(contract.states)) {
     const component = schemas[machine.resource] as Json | undefined;
     if (!component) continue;
@@ -238,7 +238,23 @@ export function documentContract(context: DocumentContext): ContractDocumentatio
       { name, ...declared },
     ];
   }
+}
 
+export function documentContract(context: DocumentContext): ContractDocumentation {
+  const { contract } = context;
+  const { convert, schemas } = schemaComponents(contract, context.jsonSchema);
+  const responses = errorResponses(contract, convert);
+  const failure = failureDocumenter(contract, convert);
+  const { paths, securitySchemes } = documentOperations({
+    ...context,
+    convert,
+    failure,
+    failureFor: (operationId) => failureDocumenter(contract, convert, operationId),
+    errorResponse: (name, form) =>
+      form === "inline" ? (responses[name] as Json) : { $ref: `#/components/responses/${name}` },
+  });
+  const webhooks = webhooksOf(contract, convert);
+  drawMachines(contract, schemas);
   // Read last: converting the paths and webhooks may have added derived schemas.
   return {
     paths,

@@ -8,7 +8,6 @@
 import {
   type Content,
   type Contract,
-  issuerVouched,
   type Operation,
   type SecurityScheme,
   schemaOf,
@@ -40,24 +39,8 @@ export interface DocumentContext extends Frame {
   readonly errorResponse: (name: string, form?: "inline") => Json;
 }
 
-import { type OperationLimits, planLimits } from "../limits/plan";
 import { bodyKind } from "../media-type";
-import {
-  AUTHENTICATION_REQUIRED,
-  CONTENT_TOO_LARGE,
-  INSUFFICIENT_SCOPE,
-  MALFORMED_REQUEST,
-  NOT_ACCEPTABLE,
-  NOT_IN_VERSION,
-  OPERATION_GONE,
-  OPERATION_NOT_IMPLEMENTED,
-  RATE_LIMIT_EXCEEDED,
-  STATE_CONFLICT,
-  UNSUPPORTED_MEDIA_TYPE,
-  UNSUPPORTED_VERSION,
-  VALIDATION_FAILED,
-  VERSION_GONE,
-} from "../problem-types";
+import { type OperationOutline, outlineOperation } from "../operations/model";
 import { arrayMembers } from "../request/arrays";
 import { declaredSerialisation } from "../request/parameters";
 import { deprecationHeaders, retirementOf } from "../versions/plan";
@@ -130,12 +113,6 @@ function securitySchemeObject(scheme: SecurityScheme): Json {
       return { type: "openIdConnect", openIdConnectUrl: scheme.openIdConnectUrl, ...description };
   }
 }
-
-const RETRY_AFTER = (description: string) => ({
-  description,
-  required: true,
-  schema: { type: "integer", minimum: 1 },
-});
 
 /**
  * The parameters of one request part, from its schema's members. What describes the
@@ -273,27 +250,42 @@ function transitionOf(
   return { ...transition, steps: steps.map(({ from, to }) => ({ from, to })) };
 }
 
-function operationObject(
+/** An operation's responses, as they are merged status by status, with what each is made of. */
+interface Responses {
+  readonly byStatus: Record<string, Json>;
+  readonly parts: Record<string, Part[]>;
+  add(status: number | string, response: Json, part: Part): void;
+  has(status: number | string): boolean;
+}
+
+function collectResponses(): Responses {
+  const byStatus: Record<string, Json> = {};
+  const parts: Record<string, Part[]> = {};
+  return {
+    byStatus,
+    parts,
+    add(status, response, part) {
+      const key = String(status);
+      const existing = byStatus[key];
+      if (!existing) {
+        byStatus[key] = response;
+        parts[key] = [part];
+      } else if (!("$ref" in existing) && !("$ref" in response)) {
+        byStatus[key] = merged(existing, response);
+        parts[key]?.push(part);
+      }
+    },
+    has: (status) => byStatus[String(status)] !== undefined,
+  };
+}
+
+/** The answers the operation declares, and part 7's errors it answers with. */
+function declaredResponses(
   id: string,
   op: Operation,
-  limits: OperationLimits,
   context: DocumentContext,
-): Json {
-  const { contract } = context;
-  const responses: Record<string, Json> = {};
-  const parts: Record<string, Part[]> = {};
-  const add = (status: number | string, response: Json, part: Part) => {
-    const key = String(status);
-    const existing = responses[key];
-    if (!existing) {
-      responses[key] = response;
-      parts[key] = [part];
-    } else if (!("$ref" in existing) && !("$ref" in response)) {
-      responses[key] = merged(existing, response);
-      parts[key]?.push(part);
-    }
-  };
-
+  responses: Responses,
+): void {
   for (const [status, declared] of Object.entries(op.responses)) {
     const headers = headersOf(declared.headers, context, `${id}${status}Headers`);
     const content = declared.content
@@ -304,7 +296,7 @@ function operationObject(
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
       ...(content ? { content } : {}),
     };
-    add(
+    responses.add(
       status,
       {
         description: declared.description,
@@ -316,196 +308,54 @@ function operationObject(
   }
   // Part 7's errors the operation declares: by reference where one is alone at its status.
   for (const name of op.errors ?? []) {
-    const error = contract.errors[name];
+    const error = context.contract.errors[name];
     if (!error) continue;
-    add(
-      error.status,
-      responses[String(error.status)]
-        ? context.errorResponse(name, "inline")
-        : context.errorResponse(name),
-      { errorType: name },
-    );
+    const inline = responses.has(error.status);
+    responses.add(error.status, context.errorResponse(name, inline ? "inline" : undefined), {
+      errorType: name,
+    });
   }
+}
 
-  const body = op.request?.body;
-  const hasSchemas =
-    body !== undefined ||
-    [op.request?.params, op.request?.query, op.request?.headers, op.request?.cookies].some(Boolean);
-  const secured = op.security !== undefined && op.security.length > 0;
-  const scoped = (op.security ?? []).some((r) => Object.values(r).some((s) => s.length > 0));
-  const jwt = (op.security ?? []).some((r) =>
-    Object.keys(r).some((name) => {
-      const scheme = contract.securitySchemes[name];
-      return scheme !== undefined && issuerVouched(scheme);
-    }),
-  );
-  const successTypes = (Object.entries(op.responses) as [string, Operation["responses"][number]][])
-    .filter(([status]) => status === "2XX" || (Number(status) >= 200 && Number(status) < 300))
-    .map(([, r]) => Object.keys(r.content ?? {}));
-  const bodyTypes = Object.keys(body ?? {});
-  const hint =
-    op.method === "POST" ? "Accept-Post" : op.method === "PATCH" ? "Accept-Patch" : undefined;
-
-  const versioning = contract.versioning;
-  const negotiated = versioning?.versions !== undefined && versioning.placement !== undefined;
-  // A request may state any declared version, so what any of them answers can be answered
-  // on this path: 410 when one has a sunset, 404 when one lacks the operation.
-  const sunsets = Object.entries(versioning?.versions ?? {}).flatMap(([v, d]) =>
-    d.sunset ? [`${v}: ${d.sunset}`] : [],
-  );
-  const notInSome =
-    negotiated && (op.versions?.added !== undefined || op.versions?.removed !== undefined);
-  const retirement = retirementOf(op);
-
-  const failures = [
-    secured &&
-      context.failure("authentication-required", 401, "Missing or invalid credentials.", {
-        type: AUTHENTICATION_REQUIRED,
-        headers: {
-          "WWW-Authenticate": {
-            description: "A challenge for each scheme the operation accepts (RFC 9110 §11.6.1).",
-            required: true,
-            schema: { type: "string" },
-          },
-        },
-      }),
-    scoped &&
-      context.failure("insufficient-scope", 403, "Valid credentials without the scopes required.", {
-        type: INSUFFICIENT_SCOPE,
-        headers: {
-          "WWW-Authenticate": {
-            description:
-              'Bearer error="insufficient_scope" with the scopes needed (RFC 6750 §3.1).',
-            required: true,
-            schema: { type: "string" },
-          },
-        },
-      }),
-    successTypes.length > 0 &&
-      successTypes.every((types) => types.length > 0) &&
-      context.failure("not-acceptable", 406, "None of the media types the client accepts.", {
-        type: NOT_ACCEPTABLE,
-      }),
-    op.transition &&
-      context.failure(undefined, 409, "The resource's state does not allow this transition.", {
-        type: STATE_CONFLICT,
-      }),
-    body &&
-      context.failure("malformed-request", 400, "Malformed request.", { type: MALFORMED_REQUEST }),
-    body &&
-      context.failure(
-        "content-too-large",
-        413,
-        limits.maxBodyBytes === undefined
-          ? "Request body larger than the platform's cap (the status report's platformDefaults)."
-          : `Request body larger than ${limits.maxBodyBytes} bytes.`,
-        { type: CONTENT_TOO_LARGE },
-      ),
-    context.failure(
-      "unsupported-media-type",
-      415,
-      "A body of a media type the operation does not take.",
-      {
-        type: UNSUPPORTED_MEDIA_TYPE,
-        ...(hint && bodyTypes.length > 0
-          ? {
-              headers: {
-                [hint]: {
-                  description: "The media types accepted (RFC 9110 §15.5.16).",
-                  required: true,
-                  schema: { type: "string" },
-                },
-              },
-            }
-          : {}),
-      },
-    ),
-    hasSchemas &&
-      context.failure("validation-failed", 422, "The request does not satisfy the schemas.", {
-        type: VALIDATION_FAILED,
-      }),
-    limits.perClient.length + limits.perCredential.length > 0 &&
-      context.failure(
-        "rate-limit-exceeded",
-        429,
-        `Rate limit exceeded: ${[...limits.perClient, ...limits.perCredential]
-          .map(
-            ({ name, limit }) =>
-              `${name}: ${limit.limit} requests per ${limit.period} s per ${limit.key === "client" ? "client address" : "credential"}`,
-          )
-          .join("; ")}.`,
-        {
-          type: RATE_LIMIT_EXCEEDED,
-          headers: {
-            "Retry-After": RETRY_AFTER(
-              "Seconds to wait: the limit's whole period (RFC 9110 §10.2.3).",
-            ),
-          },
-        },
-      ),
-    negotiated &&
-      context.failure(undefined, 400, "A version of the interface the service does not have.", {
-        type: UNSUPPORTED_VERSION,
-      }),
-    negotiated &&
-      sunsets.length > 0 &&
-      context.failure(
-        undefined,
-        410,
-        `A version past its sunset (${sunsets.join("; ")}), no longer served.`,
-        { type: VERSION_GONE },
-      ),
-    retirement?.sunset &&
-      context.failure(
-        undefined,
-        410,
-        `Past its own sunset (${retirement.sunset}), it is no longer served.`,
-        {
-          type: OPERATION_GONE,
-        },
-      ),
-    notInSome &&
-      context.failure(
-        undefined,
-        404,
-        "A version of the interface that does not have this operation.",
-        {
-          type: NOT_IN_VERSION,
-        },
-      ),
-    context.failure("internal-error", 500, "Unexpected error."),
-    !context.implemented.has(id) &&
-      context.failure(undefined, 501, "Declared, but not implemented yet.", {
-        type: OPERATION_NOT_IMPLEMENTED,
-      }),
-    jwt &&
-      context.failure(undefined, 503, "The credentials could not be verified right now.", {
-        headers: { "Retry-After": RETRY_AFTER("Seconds to wait before retrying.") },
-      }),
-  ];
-  for (const failure of failures)
-    if (failure)
-      add(failure.status, failure.response, { platform: failure.kind ?? String(failure.status) });
-  // Marks for a reader that takes the document back in: an answer that is the platform's
-  // alone, and what a merged answer is made of.
-  for (const [key, made] of Object.entries(parts)) {
-    const response = responses[key] as Json;
+/**
+ * The responses object: the declared answers, then the model's failures as the operation's
+ * error model answers them, marked for a reader that takes the document back in, and with
+ * the headers of a deprecated version or operation on each.
+ */
+function responsesObject(outline: OperationOutline, context: DocumentContext): Json {
+  const { id, operation: op, failures } = outline;
+  const responses = collectResponses();
+  declaredResponses(id, op, context, responses);
+  for (const { kind, status, description, type, headers } of failures) {
+    const failure = context.failure(kind, status, description, {
+      ...(type ? { type } : {}),
+      ...(headers ? { headers } : {}),
+    });
+    responses.add(failure.status, failure.response, { platform: failure.kind ?? String(status) });
+  }
+  const { byStatus } = responses;
+  // An answer that is the platform's alone, and what a merged answer is made of.
+  for (const [key, made] of Object.entries(responses.parts)) {
+    const response = byStatus[key] as Json;
     if ("$ref" in response) continue;
-    if (made.every((part) => "platform" in part))
-      responses[key] = { ...response, [PLATFORM]: true };
-    else if (made.length > 1) responses[key] = { ...response, [MERGED]: made };
+    if (made.every((part) => "platform" in part)) byStatus[key] = { ...response, [PLATFORM]: true };
+    else if (made.length > 1) byStatus[key] = { ...response, [MERGED]: made };
   }
-
   // RFC 9745 / RFC 8594: what every answer of a deprecated version or operation carries.
-  const deprecation = deprecationHeadersOf(contract, op);
+  const deprecation = deprecationHeadersOf(context.contract, op);
   if (Object.keys(deprecation).length > 0)
-    for (const [key, response] of Object.entries(responses))
+    for (const [key, response] of Object.entries(byStatus))
       if (!("$ref" in response))
-        responses[key] = {
-          ...response,
-          headers: { ...(response.headers as Json), ...deprecation },
-        };
+        byStatus[key] = { ...response, headers: { ...(response.headers as Json), ...deprecation } };
+  return byStatus;
+}
 
+/** The operation object: what the operation declares, and the responses its model prints. */
+function operationObject(outline: OperationOutline, context: DocumentContext): Json {
+  const { contract } = context;
+  const { id, operation: op } = outline;
+  const body = op.request?.body;
+  const retirement = retirementOf(op);
   return {
     operationId: id,
     ...(op.summary ? { summary: op.summary } : {}),
@@ -536,7 +386,7 @@ function operationObject(
           },
         }
       : {}),
-    responses,
+    responses: responsesObject(outline, context),
   };
 }
 
@@ -549,7 +399,8 @@ export function documentOperations(context: DocumentContext): {
   const paths: Record<string, Json> = {};
   for (const [id, op] of Object.entries(contract.operations)) {
     const item = paths[op.path] ?? {};
-    item[op.method.toLowerCase()] = operationObject(id, op, planLimits(contract, id), {
+    const outline = outlineOperation(contract, id, op, context.implemented.has(id));
+    item[op.method.toLowerCase()] = operationObject(outline, {
       ...context,
       failure: context.failureFor(id),
     });

@@ -15,19 +15,17 @@ import {
 import type { MountContext } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
-import { planSecurity } from "../authentication/plan";
 import { problemPresenter } from "../error-model";
-import { planLimits } from "../limits/plan";
-import { type HiddenFields, planRequest } from "../request/plan";
-import { planTransition } from "../states/transition";
-import { negotiatedRoute, type ServeOperation } from "../versions/negotiate";
+import { versionGate } from "../versions/negotiate";
 import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../versions/plan";
 import { type XmlMappings, xmlMappings } from "../zod/xml-mappings";
 import { operationsCors } from "./cors";
+import { isSuccessKey } from "./failures";
+import type { OperationModel } from "./model";
 import { routePath } from "./path-template";
-import { negotiatingProblems } from "./problem-form";
-import { planResponses } from "./responses";
-import { operationRoute } from "./route";
+import { type OperationSetting, planOperation } from "./plan";
+import { problemForm } from "./problem-form";
+import { serveOperation } from "./run";
 
 /**
  * Mounts every declared operation. Paths with fewer parameters are mounted first, so a
@@ -56,46 +54,36 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     // Planned on the first request that needs it, not at start-up: a Worker's isolate
     // starts per cold request, and planning every operation then (reading each schema,
     // compiling the code that does it) was most of an imported contract's cold start
-    // (test/tools/bench/README.md). Planning cannot fail: checkOperations refused at start-up
-    // whatever would. Each variant of part 9 is planned as the operation it makes.
-    const routes: (ServeOperation | undefined)[] = [];
-    // An operation that presents failures its own way (part 7) answers them so.
-    const present = operation.presents ? problemPresenter(contract, id) : context.present;
-    const plan = (shape: Operation): ServeOperation => {
-      const security = planSecurity(contract, id, shape, jwt, reported);
-      const limits = planLimits(contract, id);
-      return operationRoute({
-        id,
-        handler: handlers[id],
-        security,
-        limits,
-        request: planRequest(shape, {
-          maxBodyBytes: limits.maxBodyBytes ?? maxBodyBytes,
-          hidden: hide(security?.fields, versionHidden),
-          present,
-          pathParameters: read,
-          ...(xml ? { xml } : {}),
-        }),
-        responses: planResponses(contract, shape, xml),
-        present,
-        contract,
-        emits: shape.emits ?? [],
-        transition: planTransition(contract, shape),
-      });
-    };
-    // Which variant serves each version, worked out on the version's first request.
+    // (test/tools/bench/README.md). Each variant of part 9 is planned as the operation it
+    // makes, on the first request its version selects it.
+    const models: (OperationModel | undefined)[] = [];
     const variantOf = new Map<string, number>();
-    const serveFor = (version: string | undefined): ServeOperation => {
-      let index = 0;
-      if (versionPlan && version !== undefined && shapes.length > 1) {
-        index = variantOf.get(version) ?? shapeIndex(versionPlan, operation, version);
-        variantOf.set(version, index);
-      }
-      const planned = routes[index] ?? plan(shapes[index] ?? operation);
-      routes[index] = planned;
+    const modelAt = (index: number): OperationModel => {
+      const planned = models[index] ?? planOperation(setting, shapes[index] ?? operation);
+      models[index] = planned;
       return planned;
     };
-    const route = negotiatedRoute(id, operation, versionPlan, serveFor);
+    const setting: OperationSetting = {
+      contract,
+      id,
+      handler: handlers[id],
+      // An operation that presents failures its own way (part 7) answers them so.
+      present: operation.presents ? problemPresenter(contract, id) : context.present,
+      versions: versionGate(id, operation, versionPlan),
+      variant: (version) => {
+        if (!versionPlan || version === undefined || shapes.length < 2) return modelAt(0);
+        const index = variantOf.get(version) ?? shapeIndex(versionPlan, operation, version);
+        variantOf.set(version, index);
+        return modelAt(index);
+      },
+      problemForm: context.xml ? problemForm(context.xml, successTypesOf(shapes)) : undefined,
+      maxBodyBytes,
+      versionHidden,
+      pathParameters: read,
+      jwt,
+      xml,
+      reported,
+    };
     const routed = `${prefix}${path}`;
     const entry = byPath.get(routed) ?? {
       // A segment Hono matches by a pattern (`{id}.json`) is half literal: it is not counted.
@@ -103,9 +91,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       methods: {},
       operations: [],
     };
-    entry.methods[operation.method] = context.xml
-      ? negotiatingProblems(route, context.xml, present, successTypes(shapes))
-      : route;
+    entry.methods[operation.method] = (c) => serveOperation(modelAt(0), c);
     entry.operations.push([id, operation]);
     byPath.set(routed, entry);
   }
@@ -156,27 +142,11 @@ function xmlMappingsOf(context: MountContext): XmlMappings | undefined {
 }
 
 /** The media types of an operation's success answers, in every variant, in declaration order. */
-function successTypes(shapes: readonly Operation[]): string[] {
+function successTypesOf(shapes: readonly Operation[]): string[] {
   const types = new Set<string>();
   for (const shape of shapes)
     for (const [status, response] of Object.entries(shape.responses))
-      if (status === "2XX" || (Number(status) >= 200 && Number(status) < 300))
+      if (isSuccessKey(status))
         for (const type of Object.keys(response?.content ?? {})) types.add(type);
   return [...types];
-}
-
-/** The fields kept from the schemas: credentials' and the version's. */
-function hide(
-  security: HiddenFields | undefined,
-  version: Partial<HiddenFields>,
-): HiddenFields | undefined {
-  if (Object.keys(version).length === 0) return security;
-  const union = (a?: ReadonlySet<string>, b?: ReadonlySet<string>) =>
-    new Set([...(a ?? []), ...(b ?? [])]);
-  return {
-    path: union(security?.path, version.path),
-    header: union(security?.header, version.header),
-    query: union(security?.query, version.query),
-    cookie: union(security?.cookie, version.cookie),
-  };
 }

@@ -7,15 +7,12 @@
  * the operation's success is XML, so a client that speaks only XML is answered in XML, and
  * JSON otherwise. Each such problem carries `Vary: Accept`.
  */
-import type { Handler } from "hono";
 import { acceptable } from "../../platform/accept";
 import type { XmlCodec } from "../../platform/engine-seam";
-import type { AppEnv } from "../../platform/env";
-import { errorResponse } from "../../platform/errors";
 import { PROBLEM_MEDIA_TYPE } from "../../platform/problem";
-import type { ProblemPresenter } from "../../platform/problem-presenter";
 import { complete } from "../../platform/security-headers";
 import { bodyKind } from "../media-type";
+import type { ProblemForm } from "./model";
 
 /** RFC 9457 Appendix B's media type. */
 export const PROBLEM_XML_MEDIA_TYPE = "application/problem+xml";
@@ -47,22 +44,12 @@ function varyOnAccept(headers: Headers): void {
 }
 
 /**
- * The route with its problems negotiated, those of an error thrown inside it included (as
- * the app's own error path answers them, then negotiated).
+ * A problem answer in the form the request negotiates: JSON as it is, or RFC 9457 Appendix
+ * B's XML (a problem whose members XML cannot name stays JSON); every problem varies on
+ * `Accept`. Other answers pass as they are.
  */
-export function negotiatingProblems(
-  route: Handler<AppEnv>,
-  codec: XmlCodec,
-  present: ProblemPresenter,
-  successTypes: readonly string[],
-): Handler<AppEnv> {
-  return async (c, next) => {
-    let response: Response;
-    try {
-      response = (await route(c, next)) as Response;
-    } catch (error) {
-      response = errorResponse(error, c, present);
-    }
+export function problemForm(codec: XmlCodec, successTypes: readonly string[]): ProblemForm {
+  return async (c, response) => {
     if (response.headers.get("content-type") !== PROBLEM_MEDIA_TYPE) return response;
     varyOnAccept(response.headers);
     if (problemMediaType(c.req.header("accept") ?? null, successTypes) === PROBLEM_MEDIA_TYPE)

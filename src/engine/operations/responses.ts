@@ -17,6 +17,7 @@ import { errorTypeUri } from "../../platform/problem-presenter";
 import { type BodyKind, bodyKind } from "../media-type";
 import { viewOf } from "../zod/views";
 import type { XmlMappings } from "../zod/xml-mappings";
+import { successTypes } from "./failures";
 
 export interface MediaPlan {
   readonly kind: BodyKind;
@@ -44,10 +45,7 @@ export interface DeclaredError {
 export interface ResponsePlan {
   /** Exact statuses; a range (`4XX`) under its first digit times -1 (-4); `default` under 0. */
   readonly statuses: ReadonlyMap<number, StatusPlan>;
-  /**
-   * The media types every success answer is one of; `undefined` when some success answer
-   * has no body, so `Accept` cannot rule the request out before the handler runs.
-   */
+  /** The media types every success answer is one of, or `undefined` (the 406 rule, `successTypes`). */
   readonly successTypes: readonly string[] | undefined;
   /** Whether `Accept` chooses among several media types of one status (RFC 9110 §12.5.5). */
   readonly vary: boolean;
@@ -56,7 +54,6 @@ export interface ResponsePlan {
 
 const RANGE_KEY = /^([1-5])XX$/;
 const DEFAULT_KEY = 0;
-const SUCCESS_RANGE = -2;
 
 /** Where a response key is kept in `ResponsePlan.statuses`. */
 export function statusKey(code: string): number {
@@ -83,8 +80,6 @@ export function planResponses(
   xml?: XmlMappings,
 ): ResponsePlan {
   const statuses = new Map<number, StatusPlan>();
-  const success = new Set<string>();
-  let everySuccessHasBody = true;
   let vary = false;
   for (const [code, declared] of Object.entries(operation.responses) as [
     string,
@@ -103,10 +98,6 @@ export function planResponses(
     const types = [...media.keys()];
     statuses.set(status, { types, media, headers: declared.headers });
     if (types.length > 1) vary = true;
-    if ((status >= 200 && status < 300) || status === SUCCESS_RANGE) {
-      if (types.length === 0) everySuccessHasBody = false;
-      for (const type of types) success.add(type);
-    }
   }
   const errors = new Map<string, DeclaredError>();
   for (const name of operation.errors ?? []) {
@@ -122,7 +113,7 @@ export function planResponses(
   }
   return {
     statuses,
-    successTypes: everySuccessHasBody && success.size > 0 ? [...success] : undefined,
+    successTypes: successTypes(operation),
     vary,
     errors,
   };

@@ -2,21 +2,21 @@
  * Validating a request against a declared operation, in a fixed order: the body's media
  * type (415), its size (413), its well-formedness (400), then every declared schema (422,
  * all violations at once). The input a handler receives is the schemas' output. Each
- * failure is answered as part 7 presents it, when it presents it.
+ * failure is a refusal the operation's model answers (as part 7 presents it, where it does).
  */
 import type { Context } from "hono";
 import { type Operation, type Schema, schemaOf } from "../../contract-language/contract";
 import type { XmlMapping } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
-import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
-import type { ProblemPresenter } from "../../platform/problem-presenter";
-import { type BodyKind, bodyKind, matchMediaType } from "../media-type";
+import { type ProblemDetails, typedProblem } from "../../platform/problem";
+import { acceptHint, type BodyKind, bodyKind, matchMediaType } from "../media-type";
 import {
   CONTENT_TOO_LARGE,
   MALFORMED_REQUEST,
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
 } from "../problem-types";
+import type { Refusal } from "../refusal";
 import {
   jsonPointer,
   type RequestPart,
@@ -69,12 +69,10 @@ export interface RequestPlan {
   /** Problems whose every member is known in advance. */
   readonly unsupportedMediaType: ProblemDetails;
   readonly tooLarge: ProblemDetails;
-  /** RFC 9110 §15.5.16 lets a 415 say what is accepted: Accept-Post (W3C LDP §7.1) or Accept-Patch (RFC 5789 §3.1). */
+  /** The header a 415 names the accepted types in, where it does (`acceptHint`). */
   readonly acceptHint: Readonly<Record<string, string>>;
   /** Fields that carry credentials: kept from the schemas, so a handler never receives them. */
   readonly hidden: HiddenFields;
-  /** How part 7 presents the platform's failures. */
-  readonly present: ProblemPresenter;
   /** How each location's parameters are read (their styles, OpenAPI 3.1 §4.8.12.4). */
   readonly parameters: {
     readonly path?: ParameterPlan;
@@ -91,7 +89,6 @@ const NOTHING_HIDDEN: HiddenFields = { header: new Set(), query: new Set(), cook
 export interface RequestPlanOptions {
   readonly maxBodyBytes: number;
   readonly hidden?: HiddenFields;
-  readonly present?: ProblemPresenter;
   /** The path template's parameters, as their text stands in the path the router matched. */
   readonly pathParameters: (path: string) => Record<string, string>;
   /** The XML mappings, when the contract declares an XML media type. */
@@ -100,7 +97,6 @@ export interface RequestPlanOptions {
 
 export function planRequest(operation: Operation, options: RequestPlanOptions): RequestPlan {
   const { maxBodyBytes, hidden = NOTHING_HIDDEN } = options;
-  const present = options.present ?? ((_kind, problem) => problem);
   const body = operation.request?.body ?? {};
   const bodyTypes = Object.keys(body);
   const bodies = new Map(
@@ -120,39 +116,27 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
       ];
     }),
   );
-  const hintName =
-    operation.method === "POST"
-      ? "accept-post"
-      : operation.method === "PATCH"
-        ? "accept-patch"
-        : undefined;
+  const hint = acceptHint(operation);
   return {
     operation,
     bodyTypes,
     bodies,
     bodyOptional: operation.request?.bodyRequired === false,
     maxBodyBytes,
-    unsupportedMediaType: present(
-      "unsupported-media-type",
-      typedProblem(
-        UNSUPPORTED_MEDIA_TYPE,
-        bodyTypes.length === 0
-          ? "This operation takes no request body."
-          : `This operation accepts a body of these media types only: ${bodyTypes.join(", ")}.`,
-        { acceptedMediaTypes: bodyTypes },
-      ),
+    unsupportedMediaType: typedProblem(
+      UNSUPPORTED_MEDIA_TYPE,
+      bodyTypes.length === 0
+        ? "This operation takes no request body."
+        : `This operation accepts a body of these media types only: ${bodyTypes.join(", ")}.`,
+      { acceptedMediaTypes: bodyTypes },
     ),
-    tooLarge: present(
-      "content-too-large",
-      typedProblem(
-        CONTENT_TOO_LARGE,
-        `The request body is larger than the ${maxBodyBytes} bytes this operation accepts.`,
-        { maxBytes: maxBodyBytes },
-      ),
+    tooLarge: typedProblem(
+      CONTENT_TOO_LARGE,
+      `The request body is larger than the ${maxBodyBytes} bytes this operation accepts.`,
+      { maxBytes: maxBodyBytes },
     ),
-    acceptHint: hintName && bodyTypes.length > 0 ? { [hintName]: bodyTypes.join(", ") } : {},
+    acceptHint: hint ? { [hint.name.toLowerCase()]: hint.value } : {},
     hidden,
-    present,
     parameters: {
       path: planParameters("path", operation.request?.params),
       query: planParameters("query", operation.request?.query),
@@ -173,13 +157,20 @@ export interface ValidatedInput {
 
 export type Validation =
   | { readonly ok: true; readonly input: ValidatedInput }
-  | { readonly ok: false; readonly response: Response };
+  | { readonly ok: false; readonly refusal: Refusal };
 
 /** A body can hold many thousand violations; the answer must not grow with it. */
 export const MAX_LISTED_ERRORS = 100;
 
-const malformed = (plan: RequestPlan, detail: string) =>
-  plan.present("malformed-request", typedProblem(MALFORMED_REQUEST, detail));
+const malformed = (detail: string): Refusal => ({
+  kind: "malformed-request",
+  problem: typedProblem(MALFORMED_REQUEST, detail),
+});
+const unsupported = (plan: RequestPlan, headers?: Readonly<Record<string, string>>): Refusal => ({
+  kind: "unsupported-media-type",
+  problem: plan.unsupportedMediaType,
+  ...(headers ? { headers } : {}),
+});
 
 /** A body is present when the request has a stream that is not declared empty. */
 function carriesBody(request: Request): boolean {
@@ -203,33 +194,25 @@ function withoutKeys<T>(
 }
 
 export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Promise<Validation> {
-  const requestId = c.get("requestId");
   const request = c.req.raw;
-  const reject = (
-    problem: ProblemDetails,
-    headers?: Readonly<Record<string, string>>,
-  ): Validation => ({
-    ok: false,
-    response: problemResponse(requestId, problem, headers),
-  });
+  const reject = (refusal: Refusal): Validation => ({ ok: false, refusal });
 
   let body: ValidatedInput["body"];
   const contentType = request.headers.get("content-type");
   if (plan.bodyTypes.length === 0) {
-    if (carriesBody(request)) return reject(plan.unsupportedMediaType);
+    if (carriesBody(request)) return reject(unsupported(plan));
   } else if (contentType === null) {
-    if (carriesBody(request)) return reject(plan.unsupportedMediaType, plan.acceptHint);
-    if (!plan.bodyOptional)
-      return reject(malformed(plan, "This operation requires a request body."));
+    if (carriesBody(request)) return reject(unsupported(plan, plan.acceptHint));
+    if (!plan.bodyOptional) return reject(malformed("This operation requires a request body."));
   } else {
     const mediaType = matchMediaType(contentType, plan.bodyTypes);
     const bodyPlan = mediaType === undefined ? undefined : plan.bodies.get(mediaType);
-    if (mediaType === undefined || !bodyPlan)
-      return reject(plan.unsupportedMediaType, plan.acceptHint);
+    if (mediaType === undefined || !bodyPlan) return reject(unsupported(plan, plan.acceptHint));
     const bytes = await readBodyBytes(request, plan.maxBodyBytes);
     if (!bytes.ok) {
-      if (bytes.kind === "too-large") return reject(plan.tooLarge);
-      return reject(malformed(plan, bytes.reason));
+      if (bytes.kind === "too-large")
+        return reject({ kind: "content-too-large", problem: plan.tooLarge });
+      return reject(malformed(bytes.reason));
     }
     const decoded = await decodeBody(
       bodyPlan.kind,
@@ -238,7 +221,7 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
       bodyPlan.lists,
       bodyPlan.xml,
     );
-    if (!decoded.ok) return reject(malformed(plan, decoded.reason));
+    if (!decoded.ok) return reject(malformed(decoded.reason));
     body = { mediaType, value: decoded.value };
   }
 
@@ -308,18 +291,16 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
   if (errors.length > 0) {
     const listed = errors.slice(0, MAX_LISTED_ERRORS);
     const count = `${errors.length} violation${errors.length === 1 ? "" : "s"}`;
-    return reject(
-      plan.present(
-        "validation-failed",
-        typedProblem(
-          VALIDATION_FAILED,
-          listed.length < errors.length
-            ? `The request does not satisfy the operation's schemas (${count}; the first ${listed.length} are listed).`
-            : `The request does not satisfy the operation's schemas (${count}).`,
-          { errors: listed },
-        ),
+    return reject({
+      kind: "validation-failed",
+      problem: typedProblem(
+        VALIDATION_FAILED,
+        listed.length < errors.length
+          ? `The request does not satisfy the operation's schemas (${count}; the first ${listed.length} are listed).`
+          : `The request does not satisfy the operation's schemas (${count}).`,
+        { errors: listed },
       ),
-    );
+    });
   }
   return {
     ok: true,

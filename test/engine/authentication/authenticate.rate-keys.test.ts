@@ -8,7 +8,6 @@ import { describe, expect, it, vi } from "vitest";
 import { authenticate } from "../../../src/engine/authentication/authenticate";
 import { planSecurity } from "../../../src/engine/authentication/plan";
 import { JWT_VERIFIER } from "../../../src/engine/jwt";
-import { AS_IS } from "../../../src/platform/problem-presenter";
 import {
   FIXTURE_JWT_VARS,
   FIXTURE_ROTATED_SECRETS,
@@ -34,7 +33,6 @@ async function rateKey(key: string): Promise<string> {
     request,
     env as unknown as Record<string, unknown>,
     "fixture-id",
-    AS_IS,
   );
   if (!outcome.ok || outcome.rateKey === undefined) throw new Error("the FIXTURE key was refused");
   return outcome.rateKey;
@@ -83,7 +81,7 @@ describe("the per-credential rate-limit key of a JWT", () => {
         headers: { authorization: `Bearer ${token}` },
       });
       if (!jwtPlan) throw new Error("the FIXTURE operation requires credentials");
-      const outcome = await authenticate(jwtPlan, request, bindings, "fixture-id", AS_IS);
+      const outcome = await authenticate(jwtPlan, request, bindings, "fixture-id");
       if (!outcome.ok) throw new Error("the FIXTURE token was refused");
       return outcome.rateKey;
     };

@@ -1,0 +1,333 @@
+/**
+ * Every failure one operation can answer with, worked out from what it declares: the one
+ * place each HTTP rule is written (when a 406 applies, which header a 415 names the accepted
+ * types in, how a rate limit is worded, …). Serving reads these rules, the OpenAPI document
+ * prints the list (`operationObject`), and the problem list is the union of the lists of
+ * every operation (`operationProblemTypes`). Cheap: it reads declarations, never a schema,
+ * so the problem list can be built when the app starts without planning any operation.
+ */
+import {
+  type Contract,
+  issuerVouched,
+  type Operation,
+  operationShapes,
+  type PlatformProblem,
+} from "../../contract-language/contract";
+import { rateLimitWording } from "../../platform/limit-wording";
+import type { Json } from "../../platform/openapi/document";
+import { ENGINE_PROBLEM_SLUGS } from "../../platform/problem-types";
+import { type OperationLimits, planLimits } from "../limits/plan";
+import { acceptHint } from "../media-type";
+import {
+  AUTHENTICATION_REQUIRED,
+  CONTENT_TOO_LARGE,
+  type EngineProblemType,
+  INSUFFICIENT_SCOPE,
+  MALFORMED_REQUEST,
+  NOT_ACCEPTABLE,
+  NOT_IN_VERSION,
+  OPERATION_GONE,
+  OPERATION_NOT_IMPLEMENTED,
+  RATE_LIMIT_EXCEEDED,
+  STATE_CONFLICT,
+  UNSUPPORTED_MEDIA_TYPE,
+  UNSUPPORTED_VERSION,
+  VALIDATION_FAILED,
+  VERSION_GONE,
+} from "../problem-types";
+import { retirementOf } from "../versions/plan";
+
+/** One failure an operation can answer with: its status, problem type and headers. */
+export interface Failure {
+  /** Which of the platform's failures it is, where part 7 may present it as its own type. */
+  readonly kind: PlatformProblem | undefined;
+  readonly status: number;
+  /** Its problem type; none for a plain RFC 9457 problem (`about:blank`). */
+  readonly type: EngineProblemType | undefined;
+  /** What causes it, as the document says. */
+  readonly description: string;
+  /** The headers it carries, as OpenAPI header objects by name. */
+  readonly headers?: Json;
+  /** Answered only while no handler is attached to the operation (501). */
+  readonly withoutHandler?: true;
+}
+
+/** Whether a response key is a success: an exact 2xx status or the `2XX` range. */
+export function isSuccessKey(status: string): boolean {
+  return status === "2XX" || (Number(status) >= 200 && Number(status) < 300);
+}
+
+/**
+ * The 406 rule (RFC 9110 §15.5.7): the media types every success answer is one of, when
+ * each has a body; `undefined` when one has none (or there is no success answer), so
+ * `Accept` cannot rule a request out before the handler runs.
+ */
+export function successTypes(op: Operation): readonly string[] | undefined {
+  const types = new Set<string>();
+  let everyHasBody = true;
+  for (const [status, response] of Object.entries(op.responses)) {
+    if (!isSuccessKey(status)) continue;
+    const own = Object.keys(response?.content ?? {});
+    if (own.length === 0) everyHasBody = false;
+    for (const type of own) types.add(type);
+  }
+  return everyHasBody && types.size > 0 ? [...types] : undefined;
+}
+
+/** The seconds a client waits after a refusal that names them (RFC 9110 §10.2.3). */
+const RETRY_AFTER = (description: string): Json => ({
+  "Retry-After": { description, required: true, schema: { type: "integer", minimum: 1 } },
+});
+
+const challenge = (description: string): Json => ({
+  "WWW-Authenticate": { description, required: true, schema: { type: "string" } },
+});
+
+/** Whether part 9 negotiates a version on every request. */
+function negotiated(contract: Contract): boolean {
+  return contract.versioning?.versions !== undefined && contract.versioning.placement !== undefined;
+}
+
+/** Part 5's failures: 401, and 403 where a requirement names scopes. */
+function securityFailures(op: Operation): Failure[] {
+  const requirements = op.security ?? [];
+  if (requirements.length === 0) return [];
+  const scoped = requirements.some((r) => Object.values(r).some((s) => s.length > 0));
+  return [
+    {
+      kind: "authentication-required",
+      status: 401,
+      type: AUTHENTICATION_REQUIRED,
+      description: "Missing or invalid credentials.",
+      headers: challenge("A challenge for each scheme the operation accepts (RFC 9110 §11.6.1)."),
+    },
+    ...(scoped
+      ? [
+          {
+            kind: "insufficient-scope",
+            status: 403,
+            type: INSUFFICIENT_SCOPE,
+            description: "Valid credentials without the scopes required.",
+            headers: challenge(
+              'Bearer error="insufficient_scope" with the scopes needed (RFC 6750 §3.1).',
+            ),
+          } as const,
+        ]
+      : []),
+  ];
+}
+
+/** Part 5's 503: a key set or introspection endpoint that could not be asked. */
+function issuerFailures(contract: Contract, op: Operation): Failure[] {
+  const vouched = (op.security ?? []).some((r) =>
+    Object.keys(r).some((name) => {
+      const scheme = contract.securitySchemes[name];
+      return scheme !== undefined && issuerVouched(scheme);
+    }),
+  );
+  return vouched
+    ? [
+        {
+          kind: undefined,
+          status: 503,
+          type: undefined,
+          description: "The credentials could not be verified right now.",
+          headers: RETRY_AFTER("Seconds to wait before retrying."),
+        },
+      ]
+    : [];
+}
+
+/** What reading the request can refuse: 400, 413, 415 and 422. */
+function requestFailures(op: Operation, limits: OperationLimits): Failure[] {
+  const body = op.request?.body;
+  const schemas =
+    body !== undefined ||
+    [op.request?.params, op.request?.query, op.request?.headers, op.request?.cookies].some(Boolean);
+  const hint = acceptHint(op);
+  const malformed: Failure = {
+    kind: "malformed-request",
+    status: 400,
+    type: MALFORMED_REQUEST,
+    description: "Malformed request.",
+  };
+  const tooLarge: Failure = {
+    kind: "content-too-large",
+    status: 413,
+    type: CONTENT_TOO_LARGE,
+    description:
+      limits.maxBodyBytes === undefined
+        ? "Request body larger than the platform's cap (the status report's platformDefaults)."
+        : `Request body larger than ${limits.maxBodyBytes} bytes.`,
+  };
+  const unsupported: Failure = {
+    kind: "unsupported-media-type",
+    status: 415,
+    type: UNSUPPORTED_MEDIA_TYPE,
+    description: "A body of a media type the operation does not take.",
+    ...(hint
+      ? {
+          headers: {
+            [hint.name]: {
+              description: "The media types accepted (RFC 9110 §15.5.16).",
+              required: true,
+              schema: { type: "string" },
+            },
+          },
+        }
+      : {}),
+  };
+  const invalid: Failure = {
+    kind: "validation-failed",
+    status: 422,
+    type: VALIDATION_FAILED,
+    description: "The request does not satisfy the schemas.",
+  };
+  return [...(body ? [malformed, tooLarge] : []), unsupported, ...(schemas ? [invalid] : [])];
+}
+
+/** Part 8's 429, with every rate limit that counts the operation's requests. */
+function rateFailures(limits: OperationLimits): Failure[] {
+  const rates = [...limits.perClient, ...limits.perCredential];
+  if (rates.length === 0) return [];
+  return [
+    {
+      kind: "rate-limit-exceeded",
+      status: 429,
+      type: RATE_LIMIT_EXCEEDED,
+      description: `Rate limit exceeded: ${rates
+        .map(({ name, limit }) => `${name}: ${rateLimitWording(limit)}`)
+        .join("; ")}.`,
+      headers: RETRY_AFTER("Seconds to wait: the limit's whole period (RFC 9110 §10.2.3)."),
+    },
+  ];
+}
+
+/** Part 9's failures, and an operation's own sunset. */
+function versionFailures(contract: Contract, op: Operation): Failure[] {
+  const failures: Failure[] = [];
+  const versions = contract.versioning?.versions ?? {};
+  if (negotiated(contract)) {
+    failures.push({
+      kind: undefined,
+      status: 400,
+      type: UNSUPPORTED_VERSION,
+      description: "A version of the interface the service does not have.",
+    });
+    // A request may state any declared version, so what any of them answers can be
+    // answered on this path: 410 when one has a sunset, 404 when one lacks the operation.
+    const sunsets = Object.entries(versions).flatMap(([v, d]) =>
+      d.sunset ? [`${v}: ${d.sunset}`] : [],
+    );
+    if (sunsets.length > 0)
+      failures.push({
+        kind: undefined,
+        status: 410,
+        type: VERSION_GONE,
+        description: `A version past its sunset (${sunsets.join("; ")}), no longer served.`,
+      });
+  }
+  const retirement = retirementOf(op);
+  if (retirement?.sunset)
+    failures.push({
+      kind: undefined,
+      status: 410,
+      type: OPERATION_GONE,
+      description: `Past its own sunset (${retirement.sunset}), it is no longer served.`,
+    });
+  if (
+    negotiated(contract) &&
+    (op.versions?.added !== undefined || op.versions?.removed !== undefined)
+  )
+    failures.push({
+      kind: undefined,
+      status: 404,
+      type: NOT_IN_VERSION,
+      description: "A version of the interface that does not have this operation.",
+    });
+  return failures;
+}
+
+/**
+ * Every failure operation `op` (of id `id`) can answer with, in the order the document lists
+ * them. Failures the handler's own answers bring (part 7's error types it declares) are its
+ * responses, not these.
+ */
+export function operationFailures(
+  contract: Contract,
+  id: string,
+  op: Operation,
+  limits: OperationLimits = planLimits(contract, id),
+): Failure[] {
+  const [unauthenticated, ...forbidden] = securityFailures(op);
+  const accepted = successTypes(op);
+  const requestSide = requestFailures(op, limits);
+  return [
+    ...(unauthenticated ? [unauthenticated, ...forbidden] : []),
+    ...(accepted
+      ? [
+          {
+            kind: "not-acceptable",
+            status: 406,
+            type: NOT_ACCEPTABLE,
+            description: "None of the media types the client accepts.",
+          } as const,
+        ]
+      : []),
+    ...(op.transition
+      ? [
+          {
+            kind: undefined,
+            status: 409,
+            type: STATE_CONFLICT,
+            description: "The resource's state does not allow this transition.",
+          },
+        ]
+      : []),
+    ...requestSide,
+    ...rateFailures(limits),
+    ...versionFailures(contract, op),
+    { kind: "internal-error", status: 500, type: undefined, description: "Unexpected error." },
+    {
+      kind: undefined,
+      status: 501,
+      type: OPERATION_NOT_IMPLEMENTED,
+      description: "Declared, but not implemented yet.",
+      withoutHandler: true,
+    },
+    ...issuerFailures(contract, op),
+    ...eventFailures(op),
+  ];
+}
+
+/** Part 6's 503: the events of a successful request could not be queued. */
+function eventFailures(op: Operation): Failure[] {
+  return (op.emits ?? []).length > 0
+    ? [
+        {
+          kind: undefined,
+          status: 503,
+          type: undefined,
+          description: "The events of the request could not be queued.",
+          headers: RETRY_AFTER("Seconds to wait before retrying."),
+        },
+      ]
+    : [];
+}
+
+/**
+ * The problem types a contract's operations can answer with: the union of every
+ * operation's failures, in every variant, each type once.
+ */
+export function operationProblemTypes(contract: Contract): EngineProblemType[] {
+  const types = new Set<EngineProblemType>();
+  for (const [id, operation] of Object.entries(contract.operations)) {
+    const limits = planLimits(contract, id);
+    for (const shape of operationShapes(operation))
+      for (const failure of operationFailures(contract, id, shape, limits))
+        if (failure.type) types.add(failure.type);
+  }
+  // In the catalogue's order, whatever order the operations are declared in.
+  const order = ENGINE_PROBLEM_SLUGS as readonly string[];
+  return [...types].sort((a, b) => order.indexOf(a.slug) - order.indexOf(b.slug));
+}

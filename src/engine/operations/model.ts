@@ -1,0 +1,120 @@
+/**
+ * One model per operation: everything it can answer, planned once. Its outline (the
+ * operation as declared, its limits and every failure it can answer with) reads only
+ * declarations, so the OpenAPI document and the problem list build one for every operation;
+ * the full model adds what serving needs (the request plan, security, answers, transition,
+ * events, versions, the part 7 presenter) and the ordered steps a request runs through. It
+ * is planned on the operation's first request, never when the Worker starts
+ * (`operations/plan.ts`); serving runs its steps (`operations/run.ts`), the document prints
+ * its failures (`openapi/operations.ts`), the problem list is the union of them
+ * (`operationProblemTypes`).
+ */
+import type { Context } from "hono";
+import type { Contract, Operation } from "../../contract-language/contract";
+import type { AnyHandler, AnyResult, Authenticated } from "../../contract-language/define-handlers";
+import type { AppEnv } from "../../platform/env";
+import type { ProblemPresenter } from "../../platform/problem-presenter";
+import type { SecurityPlan } from "../authentication/plan";
+import type { Emission } from "../events/emit";
+import { type OperationLimits, planLimits } from "../limits/plan";
+import type { Refusal } from "../refusal";
+import type { RequestPlan, ValidatedInput } from "../request/plan";
+import type { TransitionPlan } from "../states/transition";
+import type { VersionGate } from "../versions/negotiate";
+import { type Failure, operationFailures } from "./failures";
+import type { ResponsePlan } from "./responses";
+
+/** What an operation is, as declared: enough to document it and list its problems. */
+export interface OperationOutline {
+  readonly id: string;
+  /** The operation as this model serves it (one variant of part 9, where it has several). */
+  readonly operation: Operation;
+  readonly limits: OperationLimits;
+  /** Every failure it can answer with besides its declared answers, in the document's order. */
+  readonly failures: readonly Failure[];
+}
+
+/** What one request carries from step to step. */
+export interface Exchange {
+  readonly c: Context<AppEnv>;
+  readonly requestId: string;
+  /** Secrets and bindings, looked up by the names the contract gives. */
+  readonly env: Readonly<Record<string, unknown>>;
+  readonly accept: string | null;
+  /** The model serving the request: the variant its version selects, once it is known. */
+  model: OperationModel;
+  version: string | undefined;
+  /** Headers every answer carries from here on (part 9's deprecation headers). */
+  headers: Readonly<Record<string, string>> | undefined;
+  auth: Authenticated | undefined;
+  /** Identifies the credential for per-credential rate limits (not the credential). */
+  rateKey: string | undefined;
+  input: ValidatedInput | undefined;
+  result: AnyResult | undefined;
+  readonly emissions: Emission[];
+  readonly reached: { target?: string };
+}
+
+/** What a step concludes: an answer, a refusal to answer, or nothing (the next step runs). */
+export type Outcome = Response | Refusal | undefined;
+
+/** One step of an operation's pipeline. */
+export interface Step {
+  /** Its name, as the model lists it (src/engine/README.md, "How a request travels"). */
+  readonly name: StepName;
+  readonly run: (exchange: Exchange) => Outcome | Promise<Outcome>;
+}
+
+export type StepName =
+  | "negotiateVersion"
+  | "rateLimitByClient"
+  | "authenticate"
+  | "rateLimitByCredential"
+  | "negotiateAnswer"
+  | "readRequest"
+  | "handle"
+  | "checkAnswer"
+  | "emit"
+  | "respond";
+
+/** A problem answer in the form the request negotiates (`problem-form.ts`). */
+export type ProblemForm = (c: Context<AppEnv>, response: Response) => Promise<Response>;
+
+/** Everything one operation can answer, planned on its first request. */
+export interface OperationModel extends OperationOutline {
+  readonly contract: Contract;
+  readonly handler: AnyHandler | undefined;
+  /** How part 7 presents this operation's failures: the one place they become problems. */
+  readonly present: ProblemPresenter;
+  /** Part 9: the version step, where part 9 or a retirement applies. */
+  readonly versions: VersionGate | undefined;
+  /** The model of the variant that serves `version` (itself where there is one variant). */
+  readonly variant: (version: string | undefined) => OperationModel;
+  readonly security: SecurityPlan | undefined;
+  readonly request: RequestPlan;
+  readonly responses: ResponsePlan;
+  readonly transition: TransitionPlan | undefined;
+  /** Part 6's events this operation may emit. */
+  readonly emits: readonly string[];
+  /** The pipeline, in order; each step present only where the contract declares its cause. */
+  readonly steps: readonly Step[];
+  /** With XML declared: a problem answer in the form the request negotiates (JSON or XML). */
+  readonly problemForm: ProblemForm | undefined;
+}
+
+/**
+ * The outline of operation `id` as `op` declares it. `implemented`: whether a handler is
+ * attached (without one, its valid requests are answered 501).
+ */
+export function outlineOperation(
+  contract: Contract,
+  id: string,
+  op: Operation,
+  implemented: boolean,
+): OperationOutline {
+  const limits = planLimits(contract, id);
+  const failures = operationFailures(contract, id, op, limits).filter(
+    (failure) => !(implemented && failure.withoutHandler),
+  );
+  return { id, operation: op, limits, failures };
+}

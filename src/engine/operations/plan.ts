@@ -1,0 +1,82 @@
+/**
+ * An operation's model, planned: its outline, then everything serving needs, then the
+ * pipeline those make. Called on the operation's first request (`mount.ts`), never when the
+ * Worker starts. Planning cannot fail: the start-up checks refused whatever would.
+ */
+import type { Contract, Operation } from "../../contract-language/contract";
+import type { AnyHandler } from "../../contract-language/define-handlers";
+import type { JwtVerifier } from "../../platform/engine-seam";
+import type { ProblemPresenter } from "../../platform/problem-presenter";
+import { planSecurity } from "../authentication/plan";
+import { type HiddenFields, planRequest } from "../request/plan";
+import { planTransition } from "../states/transition";
+import type { VersionGate } from "../versions/negotiate";
+import type { XmlMappings } from "../zod/xml-mappings";
+import { type OperationModel, outlineOperation, type ProblemForm } from "./model";
+import { planResponses } from "./responses";
+import { pipeline } from "./steps";
+
+/** What is the same for every variant of one operation, decided when the app is built. */
+export interface OperationSetting {
+  readonly contract: Contract;
+  readonly id: string;
+  readonly handler: AnyHandler | undefined;
+  /** How part 7 presents this operation's failures. */
+  readonly present: ProblemPresenter;
+  readonly versions: VersionGate | undefined;
+  readonly variant: (version: string | undefined) => OperationModel;
+  readonly problemForm: ProblemForm | undefined;
+  /** The body cap where part 8 declares none. */
+  readonly maxBodyBytes: number;
+  /** The fields part 9 reads itself (the version), kept from the schemas. */
+  readonly versionHidden: Partial<HiddenFields>;
+  /** The path template's parameters, as their text stands in the path the router matched. */
+  readonly pathParameters: (path: string) => Record<string, string>;
+  readonly jwt: JwtVerifier | undefined;
+  readonly xml: XmlMappings | undefined;
+  /** Misconfigured security schemes, logged once for the whole app. */
+  readonly reported: Set<string>;
+}
+
+/** The model of `shape`, one variant of the operation (the operation itself without part 9). */
+export function planOperation(setting: OperationSetting, shape: Operation): OperationModel {
+  const { contract, id, handler, jwt, xml } = setting;
+  const outline = outlineOperation(contract, id, shape, handler !== undefined);
+  const security = planSecurity(contract, id, shape, jwt, setting.reported);
+  const planned = {
+    ...outline,
+    contract,
+    handler,
+    present: setting.present,
+    versions: setting.versions,
+    variant: setting.variant,
+    problemForm: setting.problemForm,
+    security,
+    request: planRequest(shape, {
+      maxBodyBytes: outline.limits.maxBodyBytes ?? setting.maxBodyBytes,
+      hidden: hide(security?.fields, setting.versionHidden),
+      pathParameters: setting.pathParameters,
+      ...(xml ? { xml } : {}),
+    }),
+    responses: planResponses(contract, shape, xml),
+    transition: planTransition(contract, shape),
+    emits: shape.emits ?? [],
+  };
+  return { ...planned, steps: pipeline(planned) };
+}
+
+/** The fields kept from the schemas: credentials' and the version's. */
+function hide(
+  security: HiddenFields | undefined,
+  version: Partial<HiddenFields>,
+): HiddenFields | undefined {
+  if (Object.keys(version).length === 0) return security;
+  const union = (a?: ReadonlySet<string>, b?: ReadonlySet<string>) =>
+    new Set([...(a ?? []), ...(b ?? [])]);
+  return {
+    path: union(security?.path, version.path),
+    header: union(security?.header, version.header),
+    query: union(security?.query, version.query),
+    cookie: union(security?.cookie, version.cookie),
+  };
+}

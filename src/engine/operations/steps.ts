@@ -1,0 +1,327 @@
+/**
+ * The steps a request to a declared operation runs through, and the order they come in:
+ * the version (part 9), rate limits per client address (so guessing credentials is limited
+ * too), credentials (part 5), rate limits per credential, whether the client accepts any
+ * media type the operation answers in (406), the request read and validated, the handler
+ * (or the 501 placeholder), its answer checked against the declaration under the
+ * `RESPONSE_VALIDATION` mode, its events queued (part 6), and the answer written. A step is
+ * in an operation's pipeline only when the contract declares what it serves.
+ */
+import type { Context } from "hono";
+import type { AnyResult, HandlerContext } from "../../contract-language/define-handlers";
+import { acceptable } from "../../platform/accept";
+import type { AppEnv } from "../../platform/env";
+import { INTERNAL_ERROR } from "../../platform/errors";
+import { errorFields, log } from "../../platform/log";
+import {
+  ERROR_BODY,
+  type ProblemDetails,
+  problemResponse,
+  statusProblem,
+  typedProblem,
+} from "../../platform/problem";
+import { authenticate } from "../authentication/authenticate";
+import { enqueueEvents } from "../events/emit";
+import { enforceRateLimits } from "../limits/enforce";
+import { NOT_ACCEPTABLE, OPERATION_NOT_IMPLEMENTED, STATE_CONFLICT } from "../problem-types";
+import type { Refusal } from "../refusal";
+import { validateRequest } from "../request/plan";
+import { stateMismatch, TransitionRefused, transitionHelper } from "../states/transition";
+import { responseValidationMode } from "../zod/response-mode";
+import type { Exchange, OperationModel, Outcome, Step } from "./model";
+import { errorMismatch, responseMismatch } from "./response-conformance";
+import { type DeclaredError, statusPlan } from "./responses";
+import { answerHeaders, serialise } from "./serialise";
+
+/** The model without its steps: what the pipeline is made from. */
+export type Planned = Omit<OperationModel, "steps">;
+
+/** The pipeline of an operation, each step present only where the contract declares its cause. */
+export function pipeline(model: Planned): Step[] {
+  const { versions, limits, security, responses, handler, emits } = model;
+  const steps: (Step | false | undefined)[] = [
+    versions && negotiateVersion,
+    limits.perClient.length > 0 && rateLimitByClient,
+    security && authenticateStep,
+    security && limits.perCredential.length > 0 && rateLimitByCredential,
+    responses.successTypes && negotiateAnswer(responses.successTypes, responses.vary),
+    readRequest,
+    handler ? handle : notImplemented(model.id),
+    handler && checkAnswer,
+    handler && emits.length > 0 && emit,
+    handler && respond,
+  ];
+  return steps.filter((step): step is Step => Boolean(step));
+}
+
+const internalError: Refusal = { kind: "internal-error", problem: INTERNAL_ERROR };
+
+// RFC 9110 §15.6.4: the request was carried out but its events could not be queued.
+const EVENTS_UNAVAILABLE: Refusal = {
+  kind: undefined,
+  problem: statusProblem(
+    503,
+    "The events of this request could not be queued. Retry later; quote the requestId if it persists.",
+  ),
+  headers: { "retry-after": "30" },
+};
+
+/** The caller's address as Cloudflare's edge reports it; requests without one share a count. */
+function clientKey(request: Request): string {
+  return `client:${request.headers.get("cf-connecting-ip") ?? "unknown"}`;
+}
+
+/** `waitUntil` of the invocation; without one (an in-process call), the work just runs. */
+function waitUntilOf(c: Context<AppEnv>, requestId: string): HandlerContext["waitUntil"] {
+  return (promise) => {
+    let context: { waitUntil(promise: Promise<unknown>): void } | undefined;
+    try {
+      context = c.executionCtx;
+    } catch {
+      context = undefined;
+    }
+    if (context) return context.waitUntil(promise);
+    promise.catch((error: unknown) =>
+      log("error", "background work failed", { requestId, error: errorFields(error) }),
+    );
+  };
+}
+
+/** Part 9: the version the request is for, and so the variant that serves it. */
+const negotiateVersion: Step = {
+  name: "negotiateVersion",
+  run(x) {
+    const negotiated = x.model.versions?.(x.c);
+    if (!negotiated) return undefined;
+    if ("problem" in negotiated) return negotiated;
+    x.version = negotiated.version;
+    if (Object.keys(negotiated.headers).length > 0) x.headers = negotiated.headers;
+    x.model = x.model.variant(negotiated.version);
+    return undefined;
+  },
+};
+
+/** Part 8, before credentials: counted per client address. */
+const rateLimitByClient: Step = {
+  name: "rateLimitByClient",
+  run: (x) =>
+    enforceRateLimits(x.model.limits.perClient, clientKey(x.c.req.raw), x.env, x.requestId),
+};
+
+/** Part 5: every scheme the operation names is checked. */
+const authenticateStep: Step = {
+  name: "authenticate",
+  async run(x) {
+    const security = x.model.security;
+    if (!security) return undefined;
+    const waitUntil = waitUntilOf(x.c, x.requestId);
+    const outcome = await authenticate(security, x.c.req.raw, x.env, x.requestId, waitUntil);
+    if (!outcome.ok) return outcome.refusal;
+    x.auth = outcome.auth;
+    x.rateKey = outcome.rateKey;
+    return undefined;
+  },
+};
+
+/** Part 8, once the credentials are valid: let in without one, counted by client, as above. */
+const rateLimitByCredential: Step = {
+  name: "rateLimitByCredential",
+  run(x) {
+    const key = x.rateKey === undefined ? clientKey(x.c.req.raw) : `credential:${x.rateKey}`;
+    return enforceRateLimits(x.model.limits.perCredential, key, x.env, x.requestId);
+  },
+};
+
+/** RFC 9110 §15.5.7: nothing the client accepts can be answered, so nothing is done. */
+function negotiateAnswer(types: readonly string[], vary: boolean): Step {
+  const refusal: Refusal = {
+    kind: "not-acceptable",
+    problem: typedProblem(
+      NOT_ACCEPTABLE,
+      `This operation answers in these media types only: ${types.join(", ")}.`,
+      { availableMediaTypes: types },
+    ),
+    ...(vary ? { headers: { vary: "accept" } } : {}),
+  };
+  return {
+    name: "negotiateAnswer",
+    run: (x) => (acceptable(x.accept, types) ? undefined : refusal),
+  };
+}
+
+/** 415, 413, 400 and 422, in that order (`request/plan.ts`). */
+const readRequest: Step = {
+  name: "readRequest",
+  async run(x) {
+    const validation = await validateRequest(x.model.request, x.c);
+    if (!validation.ok) return validation.refusal;
+    x.input = validation.input;
+    return undefined;
+  },
+};
+
+/** A declared operation without a handler: valid requests are answered 501. */
+function notImplemented(id: string): Step {
+  const refusal: Refusal = {
+    kind: undefined,
+    problem: typedProblem(
+      OPERATION_NOT_IMPLEMENTED,
+      "This operation is declared and the request is valid for it, but it is not implemented yet.",
+      { operationId: id },
+    ),
+  };
+  return { name: "handle", run: () => refusal };
+}
+
+/** The media type an answer of `status` is written in, as the request's `Accept` prefers. */
+function mediaTypeFor(x: Exchange, status: number): string | undefined {
+  const types = statusPlan(x.model.responses, status)?.types ?? [];
+  return acceptable(x.accept, types) ?? types[0];
+}
+
+/** The handler; part 3's refused transition is its 409. */
+const handle: Step = {
+  name: "handle",
+  async run(x) {
+    const { id, handler, emits, transition } = x.model;
+    if (!handler) return undefined;
+    try {
+      x.result = await handler(x.input, {
+        requestId: x.requestId,
+        env: x.c.env,
+        waitUntil: waitUntilOf(x.c, x.requestId),
+        auth: x.auth,
+        mediaTypeFor: (status) => mediaTypeFor(x, status),
+        emit: (event, payload) => {
+          // The types refuse this; plain JavaScript is refused here.
+          if (!emits.includes(event))
+            throw new Error(`operation ${id} does not declare that it emits ${event}`);
+          x.emissions.push({ event, payload });
+        },
+        transition: transitionHelper(transition, id, x.reached),
+        version: x.version,
+      });
+    } catch (error) {
+      if (!(error instanceof TransitionRefused) || !transition) throw error;
+      const { machine, trigger } = transition;
+      const where = error.current === undefined ? "its current state" : `state ${error.current}`;
+      return {
+        kind: undefined,
+        problem: typedProblem(
+          STATE_CONFLICT,
+          `${machine} does not allow ${trigger} from ${where}.`,
+          {
+            machine,
+            trigger,
+            ...(error.current === undefined ? {} : { currentState: error.current }),
+            allowedTriggers: error.allowed,
+          },
+        ),
+      };
+    }
+    return undefined;
+  },
+};
+
+/** The answer of a part 7 error type: the platform adds status, type, title and the request id. */
+function errorProblem(
+  result: Extract<AnyResult, { error: string }>,
+  declared: DeclaredError,
+): ProblemDetails {
+  return {
+    type: declared.type,
+    title: declared.title,
+    status: declared.status,
+    ...(result.detail === undefined ? {} : { detail: result.detail }),
+    ...result.members,
+    // Written as the type's own body where part 7 gives it one.
+    ...(declared.body ? { [ERROR_BODY]: declared.body } : {}),
+  };
+}
+
+/** Whether a mismatch is logged, and whether it refuses the answer (`enforce`). */
+function mismatchFound(x: Exchange, mismatch: string | undefined, status: number): boolean {
+  const mode = responseValidationMode(x.c.env);
+  if (mismatch === undefined || mode === "off") return false;
+  const fields = { requestId: x.requestId, operationId: x.model.id, status, mismatch };
+  log(mode === "enforce" ? "error" : "warn", "response does not match its declaration", fields);
+  return mode === "enforce";
+}
+
+/** The handler's answer against its declaration; a part 7 error type is answered here. */
+const checkAnswer: Step = {
+  name: "checkAnswer",
+  async run(x): Promise<Outcome> {
+    const result = x.result;
+    if (!result) return internalError;
+    const { responses, transition } = x.model;
+    const checked = responseValidationMode(x.c.env) !== "off";
+    if (result.error !== undefined) {
+      const declared = responses.errors.get(result.error);
+      const status = declared?.status ?? 500;
+      if (
+        checked &&
+        mismatchFound(x, await errorMismatch(result.error, declared, result.members), status)
+      )
+        return internalError;
+      if (!declared) return internalError;
+      // The handler's own headers, but a problem is never stored (RFC 9111 §5.2.2.5).
+      const headers = {
+        ...answerHeaders(x.requestId, result.headers),
+        "cache-control": "no-store",
+      };
+      return problemResponse(x.requestId, errorProblem(result, declared), headers);
+    }
+    if (!checked) return undefined;
+    const declared = statusPlan(responses, result.status);
+    const mediaType = result.mediaType ?? mediaTypeFor(x, result.status);
+    if (mismatchFound(x, await responseMismatch(declared, result, mediaType), result.status))
+      return internalError;
+    // Part 3: the answer of a transition carries the state it reached.
+    const success = result.status >= 200 && result.status < 300;
+    if (
+      success &&
+      mismatchFound(x, stateMismatch(transition, x.reached.target, result.body), result.status)
+    )
+      return internalError;
+    return undefined;
+  },
+};
+
+/** Part 6: only a success sends its events; a failed request changed nothing to tell of. */
+const emit: Step = {
+  name: "emit",
+  async run(x) {
+    const result = x.result;
+    if (!result || result.error !== undefined || x.emissions.length === 0) return undefined;
+    if (result.status < 200 || result.status >= 300) return undefined;
+    const queued = await enqueueEvents(
+      x.model.contract,
+      x.emissions,
+      x.env,
+      responseValidationMode(x.c.env),
+      { requestId: x.requestId, operationId: x.model.id },
+    );
+    if (queued === "invalid") return internalError;
+    if (queued === "unavailable") return EVENTS_UNAVAILABLE;
+    return undefined;
+  },
+};
+
+/** The answer, written as its media type says. */
+const respond: Step = {
+  name: "respond",
+  run(x) {
+    const result = x.result;
+    if (!result || result.error !== undefined) return internalError;
+    const declared = statusPlan(x.model.responses, result.status);
+    const mediaType = result.mediaType ?? mediaTypeFor(x, result.status);
+    const media = mediaType === undefined ? undefined : declared?.media.get(mediaType);
+    return serialise(
+      result,
+      media && mediaType ? { mediaType, kind: media.kind, xml: media.xml } : undefined,
+      x.requestId,
+      x.model.responses.vary ? { vary: "accept" } : undefined,
+    );
+  },
+};
