@@ -11,6 +11,7 @@ import type { Router } from "hono/router";
 import type { H, RouterRoute } from "hono/types";
 import type { Contract, JwtVerification } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
+import type { CataloguedProblem } from "../contract-language/problem-catalogue";
 import type { AppEnv } from "./env";
 import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
 import type { ProblemType } from "./problem";
@@ -106,7 +107,7 @@ export interface OperationEngine {
   /** How part 7 presents the platform's failures (its error model). */
   readonly presenter: (contract: Contract) => ProblemPresenter;
   /** The problem types parts 4, 5 and 8 bring, once they declare what causes them. */
-  readonly problemTypes: (contract: Contract) => ProblemType[];
+  readonly problemTypes: (contract: Contract) => CataloguedProblem[];
   /** Part 6's deliveries: the Worker's `queue()` handler, for the events queue. */
   readonly consume: (
     batch: { readonly messages: readonly QueuedMessage[] },

@@ -19,12 +19,12 @@ import {
   secretNames,
 } from "../../contract-language/contract";
 import type { Authenticated } from "../../contract-language/define-handlers";
+import { INSUFFICIENT_SCOPE } from "../../contract-language/problem-catalogue";
 import type { JwtOutcome, JwtSettings } from "../../platform/engine-seam";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { log } from "../../platform/log";
 import { problemResponse, statusProblem, typedProblem } from "../../platform/problem";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
-import { INSUFFICIENT_SCOPE } from "../problem-types";
 import { compareWithSecrets } from "./compare";
 import { presentedCredential, presentedToken } from "./credentials";
 import { type IntrospectionSettings, introspect, introspectionSettings } from "./introspection";

@@ -40,8 +40,6 @@ export interface DocumentContext extends Frame {
   readonly errorResponse: (name: string, form?: "inline") => Json;
 }
 
-import { type OperationLimits, planLimits } from "../limits/plan";
-import { bodyKind } from "../media-type";
 import {
   AUTHENTICATION_REQUIRED,
   CONTENT_TOO_LARGE,
@@ -57,7 +55,9 @@ import {
   UNSUPPORTED_VERSION,
   VALIDATION_FAILED,
   VERSION_GONE,
-} from "../problem-types";
+} from "../../contract-language/problem-catalogue";
+import { type OperationLimits, planLimits } from "../limits/plan";
+import { bodyKind } from "../media-type";
 import { arrayMembers } from "../request/arrays";
 import { declaredSerialisation } from "../request/parameters";
 import { deprecationHeaders, retirementOf } from "../versions/plan";

@@ -14,6 +14,11 @@ import type {
   Authenticated,
   HandlerContext,
 } from "../../contract-language/define-handlers";
+import {
+  NOT_ACCEPTABLE,
+  OPERATION_NOT_IMPLEMENTED,
+  STATE_CONFLICT,
+} from "../../contract-language/problem-catalogue";
 import { acceptable } from "../../platform/accept";
 import type { AppEnv } from "../../platform/env";
 import { INTERNAL_ERROR } from "../../platform/errors";
@@ -31,7 +36,6 @@ import type { SecurityPlan } from "../authentication/plan";
 import { type Emission, enqueueEvents } from "../events/emit";
 import { enforceRateLimits } from "../limits/enforce";
 import type { OperationLimits } from "../limits/plan";
-import { NOT_ACCEPTABLE, OPERATION_NOT_IMPLEMENTED, STATE_CONFLICT } from "../problem-types";
 import { type RequestPlan, validateRequest } from "../request/plan";
 import {
   stateMismatch,

@@ -6,17 +6,17 @@
  */
 import type { Context } from "hono";
 import { type Operation, type Schema, schemaOf } from "../../contract-language/contract";
-import type { XmlMapping } from "../../platform/engine-seam";
-import type { AppEnv } from "../../platform/env";
-import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
-import type { ProblemPresenter } from "../../platform/problem-presenter";
-import { type BodyKind, bodyKind, matchMediaType } from "../media-type";
 import {
   CONTENT_TOO_LARGE,
   MALFORMED_REQUEST,
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
-} from "../problem-types";
+} from "../../contract-language/problem-catalogue";
+import type { XmlMapping } from "../../platform/engine-seam";
+import type { AppEnv } from "../../platform/env";
+import { type ProblemDetails, problemResponse, typedProblem } from "../../platform/problem";
+import type { ProblemPresenter } from "../../platform/problem-presenter";
+import { type BodyKind, bodyKind, matchMediaType } from "../media-type";
 import {
   jsonPointer,
   type RequestPart,

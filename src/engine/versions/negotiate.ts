@@ -6,14 +6,14 @@
  */
 import type { Context, Handler } from "hono";
 import type { Operation } from "../../contract-language/contract";
-import type { AppEnv } from "../../platform/env";
-import { problemResponse, typedProblem } from "../../platform/problem";
 import {
   NOT_IN_VERSION,
   OPERATION_GONE,
   UNSUPPORTED_VERSION,
   VERSION_GONE,
-} from "../problem-types";
+} from "../../contract-language/problem-catalogue";
+import type { AppEnv } from "../../platform/env";
+import { problemResponse, typedProblem } from "../../platform/problem";
 import {
   deprecationHeaders,
   isSunset,

@@ -13,10 +13,10 @@ import type {
   SecurityScheme,
 } from "../../../src/contract-language/contract";
 import { defineContract } from "../../../src/contract-language/define-contract";
+import { ENGINE_PROBLEM_SLUGS } from "../../../src/contract-language/problem-catalogue";
 import { OPERATION_ENGINE } from "../../../src/engine";
-import { declaredProblemTypes } from "../../../src/engine/problem-types";
+import { declaredProblemTypes } from "../../../src/engine/declared-problems";
 import type { JwtVerifier } from "../../../src/platform/engine-seam";
-import { ENGINE_PROBLEM_SLUGS } from "../../../src/platform/problem-types";
 
 const KEY: SecurityScheme = {
   type: "apiKey",
