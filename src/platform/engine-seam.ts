@@ -13,6 +13,7 @@ import type { Contract, JwtVerification } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
 import type { CataloguedProblem } from "../contract-language/problem-catalogue";
 import type { AppEnv } from "./env";
+import type { SafeHtml } from "./html";
 import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
 import type { ProblemType } from "./problem";
 import type { ProblemPresenter } from "./problem-presenter";
@@ -116,7 +117,7 @@ export interface OperationEngine {
   /** The contract as one version of part 9 has it; undefined for a version it does not declare. */
   readonly forVersion: (contract: Contract, version: string) => Contract | undefined;
   /** The interface page's sections for what the contract declares (part 3's diagrams). */
-  readonly pageSections: (contract: Contract) => string;
+  readonly pageSections: (contract: Contract) => SafeHtml;
   /** How many destinations the deployment's bindings give each of part 6's events. */
   readonly destinations: (env: unknown) => (event: string) => number;
   /** Part 7's error types, as problem types (refusing those that could not be served). */
