@@ -9,6 +9,7 @@ import { HonoBase as Hono } from "hono/hono-base";
 import { TrieRouter } from "hono/router/trie-router";
 import { type Contract, declaresXml } from "./contract-language/contract";
 import type { AnyHandler, Handlers } from "./contract-language/define-handlers";
+import { INTERFACE_NOT_SPECIFIED } from "./contract-language/problem-catalogue";
 import type { CorsEnv } from "./platform/cors";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
 import type { JwtVerifier, OperationEngine, XmlCodec } from "./platform/engine-seam";
@@ -24,7 +25,6 @@ import {
 import { interfaceNotSpecified, NOT_SPECIFIED_PROBLEM } from "./platform/placeholder";
 import { problemResponse, statusProblem } from "./platform/problem";
 import { AS_IS } from "./platform/problem-presenter";
-import { INTERFACE_NOT_SPECIFIED } from "./platform/problem-types";
 import { HEALTH, mountServiceRoutes } from "./platform/service";
 
 type NonEmpty<R> = [keyof R] extends [never] ? false : true;

@@ -9,6 +9,7 @@
  * `test/fixtures/`.
  */
 import type { $ZodType } from "zod/v4/core";
+import type { PlatformProblem } from "./problem-catalogue";
 
 /**
  * Any zod v4 schema, written with the classic API or with `zod/mini`. A member marked
@@ -464,25 +465,6 @@ export interface EventDeclaration {
   readonly responses?: Readonly<Record<number, { readonly description: string }>> &
     Readonly<Partial<Record<StatusRange, { readonly description: string }>>>;
 }
-
-/**
- * The platform's own failures, by name, which part 7 may present as its own error types:
- * a spec whose error model says "invalid input is a 400 of type X" is then served so.
- */
-export const PLATFORM_PROBLEMS = [
-  "malformed-request",
-  "validation-failed",
-  "authentication-required",
-  "insufficient-scope",
-  "not-found",
-  "method-not-allowed",
-  "not-acceptable",
-  "content-too-large",
-  "unsupported-media-type",
-  "rate-limit-exceeded",
-  "internal-error",
-] as const;
-export type PlatformProblem = (typeof PLATFORM_PROBLEMS)[number];
 
 /**
  * What the platform says of each failure, where an error type's body has a member for it:

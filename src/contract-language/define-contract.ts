@@ -5,7 +5,8 @@
  * when the app starts.
  */
 import type { input, output } from "zod/v4/core";
-import type { Contract, PlatformProblem, Schema } from "./contract";
+import type { Contract, Schema } from "./contract";
+import type { PlatformProblem } from "./problem-catalogue";
 import type { ReservedSchemaName } from "./reserved";
 
 /** The names of the `{name}` parameters of an OpenAPI path template, as a union. */

@@ -6,20 +6,16 @@
  * type, the platform's own answer stands.
  */
 import { globalRegistry } from "zod/v4/core";
+import type { Contract, ErrorType, Schema } from "../contract-language/contract";
 import {
-  type Contract,
-  type ErrorType,
+  filledMembers,
   PLATFORM_PROBLEMS,
   type PlatformProblem,
-  type Schema,
-} from "../contract-language/contract";
+  REQUEST_ID_MEMBER,
+  RESERVED_PROBLEM_SLUGS,
+} from "../contract-language/problem-catalogue";
 import { ERROR_BODY, type ProblemDetails, type ProblemType } from "../platform/problem";
 import { AS_IS, errorTypeUri, type ProblemPresenter } from "../platform/problem-presenter";
-import {
-  ENGINE_PROBLEM_SLUGS,
-  INTERFACE_NOT_SPECIFIED,
-  REQUEST_ID_MEMBER,
-} from "../platform/problem-types";
 
 /** Which part 7 error type presents each platform failure, by its name, for every operation. */
 export function presentedBy(contract: Contract): ReadonlyMap<PlatformProblem, string> {
@@ -52,21 +48,6 @@ export function presentedFor(
   return presented;
 }
 
-/** The members the platform fills in each failure it answers with (besides requestId). */
-const FILLED: Readonly<Record<PlatformProblem, readonly string[]>> = {
-  "malformed-request": [],
-  "validation-failed": ["errors"],
-  "authentication-required": ["security"],
-  "insufficient-scope": ["requiredScopes"],
-  "not-found": [],
-  "method-not-allowed": [],
-  "not-acceptable": ["availableMediaTypes"],
-  "content-too-large": ["maxBytes"],
-  "unsupported-media-type": ["acceptedMediaTypes"],
-  "rate-limit-exceeded": ["limit", "maxRequests", "periodSeconds"],
-  "internal-error": [],
-};
-
 /** The members of an error type's own body the platform fills: where `carries` puts a fact. */
 function carried(error: ErrorType): readonly string[] {
   return Object.values(error.body?.carries ?? {}).flatMap((pointer) => {
@@ -81,7 +62,7 @@ function checkPresentable(name: string, error: ErrorType | undefined, kind: Plat
     throw new Error(`a failure ${kind} is presented by ${name}, which part 7 does not declare`);
   if (!(PLATFORM_PROBLEMS as readonly string[]).includes(kind))
     throw new Error(`error type ${name}: ${String(kind)} is not one of the platform's failures`);
-  const filled = new Set([...FILLED[kind], ...carried(error)]);
+  const filled = new Set([...filledMembers(kind), ...carried(error)]);
   for (const [member, schema] of Object.entries(error.members ?? {})) {
     if (schema._zod.optout !== "optional" && !filled.has(member))
       throw new Error(
@@ -180,7 +161,7 @@ function describe(schema: Schema): string {
  */
 export function errorProblemTypes(contract: Contract): ProblemType[] {
   const types: ProblemType[] = [];
-  const reserved = new Set<string>([INTERFACE_NOT_SPECIFIED.slug, ...ENGINE_PROBLEM_SLUGS]);
+  const reserved = new Set<string>(RESERVED_PROBLEM_SLUGS);
   for (const [slug, error] of Object.entries(contract.errors)) {
     if (reserved.has(slug)) throw new Error(`error type ${slug}: the platform uses that name`);
     checkErrorType(slug, error);

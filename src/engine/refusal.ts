@@ -3,7 +3,7 @@
  * headers it carries, not yet answered. The operation's model answers it, in one place, as
  * part 7 presents that failure where it does (`src/engine/operations/run.ts`).
  */
-import type { PlatformProblem } from "../contract-language/contract";
+import type { PlatformProblem } from "../contract-language/problem-catalogue";
 import type { ProblemDetails } from "../platform/problem";
 
 export interface Refusal {

@@ -11,7 +11,9 @@ import type { Router } from "hono/router";
 import type { H, RouterRoute } from "hono/types";
 import type { Contract, JwtVerification } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
+import type { CataloguedProblem } from "../contract-language/problem-catalogue";
 import type { AppEnv } from "./env";
+import type { SafeHtml } from "./html";
 import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
 import type { ProblemType } from "./problem";
 import type { ProblemPresenter } from "./problem-presenter";
@@ -106,7 +108,7 @@ export interface OperationEngine {
   /** How part 7 presents the platform's failures (its error model). */
   readonly presenter: (contract: Contract) => ProblemPresenter;
   /** The problem types parts 4, 5 and 8 bring, once they declare what causes them. */
-  readonly problemTypes: (contract: Contract) => ProblemType[];
+  readonly problemTypes: (contract: Contract) => CataloguedProblem[];
   /** Part 6's deliveries: the Worker's `queue()` handler, for the events queue. */
   readonly consume: (
     batch: { readonly messages: readonly QueuedMessage[] },
@@ -115,7 +117,7 @@ export interface OperationEngine {
   /** The contract as one version of part 9 has it; undefined for a version it does not declare. */
   readonly forVersion: (contract: Contract, version: string) => Contract | undefined;
   /** The interface page's sections for what the contract declares (part 3's diagrams). */
-  readonly pageSections: (contract: Contract) => string;
+  readonly pageSections: (contract: Contract) => SafeHtml;
   /** How many destinations the deployment's bindings give each of part 6's events. */
   readonly destinations: (env: unknown) => (event: string) => number;
   /** Part 7's error types, as problem types (refusing those that could not be served). */

@@ -4,10 +4,10 @@
  */
 import type { Handler } from "hono";
 import { specPart } from "../contract-language/parts";
+import { INTERFACE_NOT_SPECIFIED } from "../contract-language/problem-catalogue";
 import type { AppEnv } from "./env";
 import { SERVICE_PATHS } from "./paths";
 import { problemResponse, typedProblem } from "./problem";
-import { INTERFACE_NOT_SPECIFIED } from "./problem-types";
 
 const endpoints = specPart("endpoints");
 

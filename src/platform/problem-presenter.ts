@@ -3,7 +3,7 @@
  * engine brings the spec's error model (src/engine/error-model.ts), where part 7 presents a
  * failure as one of its own error types.
  */
-import type { PlatformProblem } from "../contract-language/contract";
+import type { PlatformProblem } from "../contract-language/problem-catalogue";
 import { SERVICE_PATHS } from "./paths";
 import type { ProblemDetails } from "./problem";
 

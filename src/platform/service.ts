@@ -15,7 +15,7 @@ import {
 import type { PlatformDefault } from "./defaults";
 import type { AppEnv } from "./env";
 import { cachedDocument } from "./etag";
-import { STYLESHEET } from "./html";
+import { type SafeHtml, STYLESHEET } from "./html";
 import { problemTypePage, statusReportPage } from "./pages";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "./paths";
 import { isHosted, type ProblemType, problemResponse, statusProblem } from "./problem";
@@ -83,7 +83,7 @@ export interface ServiceRoutes {
   /** How many destinations the deployment's bindings give each event (part 6). */
   readonly destinations?: (env: unknown) => (event: string) => number;
   /** The engine's sections of the interface page (part 3's diagrams). */
-  readonly pageSections?: () => string;
+  readonly pageSections?: () => SafeHtml;
 }
 
 export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {

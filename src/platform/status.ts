@@ -8,12 +8,12 @@ import type {
   BodySizeLimit,
   Contract,
   PageSizeLimit,
-  PlatformProblem,
   RequestRateLimit,
   StateMachine,
   VersionPlacement,
 } from "../contract-language/contract";
 import { SPEC_PARTS } from "../contract-language/parts";
+import type { PlatformProblem } from "../contract-language/problem-catalogue";
 import type { CorsStatus } from "./cors";
 import type { PlatformDefault } from "./defaults";
 import { errorTypeUri } from "./problem-presenter";

@@ -11,8 +11,9 @@ import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/contract";
 import { type Contract, declaresXml } from "../../src/contract-language/contract";
+import { catalogued, ENGINE_PROBLEM_SLUGS } from "../../src/contract-language/problem-catalogue";
 
-async function inputsOf(entry: string): Promise<string[]> {
+async function bundleOf(entry: string): Promise<{ inputs: string[]; text: string }> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -26,7 +27,14 @@ async function inputsOf(entry: string): Promise<string[]> {
     minify: true,
     logLevel: "silent",
   });
-  return Object.keys(result.metafile.inputs);
+  return {
+    inputs: Object.keys(result.metafile.inputs),
+    text: result.outputFiles.map((file) => file.text).join(""),
+  };
+}
+
+async function inputsOf(entry: string): Promise<string[]> {
+  return (await bundleOf(entry)).inputs;
 }
 
 const has = (inputs: readonly string[], fragment: string) =>
@@ -40,8 +48,14 @@ describe("a Worker's bundle", () => {
     const needsEngine =
       versioning !== undefined || Object.values(parts).some((part) => Object.keys(part).length > 0);
     const needsJwt = Object.values(shipped.securitySchemes).some((scheme) => "jwt" in scheme);
-    const inputs = await inputsOf("src/index.ts");
+    const { inputs, text } = await bundleOf("src/index.ts");
     expect(has(inputs, "src/engine/")).toBe(needsEngine);
+    // The problem catalogue is shared, but only the entries a Worker uses are bundled:
+    // the engine's problem pages ship with the engine.
+    for (const slug of ENGINE_PROBLEM_SLUGS)
+      expect(text.includes(`${catalogued(slug)?.description.slice(0, 40)}`), slug).toBe(
+        needsEngine,
+      );
     expect(has(inputs, "reg-exp-router")).toBe(needsEngine);
     expect(has(inputs, "node_modules/jose/")).toBe(needsJwt);
     expect(has(inputs, "node_modules/fast-xml-parser/")).toBe(declaresXml(shipped));

@@ -19,11 +19,11 @@ import {
   secretNames,
 } from "../../contract-language/contract";
 import type { Authenticated } from "../../contract-language/define-handlers";
+import { INSUFFICIENT_SCOPE } from "../../contract-language/problem-catalogue";
 import type { JwtOutcome, JwtSettings } from "../../platform/engine-seam";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { log } from "../../platform/log";
 import { statusProblem, typedProblem } from "../../platform/problem";
-import { INSUFFICIENT_SCOPE } from "../problem-types";
 import type { Refusal } from "../refusal";
 import { compareWithSecrets } from "./compare";
 import { presentedCredential, presentedToken } from "./credentials";

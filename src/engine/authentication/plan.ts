@@ -9,9 +9,9 @@ import type {
   SecurityRequirement,
   SecurityScheme,
 } from "../../contract-language/contract";
+import { AUTHENTICATION_REQUIRED } from "../../contract-language/problem-catalogue";
 import type { JwtVerifier } from "../../platform/engine-seam";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
-import { AUTHENTICATION_REQUIRED } from "../problem-types";
 import type { HiddenFields } from "../request/plan";
 
 export interface SecurityPlan {

@@ -3,8 +3,8 @@
  * platform default) and the rate limits that count its requests, each with its 429.
  */
 import type { Contract, RequestRateLimit } from "../../contract-language/contract";
+import { RATE_LIMIT_EXCEEDED } from "../../contract-language/problem-catalogue";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
-import { RATE_LIMIT_EXCEEDED } from "../problem-types";
 
 export interface DeclaredRateLimit {
   readonly name: string;

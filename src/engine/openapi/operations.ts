@@ -409,7 +409,12 @@ export function documentOperations(context: DocumentContext): {
   for (const item of Object.values(paths)) {
     const methods = Object.keys(item).map((m) => m.toUpperCase());
     const first = Object.values(item)[0] as { operationId: string; parameters: Json[] };
-    item.options = optionsOperation(first.operationId, methods, pathParametersOf(first));
+    item.options = optionsOperation(
+      first.operationId,
+      methods,
+      pathParametersOf(first),
+      context.failure,
+    );
   }
   const securitySchemes: Json = {};
   for (const [name, scheme] of Object.entries(contract.securitySchemes))

@@ -11,13 +11,7 @@ import {
   issuerVouched,
   type Operation,
   operationShapes,
-  type PlatformProblem,
 } from "../../contract-language/contract";
-import { rateLimitWording } from "../../platform/limit-wording";
-import type { Json } from "../../platform/openapi/document";
-import { ENGINE_PROBLEM_SLUGS } from "../../platform/problem-types";
-import { type OperationLimits, planLimits } from "../limits/plan";
-import { acceptHint } from "../media-type";
 import {
   AUTHENTICATION_REQUIRED,
   CONTENT_TOO_LARGE,
@@ -28,13 +22,18 @@ import {
   NOT_IN_VERSION,
   OPERATION_GONE,
   OPERATION_NOT_IMPLEMENTED,
+  type PlatformProblem,
   RATE_LIMIT_EXCEEDED,
   STATE_CONFLICT,
   UNSUPPORTED_MEDIA_TYPE,
   UNSUPPORTED_VERSION,
   VALIDATION_FAILED,
   VERSION_GONE,
-} from "../problem-types";
+} from "../../contract-language/problem-catalogue";
+import { rateLimitWording } from "../../platform/limit-wording";
+import type { Json } from "../../platform/openapi/document";
+import { type OperationLimits, planLimits } from "../limits/plan";
+import { acceptHint } from "../media-type";
 import { retirementOf } from "../versions/plan";
 
 /** One failure an operation can answer with: its status, problem type and headers. */
@@ -315,6 +314,24 @@ function eventFailures(op: Operation): Failure[] {
     : [];
 }
 
+/** The engine's problem types in the order the document lists them. */
+const DOCUMENTED_ORDER: readonly EngineProblemType[] = [
+  OPERATION_NOT_IMPLEMENTED,
+  UNSUPPORTED_MEDIA_TYPE,
+  CONTENT_TOO_LARGE,
+  MALFORMED_REQUEST,
+  VALIDATION_FAILED,
+  NOT_ACCEPTABLE,
+  AUTHENTICATION_REQUIRED,
+  INSUFFICIENT_SCOPE,
+  RATE_LIMIT_EXCEEDED,
+  STATE_CONFLICT,
+  OPERATION_GONE,
+  UNSUPPORTED_VERSION,
+  VERSION_GONE,
+  NOT_IN_VERSION,
+];
+
 /**
  * The problem types a contract's operations can answer with: the union of every
  * operation's failures, in every variant, each type once.
@@ -327,7 +344,7 @@ export function operationProblemTypes(contract: Contract): EngineProblemType[] {
       for (const failure of operationFailures(contract, id, shape, limits))
         if (failure.type) types.add(failure.type);
   }
-  // In the catalogue's order, whatever order the operations are declared in.
-  const order = ENGINE_PROBLEM_SLUGS as readonly string[];
-  return [...types].sort((a, b) => order.indexOf(a.slug) - order.indexOf(b.slug));
+  // In the order the document has always listed them, whatever order the operations are
+  // declared in: a request's own failures first, as it meets them, then each part's.
+  return [...types].sort((a, b) => DOCUMENTED_ORDER.indexOf(a) - DOCUMENTED_ORDER.indexOf(b));
 }

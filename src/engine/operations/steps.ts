@@ -9,6 +9,11 @@
  */
 import type { Context } from "hono";
 import type { AnyResult, HandlerContext } from "../../contract-language/define-handlers";
+import {
+  NOT_ACCEPTABLE,
+  OPERATION_NOT_IMPLEMENTED,
+  STATE_CONFLICT,
+} from "../../contract-language/problem-catalogue";
 import { acceptable } from "../../platform/accept";
 import type { AppEnv } from "../../platform/env";
 import { INTERNAL_ERROR } from "../../platform/errors";
@@ -23,7 +28,6 @@ import {
 import { authenticate } from "../authentication/authenticate";
 import { enqueueEvents } from "../events/emit";
 import { enforceRateLimits } from "../limits/enforce";
-import { NOT_ACCEPTABLE, OPERATION_NOT_IMPLEMENTED, STATE_CONFLICT } from "../problem-types";
 import type { Refusal } from "../refusal";
 import { validateRequest } from "../request/plan";
 import { stateMismatch, TransitionRefused, transitionHelper } from "../states/transition";

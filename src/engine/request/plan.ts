@@ -6,16 +6,16 @@
  */
 import type { Context } from "hono";
 import { type Operation, type Schema, schemaOf } from "../../contract-language/contract";
-import type { XmlMapping } from "../../platform/engine-seam";
-import type { AppEnv } from "../../platform/env";
-import { type ProblemDetails, typedProblem } from "../../platform/problem";
-import { acceptHint, type BodyKind, bodyKind, matchMediaType } from "../media-type";
 import {
   CONTENT_TOO_LARGE,
   MALFORMED_REQUEST,
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
-} from "../problem-types";
+} from "../../contract-language/problem-catalogue";
+import type { XmlMapping } from "../../platform/engine-seam";
+import type { AppEnv } from "../../platform/env";
+import { type ProblemDetails, typedProblem } from "../../platform/problem";
+import { acceptHint, type BodyKind, bodyKind, matchMediaType } from "../media-type";
 import type { Refusal } from "../refusal";
 import {
   jsonPointer,

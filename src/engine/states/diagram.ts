@@ -6,7 +6,7 @@
  * the row, one backward below, each labelled with its trigger.
  */
 import type { StateMachine } from "../../contract-language/contract";
-import { escapeHtml } from "../../platform/html";
+import { html, joinHtml, type SafeHtml } from "../../platform/html";
 
 const BOX_WIDTH = 120;
 const BOX_HEIGHT = 36;
@@ -23,7 +23,7 @@ function ordered(machine: StateMachine): string[] {
   return [...order, ...machine.states.filter((s) => !order.includes(s))];
 }
 
-export function machineDiagram(name: string, machine: StateMachine): string {
+export function machineDiagram(name: string, machine: StateMachine): SafeHtml {
   const states = ordered(machine);
   const at = new Map(states.map((s, i) => [s, i]));
   const edges = machine.transitions.filter((t) => t.from !== t.to);
@@ -35,15 +35,15 @@ export function machineDiagram(name: string, machine: StateMachine): string {
   const height = top + BOX_HEIGHT + down * LANE + 24;
   const width = 40 + states.length * STEP;
   const x = (state: string) => 40 + (at.get(state) ?? 0) * STEP;
-  const parts: string[] = [];
+  const parts: SafeHtml[] = [];
   parts.push(
-    `<defs><marker id="arrow-${escapeHtml(name)}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="currentColor"/></marker></defs>`,
+    html`<defs><marker id="arrow-${name}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="currentColor"/></marker></defs>`,
   );
-  const marker = `url(#arrow-${escapeHtml(name)})`;
+  const marker = html`url(#arrow-${name})`;
   // The initial state: a dot with an arrow into it.
   parts.push(
-    `<circle cx="12" cy="${top + BOX_HEIGHT / 2}" r="5" fill="currentColor"/>`,
-    `<line x1="17" y1="${top + BOX_HEIGHT / 2}" x2="38" y2="${top + BOX_HEIGHT / 2}" stroke="currentColor" marker-end="${marker}"/>`,
+    html`<circle cx="12" cy="${top + BOX_HEIGHT / 2}" r="5" fill="currentColor"/>`,
+    html`<line x1="17" y1="${top + BOX_HEIGHT / 2}" x2="38" y2="${top + BOX_HEIGHT / 2}" stroke="currentColor" marker-end="${marker}"/>`,
   );
   for (const t of edges) {
     const from = at.get(t.from) ?? 0;
@@ -55,36 +55,37 @@ export function machineDiagram(name: string, machine: StateMachine): string {
     const x1 = x(t.from) + BOX_WIDTH / 2 + (forward ? 12 : -12);
     const x2 = x(t.to) + BOX_WIDTH / 2 + (forward ? -12 : 12);
     parts.push(
-      `<path d="M${x1},${y} Q${(x1 + x2) / 2},${curve} ${x2},${y}" fill="none" stroke="currentColor" marker-end="${marker}"><title>${escapeHtml(`${t.from} → ${t.to} on ${t.trigger}`)}</title></path>`,
-      `<text x="${(x1 + x2) / 2}" y="${forward ? y - lift - 4 : y + lift + 12}" text-anchor="middle" font-size="12" fill="currentColor">${escapeHtml(t.trigger)}</text>`,
+      html`<path d="M${x1},${y} Q${(x1 + x2) / 2},${curve} ${x2},${y}" fill="none" stroke="currentColor" marker-end="${marker}"><title>${`${t.from} → ${t.to} on ${t.trigger}`}</title></path>`,
+      html`<text x="${(x1 + x2) / 2}" y="${forward ? y - lift - 4 : y + lift + 12}" text-anchor="middle" font-size="12" fill="currentColor">${t.trigger}</text>`,
     );
   }
   for (const state of states) {
     const initial = state === machine.initial;
     parts.push(
-      `<rect x="${x(state)}" y="${top}" width="${BOX_WIDTH}" height="${BOX_HEIGHT}" rx="8" fill="none" stroke="currentColor" stroke-width="${initial ? 2 : 1}"/>`,
-      `<text x="${x(state) + BOX_WIDTH / 2}" y="${top + BOX_HEIGHT / 2 + 4}" text-anchor="middle" font-size="13" fill="currentColor">${escapeHtml(state)}</text>`,
+      html`<rect x="${x(state)}" y="${top}" width="${BOX_WIDTH}" height="${BOX_HEIGHT}" rx="8" fill="none" stroke="currentColor" stroke-width="${initial ? 2 : 1}"/>`,
+      html`<text x="${x(state) + BOX_WIDTH / 2}" y="${top + BOX_HEIGHT / 2 + 4}" text-anchor="middle" font-size="13" fill="currentColor">${state}</text>`,
     );
   }
   const label = `State machine ${name} of ${machine.resource}: ${machine.transitions
     .map((t) => `${t.from} to ${t.to} on ${t.trigger}`)
     .join("; ")}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${escapeHtml(label)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts.join("")}</svg>`;
+  return html`<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${label}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts}</svg>`;
 }
 
 /** The interface page's part 3 section: each machine's table of transitions and its diagram. */
-export function statesSection(machines: Readonly<Record<string, StateMachine>>): string {
+export function statesSection(machines: Readonly<Record<string, StateMachine>>): SafeHtml {
   const entries = Object.entries(machines);
-  if (entries.length === 0) return "";
+  if (entries.length === 0) return html``;
   const blocks = entries.map(([name, machine]) => {
-    const rows = machine.transitions
-      .map(
+    const rows = joinHtml(
+      machine.transitions.map(
         (t) =>
-          `<tr><td><code>${escapeHtml(t.from)}</code></td><td><code>${escapeHtml(t.trigger)}</code></td><td><code>${escapeHtml(t.to)}</code></td></tr>`,
-      )
-      .join("\n");
-    const field = machine.field ? `, field <code>${escapeHtml(machine.field)}</code>` : "";
-    return `<h3><code>${escapeHtml(name)}</code> (resource <code>${escapeHtml(machine.resource)}</code>${field}; initial <code>${escapeHtml(machine.initial)}</code>)</h3>
+          html`<tr><td><code>${t.from}</code></td><td><code>${t.trigger}</code></td><td><code>${t.to}</code></td></tr>`,
+      ),
+      "\n",
+    );
+    const field = machine.field ? html`, field <code>${machine.field}</code>` : "";
+    return html`<h3><code>${name}</code> (resource <code>${machine.resource}</code>${field}; initial <code>${machine.initial}</code>)</h3>
 <figure>${machineDiagram(name, machine)}</figure>
 <table>
 <thead><tr><th>From</th><th>Trigger</th><th>To</th></tr></thead>
@@ -93,5 +94,5 @@ ${rows}
 </tbody>
 </table>`;
   });
-  return `<h2>States (part 3)</h2>\n${blocks.join("\n")}\n`;
+  return html`<h2>States (part 3)</h2>\n${joinHtml(blocks, "\n")}\n`;
 }

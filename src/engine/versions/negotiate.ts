@@ -7,14 +7,14 @@
  */
 import type { Context } from "hono";
 import type { Operation } from "../../contract-language/contract";
-import type { AppEnv } from "../../platform/env";
-import { typedProblem } from "../../platform/problem";
 import {
   NOT_IN_VERSION,
   OPERATION_GONE,
   UNSUPPORTED_VERSION,
   VERSION_GONE,
-} from "../problem-types";
+} from "../../contract-language/problem-catalogue";
+import type { AppEnv } from "../../platform/env";
+import { typedProblem } from "../../platform/problem";
 import type { Refusal } from "../refusal";
 import {
   deprecationHeaders,

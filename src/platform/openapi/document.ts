@@ -7,9 +7,12 @@
  */
 import { type Contract, type Schema, schemaOf } from "../../contract-language/contract";
 import { SPEC_PARTS } from "../../contract-language/parts";
+import {
+  type CataloguedProblem,
+  INTERFACE_NOT_SPECIFIED,
+} from "../../contract-language/problem-catalogue";
 import { SERVICE_PATHS } from "../paths";
 import { isHosted, type ProblemType, problemTypeUri } from "../problem";
-import { INTERFACE_NOT_SPECIFIED } from "../problem-types";
 import { PLATFORM_TAG, platformPaths, platformSchemas } from "./platform-paths";
 import {
   type FailureDocumenter,
@@ -79,7 +82,7 @@ export interface DocumentOptions {
   /** Every problem type the app answers with (pages exist for the hosted ones). */
   readonly problemTypes: readonly ProblemType[];
   /** Those of the platform and the engine, whose schemas the document carries. */
-  readonly platformTypes: readonly ProblemType[];
+  readonly platformTypes: readonly CataloguedProblem[];
 }
 
 /** All schemas a contract declares, so the app can refuse to start without a converter. */

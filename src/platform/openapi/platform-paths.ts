@@ -200,16 +200,30 @@ const IF_NONE_MATCH: Json = {
   schema: { type: "string" },
 };
 
+/** `?version=`: the document of a version of part 9; the current one without it. */
+const VERSION_PARAMETER: Json = {
+  name: "version",
+  in: "query",
+  required: false,
+  description:
+    "A version of the interface (part 9): that version's document. Without it, the current one.",
+  schema: { type: "string" },
+};
+
 /**
  * OPTIONS on a resource, which the platform answers on every path (RFC 9110 §9.3.7): 204
- * with `Allow`. Tagged `platform`: it is not an operation of the service's interface.
+ * with `Allow`, or, as any answer can, the platform's 500 problem (RFC 9457), as part 7
+ * presents it where it does. Tagged `platform`: it is not an operation of the service's
+ * interface.
  */
 export function optionsOperation(
   id: string,
   methods: readonly string[],
   pathParameters: readonly Json[],
+  failure: FailureDocumenter,
 ): Json {
   const allow = allowHeader(methods);
+  const unexpected = failure("internal-error", 500, "Unexpected error.");
   return {
     [PLATFORM]: true,
     operationId: `${id}.options`,
@@ -230,6 +244,7 @@ export function optionsOperation(
           },
         },
       },
+      [unexpected.status]: unexpected.response,
     },
   };
 }
@@ -271,6 +286,8 @@ export function platformPaths({ hostedTypes, secured, failure }: PlatformPaths):
     responses: { ...responses, [unexpected.status]: unexpected.response },
   });
   const notFound = failure(undefined, 404, "No problem type of that name.");
+  // RFC 9110 §15.5.5: no document exists for a version the contract does not declare.
+  const noSuchVersion = failure(undefined, 404, "No document for that version.");
   const paths: Record<string, Json> = {
     [SERVICE_PATHS.health]: {
       get: operation("health", "Health of this deployment", {
@@ -323,8 +340,9 @@ export function platformPaths({ hostedTypes, secured, failure }: PlatformPaths):
             ETAG_HEADERS,
           ),
           304: notModified,
+          [noSuchVersion.status]: noSuchVersion.response,
         },
-        [IF_NONE_MATCH],
+        [IF_NONE_MATCH, VERSION_PARAMETER],
       ),
     },
     [SERVICE_PATHS.stylesheet]: {
@@ -335,7 +353,7 @@ export function platformPaths({ hostedTypes, secured, failure }: PlatformPaths):
   };
   for (const item of Object.values(paths)) {
     const get = item.get as { operationId: string; parameters: Json[] };
-    item.options = optionsOperation(get.operationId, ["GET"], pathParametersOf(get));
+    item.options = optionsOperation(get.operationId, ["GET"], pathParametersOf(get), failure);
   }
   return paths;
 }

@@ -4,8 +4,7 @@
  * typed, so client generators see types, not `unknown`), the response object of a problem,
  * and part 7's error types as `components.responses`.
  */
-import type { PlatformProblem } from "../../contract-language/contract";
-import type { ProblemType } from "../problem";
+import type { CataloguedProblem, PlatformProblem } from "../../contract-language/problem-catalogue";
 export type Json = Record<string, unknown>;
 
 export const COMPONENT = "#/components/schemas/";
@@ -55,7 +54,7 @@ export type FailureDocumenter = (
   kind: PlatformProblem | undefined,
   status: number,
   description: string,
-  options?: { readonly type?: ProblemType; readonly headers?: Json },
+  options?: { readonly type?: CataloguedProblem; readonly headers?: Json },
 ) => DocumentedFailure;
 
 /** RFC 9457 §3.1, plus the platform's request id; other members are allowed (§3.2). */
@@ -97,13 +96,13 @@ export const REQUEST_ID_HEADERS: Json = {
   "X-Request-Id": { $ref: "#/components/headers/XRequestId" },
 };
 
-/** The schema name of a platform or engine problem type: `validation-failed` → `ValidationFailedProblem`. */
-export function problemSchemaName(type: ProblemType): string {
-  return `${type.slug.replace(/(^|-)([a-z])/g, (_m, _dash, letter: string) => letter.toUpperCase())}Problem`;
+/** The schema name of a platform or engine problem type, as its catalogue entry names it. */
+export function problemSchemaName(type: CataloguedProblem): string {
+  return type.schemaName;
 }
 
 /** One problem type's schema: the problem document and its own members, all required. */
-function problemTypeSchema(type: ProblemType): Json {
+function problemTypeSchema(type: CataloguedProblem): Json {
   const members = type.schemas ?? {};
   if (Object.keys(members).length === 0)
     return { [PLATFORM]: true, ...PROBLEM_REF, description: type.title };
@@ -115,7 +114,7 @@ function problemTypeSchema(type: ProblemType): Json {
 }
 
 /** `components.schemas` for the problem document and the platform's and engine's problem types. */
-export function problemSchemas(types: readonly ProblemType[]): Json {
+export function problemSchemas(types: readonly CataloguedProblem[]): Json {
   const schemas: Json = { Problem: PROBLEM_SCHEMA };
   for (const type of types) schemas[problemSchemaName(type)] = problemTypeSchema(type);
   return schemas;

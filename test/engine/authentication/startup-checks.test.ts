@@ -13,10 +13,10 @@ import type {
   SecurityScheme,
 } from "../../../src/contract-language/contract";
 import { defineContract } from "../../../src/contract-language/define-contract";
+import { ENGINE_PROBLEM_SLUGS } from "../../../src/contract-language/problem-catalogue";
 import { OPERATION_ENGINE } from "../../../src/engine";
-import { declaredProblemTypes } from "../../../src/engine/problem-types";
+import { operationProblemTypes } from "../../../src/engine/operations/failures";
 import type { JwtVerifier } from "../../../src/platform/engine-seam";
-import { ENGINE_PROBLEM_SLUGS } from "../../../src/platform/problem-types";
 
 const KEY: SecurityScheme = {
   type: "apiKey",
@@ -106,22 +106,38 @@ describe("security schemes (part 5) that createApp refuses", () => {
 });
 
 describe("names the platform reserves", () => {
-  it("are exactly the names of the problem types parts 3, 4, 5, 8 and 9 bring", () => {
+  it("are exactly the problem types an operation of parts 3, 4, 5, 8 and 9 can answer with (its model's failures)", () => {
     const everything = {
       ...defineContract({}),
       operations: {
         fixtureOp: {
+          method: "POST",
+          path: "/fixture",
+          request: { body: { "application/json": {} } },
           security: [{ fixtureOAuth: ["fixture:read"] }],
           responses: { 200: { description: "x", content: { "application/json": {} } } },
           transition: { machine: "fixtureMachine", trigger: "fixtureGo" },
           deprecated: { deprecated: "2026-01-01", sunset: "2027-01-01" },
+          versions: { added: "fixture2" },
         },
       },
-      securitySchemes: { fixtureOAuth: {} },
-      limits: { fixtureRate: { kind: "rate" } },
-      versioning: { current: "fixture1", versions: {}, placement: { in: "header", name: "V" } },
+      securitySchemes: { fixtureOAuth: { type: "oauth2", flows: {}, jwt: {} } },
+      limits: {
+        fixtureRate: {
+          kind: "rate",
+          operations: ["fixtureOp"],
+          limit: 1,
+          period: 10,
+          key: "client",
+        },
+      },
+      versioning: {
+        current: "fixture2",
+        versions: { fixture1: { sunset: "2026-06-01" }, fixture2: {} },
+        placement: { in: "header", name: "V" },
+      },
     } as unknown as Contract;
-    const slugs = declaredProblemTypes(everything).map((t) => t.slug);
+    const slugs = operationProblemTypes(everything).map((t) => t.slug);
     expect([...ENGINE_PROBLEM_SLUGS].sort()).toEqual(slugs.sort());
   });
 

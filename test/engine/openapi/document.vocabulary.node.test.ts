@@ -343,6 +343,28 @@ describe("the OpenAPI document of the FIXTURE vocabulary contract", () => {
     }
   });
 
+  it("documents the 500 problem (RFC 9457) on every operation, the OPTIONS the platform adds included", async () => {
+    const doc = await document();
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(item))
+        expect(Object.keys(operation.responses), `${method} ${path}`).toContain("500");
+  });
+
+  it("documents the 404 /_service/openapi.json answers for a version it has no document of", async () => {
+    const doc = await document();
+    const get = doc.paths["/_service/openapi.json"]?.get as Json & {
+      parameters: Json[];
+      responses: Record<string, Json>;
+    };
+    expect(get.parameters).toContainEqual(
+      expect.objectContaining({ name: "version", in: "query" }),
+    );
+    expect(Object.keys(get.responses)).toContain("404");
+    const answer = await app.request("/_service/openapi.json?version=fixture-none");
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get("content-type")).toBe("application/problem+json");
+  });
+
   it("names the platform's own schemas as the domain reserves them, and marks them x-platform", async () => {
     const doc = await document();
     const platform = Object.entries(doc.components.schemas)

@@ -294,6 +294,169 @@ export interface Results {
   >;
 }
 
+/** Median cold start of each variant, spawn after spawn, alternating the order. */
+async function measureColdStarts(
+  built: readonly Built[],
+  cpuPin: string | undefined,
+  vars: Record<string, string>,
+): Promise<Map<string, number[]>> {
+  console.log(`cold starts: ${COLD_STARTS} spawns per variant, alternating…`);
+  const cold = new Map<string, number[]>();
+  // One unmeasured spawn first: the first start of workerd also pays for reading its binary.
+  await (await serveWorker({ bundle: built[0]?.bundle, cpus: cpuPin, vars })).stop();
+  for (let i = 0; i < COLD_STARTS; i++) {
+    const order = i % 2 ? [...built].reverse() : built;
+    for (const b of order) {
+      const w = await serveWorker({ bundle: b.bundle, cpus: cpuPin, vars });
+      cold.set(b.variant.name, [...(cold.get(b.variant.name) ?? []), w.startupMs]);
+      await w.stop();
+    }
+  }
+  return cold;
+}
+
+/** What the rounds measured, by `<variant>/<scenario>` (ratios by `<variant>/<scenario>:<baseline>`). */
+interface Rounds {
+  readonly loads: Map<string, LoadFigures[]>;
+  readonly ratios: Map<string, number[]>;
+  readonly cpu: Map<string, number[]>;
+}
+
+const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
+
+/** One round's ratios: each variant's requests/s over its baselines' in the same round. */
+function pushRatios(ratios: Map<string, number[]>, rps: ReadonlyMap<string, number>): void {
+  for (const [key, value] of rps) {
+    const [name, s] = key.split("/") as [string, Scenario];
+    const baselines =
+      s === "post"
+        ? ["zod-openapi", "hono-zod", "zod-openapi-platform"]
+        : ["bare-fetch", "hono-stock"];
+    for (const baseline of baselines)
+      push(ratios, `${name}/${s}:${baseline}`, value / (rps.get(`${baseline}/${s}`) ?? Number.NaN));
+  }
+}
+
+/** The rounds: every scenario of every variant under load, and its in-process CPU time. */
+async function measureRounds(
+  built: readonly Built[],
+  served: ReadonlyMap<string, ServedWorker>,
+): Promise<Rounds> {
+  const rounds: Rounds = { loads: new Map(), ratios: new Map(), cpu: new Map() };
+  for (let round = 0; round < ROUNDS; round++) {
+    console.log(`round ${round + 1} of ${ROUNDS}…`);
+    const order = round % 2 ? [...built].reverse() : built;
+    const rps = new Map<string, number>();
+    // Scenario by scenario, so the variants a ratio compares are loaded back to back: this
+    // shared machine's speed drifts over seconds, and a ratio between loads far apart in
+    // time measures that drift as much as the variants.
+    for (const s of SCENARIOS) {
+      for (const b of order.filter((o) => o.variant.scenarios.includes(s))) {
+        const w = served.get(b.variant.name) as ServedWorker;
+        const f = await load(w.url, s, SECONDS);
+        push(rounds.loads, `${b.variant.name}/${s}`, f);
+        rps.set(`${b.variant.name}/${s}`, f.rps);
+        push(rounds.cpu, `${b.variant.name}/${s}`, await cpuMicros(w.url, s));
+      }
+    }
+    pushRatios(rounds.ratios, rps);
+  }
+  return rounds;
+}
+
+/**
+ * The memory target: one continuous run of the shipped Worker, its RSS sampled every
+ * 2 s. Under load, workerd's RSS steps up once when V8 grows its heap to its working
+ * size, then stays flat; a leak instead keeps growing. So the target is judged on the
+ * second half of the run, and the whole run's growth is reported beside it.
+ */
+async function measureLongRun(
+  shippedWorker: ServedWorker | undefined,
+): Promise<Results["longRun"]> {
+  if (!shippedWorker) return undefined;
+  console.log(`long run: the shipped Worker, ${LONG_RUN_SECONDS} s…`);
+  const samples = [shippedWorker.rssKiB()];
+  const sampler = setInterval(() => samples.push(shippedWorker.rssKiB()), 2000);
+  const half = Math.max(1, Math.round(LONG_RUN_SECONDS / 2));
+  const figures = [
+    await load(shippedWorker.url, "placeholder", half),
+    await load(shippedWorker.url, "health", half),
+  ];
+  clearInterval(sampler);
+  samples.push(shippedWorker.rssKiB());
+  const first = samples[0] ?? Number.NaN;
+  const middle = samples[Math.floor(samples.length / 2)] ?? Number.NaN;
+  const last = samples[samples.length - 1] ?? Number.NaN;
+  return {
+    seconds: half * 2,
+    requests: Math.round(figures.reduce((n, f) => n + f.rps * half, 0)),
+    unexpected: figures.reduce((n, f) => n + f.unexpected, 0),
+    rssKiB: rssGrowth(middle, last),
+    wholeRun: rssGrowth(first, last),
+    samplesKiB: samples,
+  };
+}
+
+/** One variant's figures: its bundle, cold start, medians over the rounds, and memory. */
+function variantResults(
+  b: Built,
+  w: ServedWorker,
+  coldStarts: readonly number[],
+  rounds: Rounds,
+  rssBefore: number,
+): Results["variants"][string] {
+  const name = b.variant.name;
+  const bytes = readFileSync(b.bundle);
+  const ratioSpread: Record<string, readonly [number, number]> = {};
+  const entry: Results["variants"][string] = {
+    label: b.variant.label,
+    bundleRaw: bytes.length,
+    bundleGzip: gzipSync(bytes, { level: 9 }).length,
+    coldStartMs: median(coldStarts),
+    cpuMicros: {},
+    load: {},
+    ratios: {},
+    ratioSpread,
+    rssKiB: rssGrowth(rssBefore, w.rssKiB()),
+  };
+  for (const s of b.variant.scenarios) {
+    const figures = rounds.loads.get(`${name}/${s}`) ?? [];
+    entry.load[s] = {
+      rps: Math.round(median(figures.map((f) => f.rps))),
+      p50: median(figures.map((f) => f.p50)),
+      p99: median(figures.map((f) => f.p99)),
+      unexpected: figures.reduce((n, f) => n + f.unexpected, 0),
+    };
+    entry.cpuMicros[s] = +median(rounds.cpu.get(`${name}/${s}`) ?? []).toFixed(1);
+  }
+  for (const [key, values] of rounds.ratios) {
+    if (!key.startsWith(`${name}/`)) continue;
+    const ratio = key.slice(name.length + 1);
+    entry.ratios[ratio] = +median(values).toFixed(3);
+    ratioSpread[ratio] = [+quantile(values, 0.25).toFixed(3), +quantile(values, 0.75).toFixed(3)];
+  }
+  return entry;
+}
+
+/** Writes the run's results to test/artifacts/bench/, and with --update-readme the reviewed copy. */
+function writeResults(results: Results): void {
+  const markdown = renderMarkdown(results);
+  const suffix = SAME_BUILD ? "-same-build" : "";
+  writeFileSync(`${OUT}/results${suffix}.json`, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(`${OUT}/results${suffix}.md`, markdown);
+  writeFileSync(`${OUT}/chart${suffix}.svg`, renderChart(results));
+  console.log(`\n${markdown}`);
+  if (process.argv.includes("--update-readme")) {
+    // The reviewed copy: the bench README's tables and the chart they link to. A --same-build
+    // run fills its own, shorter section (its settings and targets).
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(`${RESULTS}/chart${suffix}.svg`, renderChart(results));
+    writeFileSync(`${RESULTS}/results${suffix}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    if (SAME_BUILD) updateReadme("bench-same-build", renderSummary(results));
+    else updateReadme("bench", markdown);
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   mkdirSync(OUT, { recursive: true });
@@ -309,19 +472,7 @@ async function main(): Promise<void> {
   const cpuPin = many ? "0" : undefined;
   // The response check mode reaches the Worker as a binding, as wrangler.toml's var would.
   const vars = { RESPONSE_VALIDATION };
-
-  console.log(`cold starts: ${COLD_STARTS} spawns per variant, alternating…`);
-  const cold = new Map<string, number[]>();
-  // One unmeasured spawn first: the first start of workerd also pays for reading its binary.
-  await (await serveWorker({ bundle: built[0]?.bundle, cpus: cpuPin, vars })).stop();
-  for (let i = 0; i < COLD_STARTS; i++) {
-    const order = i % 2 ? [...built].reverse() : built;
-    for (const b of order) {
-      const w = await serveWorker({ bundle: b.bundle, cpus: cpuPin, vars });
-      cold.set(b.variant.name, [...(cold.get(b.variant.name) ?? []), w.startupMs]);
-      await w.stop();
-    }
-  }
+  const cold = await measureColdStarts(built, cpuPin, vars);
 
   const served = new Map<string, ServedWorker>();
   for (const b of built)
@@ -335,84 +486,8 @@ async function main(): Promise<void> {
       for (const s of b.variant.scenarios) await load(w.url, s, WARM_UP_SECONDS);
       rssBefore.set(b.variant.name, w.rssKiB());
     }
-    const loads = new Map<string, LoadFigures[]>();
-    const ratios = new Map<string, number[]>();
-    const cpu = new Map<string, number[]>();
-    const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
-    for (let round = 0; round < ROUNDS; round++) {
-      console.log(`round ${round + 1} of ${ROUNDS}…`);
-      const order = round % 2 ? [...built].reverse() : built;
-      const rps = new Map<string, number>();
-      // Scenario by scenario, so the variants a ratio compares are loaded back to back: this
-      // shared machine's speed drifts over seconds, and a ratio between loads far apart in
-      // time measures that drift as much as the variants.
-      for (const s of SCENARIOS) {
-        for (const b of order.filter((o) => o.variant.scenarios.includes(s))) {
-          const w = served.get(b.variant.name) as ServedWorker;
-          const f = await load(w.url, s, SECONDS);
-          push(loads, `${b.variant.name}/${s}`, f);
-          rps.set(`${b.variant.name}/${s}`, f.rps);
-          push(cpu, `${b.variant.name}/${s}`, await cpuMicros(w.url, s));
-        }
-      }
-      for (const [key, value] of rps) {
-        const [name, s] = key.split("/") as [string, Scenario];
-        if (s === "post") {
-          push(
-            ratios,
-            `${name}/post:zod-openapi`,
-            value / (rps.get("zod-openapi/post") ?? Number.NaN),
-          );
-          push(ratios, `${name}/post:hono-zod`, value / (rps.get("hono-zod/post") ?? Number.NaN));
-          push(
-            ratios,
-            `${name}/post:zod-openapi-platform`,
-            value / (rps.get("zod-openapi-platform/post") ?? Number.NaN),
-          );
-        } else {
-          push(
-            ratios,
-            `${name}/${s}:bare-fetch`,
-            value / (rps.get(`bare-fetch/${s}`) ?? Number.NaN),
-          );
-          push(
-            ratios,
-            `${name}/${s}:hono-stock`,
-            value / (rps.get(`hono-stock/${s}`) ?? Number.NaN),
-          );
-        }
-      }
-    }
-
-    // The memory target: one continuous run of the shipped Worker, its RSS sampled every
-    // 2 s. Under load, workerd's RSS steps up once when V8 grows its heap to its working
-    // size, then stays flat; a leak instead keeps growing. So the target is judged on the
-    // second half of the run, and the whole run's growth is reported beside it.
-    let longRun: Results["longRun"];
-    const shippedWorker = served.get("shipped");
-    if (shippedWorker) {
-      console.log(`long run: the shipped Worker, ${LONG_RUN_SECONDS} s…`);
-      const samples = [shippedWorker.rssKiB()];
-      const sampler = setInterval(() => samples.push(shippedWorker.rssKiB()), 2000);
-      const half = Math.max(1, Math.round(LONG_RUN_SECONDS / 2));
-      const figures = [
-        await load(shippedWorker.url, "placeholder", half),
-        await load(shippedWorker.url, "health", half),
-      ];
-      clearInterval(sampler);
-      samples.push(shippedWorker.rssKiB());
-      const first = samples[0] ?? Number.NaN;
-      const middle = samples[Math.floor(samples.length / 2)] ?? Number.NaN;
-      const last = samples[samples.length - 1] ?? Number.NaN;
-      longRun = {
-        seconds: half * 2,
-        requests: Math.round(figures.reduce((n, f) => n + f.rps * half, 0)),
-        unexpected: figures.reduce((n, f) => n + f.unexpected, 0),
-        rssKiB: rssGrowth(middle, last),
-        wholeRun: rssGrowth(first, last),
-        samplesKiB: samples,
-      };
-    }
+    const rounds = await measureRounds(built, served);
+    const longRun = await measureLongRun(served.get("shipped"));
 
     const results: Results = {
       date: new Date().toISOString(),
@@ -431,58 +506,15 @@ async function main(): Promise<void> {
     };
     for (const b of built) {
       const name = b.variant.name;
-      const w = served.get(name) as ServedWorker;
-      const bytes = readFileSync(b.bundle);
-      const before = rssBefore.get(name) ?? Number.NaN;
-      const after = w.rssKiB();
-      const ratioSpread: Record<string, readonly [number, number]> = {};
-      const entry: Results["variants"][string] = {
-        label: b.variant.label,
-        bundleRaw: bytes.length,
-        bundleGzip: gzipSync(bytes, { level: 9 }).length,
-        coldStartMs: median(cold.get(name) ?? []),
-        cpuMicros: {},
-        load: {},
-        ratios: {},
-        ratioSpread,
-        rssKiB: rssGrowth(before, after),
-      };
-      for (const s of b.variant.scenarios) {
-        const figures = loads.get(`${name}/${s}`) ?? [];
-        entry.load[s] = {
-          rps: Math.round(median(figures.map((f) => f.rps))),
-          p50: median(figures.map((f) => f.p50)),
-          p99: median(figures.map((f) => f.p99)),
-          unexpected: figures.reduce((n, f) => n + f.unexpected, 0),
-        };
-        entry.cpuMicros[s] = +median(cpu.get(`${name}/${s}`) ?? []).toFixed(1);
-      }
-      for (const [key, values] of ratios) {
-        if (!key.startsWith(`${name}/`)) continue;
-        const ratio = key.slice(name.length + 1);
-        entry.ratios[ratio] = +median(values).toFixed(3);
-        ratioSpread[ratio] = [
-          +quantile(values, 0.25).toFixed(3),
-          +quantile(values, 0.75).toFixed(3),
-        ];
-      }
-      results.variants[name] = entry;
+      results.variants[name] = variantResults(
+        b,
+        served.get(name) as ServedWorker,
+        cold.get(name) ?? [],
+        rounds,
+        rssBefore.get(name) ?? Number.NaN,
+      );
     }
-    const markdown = renderMarkdown(results);
-    const suffix = SAME_BUILD ? "-same-build" : "";
-    writeFileSync(`${OUT}/results${suffix}.json`, `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(`${OUT}/results${suffix}.md`, markdown);
-    writeFileSync(`${OUT}/chart${suffix}.svg`, renderChart(results));
-    console.log(`\n${markdown}`);
-    if (process.argv.includes("--update-readme")) {
-      // The reviewed copy: the bench README's tables and the chart they link to. A --same-build
-      // run fills its own, shorter section (its settings and targets).
-      mkdirSync(RESULTS, { recursive: true });
-      writeFileSync(`${RESULTS}/chart${suffix}.svg`, renderChart(results));
-      writeFileSync(`${RESULTS}/results${suffix}.json`, `${JSON.stringify(results, null, 2)}\n`);
-      if (SAME_BUILD) updateReadme("bench-same-build", renderSummary(results));
-      else updateReadme("bench", markdown);
-    }
+    writeResults(results);
     console.log(`\nbench took ${Math.round((Date.now() - started) / 1000)} s; results in ${OUT}/`);
   } finally {
     for (const w of served.values()) await w.stop();

@@ -7,8 +7,13 @@
  * → part 6; problem responses → part 7; a bounded page-size parameter → part 8;
  * `info.version` → part 9. Part 3 is not something OpenAPI carries.
  */
-import type { PlatformProblem } from "../../../src/contract-language/contract";
+
 import { PARAMETER_STYLES } from "../../../src/contract-language/parameters";
+import {
+  type PlatformProblem,
+  PROBLEM_CATALOGUE,
+  RESERVED_PROBLEM_SLUGS,
+} from "../../../src/contract-language/problem-catalogue";
 import { RESERVED_SCHEMA_NAMES } from "../../../src/contract-language/reserved";
 import { bodyKind } from "../../../src/engine/media-type";
 import {
@@ -21,7 +26,6 @@ import {
   STATE_MACHINES,
   TRANSITION,
 } from "../../../src/platform/openapi/problems";
-import { ENGINE_PROBLEM_SLUGS, INTERFACE_NOT_SPECIFIED } from "../../../src/platform/problem-types";
 import { carriesOf, type ErrorMedia, errorMediaOf } from "./error-bodies";
 import { isEnvelope } from "./event-envelopes";
 import { type Finding, Findings } from "./findings";
@@ -56,20 +60,23 @@ const STANDARD_MEMBERS = new Set(["type", "title", "status", "detail", "instance
 /** A query parameter that bounds a page, by the names APIs give it. */
 const PAGE_SIZE = /^(?:limit|page[-_]?size|per[-_]?page|max[-_]?results|page[-_]?limit)$/i;
 
-/** Which platform failures an error type at each status presents (the spec's error model over the platform's). */
-const PRESENTS: Readonly<Record<number, readonly PlatformProblem[]>> = {
-  400: ["malformed-request", "validation-failed"],
-  401: ["authentication-required"],
-  403: ["insufficient-scope"],
-  404: ["not-found"],
-  405: ["method-not-allowed"],
-  406: ["not-acceptable"],
-  413: ["content-too-large"],
-  415: ["unsupported-media-type"],
-  422: ["validation-failed"],
-  429: ["rate-limit-exceeded"],
-  500: ["internal-error"],
-};
+/**
+ * Which platform failures an error type at each status presents (the spec's error model
+ * over the platform's): each failure part 7 may present, at its status in the catalogue;
+ * and validation failures at 400 too, where many specs answer invalid input (an
+ * operation's 422, where it declares one, is preferred below).
+ */
+const PRESENTS: Readonly<Record<number, readonly PlatformProblem[]>> = presentsByStatus();
+
+function presentsByStatus(): Record<number, PlatformProblem[]> {
+  const byStatus: Record<number, PlatformProblem[]> = {};
+  const add = (status: number, kind: PlatformProblem) => {
+    byStatus[status] = [...(byStatus[status] ?? []), kind];
+  };
+  for (const entry of PROBLEM_CATALOGUE) if (entry.presentable) add(entry.status, entry.slug);
+  add(400, "validation-failed");
+  return byStatus;
+}
 
 /** The code of one part file's declarations, with what it needs imported. */
 export interface PartCode {
@@ -483,7 +490,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   const operationPresents = new Map<string, string>();
   const errorTypes = new Map<string, ErrorUse>();
   const errorKeys = new Map<string, string>();
-  const reservedSlugs = new Set<string>([INTERFACE_NOT_SPECIFIED.slug, ...ENGINE_PROBLEM_SLUGS]);
+  const reservedSlugs = new Set<string>(RESERVED_PROBLEM_SLUGS);
   const errorName = (base: string, status: number): string => {
     let name = base.replace(/[^A-Za-z0-9._-]/g, "") || `Error${status}`;
     if (reservedSlugs.has(name)) name = `${name}-${status}`;
