@@ -5,20 +5,14 @@
  * answers 501. The declarations were checked when the app started (`checkOperations`).
  */
 import type { Handler, Hono } from "hono";
-import {
-  type Content,
-  isXmlMediaType,
-  type Operation,
-  operationShapes,
-  schemaOf,
-} from "../../contract-language/contract";
+import { type Operation, operationShapes } from "../../contract-language/contract";
 import type { MountContext } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
 import { problemPresenter } from "../error-model";
 import { versionGate } from "../versions/negotiate";
 import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../versions/plan";
-import { type XmlMappings, xmlMappings } from "../zod/xml-mappings";
+import { xmlMappings } from "../zod/xml-mappings";
 import { operationsCors } from "./cors";
 import { isSuccessKey } from "./failures";
 import type { OperationModel } from "./model";
@@ -33,7 +27,8 @@ import { serveOperation } from "./run";
  */
 export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
   const { contract, handlers, maxBodyBytes, jwt } = context;
-  const xml = xmlMappingsOf(context);
+  // Made from the JSON Schemas the build made, each on its first use.
+  const xml = context.xml && xmlMappings(contract, context.xml, context.xmlSchemas);
   const versionPlan = planVersions(contract);
   // With the version in the path, every operation is routed under it (`/:__version/…`).
   const prefix = versionPlan?.placement.in === "path" ? `/:${VERSION_SEGMENT}` : "";
@@ -105,40 +100,6 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       context.present,
       operationsCors(contract, operations),
     );
-}
-
-/**
- * The XML mappings, when the contract declares an XML media type: each schema's is made
- * now, so an `xml` object XML cannot be written by stops the app from starting, naming the
- * operation; requests then find them made.
- */
-function xmlMappingsOf(context: MountContext): XmlMappings | undefined {
-  const { contract, xml, jsonSchema } = context;
-  if (!xml || !jsonSchema) return undefined;
-  const mappings = xmlMappings(contract, xml, jsonSchema);
-  for (const [id, operation] of Object.entries(contract.operations))
-    for (const shape of operationShapes(operation)) {
-      const declared: [string, Content | undefined, "request" | "response"][] = [
-        ["body", shape.request?.body, "request"],
-        ...Object.entries(shape.responses).map(
-          ([status, r]): [string, Content | undefined, "response"] => [
-            `answer of ${status}`,
-            r?.content,
-            "response",
-          ],
-        ),
-      ];
-      for (const [where, content, direction] of declared)
-        for (const [type, media] of Object.entries(content ?? {}))
-          if (isXmlMediaType(type))
-            try {
-              mappings(schemaOf(media), direction);
-            } catch (error) {
-              const reason = error instanceof Error ? error.message : String(error);
-              throw new Error(`operation ${id}: its ${type} ${where}: ${reason}`);
-            }
-    }
-  return mappings;
 }
 
 /** The media types of an operation's success answers, in every variant, in declaration order. */
