@@ -3,6 +3,7 @@
  * Each has a page under `/_service/problems/` (RFC 9457 §3.1.1: the type URI should
  * resolve to human-readable documentation).
  */
+import { INTERFACE_NOT_SPECIFIED_SLUG } from "../contract-language/reserved";
 import type { ProblemType } from "./problem";
 
 /** The member every platform problem carries. */
@@ -11,7 +12,7 @@ export const REQUEST_ID_MEMBER = {
 };
 
 export const INTERFACE_NOT_SPECIFIED: ProblemType = {
-  slug: "interface-not-specified",
+  slug: INTERFACE_NOT_SPECIFIED_SLUG,
   title: "Interface not specified",
   status: 501,
   description:
@@ -36,26 +37,4 @@ export const INTERFACE_NOT_SPECIFIED: ProblemType = {
   },
 };
 
-/**
- * The names of the problem types the operation engine brings for parts 4, 5 and 8
- * (src/engine/problem-types.ts, typed by this list), part 3's state conflict, part 9's
- * versions and a retired operation. They are reserved even where nothing declares them, so
- * part 7 cannot take them (the engine refuses such an error type).
- */
-export const ENGINE_PROBLEM_SLUGS = [
-  "operation-not-implemented",
-  "unsupported-media-type",
-  "content-too-large",
-  "malformed-request",
-  "validation-failed",
-  "not-acceptable",
-  "authentication-required",
-  "insufficient-scope",
-  "rate-limit-exceeded",
-  "state-conflict",
-  "unsupported-version",
-  "version-gone",
-  "not-in-version",
-  "operation-gone",
-] as const;
-export type EngineProblemSlug = (typeof ENGINE_PROBLEM_SLUGS)[number];
+export { ENGINE_PROBLEM_SLUGS, type EngineProblemSlug } from "../contract-language/reserved";

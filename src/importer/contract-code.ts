@@ -7,10 +7,7 @@
  * → part 6; problem responses → part 7; a bounded page-size parameter → part 8;
  * `info.version` → part 9. Part 3 is not something OpenAPI carries.
  */
-import type { PlatformProblem } from "../../../src/contract-language/contract";
-import { PARAMETER_STYLES } from "../../../src/contract-language/parameters";
-import { RESERVED_SCHEMA_NAMES } from "../../../src/contract-language/reserved";
-import { bodyKind } from "../../../src/engine/media-type";
+import type { PlatformProblem } from "../contract-language/contract";
 import {
   DEPRECATION,
   EMITS,
@@ -20,8 +17,11 @@ import {
   PRESENTS as PRESENTS_MARKER,
   STATE_MACHINES,
   TRANSITION,
-} from "../../../src/platform/openapi/problems";
-import { ENGINE_PROBLEM_SLUGS, INTERFACE_NOT_SPECIFIED } from "../../../src/platform/problem-types";
+} from "../contract-language/document-marks";
+import { bodyKind } from "../contract-language/media-types";
+import { PARAMETER_STYLES } from "../contract-language/parameters";
+import { RESERVED_PROBLEM_SLUGS, RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
+
 import { carriesOf, type ErrorMedia, errorMediaOf } from "./error-bodies";
 import { isEnvelope } from "./event-envelopes";
 import { type Finding, Findings } from "./findings";
@@ -483,7 +483,7 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   const operationPresents = new Map<string, string>();
   const errorTypes = new Map<string, ErrorUse>();
   const errorKeys = new Map<string, string>();
-  const reservedSlugs = new Set<string>([INTERFACE_NOT_SPECIFIED.slug, ...ENGINE_PROBLEM_SLUGS]);
+  const reservedSlugs = new Set<string>(RESERVED_PROBLEM_SLUGS);
   const errorName = (base: string, status: number): string => {
     let name = base.replace(/[^A-Za-z0-9._-]/g, "") || `Error${status}`;
     if (reservedSlugs.has(name)) name = `${name}-${status}`;

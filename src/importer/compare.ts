@@ -22,7 +22,7 @@
  * operation it guarded; a component the import writes out in place (a form's) is compared
  * with what is written out.
  */
-import { EMITS } from "../../../src/platform/openapi/problems";
+import { EMITS } from "../contract-language/document-marks";
 import { numbered, Renames, resourceFromViews, servedDiscriminator } from "./renames";
 import { child, follow, isObject, type Json } from "./source";
 import { normaliseDocument } from "./walk";
