@@ -12,7 +12,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { copyProject } from "./copy-project";
+import { copyProject } from "../../src/importer/copy-project";
 
 const ROOT = resolve(".");
 const REVISION = join(ROOT, "test/fixtures/revision");
