@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 const MAX_LINES = 150;
 
 /** Each function of a source longer than `max` lines: where it starts, its name and length. */
-export function longFunctions(fileName: string, text: string, max = MAX_LINES): string[] {
+function longFunctions(fileName: string, text: string, max = MAX_LINES): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const isTest = /\.test\.ts$/.test(fileName);
   const found: string[] = [];
