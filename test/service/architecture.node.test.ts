@@ -22,7 +22,13 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "app.ts": ["platform/", "contract-language/"],
   "handlers.ts": ["contract/", "contract-language/"],
   "index.ts": ["app.ts", "contract/", "handlers.ts", "engine/", "contract-language/"],
+  // The typed client: what callers load. Its imports of the language are types only (below).
+  "client/": ["contract-language/"],
 };
+
+/** The client (src/client/): it loads nothing of the server, only zod's metadata registry. */
+const CLIENT = "client/";
+const CLIENT_PACKAGES = /^zod\/v4\/core$/;
 
 /** Packages the Worker may load: its runtime dependencies and the runtime's own modules. */
 const RUNTIME_PACKAGES = /^(hono|zod|jose|fast-xml-parser)(\/|$)|^cloudflare:/;
@@ -223,6 +229,48 @@ describe("the importer (src/importer/, Node-only)", () => {
     const imported = packages.filter(([from]) => partOf(from) === IMPORTER);
     expect(imported.some(([, name]) => name.startsWith("node:"))).toBe(true);
     expect(imported.filter(([, name]) => !IMPORTER_PACKAGES.test(name))).toEqual([]);
+  });
+});
+
+/** The client's imports that load code at run time: any import that is not `import type`. */
+function clientRuntimeImports(): Edge[] {
+  const found: Edge[] = [];
+  for (const file of sources(join(SRC, CLIENT))) {
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+      const specifier = statement.moduleSpecifier;
+      if (specifier === undefined || !ts.isStringLiteral(specifier)) continue;
+      const typeOnly = ts.isImportDeclaration(statement)
+        ? statement.importClause?.isTypeOnly === true
+        : statement.isTypeOnly;
+      if (!typeOnly) found.push([relative(SRC, file), specifier.text]);
+    }
+  }
+  return found;
+}
+
+describe("the client (src/client/, what callers of the API load)", () => {
+  const { files } = importGraph();
+  const runtime = clientRuntimeImports();
+
+  it("is in the graph, and imports the contract language for its types", () => {
+    expect(runtime.length).toBeGreaterThan(3);
+    expect(
+      files.some(([from, to]) => partOf(from) === CLIENT && partOf(to) === "contract-language/"),
+    ).toBe(true);
+  });
+
+  it("loads at run time only its own modules and zod's core (the metadata registry): no part of the server", () => {
+    const outside = runtime.filter(([, to]) =>
+      to.startsWith(".") ? !to.startsWith("./") : !CLIENT_PACKAGES.test(to),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it("is imported by nothing the Worker loads", () => {
+    const worker = reachableFrom("index.ts", files);
+    expect([...worker].filter((file) => partOf(file) === CLIENT)).toEqual([]);
   });
 });
 

@@ -86,6 +86,32 @@ describe("a Worker's bundle", () => {
   });
 });
 
+describe("the typed client's bundle (src/client, as a caller's bundler makes it)", () => {
+  it("has none of the server: no platform, engine, contract language code, Hono, jose nor fast-xml-parser", async () => {
+    const { inputs, text } = await bundleOf("src/client/index.ts");
+    expect(has(inputs, "src/client/index.ts")).toBe(true);
+    for (const fragment of [
+      "src/platform/",
+      "src/engine/",
+      "src/contract-language/",
+      "src/contract/",
+      "src/app.ts",
+      "src/serve-app.ts",
+      "node_modules/hono/",
+      "node_modules/jose/",
+      "node_modules/fast-xml-parser/",
+    ])
+      expect(
+        inputs.filter((input) => input.includes(fragment)),
+        fragment,
+      ).toEqual([]);
+    // zod's core is an input, but only its metadata registry is kept: none of its schemas' code.
+    expect(text).toContain("__zod_globalRegistry");
+    expect(text).not.toContain("toJSONSchema");
+    expect(text).not.toMatch(/Invalid input/);
+  });
+});
+
 /** The deploy bundle exactly as `wrangler deploy` would upload it, with esbuild's metafile. */
 function deployBundle(): { inputs: string[]; code: string } {
   const dir = mkdtempSync(join(tmpdir(), "bundle-importer-"));
