@@ -25,6 +25,7 @@ import {
   openapiDocument,
 } from "./platform/openapi/document";
 import { problemTypePage, reportTemplate } from "./platform/pages";
+import { referencePage } from "./platform/reference/page";
 import { isHosted, type ProblemType } from "./platform/problem";
 import { AS_IS } from "./platform/problem-presenter";
 import { statusReport } from "./platform/status";
@@ -175,11 +176,25 @@ export function prepareContract<C extends Contract>(
     return document && { body: JSON.stringify(document) };
   };
   const made = new Map<string | undefined, ServedDocument | undefined>();
+  const pages = new Map<string | undefined, ServedDocument | undefined>();
   let report: ReturnType<ServiceDocuments["report"]> | undefined;
   const documents: ServiceDocuments = {
     openapi(version) {
       if (!made.has(version)) made.set(version, openapi(version));
       return made.get(version);
+    },
+    // The reference page of a version: its document, written out for people.
+    reference(version) {
+      if (!pages.has(version)) {
+        const document = documents.openapi(version);
+        const { versions } = documents.report().report;
+        const shown = version ?? contract.versioning?.current ?? "";
+        pages.set(
+          version,
+          document && { body: referencePage(JSON.parse(document.body), { versions, shown }) },
+        );
+      }
+      return pages.get(version);
     },
     report() {
       if (report) return report;

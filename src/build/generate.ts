@@ -62,16 +62,22 @@ export async function prepareBuild(
   const { documents } = prepared;
   const current = documents.openapi(undefined);
   if (!current) throw new Error("the contract has no OpenAPI document");
+  const reference = documents.reference(undefined);
+  if (!reference) throw new Error("the contract has no reference page");
   const versions: Record<string, ServedDocument> = {};
+  const pages: Record<string, ServedDocument> = {};
   for (const version of prepared.versions) {
     const document = documents.openapi(version);
     if (document) versions[version] = await tagged(document);
+    const page = documents.reference(version);
+    if (page) pages[version] = await tagged(page);
   }
   const { report, page } = documents.report();
   return {
     parts,
     built: {
       openapi: { current: await tagged(current), versions },
+      reference: { current: await tagged(reference), versions: pages },
       report,
       reportPage: page,
       problemPages: Object.fromEntries(documents.problemPages),

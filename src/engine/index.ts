@@ -16,7 +16,7 @@ import { documentContract } from "./openapi/document";
 import { operationProblemTypes } from "./operations/failures";
 import { checkOperations } from "./operations/startup-checks";
 import { SERVING_ENGINE } from "./serving";
-import { statesSection } from "./states/diagram";
+import { statesSection } from "../platform/state-diagram";
 import { checkStates } from "./states/startup-checks";
 import { contractForVersion, planVersions } from "./versions/plan";
 import { checkVersions } from "./versions/startup-checks";

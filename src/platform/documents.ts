@@ -1,7 +1,7 @@
 /**
  * The documents the platform serves that follow from the contract alone: the OpenAPI
- * document of each version, the status report and its page as far as the contract decides
- * them, and the page of each problem type. The build makes them (src/build/contract.ts, on
+ * document of each version and its API reference page, the status report and its page as
+ * far as the contract decides them, and the page of each problem type. The build makes them (src/build/contract.ts, on
  * `npm run build`, `wrangler dev` and `npm test`), so the Worker serves them as they are and
  * ships neither the converter nor the documenter; `createApp` makes the same ones itself
  * for a test.
@@ -29,17 +29,29 @@ export interface ServiceDocuments {
    * declares; undefined for a version it does not.
    */
   readonly openapi: (version: string | undefined) => ServedDocument | undefined;
+  /** The API reference page of the same version (src/platform/reference); undefined likewise. */
+  readonly reference: (version: string | undefined) => ServedDocument | undefined;
   readonly report: () => ReportDocuments;
   /** The page of each problem type hosted here, by slug. */
   readonly problemPages: ReadonlyMap<string, string>;
 }
 
+/** A document of the current version, and of each version part 9 declares. */
+export interface ByVersion {
+  readonly current: ServedDocument;
+  readonly versions: Readonly<Record<string, ServedDocument>>;
+}
+
+/** The document of a version asked for: own keys only, never one of Object.prototype. */
+function byVersion(documents: ByVersion, version: string | undefined): ServedDocument | undefined {
+  if (version === undefined) return documents.current;
+  return Object.hasOwn(documents.versions, version) ? documents.versions[version] : undefined;
+}
+
 /** The same, as the build writes them: plain data, with what the engine needs of XML. */
 export interface BuiltDocuments {
-  readonly openapi: {
-    readonly current: ServedDocument;
-    readonly versions: Readonly<Record<string, ServedDocument>>;
-  };
+  readonly openapi: ByVersion;
+  readonly reference: ByVersion;
   readonly report: StatusReport;
   readonly reportPage: ReportTemplate;
   readonly problemPages: Readonly<Record<string, string>>;
@@ -48,16 +60,10 @@ export interface BuiltDocuments {
 
 /** The documents the build made, served as they are. */
 export function servedDocuments(built: BuiltDocuments): ServiceDocuments {
-  const { current, versions } = built.openapi;
   const report = { report: built.report, page: built.reportPage };
   return {
-    // Own keys only: a version asked for is never looked up on Object.prototype.
-    openapi: (version) =>
-      version === undefined
-        ? current
-        : Object.hasOwn(versions, version)
-          ? versions[version]
-          : undefined,
+    openapi: (version) => byVersion(built.openapi, version),
+    reference: (version) => byVersion(built.reference, version),
     report: () => report,
     problemPages: new Map(Object.entries(built.problemPages)),
   };

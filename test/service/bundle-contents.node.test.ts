@@ -67,6 +67,10 @@ describe("a Worker's bundle", () => {
     expect(has(inputs, "node_modules/fast-xml-parser/")).toBe(declaresXml(shipped));
     expect(has(inputs, "src/engine/xml/")).toBe(declaresXml(shipped));
     expect(has(inputs, "trie-router")).toBe(true);
+    // The API reference is rendered when the Worker is built: its page ships, its renderer does not.
+    for (const renderer of ["page", "entry", "operation", "schema", "sections"])
+      expect(has(inputs, `src/platform/reference/${renderer}.ts`), renderer).toBe(false);
+    expect(text).toContain("Search the operations");
   });
 
   it("with operations but no JWT scheme and no XML (the bench's fixture operation): the engine, not jose nor fast-xml-parser", async () => {

@@ -462,6 +462,12 @@ async function platformChecks(openapi: OpenApi, expect: Expect, marker: string):
     headers: { accept: "text/html" },
     expect: { status: 200, mediaType: "text/html", html: true },
   });
+  await expect({
+    label: "GET /_service/reference: 200 page under a CSP (its one script allowed by hash)",
+    method: "GET",
+    path: `${SERVICE}/reference`,
+    expect: { status: 200, mediaType: "text/html", html: true },
+  });
   const types = openapi.paths?.[`${PROBLEMS}{type}`]?.get?.parameters?.[0]?.schema?.enum ?? [];
   for (const type of types) {
     await expect({
