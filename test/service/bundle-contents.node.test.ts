@@ -70,7 +70,7 @@ describe("a Worker's bundle", () => {
     // The API reference is rendered when the Worker is built: its page ships, its renderer does not.
     for (const renderer of ["page", "entry", "operation", "schema", "sections"])
       expect(has(inputs, `src/platform/reference/${renderer}.ts`), renderer).toBe(false);
-    expect(text).toContain("Search the operations");
+    expect(text).toContain("Platform endpoints");
   });
 
   it("with operations but no JWT scheme and no XML (the bench's fixture operation): the engine, not jose nor fast-xml-parser", async () => {

@@ -58,6 +58,9 @@ export async function axeSelfTest(browser: Browser): Promise<string[]> {
 /** Search within the page's CSP: a word no operation has hides them all; clearing shows them again. */
 async function searchFailures(page: Page): Promise<string[]> {
   const box = page.locator("#reference-search");
+  // While part 4 declares no operation there is nothing to search, and no field to search in.
+  if ((await page.locator("section.op").count()) === 0)
+    return (await box.count()) === 0 ? [] : ["a search field over no operation"];
   if (!(await box.isVisible())) return ["the search field is not shown (its script did not run)"];
   const all = await page.locator("section.op:visible").count();
   await box.fill("zz-no-operation-has-this");

@@ -203,15 +203,20 @@ const browser = await chromium.launch({
 let failed = false;
 try {
   const openapi = (await (await fetch(`${worker.url}/_service/openapi.json`)).json()) as {
-    paths: Record<string, { get?: { parameters?: { schema?: { enum?: string[] } }[] } }>;
+    paths: Record<
+      string,
+      { get?: { parameters?: { name?: string; schema?: { enum?: string[] } }[] } }
+    >;
   };
   // What the page must show comes from the JSON form of the same report.
   const report = (await (await fetch(`${worker.url}/_service/interface`)).json()) as {
     parts: { name: string }[];
   };
   const parts = report.parts.map((part) => part.name);
+  // The path's `type` parameter (the first is the request id every operation takes).
   const types =
-    openapi.paths["/_service/problems/{type}"]?.get?.parameters?.[0]?.schema?.enum ?? [];
+    openapi.paths["/_service/problems/{type}"]?.get?.parameters?.find((p) => p.name === "type")
+      ?.schema?.enum ?? [];
   const pages: [string, string][] = [
     ["interface", `${worker.url}/_service/interface`],
     ...types.map((t): [string, string] => [`problem-${t}`, `${worker.url}/_service/problems/${t}`]),

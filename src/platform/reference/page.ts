@@ -28,6 +28,8 @@ import {
 export type { ReferenceVersion };
 
 const NOTHING = html``;
+/** Hidden until the search script shows it: without script, there is nothing to type into. */
+const SEARCH_FIELD = html`<p class="search" hidden><label for="reference-search">Search the operations</label> <input id="reference-search" type="search" autocomplete="off"> <span id="reference-count" role="status"></span></p>`;
 const isObject = (value: unknown): value is Json =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 const objectOf = (value: unknown): Json => (isObject(value) ? value : {});
@@ -133,6 +135,24 @@ ${paragraphs(g.description)}${joinHtml(
   );
 }
 
+/**
+ * The platform's own endpoints, one line each: they are the same on every deployment, and
+ * the OpenAPI document has them whole, so the page spends no bytes on their answers.
+ */
+function platformSection(platform: readonly Entry[]): SafeHtml {
+  const rows = platform.map(
+    (e) =>
+      html`<tr><td><span class="method method-${e.method.toLowerCase()}">${e.method}</span></td><td>${e.path.includes("{") ? html`<code>${e.path}</code>` : html`<a href="${e.path}"><code>${e.path}</code></a>`}</td><td>${text(e.operation.summary)}</td></tr>`,
+  );
+  return html`<section id="platform"><h2>Platform endpoints</h2>
+<p>Answered by the platform under <code>/_service</code>, whatever the interface declares, each with the platform's problems (RFC 9457); every path also answers <code>OPTIONS</code> with <code>Allow</code>. <a href="${SERVICE_PATHS.openapi}">The OpenAPI document</a> has their answers in full.</p>
+<div class="scroll"><table>
+<thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">What it answers</th></tr></thead>
+<tbody>${joinHtml(rows, "\n")}</tbody>
+</table></div>
+</section>`;
+}
+
 export interface ReferenceOptions {
   /** Part 9's versions, as the status report lists them; empty when none is negotiated. */
   readonly versions: readonly ReferenceVersion[];
@@ -145,6 +165,8 @@ export function referencePage(document: Json, options: ReferenceOptions): string
   const title = text(objectOf(document.info).title) || "API";
   const { groups, platform } = groupsOf(document);
   const webhooks = webhooksOf(document);
+  // Nothing to search while part 4 declares no operation: no field, no script.
+  const searchable = groups.length > 0;
   const hooks =
     webhooks.length === 0
       ? NOTHING
@@ -169,21 +191,13 @@ ${introSection(document)}
 </header>
 ${navigation(groups, webhooks, document)}
 <main>
-<p class="search" hidden><label for="reference-search">Search the operations</label> <input id="reference-search" type="search" autocomplete="off"> <span id="reference-count" role="status"></span></p>
+${searchable ? SEARCH_FIELD : NOTHING}
 ${operationsSection(groups, document)}
 ${hooks}${securitySection(document)}${errorsSection(document)}${machinesSection(document)}${versionsSection(options.versions, options.shown)}${schemasSection(document)}
-<section id="platform"><h2>Platform endpoints</h2>
-<p>Answered by the platform under <code>/_service</code>, whatever the interface declares; every path also answers <code>OPTIONS</code> with <code>Allow</code>.</p>
-<details><summary>${platform.length} endpoints</summary>
-${joinHtml(
-  platform.map((e) => operationSection(e, document)),
-  "\n",
-)}
-</details>
-</section>
+${platformSection(platform)}
 </main>
 <footer><p>This page is written from <a href="${SERVICE_PATHS.openapi}">the OpenAPI document</a>. <a href="${SERVICE_PATHS.interface}">Interface status</a>.</p></footer>
-<script>${raw(SEARCH_SCRIPT)}</script>
+${searchable ? html`<script>${raw(SEARCH_SCRIPT)}</script>` : NOTHING}
 </body>
 </html>
 `);

@@ -144,15 +144,16 @@ export function versionsSection(versions: readonly ReferenceVersion[], shown: st
 </table></div>`;
 }
 
-/** Part 2: each component schema, the platform's own last and folded. */
+/**
+ * Part 2: each component schema of the interface. The platform's own (its problems, the
+ * status report) are the same on every deployment: the problem pages and the OpenAPI
+ * document describe them, so the page does not repeat them.
+ */
 export function schemasSection(document: Json): SafeHtml {
   const entries = Object.entries(objectOf(objectOf(document.components).schemas));
-  if (entries.length === 0) return NOTHING;
+  const own = entries.filter(([, s]) => objectOf(s)[PLATFORM] === undefined);
   const view = ([name, schema]: [string, unknown]) =>
     html`<section class="schema" id="${schemaAnchor(name)}"><h3><code>${name}</code></h3>${paragraphs(objectOf(schema).description)}<div>${schemaView(schema)}</div></section>`;
-  const own = entries.filter(([, s]) => objectOf(s)[PLATFORM] === undefined);
-  const platform = entries.filter(([, s]) => objectOf(s)[PLATFORM] !== undefined);
   return html`<h2 id="schemas">Schemas (part 2)</h2>
-${own.length > 0 ? joinHtml(own.map(view), "\n") : html`<p>The interface declares no schema of its own.</p>`}
-${platform.length > 0 ? html`<details><summary>The platform's own schemas</summary>${joinHtml(platform.map(view), "\n")}</details>` : NOTHING}`;
+${own.length > 0 ? joinHtml(own.map(view), "\n") : html`<p>The interface declares no schema of its own.</p>`}`;
 }
