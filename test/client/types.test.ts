@@ -6,7 +6,8 @@
  * are inside functions that never run; the `it`s only name what the compiler checked.
  */
 import { describe, expectTypeOf, it } from "vitest";
-import { type AnswerOf, createClient } from "../../src/client";
+import { type AnswerOf, createClient, type Sent } from "../../src/client";
+import type { MediaSchema, Resolved } from "../../src/client/calls";
 import { FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_VERSIONS_CONTRACT } from "../fixtures/versions";
@@ -79,6 +80,16 @@ describe("what a call takes", () => {
     // Each variant's body (v1: name, v2: title).
     expectTypeOf(versions.fixtureCreateThing).toBeCallableWith({ body: { name: "n" } });
     expectTypeOf(versions.fixtureCreateThing).toBeCallableWith({ body: { title: "t" } });
+  });
+});
+
+describe("schemas declared lazily (a function that returns the schema)", () => {
+  it("type a thunk as the schema it returns, in a media type's declaration too", () => {
+    const widget = FIXTURE_OPERATIONS_CONTRACT.resources.FixtureWidget;
+    expectTypeOf<Resolved<() => typeof widget>>().toEqualTypeOf<typeof widget>();
+    expectTypeOf<Resolved<typeof widget>>().toEqualTypeOf<typeof widget>();
+    expectTypeOf<MediaSchema<{ schema: () => typeof widget }>>().toEqualTypeOf<typeof widget>();
+    expectTypeOf<Sent<Resolved<() => typeof widget>>>().toEqualTypeOf<Widget>();
   });
 });
 
