@@ -25,9 +25,9 @@ import {
   openapiDocument,
 } from "./platform/openapi/document";
 import { problemTypePage, reportTemplate } from "./platform/pages";
-import { referencePage } from "./platform/reference/page";
 import { isHosted, type ProblemType } from "./platform/problem";
 import { AS_IS } from "./platform/problem-presenter";
+import { referencePage } from "./platform/reference/page";
 import { statusReport } from "./platform/status";
 import {
   composeApp,

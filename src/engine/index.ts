@@ -8,6 +8,7 @@
  */
 import { RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
 import type { ContractEngine } from "../platform/engine-seam";
+import { statesSection } from "../platform/state-diagram";
 import { checkSecurity } from "./authentication/startup-checks";
 import { checkErrorModel, errorProblemTypes } from "./error-model";
 import { checkEvents } from "./events/startup-checks";
@@ -16,7 +17,6 @@ import { documentContract } from "./openapi/document";
 import { operationProblemTypes } from "./operations/failures";
 import { checkOperations } from "./operations/startup-checks";
 import { SERVING_ENGINE } from "./serving";
-import { statesSection } from "../platform/state-diagram";
 import { checkStates } from "./states/startup-checks";
 import { contractForVersion, planVersions } from "./versions/plan";
 import { checkVersions } from "./versions/startup-checks";
