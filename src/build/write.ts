@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Contract } from "../contract-language/contract";
-import { generatedModule, neededParts, prepareBuild, refusedModule } from "./generate";
+import { type Build, generatedModule, neededParts, prepareBuild, refusedModule } from "./generate";
 
 /** Where the Worker entry imports what the build made from. */
 export const GENERATED = fileURLToPath(new URL("../generated/contract.ts", import.meta.url));
@@ -28,13 +28,23 @@ export async function buildContract(): Promise<void> {
   let contract: Contract | undefined;
   try {
     contract = (await import("../contract")).contract;
-    const { handlers } = await import("../handlers");
-    write(generatedModule(await prepareBuild(contract, handlers)));
+    write(generatedModule(await buildProject()));
   } catch (error) {
     const reason = `the contract cannot be served: ${(error as Error).message}`;
     write(refusedModule(contract ? neededParts(contract) : [], reason));
     throw new Error(reason);
   }
+}
+
+/**
+ * What the build makes of the project's contract and handlers, in process, without writing
+ * it: the importer proves a new contract with it, and prints the document it would serve.
+ * It throws what `createApp` would for a contract that cannot work.
+ */
+export async function buildProject(): Promise<Build> {
+  const { contract } = await import("../contract");
+  const { handlers } = await import("../handlers");
+  return prepareBuild(contract, handlers);
 }
 
 /** Whether the module was written by an earlier build (of this contract or another). */
