@@ -9,6 +9,9 @@ import { fileURLToPath } from "node:url";
 import type { Contract } from "../contract-language/contract";
 import { type Build, generatedModule, neededParts, prepareBuild, refusedModule } from "./generate";
 
+/** What a contract that does not even load is given: nothing can be said of its needs. */
+const NOTHING = { engine: undefined, jwt: false, xml: false } as const;
+
 /** Where the Worker entry imports what the build made from. */
 export const GENERATED = fileURLToPath(new URL("../generated/contract.ts", import.meta.url));
 
@@ -31,7 +34,7 @@ export async function buildContract(): Promise<void> {
     write(generatedModule(await buildProject()));
   } catch (error) {
     const reason = `the contract cannot be served: ${(error as Error).message}`;
-    write(refusedModule(contract ? neededParts(contract) : [], reason));
+    write(refusedModule(contract ? neededParts(contract) : NOTHING, reason));
     throw new Error(reason);
   }
 }

@@ -1,14 +1,12 @@
 /**
  * An app as the deployed Worker makes it: the contract built as `npm run build:contract`
  * builds it (checked, its documents made, the parts it needs chosen), then served by
- * `serveApp` from that, with no converter and no documenter, as src/index.ts does.
+ * `serveApp` from that with exactly those parts (the serving engine with only the parts the
+ * contract uses), no converter and no documenter, as src/index.ts does.
  */
-import { prepareBuild } from "../../src/build/generate";
+import { prepareBuild, servedParts } from "../../src/build/generate";
 import type { Contract } from "../../src/contract-language/contract";
 import type { AnyHandler } from "../../src/contract-language/define-handlers";
-import { JWT_VERIFIER } from "../../src/engine/jwt";
-import { SERVING_ENGINE } from "../../src/engine/serving";
-import { XML_CODEC } from "../../src/engine/xml";
 import type { BuiltDocuments } from "../../src/platform/documents";
 import { type ServeOptions, type ServiceApp, serveApp } from "../../src/serve-app";
 
@@ -18,16 +16,10 @@ export interface BuiltApp {
 }
 
 export async function builtApp(contract: Contract, handlers: object = {}): Promise<BuiltApp> {
-  const { parts, built } = await prepareBuild(
+  const { needed, built } = await prepareBuild(
     contract,
     handlers as Readonly<Record<string, AnyHandler | undefined>>,
   );
-  const options = {
-    handlers,
-    built,
-    ...(parts.includes("engine") ? { engine: SERVING_ENGINE } : {}),
-    ...(parts.includes("jwt") ? { jwt: JWT_VERIFIER } : {}),
-    ...(parts.includes("xml") ? { xml: XML_CODEC } : {}),
-  } as ServeOptions<Contract>;
+  const options = { handlers, built, ...servedParts(needed) } as ServeOptions<Contract>;
   return { app: serveApp(contract, options), built };
 }
