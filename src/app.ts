@@ -1,122 +1,42 @@
 /**
- * The composition root: builds the whole Worker from a contract. Middleware order, the
- * operational routes, the routes the contract derives and the one error path are all
- * decided here and nowhere else. A contract the platform cannot serve correctly is
- * refused here, when the Worker starts, not on some later request; what the compiler can
- * see (a missing engine or converter) is refused before that, by the option types.
+ * The app of a contract as the build and the tests make it: a contract the platform cannot
+ * serve correctly is refused here, with one line, before the Worker is uploaded (the build
+ * runs `prepareContract`: src/build/contract.ts) or when a test builds it; what the compiler
+ * can see (a missing engine or converter) is refused before that, by the option types. The
+ * app itself is composed by `composeApp` (src/serve-app.ts), as the deployed Worker is.
  */
-import { HonoBase as Hono } from "hono/hono-base";
-import { TrieRouter } from "hono/router/trie-router";
 import { type Contract, declaresXml } from "./contract-language/contract";
 import type { AnyHandler, Handlers } from "./contract-language/define-handlers";
+import {
+  type NeedsEngine,
+  type NeedsJsonSchema,
+  type NeedsJwt,
+  type NeedsXml,
+  needsEngine,
+  needsJwt,
+} from "./contract-language/needs";
 import { INTERFACE_NOT_SPECIFIED } from "./contract-language/problem-catalogue";
-import type { CorsEnv } from "./platform/cors";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
-import type { JwtVerifier, OperationEngine, XmlCodec } from "./platform/engine-seam";
-import type { AppEnv } from "./platform/env";
-import { errorResponse } from "./platform/errors";
-import { fastPath } from "./platform/fast-path";
-import { platform } from "./platform/middleware";
+import type { ServedDocument, ServiceDocuments } from "./platform/documents";
+import type { ContractEngine, XmlSchema } from "./platform/engine-seam";
 import {
   declaredSchemas,
   type JsonSchemaConverter,
   openapiDocument,
 } from "./platform/openapi/document";
-import { interfaceNotSpecified, NOT_SPECIFIED_PROBLEM } from "./platform/placeholder";
-import { problemResponse, statusProblem } from "./platform/problem";
+import { problemTypePage, reportTemplate } from "./platform/pages";
+import { isHosted, type ProblemType } from "./platform/problem";
 import { AS_IS } from "./platform/problem-presenter";
-import { HEALTH, mountServiceRoutes } from "./platform/service";
+import { statusReport } from "./platform/status";
+import {
+  composeApp,
+  type EngineOption,
+  type JwtOption,
+  type ServiceApp,
+  type XmlOption,
+} from "./serve-app";
 
-type NonEmpty<R> = [keyof R] extends [never] ? false : true;
-
-/** Whether an operation declares any schema: a request part, a response body or headers. */
-type OperationSchemas<O> =
-  | (O extends { readonly request: infer Q } ? NonEmpty<Q> : false)
-  | (O extends { readonly responses: infer R }
-      ? {
-          [S in keyof R]: R[S] extends { readonly content: object } | { readonly headers: object }
-            ? true
-            : false;
-        }[keyof R]
-      : false);
-
-/**
- * The contract declares something the operation engine serves or documents: anything in
- * parts 2 to 9. Part 1 (what the service does) is all the platform documents by itself.
- */
-export type NeedsEngine<C extends Contract> = true extends
-  | NonEmpty<C["resources"]>
-  | NonEmpty<C["states"]>
-  | NonEmpty<C["operations"]>
-  | NonEmpty<C["securitySchemes"]>
-  | NonEmpty<C["events"]>
-  | NonEmpty<C["errors"]>
-  | NonEmpty<C["limits"]>
-  | (C["versioning"] extends undefined ? false : true)
-  ? true
-  : false;
-
-/** The same, for a contract the compiler cannot see (JavaScript, a wide `Contract` type). */
-function needsEngine(contract: Contract): boolean {
-  const { purpose: _documentedByThePlatform, versioning, ...parts } = contract;
-  return (
-    versioning !== undefined || Object.values(parts).some((part) => Object.keys(part).length > 0)
-  );
-}
-
-/** The contract declares a schema, which the OpenAPI document needs converted. */
-export type NeedsJsonSchema<C extends Contract> = true extends
-  | NonEmpty<C["resources"]>
-  | NonEmpty<C["events"]>
-  | { [K in keyof C["operations"]]: OperationSchemas<C["operations"][K]> }[keyof C["operations"]]
-  ? true
-  : false;
-
-/** Part 5 declares a scheme whose bearer tokens are JWTs verified here. */
-export type NeedsJwt<C extends Contract> = true extends {
-  [K in keyof C["securitySchemes"]]: C["securitySchemes"][K] extends { readonly jwt: object }
-    ? true
-    : false;
-}[keyof C["securitySchemes"]]
-  ? true
-  : false;
-
-/** An XML media type (RFC 7303 §3, §9.2), in any case: `application/xml`, `text/xml`, `*+xml`. */
-type XmlMediaType = "application/xml" | "text/xml" | `${string}/${string}+xml`;
-
-/** Whether a body's or an answer's media types include an XML one. */
-type HasXml<Content> = true extends {
-  [M in keyof Content & string]: Lowercase<M> extends XmlMediaType ? true : false;
-}[keyof Content & string]
-  ? true
-  : false;
-
-/** Whether a request or responses declaration has an XML body or answer. */
-type DeclarationXml<Q, R> =
-  | (Q extends { readonly body: infer B } ? HasXml<B> : false)
-  | {
-      [S in keyof R]: R[S] extends { readonly content: infer C } ? HasXml<C> : false;
-    }[keyof R];
-
-/** An operation, or one of its part 9 variants, declares an XML media type. */
-type OperationXml<O> =
-  | DeclarationXml<
-      O extends { readonly request: infer Q } ? Q : unknown,
-      O extends { readonly responses: infer R } ? R : unknown
-    >
-  | (O extends { readonly variants: readonly (infer V)[] }
-      ? DeclarationXml<
-          V extends { readonly request: infer Q } ? Q : unknown,
-          V extends { readonly responses: infer R } ? R : unknown
-        >
-      : false);
-
-/** Part 4 declares an XML body or answer, which the XML codec reads and writes. */
-export type NeedsXml<C extends Contract> = true extends {
-  [K in keyof C["operations"]]: OperationXml<C["operations"][K]>;
-}[keyof C["operations"]]
-  ? true
-  : false;
+export type { NeedsEngine, NeedsJsonSchema, NeedsJwt, NeedsXml, ServiceApp };
 
 interface BaseOptions<C extends Contract> {
   /** Handlers by operation id; a declared operation without one answers 501 once its input is valid. */
@@ -131,50 +51,32 @@ interface BaseOptions<C extends Contract> {
   readonly fastPath?: boolean;
 }
 
-/** `OPERATION_ENGINE` from `src/engine/`: required exactly when the contract needs it (NeedsEngine). */
-type EngineOption<C extends Contract> =
-  NeedsEngine<C> extends true
-    ? { readonly engine: OperationEngine }
-    : { readonly engine?: OperationEngine };
-
 /** zod's `toJSONSchema`: required exactly when the contract declares a schema. */
 type JsonSchemaOption<C extends Contract> =
   NeedsJsonSchema<C> extends true
     ? { readonly jsonSchema: JsonSchemaConverter }
     : { readonly jsonSchema?: JsonSchemaConverter };
 
-/** `JWT_VERIFIER` from `src/engine/jwt.ts`: required exactly when part 5 declares a JWT scheme. */
-type JwtOption<C extends Contract> =
-  NeedsJwt<C> extends true ? { readonly jwt: JwtVerifier } : { readonly jwt?: JwtVerifier };
-
-/** `XML_CODEC` from `src/engine/xml.ts`: required exactly when part 4 declares an XML media type. */
-type XmlOption<C extends Contract> =
-  NeedsXml<C> extends true ? { readonly xml: XmlCodec } : { readonly xml?: XmlCodec };
-
 export type AppOptions<C extends Contract> = BaseOptions<C> &
-  EngineOption<C> &
+  EngineOption<C, ContractEngine> &
   JsonSchemaOption<C> &
   JwtOption<C> &
   XmlOption<C>;
 
-/**
- * The built Worker: closed, so nothing can add a route after the catch-all that would
- * shadow it. `request` is Hono's test helper (a URL or path, resolved against
- * `http://localhost`).
- */
-export interface ServiceApp {
-  readonly fetch: Hono<AppEnv>["fetch"];
-  readonly request: Hono<AppEnv>["request"];
-  /**
-   * The events queue's consumer (`queue()`), once part 6 declares events: it delivers them
-   * as signed webhooks (src/engine/events). Undefined otherwise, so a Worker without events
-   * consumes no queue.
-   */
-  readonly queue: ExportedHandlerQueueHandler<Env> | undefined;
+/** What the build makes of a checked contract: everything the Worker serves as it is. */
+export interface PreparedContract {
+  readonly documents: ServiceDocuments;
+  /** The versions part 9 declares, each with an OpenAPI document of its own. */
+  readonly versions: readonly string[];
+  readonly xmlSchemas: readonly XmlSchema[];
 }
 
-const NOT_FOUND = statusProblem(404, "No resource exists at this path.");
-
+/**
+ * Builds the app of a contract: checks it (refusing, with one line, a contract the platform
+ * could not serve as written), makes its documents (on first use) and composes the Worker
+ * of it. The deployed Worker is composed by `serveApp` from what the build made with the
+ * same checks and documents (`prepareContract`), so neither ships in it.
+ */
 export function createApp<C extends Contract>(
   contract: C,
   // The options may be left out only when every option is optional for this contract.
@@ -182,7 +84,37 @@ export function createApp<C extends Contract>(
     ? [options?: AppOptions<C>]
     : [options: AppOptions<C>]
 ): ServiceApp {
-  const { jsonSchema, engine, jwt, xml, maxBodyBytes = MAX_BODY_BYTES } = options;
+  const { engine, jwt, xml, maxBodyBytes = MAX_BODY_BYTES } = options;
+  const prepared = prepareContract(contract, options);
+  return composeApp(contract, {
+    handlers: (options.handlers ?? {}) as Readonly<Record<string, AnyHandler | undefined>>,
+    documents: prepared.documents,
+    engine,
+    present: engine?.presenter(contract) ?? AS_IS,
+    jwt,
+    xml,
+    xmlSchemas: prepared.xmlSchemas,
+    maxBodyBytes,
+    fastPath: options.fastPath !== false,
+  });
+}
+
+/**
+ * The checks of a contract and what follows from it alone: the build runs this before the
+ * Worker is uploaded (src/build/contract.ts), and `createApp` when a test builds an app.
+ * The OpenAPI documents and the report are made on first use.
+ */
+export function prepareContract<C extends Contract>(
+  contract: C,
+  options: AppOptions<C> | AppOptions<Contract>,
+): PreparedContract {
+  const {
+    jsonSchema,
+    engine,
+    jwt,
+    xml,
+    maxBodyBytes = MAX_BODY_BYTES,
+  } = options as AppOptions<Contract>;
   const handlers = (options.handlers ?? {}) as Readonly<Record<string, AnyHandler | undefined>>;
   // The types above refuse these at compile time; a contract typed only as `Contract` (or
   // built in plain JavaScript) is refused here instead.
@@ -196,7 +128,7 @@ export function createApp<C extends Contract>(
       "the contract declares more than its purpose (parts 2 to 9): pass OPERATION_ENGINE as the engine option",
     );
   }
-  if (!jwt && Object.values(contract.securitySchemes).some((scheme) => "jwt" in scheme)) {
+  if (!jwt && needsJwt(contract)) {
     throw new Error(
       "part 5 declares a JWT scheme: pass JWT_VERIFIER (src/engine/jwt.ts) as the jwt option",
     );
@@ -211,71 +143,52 @@ export function createApp<C extends Contract>(
       throw new Error(`handler ${id}: no operation of that id is declared`);
   }
   engine?.check(contract);
-  const present = engine?.presenter(contract) ?? AS_IS;
+  engine?.presenter(contract);
   const engineTypes = engine?.problemTypes(contract) ?? [];
-  const problemTypes = [
+  const problemTypes: ProblemType[] = [
     INTERFACE_NOT_SPECIFIED,
     ...engineTypes,
     ...(engine?.errorTypes(contract) ?? []),
   ];
+  const xmlSchemas =
+    engine && xml && jsonSchema ? engine.xmlSchemas(contract, jsonSchema, xml) : [];
   const implemented = new Set(Object.keys(handlers).filter((id) => handlers[id] !== undefined));
+  const versions = engine?.versions(contract) ?? [];
 
-  // Without operations, the trie: it takes every path pattern Hono accepts, builds nothing
-  // on the first request, and is 1.8 KiB gzip smaller than Hono's default pair, which the
-  // engine brings for the operations' routes (test/tools/bench/README.md).
-  const app = new Hono<AppEnv>({ router: engine?.router() ?? new TrieRouter() });
-  app.use(platform());
-  mountServiceRoutes(app, {
-    report: { contract, defaults: platformDefaults(maxBodyBytes) },
-    problemTypes,
-    // Part 9: one document per version (`?version=`), the current one by default.
-    openapi: (version) => {
-      const chosen =
-        version === undefined
-          ? contract.versioning?.versions && engine
-            ? engine.forVersion(contract, contract.versioning.current)
-            : contract
-          : engine?.forVersion(contract, version);
-      return (
-        chosen &&
-        openapiDocument(chosen, {
-          jsonSchema,
-          implemented,
-          problemTypes,
-          platformTypes: [INTERFACE_NOT_SPECIFIED, ...engineTypes],
-          documenter: engine?.document,
-        })
-      );
+  // Part 9: one document per version (`?version=`), the current one by default.
+  const openapi = (version: string | undefined): ServedDocument | undefined => {
+    const chosen =
+      version === undefined
+        ? contract.versioning?.versions && engine
+          ? engine.forVersion(contract, contract.versioning.current)
+          : contract
+        : engine?.forVersion(contract, version);
+    const document =
+      chosen &&
+      openapiDocument(chosen, {
+        jsonSchema,
+        implemented,
+        problemTypes,
+        platformTypes: [INTERFACE_NOT_SPECIFIED, ...engineTypes],
+        documenter: engine?.document,
+      });
+    return document && { body: JSON.stringify(document) };
+  };
+  const made = new Map<string | undefined, ServedDocument | undefined>();
+  let report: ReturnType<ServiceDocuments["report"]> | undefined;
+  const documents: ServiceDocuments = {
+    openapi(version) {
+      if (!made.has(version)) made.set(version, openapi(version));
+      return made.get(version);
     },
-    ...(engine
-      ? { destinations: engine.destinations, pageSections: () => engine.pageSections(contract) }
-      : {}),
-  });
-  const noOperations = Object.keys(contract.operations).length === 0;
-  if (noOperations) {
-    // Part 4 declares no operation: every method on every path of the service's own
-    // namespace is unimplemented, whatever it is.
-    app.all("*", interfaceNotSpecified);
-  } else {
-    engine?.mount(app, { contract, handlers, maxBodyBytes, present, jsonSchema, jwt, xml });
-  }
-  // A path no route knows: outside /_service, only once part 4 declares operations.
-  const notFound = present("not-found", NOT_FOUND);
-  app.notFound((c) => problemResponse(c.get("requestId"), notFound));
-  app.onError((error, c) => errorResponse(error, c, present));
-  // Only while part 4 declares nothing: once it does, every request would pay for reading
-  // its URL twice (the shortcut, then the router), which costs more than the shortcut saves.
-  if (noOperations && options.fastPath !== false) {
-    const shortcut = fastPath({ notSpecified: NOT_SPECIFIED_PROBLEM, health: HEALTH });
-    const route = app.fetch;
-    // Hono's `request` calls `this.fetch`, so the test helper takes the shortcut too.
-    app.fetch = (request, env, executionCtx) =>
-      shortcut(request, env as CorsEnv | undefined) ?? route(request, env, executionCtx);
-  }
-  const consume = engine?.consume;
-  const queue: ServiceApp["queue"] =
-    consume && Object.keys(contract.events).length > 0
-      ? (batch, env) => consume(batch, env as unknown as Readonly<Record<string, unknown>>)
-      : undefined;
-  return Object.freeze({ fetch: app.fetch, request: app.request, queue });
+    report() {
+      if (report) return report;
+      const made = statusReport(contract, platformDefaults(maxBodyBytes));
+      const sections = engine?.pageSections(contract);
+      report = { report: made, page: reportTemplate(made, problemTypes, sections) };
+      return report;
+    },
+    problemPages: new Map(problemTypes.filter(isHosted).map((t) => [t.slug, problemTypePage(t)])),
+  };
+  return { documents, versions, xmlSchemas };
 }

@@ -1,16 +1,18 @@
 /**
- * The Worker entry: the app built from the service's contract and its handlers. Nothing
- * else happens here. What the contract needs is passed in: the operation engine
- * (`src/engine`) once it declares operations, security schemes or limits, zod's
- * `toJSONSchema` once it declares schemas, `JWT_VERIFIER` once it declares a JWT scheme and
- * `XML_CODEC` once it declares an XML media type; the option types refuse to compile
- * without them (src/contract/README.md, "Taking in a revision").
+ * The Worker entry: the app served from the service's contract, its handlers and what the
+ * build made of them (src/generated/contract.ts, written by `npm run build:contract`, which
+ * `wrangler dev`, `npm run build`, `wrangler deploy` and `npm test` run first): the
+ * contract's documents and exactly the engine parts it needs (the serving engine once it
+ * declares more than its purpose, the JWT verifier for a JWT scheme, the XML codec for an
+ * XML media type). Nothing else happens here; the option types refuse to compile without a
+ * part the contract needs, so a stale build is a type error (src/contract/README.md).
  */
-import { createApp } from "./app";
 import { contract } from "./contract";
+import { BUILT } from "./generated/contract";
 import { handlers } from "./handlers";
+import { serveApp } from "./serve-app";
 
-const app = createApp(contract, { handlers });
+const app = serveApp(contract, { handlers, ...BUILT });
 
 export default {
   fetch: app.fetch,

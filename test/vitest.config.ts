@@ -10,12 +10,17 @@ import { createHash, randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { buildContract } from "../src/build/write";
 import { contract } from "../src/contract";
 import { FIXTURE_RATE_LIMITERS, FIXTURE_SECRETS } from "./fixtures/security";
 import { FIXTURE_JWT_VARS, FIXTURE_ROTATED_SECRETS } from "./fixtures/vocabulary";
 import { rateLimitBindings, requiredSecrets, requiredVars } from "./support/deployment";
 import { keySetOf, newIssuer } from "./support/issuer";
 import { askedScopes } from "./tools/dev-credentials";
+
+// What the Worker serves of the contract, made as the build makes it (src/build/contract.ts):
+// a contract that cannot work stops the run here, with the build's line.
+await buildContract();
 
 const SHIPPED_SECRETS = Object.fromEntries(
   requiredSecrets(contract).map(({ name }) => [name, `test-only-${randomUUID()}`]),

@@ -3,6 +3,11 @@
  * validator (it compiles JSON Schemas with `new Function`, which workerd forbids).
  */
 import { defineConfig } from "vitest/config";
+import { buildContract } from "../src/build/write";
+
+// What the Worker serves of the contract, made as the build makes it (src/build/contract.ts):
+// a contract that cannot work stops the run here, with the build's line.
+await buildContract();
 
 /**
  * In a revision run (test/tools/revision.ts) the suites that cannot depend on the project's

@@ -179,3 +179,8 @@ export function errorProblemTypes(contract: Contract): ProblemType[] {
   }
   return types;
 }
+
+/** Part 7 as the serving engine uses it: in a Worker only when part 7 declares an error type. */
+export const ERROR_MODEL_PART = { presenter: problemPresenter } as const;
+
+export type ErrorModelPart = typeof ERROR_MODEL_PART;

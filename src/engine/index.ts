@@ -1,36 +1,53 @@
 /**
- * The operation engine: everything that serves and documents what the contract declares:
- * routes of part 4's operations, request validation, part 5's credentials, part 8's limits,
- * answer checks, part 7's error model, and the OpenAPI documentation of all that has a
- * schema. A contract that declares none of it does not need it, so the app receives it as
- * an option (`createApp(contract, { engine: OPERATION_ENGINE })`) and a Worker that declares
- * nothing does not ship it (src/engine/README.md, "Bundle size").
+ * The operation engine as the build runs it (and the tests, through `createApp`): the
+ * engine that serves (serving.ts) with every part, and what is decided before the Worker is
+ * uploaded: the start-up checks, the OpenAPI documentation of all that has a schema, the
+ * problem types and the interface page's sections. A contract that declares none of it does
+ * not need it, so the app receives it as an option (`createApp(contract, { engine:
+ * OPERATION_ENGINE })`); the deployed Worker gets only `servingEngine` with the parts its
+ * contract uses (src/engine/README.md, "Bundle size").
  */
-import { RegExpRouter } from "hono/router/reg-exp-router";
-import { SmartRouter } from "hono/router/smart-router";
-import { TrieRouter } from "hono/router/trie-router";
 import { RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
-import type { OperationEngine } from "../platform/engine-seam";
+import type { ContractEngine } from "../platform/engine-seam";
+import { SECURITY_PART } from "./authentication/authenticate";
 import { checkSecurity } from "./authentication/startup-checks";
-import { checkErrorModel, errorProblemTypes, problemPresenter } from "./error-model";
-import { deliverBatch } from "./events/deliver";
-import { destinationsOf, readDestinations } from "./events/destinations";
+import { checkErrorModel, ERROR_MODEL_PART, errorProblemTypes } from "./error-model";
+import { EVENTS_PART } from "./events/part";
 import { checkEvents } from "./events/startup-checks";
+import { RATE_LIMITS_PART } from "./limits/enforce";
 import { checkLimits } from "./limits/startup-checks";
 import { documentContract } from "./openapi/document";
 import { operationProblemTypes } from "./operations/failures";
-import { mountOperations } from "./operations/mount";
 import { checkOperations } from "./operations/startup-checks";
+import type { ServingParts } from "./parts";
+import { FORMS_PART } from "./request/forms";
+import { servingEngine } from "./serving";
 import { statesSection } from "./states/diagram";
 import { checkStates } from "./states/startup-checks";
-import { contractForVersion } from "./versions/plan";
+import { STATES_PART } from "./states/transition";
+import { contractForVersion } from "./versions/for-version";
+import { VERSIONS_PART } from "./versions/negotiate";
+import { planVersions } from "./versions/plan";
 import { checkVersions } from "./versions/startup-checks";
+import { xmlSchemas } from "./zod/xml-mappings";
 
-export const OPERATION_ENGINE: OperationEngine = {
-  // Hono's default pair: the RegExpRouter matches a request with one expression, built on
-  // the first request, and hands the patterns it refuses to the trie. Routing is on every
-  // request's path: about 5% of a validated POST's CPU with the trie alone (test/tools/bench/README.md).
-  router: () => new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] }),
+/** Every part of the serving engine: what a test serves any contract with in process. */
+export const ALL_PARTS = {
+  versions: VERSIONS_PART,
+  rateLimits: RATE_LIMITS_PART,
+  security: SECURITY_PART,
+  states: STATES_PART,
+  events: EVENTS_PART,
+  errorModel: ERROR_MODEL_PART,
+  forms: FORMS_PART,
+} as const satisfies Required<ServingParts>;
+
+const SERVING_ENGINE = servingEngine(ALL_PARTS);
+
+export const OPERATION_ENGINE: ContractEngine = {
+  ...SERVING_ENGINE,
+  consume: EVENTS_PART.consume,
+  destinations: EVENTS_PART.destinations,
   check(contract) {
     // The document names the platform's own schemas so; a resource may not take one.
     for (const name of Object.keys(contract.resources)) {
@@ -45,17 +62,12 @@ export const OPERATION_ENGINE: OperationEngine = {
     checkVersions(contract);
     checkErrorModel(contract);
   },
-  consume: (batch, env) => deliverBatch(batch, env),
   pageSections: (contract) => statesSection(contract.states),
   forVersion: contractForVersion,
-  destinations(env) {
-    const destinations = readDestinations((env ?? {}) as Readonly<Record<string, unknown>>);
-    return (event) => destinationsOf(destinations, event).length;
-  },
-  mount: mountOperations,
+  versions: (contract) => Object.keys(planVersions(contract)?.versions ?? {}),
   document: documentContract,
-  presenter: problemPresenter,
   // The union of every operation's failures: what the document lists for each operation.
   problemTypes: operationProblemTypes,
   errorTypes: errorProblemTypes,
+  xmlSchemas,
 };

@@ -71,11 +71,11 @@ export function copyProject(
   return to;
 }
 
-/** The contract's part files empty, no handler, and the entry a contract that declares nothing has. */
+/** The contract's part files empty, no handler, and the project's entry (the same for every contract). */
 function blankContract(dir: string): void {
   for (const part of SPEC_PARTS)
     writeFileSync(join(dir, "src/contract", `${part.name}.ts`), emptyPartFile(part));
   writeFileSync(join(dir, "src/handlers.ts"), handlersFile(0));
-  writeFileSync(join(dir, "src/index.ts"), entryFile(false));
+  writeFileSync(join(dir, "src/index.ts"), entryFile());
   rmSync(join(dir, "src/contract/IMPORT-REPORT.md"), { force: true });
 }

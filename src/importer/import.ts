@@ -106,7 +106,6 @@ const declared = SPEC_PARTS.filter((part) => part.count(current) > 0);
 const reimport = declared.length > 0;
 
 // What the import writes; the handlers are the service's own code, written only while empty.
-const needsEngine = [...result.parts.keys()].some((name) => name !== "purpose");
 const currentHandlers = readFileSync(join(ROOT, "src/handlers.ts"), "utf8");
 const files: WrittenFile[] = [
   ...contractFiles(result, source),
@@ -118,7 +117,7 @@ const files: WrittenFile[] = [
       source,
     ),
   },
-  { path: "src/index.ts", text: entryFile(needsEngine, result.jwt, result.xml) },
+  { path: "src/index.ts", text: entryFile() },
   ...(noHandlers(currentHandlers)
     ? [{ path: "src/handlers.ts", text: handlersFile(result.operations) }]
     : []),

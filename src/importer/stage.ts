@@ -1,7 +1,7 @@
 /**
  * The scratch copy an import is proven in before the project is touched: the project as git
  * sees it (src/importer/copy-project.ts), the import's files written into it, then formatted
- * with Biome, given its deployment files, type-checked and started. Only a stage that
+ * with Biome, given its deployment files, built (src/build/), type-checked and started. Only a stage that
  * passes is copied back, so a failed import leaves the project byte for byte as it was.
  */
 import { spawn } from "node:child_process";
@@ -143,6 +143,10 @@ export async function proveStage(
     const made = await run("npx", ["wrangler", "types", "--strict-vars=false", types], dir);
     if (made.status !== 0) return fail("wrangler types failed", made.stdout + made.stderr);
   }
+  // What the Worker entry imports (src/generated/: gitignored, so not in the copy), as the
+  // build writes it. A contract the build refuses still gets a module that type-checks; its
+  // refusal is reported when the Worker is started, below.
+  await run("npx", ["tsx", "src/build/contract.ts"], dir);
   // The Worker's and the tests' check (the Node tools read any contract as `Contract`).
   const tsc = await run("npx", ["tsc", "--noEmit", "--pretty", "false"], dir);
   const errors = typeErrors(tsc.stdout);

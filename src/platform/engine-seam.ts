@@ -17,9 +17,9 @@ import type { SafeHtml } from "./html";
 import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
 import type { ProblemType } from "./problem";
 import type { ProblemPresenter } from "./problem-presenter";
-import type { XmlCodec } from "./xml-seam";
+import type { XmlCodec, XmlSchema } from "./xml-seam";
 
-export type { XmlCodec, XmlMapping, XmlNames, XmlRead } from "./xml-seam";
+export type { XmlCodec, XmlMapping, XmlNames, XmlRead, XmlSchema } from "./xml-seam";
 
 /** What verifying a bearer JWT concluded. */
 export type JwtOutcome =
@@ -76,12 +76,15 @@ export interface MountContext {
   readonly maxBodyBytes: number;
   /** How part 7 presents the platform's failures. */
   readonly present: ProblemPresenter;
-  /** zod's converter, when the contract declares schemas. */
-  readonly jsonSchema: JsonSchemaConverter | undefined;
   /** The JWT verifier, when part 5 declares a JWT scheme. */
   readonly jwt: JwtVerifier | undefined;
   /** The XML codec, when an operation declares an XML media type. */
   readonly xml: XmlCodec | undefined;
+  /**
+   * The JSON Schema of each schema an XML media type declares, made when the Worker was
+   * built (`ContractEngine.xmlSchemas`), in the order the engine walks the contract.
+   */
+  readonly xmlSchemas: readonly XmlSchema[];
 }
 
 /** What the engine needs of a Queue message (the runtime's `Message`). */
@@ -93,33 +96,61 @@ export interface QueuedMessage {
   retry(options?: { delaySeconds?: number }): void;
 }
 
+/**
+ * The operation engine as the Worker runs it: what serves the contract's operations. What
+ * only the build needs (the checks, the documentation) is `ContractEngine`'s, so the Worker
+ * does not ship it.
+ */
 export interface OperationEngine {
   /**
    * The router of an app with operations: routing runs on every request, so the engine
    * brings the faster one, whose code a Worker without operations does not ship.
    */
   readonly router: () => Router<[H, RouterRoute]>;
-  /** Refuses, when the app starts, declarations that could not be served as written. */
-  readonly check: (contract: Contract) => void;
   /** Mounts the routes of part 4's operations, with parts 5 and 8 enforced on them. */
   readonly mount: (app: Hono<AppEnv>, context: MountContext) => void;
-  /** Documents what the contract declares with schemas in the OpenAPI document. */
-  readonly document: ContractDocumenter;
   /** How part 7 presents the platform's failures (its error model). */
   readonly presenter: (contract: Contract) => ProblemPresenter;
-  /** The problem types parts 4, 5 and 8 bring, once they declare what causes them. */
-  readonly problemTypes: (contract: Contract) => CataloguedProblem[];
-  /** Part 6's deliveries: the Worker's `queue()` handler, for the events queue. */
-  readonly consume: (
+  /** Part 6's deliveries: the Worker's `queue()` handler, for the events queue; with part 6 only. */
+  readonly consume?: (
     batch: { readonly messages: readonly QueuedMessage[] },
     env: Readonly<Record<string, unknown>>,
   ) => Promise<void>;
+  /** How many destinations the deployment's bindings give each of part 6's events; with part 6 only. */
+  readonly destinations?: (env: unknown) => (event: string) => number;
+}
+
+/**
+ * The engine as the build runs it (and the tests, through `createApp`): the engine that
+ * serves, and what is decided before the Worker is uploaded: the checks that refuse a
+ * contract that cannot work, the OpenAPI documentation, the problem types and the pages.
+ */
+export interface ContractEngine extends OperationEngine {
+  /** Part 6's deliveries and destinations, whatever the contract: the build's engine has every part. */
+  readonly consume: NonNullable<OperationEngine["consume"]>;
+  readonly destinations: NonNullable<OperationEngine["destinations"]>;
+  /** Refuses declarations that could not be served as written. */
+  readonly check: (contract: Contract) => void;
+  /** Documents what the contract declares with schemas in the OpenAPI document. */
+  readonly document: ContractDocumenter;
+  /** The problem types parts 4, 5 and 8 bring, once they declare what causes them. */
+  readonly problemTypes: (contract: Contract) => CataloguedProblem[];
   /** The contract as one version of part 9 has it; undefined for a version it does not declare. */
   readonly forVersion: (contract: Contract, version: string) => Contract | undefined;
+  /** The versions part 9 declares, each with a document of its own. */
+  readonly versions: (contract: Contract) => readonly string[];
   /** The interface page's sections for what the contract declares (part 3's diagrams). */
   readonly pageSections: (contract: Contract) => SafeHtml;
-  /** How many destinations the deployment's bindings give each of part 6's events. */
-  readonly destinations: (env: unknown) => (event: string) => number;
   /** Part 7's error types, as problem types (refusing those that could not be served). */
   readonly errorTypes: (contract: Contract) => ProblemType[];
+  /**
+   * The JSON Schema of each schema an XML media type declares, in the order the engine
+   * walks the contract; the codec refuses, naming the operation, an `xml` object XML cannot
+   * be written by.
+   */
+  readonly xmlSchemas: (
+    contract: Contract,
+    jsonSchema: JsonSchemaConverter,
+    codec: XmlCodec,
+  ) => XmlSchema[];
 }

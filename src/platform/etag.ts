@@ -28,16 +28,18 @@ export function matchesIfNoneMatch(header: string | null, tag: string): boolean 
 
 /**
  * A document answered with its entity tag, or 304 with the same validator and caching
- * headers and no body when the client holds it already.
+ * headers and no body when the client holds it already. The tag is the one given (a
+ * document the build made, tagged then), or computed once per body.
  */
 export function cachedDocument(): (
   request: Request,
   body: string,
   headers: Readonly<Record<string, string>>,
+  known?: string,
 ) => Promise<Response> {
   const tags = new Map<string, Promise<string>>();
-  return async (request, body, headers) => {
-    let tag = tags.get(body);
+  return async (request, body, headers, known) => {
+    let tag = known === undefined ? tags.get(body) : Promise.resolve(known);
     if (!tag) {
       tag = entityTag(body);
       tags.set(body, tag);

@@ -1,10 +1,11 @@
 /**
  * The HTML views of the platform's documents: the interface status report and the
- * problem-type pages. Rendered once, when the app is built, with the `html` tag, so every
- * value a contract or a deployment gives is escaped (OWASP XSS Prevention Cheat Sheet).
+ * problem-type pages. Rendered when the Worker is built (the report's two sections that
+ * depend on the deployment, once per isolate), with the `html` tag, so every value a
+ * contract or a deployment gives is escaped (OWASP XSS Prevention Cheat Sheet).
  */
 import { countOf, specPart } from "../contract-language/parts";
-import { html, htmlPage, joinHtml, type SafeHtml } from "./html";
+import { html, htmlPage, htmlText, joinHtml, raw, type SafeHtml } from "./html";
 import { rateLimitWording } from "./limit-wording";
 import { SERVICE_PATHS } from "./paths";
 import { type ProblemType, problemTypeUri } from "./problem";
@@ -121,12 +122,23 @@ function corsSection(report: StatusReport): SafeHtml {
 `;
 }
 
-export function statusReportPage(
+/**
+ * The report's page as far as the contract decides it, made when the Worker is built: the
+ * markup before the events section, between it and the CORS section, and after that. The
+ * two sections between are the deployment's (its destinations and CORS setting), filled in
+ * by `reportPage` in the Worker. The slots are comments no escaped value can contain.
+ */
+export type ReportTemplate = readonly [before: string, between: string, after: string];
+
+const EVENTS_SLOT = "<!--deployment:events-->";
+const CORS_SLOT = "<!--deployment:cors-->";
+
+export function reportTemplate(
   report: StatusReport,
   problemTypes: readonly ProblemType[],
   /** Markup the engine renders for what the contract declares (part 3's diagrams). */
   declared: SafeHtml = NOTHING,
-): string {
+): ReportTemplate {
   const defaults = joinHtml(
     report.platformDefaults.map(
       (d) =>
@@ -140,7 +152,7 @@ export function statusReportPage(
     ),
     "\n",
   );
-  return htmlPage(
+  const page = htmlPage(
     "Interface status",
     html`<p>${report.description}</p>
 <p><strong>${report.specifiedParts} of ${report.totalParts}</strong> parts are specified.</p>
@@ -150,7 +162,7 @@ export function statusReportPage(
 ${partsRows(report)}
 </tbody>
 </table>
-${declared}${limitsSection(report)}${errorModelSection(report)}${eventsSection(report)}${versionsSection(report)}${corsSection(report)}<h2>Platform defaults</h2>
+${declared}${limitsSection(report)}${errorModelSection(report)}${raw(EVENTS_SLOT)}${versionsSection(report)}${raw(CORS_SLOT)}<h2>Platform defaults</h2>
 <p>Bounds the platform applies where the specification gives none. They are not limits of the service.</p>
 <table>
 <thead><tr><th>Name</th><th class="num">Value</th><th>Why</th></tr></thead>
@@ -164,6 +176,24 @@ ${types}
 </ul>
 <p>This report as JSON: <code>GET ${SERVICE_PATHS.interface}</code> with <code>Accept: application/json</code>. OpenAPI: <a href="${SERVICE_PATHS.openapi}">${SERVICE_PATHS.openapi}</a>. Health: <a href="${SERVICE_PATHS.health}">${SERVICE_PATHS.health}</a>.</p>`,
   );
+  const [before = "", rest = ""] = page.split(EVENTS_SLOT);
+  const [between = "", after = ""] = rest.split(CORS_SLOT);
+  return [before, between, after];
+}
+
+/** The report's page: its template, with the deployment's events and CORS sections. */
+export function reportPage(template: ReportTemplate, report: StatusReport): string {
+  const [before, between, after] = template;
+  return `${before}${htmlText(eventsSection(report))}${between}${htmlText(corsSection(report))}${after}`;
+}
+
+export function statusReportPage(
+  report: StatusReport,
+  problemTypes: readonly ProblemType[],
+  /** Markup the engine renders for what the contract declares (part 3's diagrams). */
+  declared: SafeHtml = NOTHING,
+): string {
+  return reportPage(reportTemplate(report, problemTypes, declared), report);
 }
 
 export function problemTypePage(type: ProblemType): string {

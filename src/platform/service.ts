@@ -3,7 +3,6 @@
  * service's interface, and exist whatever the contract declares.
  */
 import type { Handler, Hono } from "hono";
-import type { Contract } from "../contract-language/contract";
 import { negotiate } from "./accept";
 import {
   type CorsResource,
@@ -12,17 +11,17 @@ import {
   corsStatus,
   PLATFORM_CORS,
 } from "./cors";
-import type { PlatformDefault } from "./defaults";
+import type { ServiceDocuments } from "./documents";
 import type { AppEnv } from "./env";
 import { cachedDocument } from "./etag";
-import { type SafeHtml, STYLESHEET } from "./html";
-import { problemTypePage, statusReportPage } from "./pages";
+import { STYLESHEET } from "./html";
+import { reportPage } from "./pages";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "./paths";
-import { isHosted, type ProblemType, problemResponse, statusProblem } from "./problem";
+import { problemResponse, statusProblem } from "./problem";
 import { AS_IS } from "./problem-presenter";
 import { mountResource } from "./resource";
 import { HTML_CSP } from "./security-headers";
-import { statusReport } from "./status";
+import { withDeployment } from "./status";
 
 /** draft-inadarei-api-health-check: a health document with `status: "pass"`. */
 export const HEALTH = {
@@ -73,43 +72,28 @@ const NO_SUCH_VERSION = statusProblem(
 );
 
 export interface ServiceRoutes {
-  readonly report: { readonly contract: Contract; readonly defaults: readonly PlatformDefault[] };
-  readonly problemTypes: readonly ProblemType[];
-  /**
-   * Builds the OpenAPI document of a version of part 9 (the current one when none is
-   * asked), once per version; undefined for a version the contract does not declare.
-   */
-  readonly openapi: (version?: string) => unknown;
+  /** What the contract alone decides, made when the Worker was built (`documents.ts`). */
+  readonly documents: ServiceDocuments;
   /** How many destinations the deployment's bindings give each event (part 6). */
   readonly destinations?: (env: unknown) => (event: string) => number;
-  /** The engine's sections of the interface page (part 3's diagrams). */
-  readonly pageSections?: () => SafeHtml;
 }
 
 export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {
-  // Built on the first request: the destinations of part 6 and the CORS setting are the
+  const { documents } = routes;
+  // Filled in on the first request: the destinations of part 6 and the CORS setting are the
   // deployment's vars, which a Worker reads from a request's bindings; they do not change
   // within an isolate (the CORS setting is parsed once, so the same object while it holds).
-  let documents:
+  let served:
     | { readonly json: string; readonly html: string; readonly cors: CorsSetting }
     | undefined;
   const reportDocuments = (env: Env | undefined) => {
     const cors = corsSetting(env);
-    if (documents && documents.cors === cors) return documents;
-    const report = statusReport(
-      routes.report.contract,
-      routes.report.defaults,
-      routes.destinations?.(env),
-      corsStatus(cors),
-    );
-    documents = {
-      json: JSON.stringify(report),
-      html: statusReportPage(report, routes.problemTypes, routes.pageSections?.()),
-      cors,
-    };
-    return documents;
+    if (served && served.cors === cors) return served;
+    const built = documents.report();
+    const report = withDeployment(built.report, routes.destinations?.(env), corsStatus(cors));
+    served = { json: JSON.stringify(report), html: reportPage(built.page, report), cors };
+    return served;
   };
-  const openapiJson = new Map<string, string>();
 
   mountResource(app, SERVICE_PATHS.health, {
     GET: () => new Response(HEALTH.body, { headers: HEALTH.headers }),
@@ -140,16 +124,10 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
     SERVICE_PATHS.openapi,
     {
       GET: (c) => {
-        const version = c.req.query("version");
-        let json = openapiJson.get(version ?? "");
-        if (json === undefined) {
-          const document = routes.openapi(version);
-          // The value asked for is not echoed (OWASP): the report lists the versions there are.
-          if (document === undefined) return problemResponse(c.get("requestId"), NO_SUCH_VERSION);
-          json = JSON.stringify(document);
-          openapiJson.set(version ?? "", json);
-        }
-        return cached(c.req.raw, json, OPENAPI_HEADERS);
+        const document = documents.openapi(c.req.query("version"));
+        // The value asked for is not echoed (OWASP): the report lists the versions there are.
+        if (document === undefined) return problemResponse(c.get("requestId"), NO_SUCH_VERSION);
+        return cached(c.req.raw, document.body, OPENAPI_HEADERS, document.etag);
       },
     },
     AS_IS,
@@ -157,9 +135,8 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
   );
 
   // Pages only for the types hosted here; a spec's own absolute type URI is documented elsewhere.
-  for (const type of routes.problemTypes.filter(isHosted)) {
-    const page = problemTypePage(type);
-    mountResource(app, `${SERVICE_PATHS.problems}/${type.slug}`, {
+  for (const [slug, page] of documents.problemPages) {
+    mountResource(app, `${SERVICE_PATHS.problems}/${slug}`, {
       GET: () => new Response(page, { headers: PAGE_HEADERS }),
     });
   }

@@ -192,3 +192,20 @@ export function statusReport(
     cors,
   };
 }
+
+/**
+ * The report as this deployment serves it: the report the build made of the contract, with
+ * what only the deployment's bindings say (each event's destinations, the CORS setting).
+ * The members keep their order, so the JSON is the one `statusReport` gives directly.
+ */
+export function withDeployment(
+  report: StatusReport,
+  destinations: (event: string) => number = () => 0,
+  cors: CorsStatus = CORS_OFF,
+): StatusReport {
+  return {
+    ...report,
+    events: report.events.map((event) => ({ ...event, destinations: destinations(event.name) })),
+    cors,
+  };
+}

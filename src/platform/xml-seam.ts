@@ -46,3 +46,14 @@ export interface XmlCodec {
    */
   readonly problem: (problem: Readonly<Record<string, unknown>>) => string | undefined;
 }
+
+/**
+ * What an XML mapping is made from, computed when the Worker is built: a schema's JSON
+ * Schema (where its `xml` objects are) and the names it falls back on. Plain JSON, so the
+ * Worker needs no JSON Schema converter to read and write XML.
+ */
+export interface XmlSchema {
+  readonly json: Readonly<Record<string, unknown>>;
+  readonly root: string;
+  readonly item: string;
+}

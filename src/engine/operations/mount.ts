@@ -2,23 +2,18 @@
  * The service's routes, derived from part 4: each declared operation becomes a method on
  * its path; a path it does not declare is 404, a method it does not declare on a declared
  * path 405 with `Allow`. An operation without a handler still validates its input, then
- * answers 501. The declarations were checked when the app started (`checkOperations`).
+ * answers 501. The declarations were checked when the Worker was built (`checkOperations`);
+ * what is checked here is that the build gave the engine every part the contract uses.
  */
 import type { Handler, Hono } from "hono";
-import {
-  type Content,
-  isXmlMediaType,
-  type Operation,
-  operationShapes,
-  schemaOf,
-} from "../../contract-language/contract";
+import { type Operation, operationShapes } from "../../contract-language/contract";
+import { servingParts } from "../../contract-language/needs";
 import type { MountContext } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
-import { problemPresenter } from "../error-model";
-import { versionGate } from "../versions/negotiate";
-import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../versions/plan";
-import { type XmlMappings, xmlMappings } from "../zod/xml-mappings";
+import type { ServingParts } from "../parts";
+import { VERSION_SEGMENT } from "../versions/plan";
+import { xmlMappings } from "../zod/xml-mappings";
 import { operationsCors } from "./cors";
 import { isSuccessKey } from "./failures";
 import type { OperationModel } from "./model";
@@ -31,13 +26,25 @@ import { serveOperation } from "./run";
  * Mounts every declared operation. Paths with fewer parameters are mounted first, so a
  * literal path wins over a template that would also match it (OpenAPI 3.1 §4.8.8).
  */
-export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
+export function mountOperations(
+  app: Hono<AppEnv>,
+  context: MountContext,
+  parts: ServingParts,
+): void {
   const { contract, handlers, maxBodyBytes, jwt } = context;
-  const xml = xmlMappingsOf(context);
-  const versionPlan = planVersions(contract);
+  // A build older than the contract: refused whole, rather than served without a part.
+  const missing = servingParts(contract).filter((part) => !parts[part]);
+  if (missing.length > 0)
+    throw new Error(
+      `the contract uses the engine's ${missing.join(", ")} ${missing.length > 1 ? "parts" : "part"}, which this Worker was not built with: run npm run build:contract`,
+    );
+  const { versions, errorModel } = parts;
+  // Made from the JSON Schemas the build made, each on its first use.
+  const xml = context.xml && xmlMappings(contract, context.xml, context.xmlSchemas);
+  const versionPlan = versions?.plan(contract);
   // With the version in the path, every operation is routed under it (`/:__version/…`).
   const prefix = versionPlan?.placement.in === "path" ? `/:${VERSION_SEGMENT}` : "";
-  const versionHidden = versionPlan ? versionFields(versionPlan.placement) : {};
+  const versionHidden = versionPlan && versions ? versions.fields(versionPlan.placement) : {};
   // Misconfigured security schemes, logged once for the whole app.
   const reported = new Set<string>();
   const byPath = new Map<
@@ -68,11 +75,14 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       id,
       handler: handlers[id],
       // An operation that presents failures its own way (part 7) answers them so.
-      present: operation.presents ? problemPresenter(contract, id) : context.present,
-      versions: versionGate(id, operation, versionPlan),
+      present:
+        operation.presents && errorModel ? errorModel.presenter(contract, id) : context.present,
+      versions: versions?.gate(id, operation, versionPlan),
       variant: (version) => {
-        if (!versionPlan || version === undefined || shapes.length < 2) return modelAt(0);
-        const index = variantOf.get(version) ?? shapeIndex(versionPlan, operation, version);
+        if (!versionPlan || !versions || version === undefined || shapes.length < 2)
+          return modelAt(0);
+        const index =
+          variantOf.get(version) ?? versions.shapeIndex(versionPlan, operation, version);
         variantOf.set(version, index);
         return modelAt(index);
       },
@@ -83,6 +93,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       jwt,
       xml,
       reported,
+      parts,
     };
     const routed = `${prefix}${path}`;
     const entry = byPath.get(routed) ?? {
@@ -105,40 +116,6 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       context.present,
       operationsCors(contract, operations),
     );
-}
-
-/**
- * The XML mappings, when the contract declares an XML media type: each schema's is made
- * now, so an `xml` object XML cannot be written by stops the app from starting, naming the
- * operation; requests then find them made.
- */
-function xmlMappingsOf(context: MountContext): XmlMappings | undefined {
-  const { contract, xml, jsonSchema } = context;
-  if (!xml || !jsonSchema) return undefined;
-  const mappings = xmlMappings(contract, xml, jsonSchema);
-  for (const [id, operation] of Object.entries(contract.operations))
-    for (const shape of operationShapes(operation)) {
-      const declared: [string, Content | undefined, "request" | "response"][] = [
-        ["body", shape.request?.body, "request"],
-        ...Object.entries(shape.responses).map(
-          ([status, r]): [string, Content | undefined, "response"] => [
-            `answer of ${status}`,
-            r?.content,
-            "response",
-          ],
-        ),
-      ];
-      for (const [where, content, direction] of declared)
-        for (const [type, media] of Object.entries(content ?? {}))
-          if (isXmlMediaType(type))
-            try {
-              mappings(schemaOf(media), direction);
-            } catch (error) {
-              const reason = error instanceof Error ? error.message : String(error);
-              throw new Error(`operation ${id}: its ${type} ${where}: ${reason}`);
-            }
-    }
-  return mappings;
 }
 
 /** The media types of an operation's success answers, in every variant, in declaration order. */

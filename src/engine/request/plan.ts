@@ -26,8 +26,8 @@ import {
 import { parseWith } from "../zod/parse";
 import { viewOf } from "../zod/views";
 import type { XmlMappings } from "../zod/xml-mappings";
-import { arrayMembers } from "./arrays";
-import { decodeBody, readBodyBytes } from "./body";
+import { decodeBody, type FormReader, readBodyBytes } from "./body";
+import type { FormsPart } from "./forms";
 import {
   cookiesOf,
   type ParameterPlan,
@@ -56,6 +56,8 @@ interface BodyPlan {
   readonly lists: ReadonlySet<string>;
   /** For XML: how the body is read into the value its schema describes. */
   readonly xml: XmlMapping | undefined;
+  /** For a form: how it is read (the engine's forms part). */
+  readonly form: FormReader | undefined;
 }
 
 /** What is decided about an operation once, when the app is built. */
@@ -93,6 +95,8 @@ export interface RequestPlanOptions {
   readonly pathParameters: (path: string) => Record<string, string>;
   /** The XML mappings, when the contract declares an XML media type. */
   readonly xml?: XmlMappings;
+  /** The engine's forms part, when the contract declares a form body. */
+  readonly forms?: FormsPart;
 }
 
 export function planRequest(operation: Operation, options: RequestPlanOptions): RequestPlan {
@@ -110,8 +114,9 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
         {
           kind,
           schema: viewOf(schema, "request"),
-          lists: form ? arrayMembers(schema) : new Set(),
+          lists: (form && options.forms?.lists(schema)) || new Set(),
           xml: kind === "xml" ? options.xml?.(schema, "request") : undefined,
+          form: form ? options.forms?.read : undefined,
         },
       ];
     }),
@@ -220,6 +225,7 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
       contentType,
       bodyPlan.lists,
       bodyPlan.xml,
+      bodyPlan.form,
     );
     if (!decoded.ok) return reject(malformed(decoded.reason));
     body = { mediaType, value: decoded.value };

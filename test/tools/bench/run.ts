@@ -173,10 +173,21 @@ function importedCopy(dir: string, openapi: string): string {
     cwd: copy,
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // What the entry imports (src/generated/, not copied: it is gitignored), as a deploy makes it.
+  buildContract(copy);
   return copy;
 }
 
+/** `npm run build:contract` in `dir`: what the Worker entry imports (src/generated/). */
+function buildContract(dir: string): void {
+  execFileSync("npm", ["run", "--silent", "build:contract"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
 async function buildAll(dir: string): Promise<Built[]> {
+  buildContract(resolve("."));
   return Promise.all(
     selected().map(async (variant) => {
       const source = variant.openapi

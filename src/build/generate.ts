@@ -1,0 +1,197 @@
+/**
+ * What the build makes of a contract (src/build/contract.ts): the contract checked, with the
+ * engine parts it needs (and only those: the serving engine with the parts the contract uses,
+ * src/engine/parts.ts, the JWT verifier, the XML codec), its documents made and tagged, and
+ * the module the Worker entry imports them from.
+ */
+import { toJSONSchema } from "zod/mini";
+import { type AppOptions, type PreparedContract, prepareContract } from "../app";
+import { type Contract, declaresXml } from "../contract-language/contract";
+import type { AnyHandler } from "../contract-language/define-handlers";
+import { needsEngine, needsJwt, type ServingPart, servingParts } from "../contract-language/needs";
+import { OPERATION_ENGINE } from "../engine";
+import { SECURITY_PART } from "../engine/authentication/authenticate";
+import { ERROR_MODEL_PART } from "../engine/error-model";
+import { EVENTS_PART } from "../engine/events/part";
+import { JWT_VERIFIER } from "../engine/jwt";
+import { RATE_LIMITS_PART } from "../engine/limits/enforce";
+import type { ServingParts } from "../engine/parts";
+import { FORMS_PART } from "../engine/request/forms";
+import { servingEngine } from "../engine/serving";
+import { STATES_PART } from "../engine/states/transition";
+import { VERSIONS_PART } from "../engine/versions/negotiate";
+import { XML_CODEC } from "../engine/xml";
+import type { BuiltDocuments, ServedDocument } from "../platform/documents";
+import type { JwtVerifier, OperationEngine, XmlCodec } from "../platform/engine-seam";
+import { entityTag } from "../platform/etag";
+
+/** A part of the serving engine, with the module (under src/) that exports it. */
+interface PartModule<V> {
+  readonly name: string;
+  readonly from: string;
+  readonly value: V;
+}
+
+/** Each part of the serving engine, for the generated module's imports and for tests. */
+const SERVING: { readonly [P in ServingPart]-?: PartModule<NonNullable<ServingParts[P]>> } = {
+  versions: { name: "VERSIONS_PART", from: "engine/versions/negotiate", value: VERSIONS_PART },
+  rateLimits: { name: "RATE_LIMITS_PART", from: "engine/limits/enforce", value: RATE_LIMITS_PART },
+  security: {
+    name: "SECURITY_PART",
+    from: "engine/authentication/authenticate",
+    value: SECURITY_PART,
+  },
+  states: { name: "STATES_PART", from: "engine/states/transition", value: STATES_PART },
+  events: { name: "EVENTS_PART", from: "engine/events/part", value: EVENTS_PART },
+  errorModel: { name: "ERROR_MODEL_PART", from: "engine/error-model", value: ERROR_MODEL_PART },
+  forms: { name: "FORMS_PART", from: "engine/request/forms", value: FORMS_PART },
+};
+
+const JWT: PartModule<JwtVerifier> = {
+  name: "JWT_VERIFIER",
+  from: "engine/jwt",
+  value: JWT_VERIFIER,
+};
+const XML: PartModule<XmlCodec> = { name: "XML_CODEC", from: "engine/xml", value: XML_CODEC };
+
+/** What a Worker of the contract is given: the serving engine with its parts, the JWT verifier, the XML codec. */
+export interface Needed {
+  /** The serving engine's parts; undefined when the contract needs no engine at all. */
+  readonly engine: readonly ServingPart[] | undefined;
+  readonly jwt: boolean;
+  readonly xml: boolean;
+}
+
+export interface Build {
+  readonly needed: Needed;
+  readonly built: BuiltDocuments;
+}
+
+/** What `contract` needs: exactly what the option types of `serveApp` and the engine's mount require. */
+export function neededParts(contract: Contract): Needed {
+  return {
+    engine: needsEngine(contract) ? servingParts(contract) : undefined,
+    jwt: needsJwt(contract),
+    xml: declaresXml(contract),
+  };
+}
+
+/** The options `serveApp` is given for `needed`, as the generated module gives them. */
+export function servedParts(needed: Needed): {
+  engine?: OperationEngine;
+  jwt?: JwtVerifier;
+  xml?: XmlCodec;
+} {
+  const { engine, jwt, xml } = needed;
+  return {
+    ...(engine
+      ? { engine: servingEngine(Object.fromEntries(engine.map((p) => [p, SERVING[p].value]))) }
+      : {}),
+    ...(jwt ? { jwt: JWT.value } : {}),
+    ...(xml ? { xml: XML.value } : {}),
+  };
+}
+
+/** A document with its strong entity tag (RFC 9110 §8.8.3), as the Worker would compute it. */
+async function tagged(document: ServedDocument): Promise<ServedDocument> {
+  return { body: document.body, etag: await entityTag(document.body) };
+}
+
+/**
+ * Checks `contract` as `createApp` does (it throws the same line for a contract that cannot
+ * work) with what it needs, and makes everything the Worker serves of it.
+ */
+export async function prepareBuild(
+  contract: Contract,
+  handlers: Readonly<Record<string, AnyHandler | undefined>>,
+): Promise<Build> {
+  const needed = neededParts(contract);
+  // Checked and documented with the whole engine, as `createApp` does.
+  const options = {
+    handlers,
+    ...(needed.engine ? { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema } : {}),
+    ...(needed.jwt ? { jwt: JWT.value } : {}),
+    ...(needed.xml ? { xml: XML.value } : {}),
+  } as AppOptions<Contract>;
+  const prepared: PreparedContract = prepareContract(contract, options);
+  const { documents } = prepared;
+  const current = documents.openapi(undefined);
+  if (!current) throw new Error("the contract has no OpenAPI document");
+  const versions: Record<string, ServedDocument> = {};
+  for (const version of prepared.versions) {
+    const document = documents.openapi(version);
+    if (document) versions[version] = await tagged(document);
+  }
+  const { report, page } = documents.report();
+  return {
+    needed,
+    built: {
+      openapi: { current: await tagged(current), versions },
+      report,
+      reportPage: page,
+      problemPages: Object.fromEntries(documents.problemPages),
+      xmlSchemas: prepared.xmlSchemas,
+    },
+  };
+}
+
+/** Each import the generated module makes, and `BUILT`'s members but `built`. */
+function partsCode(needed: Needed, src: string): { imports: string; given: string } {
+  const { engine, jwt, xml } = needed;
+  const modules: PartModule<unknown>[] = [
+    ...(engine ?? []).map((part) => SERVING[part]),
+    ...(jwt ? [JWT] : []),
+    ...(xml ? [XML] : []),
+  ];
+  const imports = [
+    ...(engine ? [`import { servingEngine } from "${src}engine/serving";\n`] : []),
+    ...modules.map(({ name, from }) => `import { ${name} } from "${src}${from}";\n`),
+  ].join("");
+  const parts = (engine ?? []).map((part) => `${part}: ${SERVING[part].name}`).join(", ");
+  const given = [
+    ...(engine ? [`  engine: servingEngine({ ${parts} }),\n`] : []),
+    ...(jwt ? [`  jwt: ${JWT.name},\n`] : []),
+    ...(xml ? [`  xml: ${XML.name},\n`] : []),
+  ].join("");
+  return { imports, given };
+}
+
+/**
+ * The generated module: the parts' imports, and what the build made, as data. `src` is the
+ * way from the module to src/ (`../` from src/generated/).
+ */
+export function generatedModule(build: Build, src = "../"): string {
+  const { imports, given } = partsCode(build.needed, src);
+  return `// Written by src/build/contract.ts (npm run build:contract) from src/contract: do not edit.
+// \`npm run build\`, \`wrangler dev\`, \`npm test\` and \`npm run typecheck\` write it again.
+${imports}import type { BuiltDocuments } from "${src}platform/documents";
+
+const built: BuiltDocuments = ${JSON.stringify(build.built, null, 1)};
+
+/** What src/index.ts passes to serveApp: what the build made, and the parts the contract needs. */
+export const BUILT = {
+  built,
+${given}} as const;
+`;
+}
+
+/**
+ * The module of a refused contract: loading it throws the build's line, so nothing bundled
+ * from it can start, while the entry still type-checks (the parts the contract needs are
+ * there, so \`wrangler types\` still sees the Worker's exports).
+ */
+export function refusedModule(needed: Needed, reason: string): string {
+  const { imports, given } = partsCode(needed, "../");
+  return `// Written by src/build/contract.ts (npm run build:contract), which refused the contract:
+// loading this module throws the same line, so no Worker starts from it.
+${imports}import type { BuiltDocuments } from "../platform/documents";
+
+const refused = (): never => {
+  throw new Error(${JSON.stringify(reason)});
+};
+
+export const BUILT = {
+  built: refused() as BuiltDocuments,
+${given}} as const;
+`;
+}

@@ -1,0 +1,56 @@
+/**
+ * The build's one step: the project's contract and handlers, checked and made into
+ * src/generated/contract.ts (generate.ts). The command (contract.ts) and the test
+ * configurations run it.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Contract } from "../contract-language/contract";
+import { type Build, generatedModule, neededParts, prepareBuild, refusedModule } from "./generate";
+
+/** What a contract that does not even load is given: nothing can be said of its needs. */
+const NOTHING = { engine: undefined, jwt: false, xml: false } as const;
+
+/** Where the Worker entry imports what the build made from. */
+export const GENERATED = fileURLToPath(new URL("../generated/contract.ts", import.meta.url));
+
+function write(text: string): void {
+  // Written only when it changes: `wrangler dev` rebuilds on every change it sees.
+  if (existsSync(GENERATED) && readFileSync(GENERATED, "utf8") === text) return;
+  mkdirSync(dirname(GENERATED), { recursive: true });
+  writeFileSync(GENERATED, text);
+}
+
+/**
+ * Checks the contract and writes what the Worker serves of it. For a contract that cannot
+ * work it throws the line `createApp` would, and writes a module that throws it when loaded
+ * (`refusedModule`), so nothing an earlier build wrote can be bundled in its place.
+ */
+export async function buildContract(): Promise<void> {
+  let contract: Contract | undefined;
+  try {
+    contract = (await import("../contract")).contract;
+    write(generatedModule(await buildProject()));
+  } catch (error) {
+    const reason = `the contract cannot be served: ${(error as Error).message}`;
+    write(refusedModule(contract ? neededParts(contract) : NOTHING, reason));
+    throw new Error(reason);
+  }
+}
+
+/**
+ * What the build makes of the project's contract and handlers, in process, without writing
+ * it: the importer proves a new contract with it, and prints the document it would serve.
+ * It throws what `createApp` would for a contract that cannot work.
+ */
+export async function buildProject(): Promise<Build> {
+  const { contract } = await import("../contract");
+  const { handlers } = await import("../handlers");
+  return prepareBuild(contract, handlers);
+}
+
+/** Whether the module was written by an earlier build (of this contract or another). */
+export function built(): boolean {
+  return existsSync(GENERATED);
+}
