@@ -56,7 +56,7 @@ export function mountOperations(
     }
   >();
   for (const [id, operation] of Object.entries(contract.operations)) {
-    const { path, read, ownSegments } = routePath(id, operation.path);
+    const { path, read, ownSegments, mixedSegments } = routePath(id, operation.path);
     const shapes = operationShapes(operation);
     // Planned on the first request that needs it, not at start-up: a Worker's isolate
     // starts per cold request, and planning every operation then (reading each schema,
@@ -97,8 +97,9 @@ export function mountOperations(
     };
     const routed = `${prefix}${path}`;
     const entry = byPath.get(routed) ?? {
-      // A segment Hono matches by a pattern (`{id}.json`) is half literal: it is not counted.
-      parameters: ownSegments + (prefix ? 1 : 0),
+      // A segment Hono matches by a pattern (`{id}.json`) is half literal: it counts half, so
+      // `/files/index.json` is mounted before `/files/{name}.json`, which would also match it.
+      parameters: ownSegments + mixedSegments / 2 + (prefix ? 1 : 0),
       methods: {},
       operations: [],
     };

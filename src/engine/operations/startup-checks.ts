@@ -138,7 +138,7 @@ export function checkOperations(contract: Contract): void {
     const shape = routeShape(path);
     const other = shapes.get(shape);
     if (other !== undefined && other !== path)
-      throw new Error(`paths ${other} and ${path} differ only in parameter names`);
+      throw new Error(`operation ${id}: paths ${other} and ${path} differ only in parameter names`);
     shapes.set(shape, path);
   }
 }

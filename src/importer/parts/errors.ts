@@ -12,6 +12,7 @@ import {
   RESERVED_PROBLEM_SLUGS,
 } from "../../contract-language/problem-catalogue";
 import { type Carried, carriesOf, type ErrorMedia, errorMediaOf } from "../error-bodies";
+import { causeOf } from "../leave-out";
 import { pascal } from "../names";
 import { ownProblemParts } from "../platform-parts";
 import { literal, propertyKey, type SchemaWriter } from "../schema-code";
@@ -233,7 +234,11 @@ export function errorsPart(ctx: ImportContext, errors: ErrorTypes): ErrorsPart {
   const presenting = errors.presenting();
   const presentable = new Set<string>();
   for (const error of errors.types.values()) {
-    const { fields, requiredMembers } = errorTypeFields(ctx, writer, context.referenced, error);
+    const written = errorTypeOf(ctx, errors, error, () =>
+      errorTypeFields(ctx, writer, context.referenced, error),
+    );
+    if (!written) continue;
+    const { fields, requiredMembers } = written;
     if (requiredMembers === 0) presentable.add(error.name);
     fields.push(...presentsFields(ctx, error, presenting, requiredMembers));
     lines.push(`${propertyKey(error.name)}: { ${fields.join(", ")} },`);
@@ -249,6 +254,27 @@ export function errorsPart(ctx: ImportContext, errors: ErrorTypes): ErrorsPart {
         }
       : undefined;
   return { part, presenting, presentable };
+}
+
+/**
+ * An error type's fields; when they cannot be converted, the operations that answer with
+ * it are kept in the pass's units, to be left out of the next (src/importer/leave-out.ts).
+ */
+function errorTypeOf<T>(
+  ctx: ImportContext,
+  errors: ErrorTypes,
+  error: ErrorUse,
+  convert: () => T,
+): T | undefined {
+  try {
+    return convert();
+  } catch (thrown) {
+    const using = [...error.operations].flatMap((id) => errors.operationPointers.get(id) ?? []);
+    if (using.length === 0) throw thrown;
+    const cause = `its error answer ${error.pointer} could not be converted (${causeOf(thrown)})`;
+    for (const pointer of using) ctx.units.fail(pointer, cause);
+    return undefined;
+  }
 }
 
 /** Where an error type's body is in the source: its media type, media object and schema. */

@@ -57,10 +57,13 @@ export function resourcesPart(
     const pointer = child("#", "components", "schemas", name);
     const schema = schemas[name];
     const id = identifiers.get(name) as string;
-    let code =
+    // A component that cannot be converted is left out (with what uses it) in the next pass.
+    let code = ctx.units.convert(pointer, () =>
       isObject(schema) && schema.type === "string" && schema.format === "binary"
         ? resources.writer.binaryCode(schema, pointer)
-        : resources.writer.schema(schema, pointer, "json");
+        : resources.writer.schema(schema, pointer, "json"),
+    );
+    if (code === undefined) return;
     // An alias of another component is a copy of it (zod writes `$ref` to it), not the
     // same schema under a second name.
     if (/^[A-Za-z_$][\w$]*$/.test(code) && code !== id) code = `${code}.check(z.meta({}))`;
