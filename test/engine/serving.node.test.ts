@@ -10,7 +10,7 @@ import type { Contract } from "../../src/contract-language/contract";
 import { servingParts } from "../../src/contract-language/needs";
 import { servingEngine } from "../../src/engine/serving";
 import { STATES_PART } from "../../src/engine/states/transition";
-import { serveApp } from "../../src/serve-app";
+import { type ServeOptions, serveApp } from "../../src/serve-app";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
 
@@ -33,7 +33,13 @@ describe("the serving engine's parts", () => {
       serveApp(FIXTURE_SECURITY_CONTRACT as Contract, { built, engine: servingEngine({}) }),
     ).toThrow("the engine's rateLimits, security parts,");
     expect(() =>
-      serveApp(FIXTURE_SECURITY_CONTRACT as Contract, { built, ...servedParts(needed) }),
+      serveApp(
+        FIXTURE_SECURITY_CONTRACT as Contract,
+        {
+          built,
+          ...servedParts(needed),
+        } as ServeOptions<Contract>,
+      ),
     ).not.toThrow();
   });
 });
