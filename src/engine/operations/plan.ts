@@ -11,7 +11,7 @@ import { planSecurity } from "../authentication/plan";
 import { type HiddenFields, planRequest } from "../request/plan";
 import { planTransition } from "../states/transition";
 import type { VersionGate } from "../versions/negotiate";
-import type { XmlMappings } from "../zod/xml-mappings";
+import type { XmlShapes } from "../zod/xml-mappings";
 import { type OperationModel, outlineOperation, type ProblemForm } from "./model";
 import { planResponses } from "./responses";
 import { pipeline } from "./steps";
@@ -33,14 +33,16 @@ export interface OperationSetting {
   /** The path template's parameters, as their text stands in the path the router matched. */
   readonly pathParameters: (path: string) => Record<string, string>;
   readonly jwt: JwtVerifier | undefined;
-  readonly xml: XmlMappings | undefined;
+  /** The XML mappings of each of the operation's shapes, when the contract declares XML. */
+  readonly xml: XmlShapes | undefined;
   /** Misconfigured security schemes, logged once for the whole app. */
   readonly reported: Set<string>;
 }
 
 /** The model of `shape`, one variant of the operation (the operation itself without part 9). */
 export function planOperation(setting: OperationSetting, shape: Operation): OperationModel {
-  const { contract, id, handler, jwt, xml } = setting;
+  const { contract, id, handler, jwt } = setting;
+  const xml = setting.xml?.(shape);
   const outline = outlineOperation(contract, id, shape, handler !== undefined);
   const security = planSecurity(contract, id, shape, jwt, setting.reported);
   const planned = {

@@ -10,6 +10,7 @@ import {
   type Operation,
   operationShapes,
   type Retirement,
+  schemaOf,
   type VersionDeclaration,
   type VersionPlacement,
   type VersionRange,
@@ -199,9 +200,11 @@ function resourcesOf(
       ...(withParts ? {} : { events: {}, errors: {} }),
     });
   const anyVersion = reachableSchemas(schemasOf(allShapes, false));
-  const alone = Object.values(contract.resources).filter((schema) => !anyVersion.has(schema));
+  const alone = Object.values(contract.resources)
+    .map(schemaOf)
+    .filter((schema) => !anyVersion.has(schema));
   const kept = reachableSchemas([...schemasOf(Object.values(operations), true), ...alone]);
   return Object.fromEntries(
-    Object.entries(contract.resources).filter(([, schema]) => kept.has(schema)),
+    Object.entries(contract.resources).filter(([, schema]) => kept.has(schemaOf(schema))),
   );
 }
