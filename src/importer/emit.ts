@@ -60,7 +60,7 @@ function partFile(
   source: OpenApiSource,
   result: ImportResult,
 ): string {
-  const { type } = PART_TYPES[part.name] as { type: string };
+  const type = code.type ?? (PART_TYPES[part.name] as { type: string }).type;
   const lines = [
     "/**",
     ` * Spec part ${part.number}, "${part.title}": imported from the OpenAPI document`,
@@ -73,6 +73,8 @@ function partFile(
   if (/(?<![\w$.])z\./.test(code.body)) lines.push('import * as z from "zod/mini";');
   const types = [type, ...(code.uses.has("Schema") && type !== "Schema" ? ["Schema"] : [])].sort();
   lines.push(`import type { ${types.join(", ")} } from "../contract-language/contract";`);
+  if (code.uses.has("component"))
+    lines.push('import { component } from "../contract-language/lazy";');
   const marks = (["readOnly", "writeOnly"] as const).filter((h) => code.uses.has(h));
   if (marks.length > 0)
     lines.push(`import { ${marks.join(", ")} } from "../contract-language/schema";`);

@@ -40,7 +40,7 @@ export function mountOperations(
     );
   const { versions, errorModel } = parts;
   // Made from the JSON Schemas the build made, each on its first use.
-  const xml = context.xml && xmlMappings(contract, context.xml, context.xmlSchemas);
+  const xml = context.xml && xmlMappings(context.xml, context.xmlSchemas);
   const versionPlan = versions?.plan(contract);
   // With the version in the path, every operation is routed under it (`/:__version/…`).
   const prefix = versionPlan?.placement.in === "path" ? `/:${VERSION_SEGMENT}` : "";
@@ -91,7 +91,7 @@ export function mountOperations(
       versionHidden,
       pathParameters: read,
       jwt,
-      xml,
+      xml: xml?.(id, shapes),
       reported,
       parts,
     };
@@ -108,13 +108,10 @@ export function mountOperations(
     byPath.set(routed, entry);
   }
   const paths = [...byPath].sort(([, a], [, b]) => a.parameters - b.parameters);
-  // What CORS allows on each path follows from what its operations declare.
+  // What CORS allows on each path follows from what its operations declare, their header
+  // schemas among it: made on the path's first request while CORS is on, never at start-up.
   for (const [path, { methods, operations }] of paths)
-    mountResource(
-      app,
-      path,
-      methods as MethodHandlers,
-      context.present,
+    mountResource(app, path, methods as MethodHandlers, context.present, () =>
       operationsCors(contract, operations),
     );
 }

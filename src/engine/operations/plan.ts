@@ -10,7 +10,7 @@ import type { ProblemPresenter } from "../../platform/problem-presenter";
 import type { ServingParts } from "../parts";
 import { type HiddenFields, planRequest } from "../request/plan";
 import type { VersionGate } from "../versions/negotiate";
-import type { XmlMappings } from "../zod/xml-mappings";
+import type { XmlShapes } from "../zod/xml-mappings";
 import { type OperationModel, outlineOperation, type ProblemForm } from "./model";
 import { planResponses } from "./responses";
 import { pipeline } from "./steps";
@@ -32,7 +32,8 @@ export interface OperationSetting {
   /** The path template's parameters, as their text stands in the path the router matched. */
   readonly pathParameters: (path: string) => Record<string, string>;
   readonly jwt: JwtVerifier | undefined;
-  readonly xml: XmlMappings | undefined;
+  /** The XML mappings of each of the operation's shapes, when the contract declares XML. */
+  readonly xml: XmlShapes | undefined;
   /** Misconfigured security schemes, logged once for the whole app. */
   readonly reported: Set<string>;
   /** The parts of the engine the contract uses (src/engine/parts.ts). */
@@ -41,7 +42,8 @@ export interface OperationSetting {
 
 /** The model of `shape`, one variant of the operation (the operation itself without part 9). */
 export function planOperation(setting: OperationSetting, shape: Operation): OperationModel {
-  const { contract, id, handler, jwt, xml, parts } = setting;
+  const { contract, id, handler, jwt, parts } = setting;
+  const xml = setting.xml?.(shape);
   const outline = outlineOperation(contract, id, shape, handler !== undefined);
   const security = parts.security?.plan(contract, id, shape, jwt, setting.reported);
   const planned = {

@@ -5,7 +5,12 @@
  * failure is a refusal the operation's model answers (as part 7 presents it, where it does).
  */
 import type { Context } from "hono";
-import { type Operation, type Schema, schemaOf } from "../../contract-language/contract";
+import {
+  type Operation,
+  resolveSchema,
+  type Schema,
+  schemaOf,
+} from "../../contract-language/contract";
 import {
   CONTENT_TOO_LARGE,
   MALFORMED_REQUEST,
@@ -60,9 +65,19 @@ interface BodyPlan {
   readonly form: FormReader | undefined;
 }
 
-/** What is decided about an operation once, when the app is built. */
+/** The schemas of a request's parameters, by where they are sent, built when it is planned. */
+export interface ParameterSchemas {
+  readonly params: Schema | undefined;
+  readonly query: Schema | undefined;
+  readonly headers: Schema | undefined;
+  readonly cookies: Schema | undefined;
+}
+
+/** What is decided about an operation once, on its first request. */
 export interface RequestPlan {
   readonly operation: Operation;
+  /** Its parameters' schemas, built (the operation may declare each as a function that builds it). */
+  readonly schemas: ParameterSchemas;
   readonly bodyTypes: readonly string[];
   readonly bodies: ReadonlyMap<string, BodyPlan>;
   /** Whether a request may come without a body (OpenAPI `requestBody.required: false`). */
@@ -122,8 +137,17 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
     }),
   );
   const hint = acceptHint(operation);
+  const request = operation.request;
+  // Built here, on the operation's first request: never when the Worker starts.
+  const schemas: ParameterSchemas = {
+    params: resolveSchema(request?.params),
+    query: resolveSchema(request?.query),
+    headers: resolveSchema(request?.headers),
+    cookies: resolveSchema(request?.cookies),
+  };
   return {
     operation,
+    schemas,
     bodyTypes,
     bodies,
     bodyOptional: operation.request?.bodyRequired === false,
@@ -143,10 +167,10 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
     acceptHint: hint ? { [hint.name.toLowerCase()]: hint.value } : {},
     hidden,
     parameters: {
-      path: planParameters("path", operation.request?.params),
-      query: planParameters("query", operation.request?.query),
-      header: planParameters("header", operation.request?.headers),
-      cookie: planParameters("cookie", operation.request?.cookies),
+      path: planParameters("path", schemas.params),
+      query: planParameters("query", schemas.query),
+      header: planParameters("header", schemas.headers),
+      cookie: planParameters("cookie", schemas.cookies),
     },
     pathParameters: options.pathParameters,
   };
@@ -231,7 +255,7 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
     body = { mediaType, value: decoded.value };
   }
 
-  const declared = plan.operation.request ?? {};
+  const declared = plan.schemas;
   const errors: ValidationError[] = [];
   // Only the parts the operation declares are read, and a part's value is built only then.
   const check = async (part: RequestPart, schema: Schema, value: unknown) => {

@@ -2,7 +2,12 @@
  * Part 9 in the OpenAPI documents: the contract as one version has it, which the build
  * documents once per version (src/build/). Never served: the Worker ships the documents.
  */
-import { type Contract, type Operation, operationShapes } from "../../contract-language/contract";
+import {
+  type Contract,
+  type Operation,
+  operationShapes,
+  schemaOf,
+} from "../../contract-language/contract";
 import { declaredSchemas } from "../../platform/openapi/document";
 import { reachableSchemas } from "../zod/views";
 import { planVersions, shapeIndex, versionsOf } from "./plan";
@@ -64,9 +69,11 @@ function resourcesOf(
       ...(withParts ? {} : { events: {}, errors: {} }),
     });
   const anyVersion = reachableSchemas(schemasOf(allShapes, false));
-  const alone = Object.values(contract.resources).filter((schema) => !anyVersion.has(schema));
+  const alone = Object.values(contract.resources)
+    .map(schemaOf)
+    .filter((schema) => !anyVersion.has(schema));
   const kept = reachableSchemas([...schemasOf(Object.values(operations), true), ...alone]);
   return Object.fromEntries(
-    Object.entries(contract.resources).filter(([, schema]) => kept.has(schema)),
+    Object.entries(contract.resources).filter(([, schema]) => kept.has(schemaOf(schema))),
   );
 }

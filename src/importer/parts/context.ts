@@ -17,6 +17,8 @@ export interface PartCode {
   readonly uses: ReadonlySet<Helper>;
   /** Component schemas it refers to (imported from `./resources`). */
   readonly referenced: ReadonlySet<string>;
+  /** The type its declarations satisfy, where it is not the part's own (`SchemaDeclaration`). */
+  readonly type?: string;
 }
 
 /** One import's shared state: read by every part, findings added in the order parts are read. */

@@ -15,7 +15,7 @@ import { type Carried, carriesOf, type ErrorMedia, errorMediaOf } from "../error
 import { causeOf } from "../leave-out";
 import { pascal } from "../names";
 import { ownProblemParts } from "../platform-parts";
-import { literal, propertyKey, type SchemaWriter } from "../schema-code";
+import { componentCall, lazyCode, literal, propertyKey, type SchemaWriter } from "../schema-code";
 import { child, componentOf, follow, isObject, type Json } from "../source";
 import { counted, fileWriter, type ImportContext, type PartCode, strings } from "./context";
 
@@ -394,9 +394,9 @@ class MemberWriter {
         continue;
       if (required.has(member)) this.required += 1;
       const shape = shapeOf
-        ? `${shapeOf}.shape${/^[A-Za-z_$][\w$]*$/.test(member) ? `.${member}` : `[${literal(member)}]`}`
+        ? `${componentCall(shapeOf)}.shape${/^[A-Za-z_$][\w$]*$/.test(member) ? `.${member}` : `[${literal(member)}]`}`
         : this.#writer.member(sub, child(at, "properties", member), required.has(member), "json");
-      lines.push(`${propertyKey(member)}: ${shape}`);
+      lines.push(`${propertyKey(member)}: ${lazyCode(shape)}`);
     }
     return lines;
   }
@@ -412,7 +412,7 @@ function servedSchemaFields(
   const fields: string[] = [];
   const problem = ownProblemParts(ctx.document, body.schema);
   if (problem.schema !== undefined)
-    fields.push(`schema: ${writer.schema(problem.schema, body.schemaPointer, "json")}`);
+    fields.push(`schema: ${lazyCode(writer.schema(problem.schema, body.schemaPointer, "json"))}`);
   const lines = problem.members ? members.lines(problem.members, body.schemaPointer) : [];
   if (lines.length > 0) fields.push(`members: { ${lines.join(", ")} }`);
   return fields;
@@ -433,7 +433,7 @@ function sourceSchemaFields(
   const typeUri = problemTypeUri(ctx.document, problem, body.schemaPointer);
   if (typeof typeUri === "string" && /^[a-z][a-z0-9+.-]*:/i.test(typeUri))
     fields.push(`type: ${literal(typeUri)}`);
-  fields.push(`schema: ${writer.schema(body.schema, body.schemaPointer, "json")}`);
+  fields.push(`schema: ${lazyCode(writer.schema(body.schema, body.schemaPointer, "json"))}`);
   const component = componentOf(followed.pointer);
   const id = component?.kind === "schemas" ? ctx.identifiers.get(component.name) : undefined;
   // A component object lends its members as they are (the same schema, by reference).

@@ -8,7 +8,7 @@
 import { ENVELOPE, PLATFORM } from "../../contract-language/document-marks";
 import { bodyKind } from "../../contract-language/media-types";
 import { isEnvelope } from "../event-envelopes";
-import { literal, propertyKey, type SchemaWriter } from "../schema-code";
+import { lazyCode, literal, propertyKey, type SchemaWriter } from "../schema-code";
 import { child, follow, isObject, type Json } from "../source";
 import {
   counted,
@@ -162,7 +162,7 @@ export class Events {
     const payloadPointer = envelope ? child(schemaPointer, "properties", "data") : schemaPointer;
     const writer: SchemaWriter = this.#writer.writer;
     fields.push(
-      `payload: ${payload === undefined ? "z.unknown()" : writer.schema(payload, payloadPointer, "json")}`,
+      `payload: ${lazyCode(payload === undefined ? "z.unknown()" : writer.schema(payload, payloadPointer, "json"))}`,
     );
     return fields;
   }

@@ -93,9 +93,11 @@ export class Operations {
         return presents ? `${presents}${comma ?? ""}` : "";
       }),
     );
-    const { consts, body } = this.#ep.shared.resolve(
+    const { consts, body, components } = this.#ep.shared.resolve(
       `export const operations = {\n${lines.join("\n")}\n} as const satisfies Readonly<Record<string, Operation>>;`,
     );
+    // A parameter shared by several operations is a component of this file, built on first use.
+    if (components) this.#ep.context.uses.add("component");
     return {
       body: consts ? `${consts}\n\n${body}` : body,
       count: lines.length,
