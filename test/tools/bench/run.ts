@@ -18,8 +18,20 @@ import autocannon from "autocannon";
 import { experimental_readRawConfig } from "wrangler";
 import { copyProject } from "../copy-project";
 import { buildBundle, type ServedWorker, serveWorker } from "../serve";
-import { renderChart, renderMarkdown, renderSummary } from "./report";
+import { renderChart, renderMarkdown, renderSummary, targets } from "./report";
+import {
+  measureScale,
+  type Prepared,
+  prepareScale,
+  type ScaleOptions,
+  type ScaleResults,
+  scaleDocuments,
+  suiteScale,
+} from "./scale";
 import { HEALTH_PATH, PLACEHOLDER_PATH, POST_BODY, POST_PATH } from "./shared";
+import { median, middleHalf } from "./stats";
+import { exitCodeOf, verdictTable } from "./verdict";
+import { probeCpu } from "./workerd";
 
 const run = promisify(execFile);
 
@@ -116,6 +128,22 @@ const CPU_LOOP = option("cpu-loop", 5000);
 const WARM_UP_SECONDS = 4;
 /** The memory target's long run: the shipped Worker under continuous load. */
 const LONG_RUN_SECONDS = option("long-run", 60);
+/**
+ * The scale section (test/tools/bench/scale.ts): on by default, `--no-scale` leaves it out,
+ * `--scale-only` runs it alone; `--scale-operations`/`--scale-schemas` size the generated
+ * document (300 and 1,000), `--scale-documents generated,twilio` picks documents, and
+ * `--with-suite` also times `npm test` in each imported copy (minutes each).
+ */
+const SCALE = !process.argv.includes("--no-scale");
+const SCALE_ONLY = process.argv.includes("--scale-only");
+const SCALE_OPERATIONS = option("scale-operations", 300);
+const SCALE_SCHEMAS = option("scale-schemas", 1000);
+const WITH_SUITE = process.argv.includes("--with-suite");
+const scaleSelected = () => {
+  const i = process.argv.indexOf("--scale-documents");
+  const names = i === -1 ? undefined : new Set((process.argv[i + 1] ?? "").split(","));
+  return scaleDocuments(SCALE_OPERATIONS, SCALE_SCHEMAS).filter((d) => !names || names.has(d.name));
+};
 
 const SHIPPED = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as {
   vars?: Record<string, string>;
@@ -140,15 +168,6 @@ const keepNamesOf = (variant: Variant) => (variant.ours || SAME_BUILD ? KEEP_NAM
 
 const OUT = "test/artifacts/bench";
 const RESULTS = "test/tools/bench/results";
-/** The p-quantile, interpolating linearly between the two nearest values. */
-const quantile = (xs: readonly number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const at = (sorted.length - 1) * p;
-  const low = sorted[Math.floor(at)] ?? 0;
-  const high = sorted[Math.ceil(at)] ?? low;
-  return low + (high - low) * (at - Math.floor(at));
-};
-const median = (xs: readonly number[]) => quantile(xs, 0.5);
 
 interface Built {
   readonly variant: Variant;
@@ -239,11 +258,11 @@ async function load(url: string, scenario: Scenario, seconds: number): Promise<L
   };
 }
 
-async function cpuMicros(url: string, scenario: Scenario): Promise<number> {
-  const res = await fetch(`${url}/__bench/cpu?kind=${scenario}&n=${CPU_LOOP}`);
-  const body = (await res.json()) as { microsPerRequest: number; status: number };
-  if (body.status !== EXPECTED[scenario]) throw new Error(`cpu loop answered ${body.status}`);
-  return body.microsPerRequest;
+/** The in-process loop's CPU per request (workerd's CPU time) and its wall time (the probe's). */
+async function cpuMicros(w: ServedWorker, scenario: Scenario) {
+  const figures = await probeCpu(w.url, w.pid, scenario, CPU_LOOP);
+  if (figures.status !== EXPECTED[scenario]) throw new Error(`cpu loop answered ${figures.status}`);
+  return figures;
 }
 
 interface RssGrowth {
@@ -276,6 +295,8 @@ export interface Results {
     readonly wholeRun: RssGrowth;
     readonly samplesKiB: readonly number[];
   };
+  /** The scale section: large imported contracts (test/tools/bench/scale.ts). */
+  readonly scale?: ScaleResults;
   readonly variants: Record<
     string,
     {
@@ -283,7 +304,13 @@ export interface Results {
       bundleRaw: number;
       bundleGzip: number;
       coldStartMs: number;
+      /** workerd's CPU time per request of the in-process loop (medians over rounds). */
       cpuMicros: Partial<Record<Scenario, number>>;
+      /** The same loop's wall time between timer turns, as the probe measures it. */
+      wallMicros?: Partial<Record<Scenario, number>>;
+      /** POST only: within-round CPU ratios over each baseline (`post:hono-zod`), medians. */
+      cpuRatios?: Record<string, number>;
+      cpuRatioSpread?: Record<string, readonly [number, number]>;
       load: Partial<Record<Scenario, LoadFigures>>;
       /** Within-round ratios, medians: rps over the baseline's in the same round. */
       ratios: Record<string, number>;
@@ -320,7 +347,14 @@ interface Rounds {
   readonly loads: Map<string, LoadFigures[]>;
   readonly ratios: Map<string, number[]>;
   readonly cpu: Map<string, number[]>;
+  /** The probe's own wall-clock figure beside each CPU one. */
+  readonly wall: Map<string, number[]>;
+  /** Within-round CPU ratios of the POST variants, by `<variant>/post:<baseline>`. */
+  readonly cpuRatios: Map<string, number[]>;
 }
+
+/** What a POST variant's CPU per request is compared with: the best peer and the reference row. */
+export const CPU_BASELINES = ["hono-zod", "zod-openapi-platform"] as const;
 
 const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
 
@@ -337,29 +371,54 @@ function pushRatios(ratios: Map<string, number[]>, rps: ReadonlyMap<string, numb
   }
 }
 
-/** The rounds: every scenario of every variant under load, and its in-process CPU time. */
+/** One round's CPU ratios: each POST variant's CPU per request over its baselines'. */
+function pushCpuRatios(ratios: Map<string, number[]>, cpu: ReadonlyMap<string, number>): void {
+  for (const [key, value] of cpu) {
+    if (!key.endsWith("/post")) continue;
+    for (const baseline of CPU_BASELINES)
+      push(ratios, `${key}:${baseline}`, value / (cpu.get(`${baseline}/post`) ?? Number.NaN));
+  }
+}
+
+/**
+ * The rounds: every scenario of every variant under load, then the in-process CPU loop of
+ * each, back to back in the same order, so that a CPU ratio compares neighbours in time.
+ */
 async function measureRounds(
   built: readonly Built[],
   served: ReadonlyMap<string, ServedWorker>,
 ): Promise<Rounds> {
-  const rounds: Rounds = { loads: new Map(), ratios: new Map(), cpu: new Map() };
+  const rounds: Rounds = {
+    loads: new Map(),
+    ratios: new Map(),
+    cpu: new Map(),
+    wall: new Map(),
+    cpuRatios: new Map(),
+  };
   for (let round = 0; round < ROUNDS; round++) {
     console.log(`round ${round + 1} of ${ROUNDS}…`);
     const order = round % 2 ? [...built].reverse() : built;
     const rps = new Map<string, number>();
+    const cpu = new Map<string, number>();
     // Scenario by scenario, so the variants a ratio compares are loaded back to back: this
     // shared machine's speed drifts over seconds, and a ratio between loads far apart in
     // time measures that drift as much as the variants.
     for (const s of SCENARIOS) {
-      for (const b of order.filter((o) => o.variant.scenarios.includes(s))) {
-        const w = served.get(b.variant.name) as ServedWorker;
-        const f = await load(w.url, s, SECONDS);
+      const these = order.filter((o) => o.variant.scenarios.includes(s));
+      for (const b of these) {
+        const f = await load((served.get(b.variant.name) as ServedWorker).url, s, SECONDS);
         push(rounds.loads, `${b.variant.name}/${s}`, f);
         rps.set(`${b.variant.name}/${s}`, f.rps);
-        push(rounds.cpu, `${b.variant.name}/${s}`, await cpuMicros(w.url, s));
+      }
+      for (const b of these) {
+        const f = await cpuMicros(served.get(b.variant.name) as ServedWorker, s);
+        push(rounds.cpu, `${b.variant.name}/${s}`, f.cpuMicros);
+        push(rounds.wall, `${b.variant.name}/${s}`, f.wallMicros);
+        cpu.set(`${b.variant.name}/${s}`, f.cpuMicros);
       }
     }
     pushRatios(rounds.ratios, rps);
+    pushCpuRatios(rounds.cpuRatios, cpu);
   }
   return rounds;
 }
@@ -408,12 +467,18 @@ function variantResults(
   const name = b.variant.name;
   const bytes = readFileSync(b.bundle);
   const ratioSpread: Record<string, readonly [number, number]> = {};
+  const wallMicros: Partial<Record<Scenario, number>> = {};
+  const cpuRatios: Record<string, number> = {};
+  const cpuRatioSpread: Record<string, readonly [number, number]> = {};
   const entry: Results["variants"][string] = {
     label: b.variant.label,
     bundleRaw: bytes.length,
     bundleGzip: gzipSync(bytes, { level: 9 }).length,
     coldStartMs: median(coldStarts),
     cpuMicros: {},
+    wallMicros,
+    cpuRatios,
+    cpuRatioSpread,
     load: {},
     ratios: {},
     ratioSpread,
@@ -428,13 +493,18 @@ function variantResults(
       unexpected: figures.reduce((n, f) => n + f.unexpected, 0),
     };
     entry.cpuMicros[s] = +median(rounds.cpu.get(`${name}/${s}`) ?? []).toFixed(1);
+    wallMicros[s] = +median(rounds.wall.get(`${name}/${s}`) ?? []).toFixed(1);
   }
-  for (const [key, values] of rounds.ratios) {
-    if (!key.startsWith(`${name}/`)) continue;
-    const ratio = key.slice(name.length + 1);
-    entry.ratios[ratio] = +median(values).toFixed(3);
-    ratioSpread[ratio] = [+quantile(values, 0.25).toFixed(3), +quantile(values, 0.75).toFixed(3)];
-  }
+  for (const [all, medians, spreads] of [
+    [rounds.ratios, entry.ratios, ratioSpread],
+    [rounds.cpuRatios, cpuRatios, cpuRatioSpread],
+  ] as const)
+    for (const [key, values] of all) {
+      if (!key.startsWith(`${name}/`)) continue;
+      const ratio = key.slice(name.length + 1);
+      medians[ratio] = +median(values).toFixed(3);
+      spreads[ratio] = middleHalf(values);
+    }
   return entry;
 }
 
@@ -457,23 +527,14 @@ function writeResults(results: Results): void {
   }
 }
 
-async function main(): Promise<void> {
-  const started = Date.now();
-  mkdirSync(OUT, { recursive: true });
-  const dir = mkdtempSync(join(tmpdir(), "bench-"));
-  console.log(
-    `building ${selected().length} variants (wrangler deploy --dry-run --minify; ${SAME_BUILD ? "all with" : "this service's with"} keep_names = ${KEEP_NAMES})…`,
-  );
-  const built = await buildAll(dir);
-
-  // The load generator (this process) keeps off CPU 0, which workerd gets.
-  const many = cpus().length > 1;
-  if (many) await run("taskset", ["-a", "-p", "-c", `1-${cpus().length - 1}`, String(process.pid)]);
-  const cpuPin = many ? "0" : undefined;
+/** The main section's figures: every variant side by side, and the shipped Worker's long run. */
+async function mainSection(
+  built: readonly Built[],
+  cpuPin: string | undefined,
+): Promise<Pick<Results, "variants" | "longRun">> {
   // The response check mode reaches the Worker as a binding, as wrangler.toml's var would.
   const vars = { RESPONSE_VALIDATION };
   const cold = await measureColdStarts(built, cpuPin, vars);
-
   const served = new Map<string, ServedWorker>();
   for (const b of built)
     served.set(b.variant.name, await serveWorker({ bundle: b.probed, cpus: cpuPin, vars }));
@@ -488,25 +549,10 @@ async function main(): Promise<void> {
     }
     const rounds = await measureRounds(built, served);
     const longRun = await measureLongRun(served.get("shipped"));
-
-    const results: Results = {
-      date: new Date().toISOString(),
-      machine: `${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} CPUs, Node ${process.version}, workerd pinned to CPU ${cpuPin ?? "any"}`,
-      settings: {
-        rounds: ROUNDS,
-        seconds: SECONDS,
-        connections: CONNECTIONS,
-        coldStarts: COLD_STARTS,
-        cpuLoop: CPU_LOOP,
-      },
-      responseValidation: RESPONSE_VALIDATION,
-      build: { sameBuild: SAME_BUILD, serviceKeepNames: KEEP_NAMES },
-      longRun,
-      variants: {},
-    };
+    const variants: Results["variants"] = {};
     for (const b of built) {
       const name = b.variant.name;
-      results.variants[name] = variantResults(
+      variants[name] = variantResults(
         b,
         served.get(name) as ServedWorker,
         cold.get(name) ?? [],
@@ -514,11 +560,73 @@ async function main(): Promise<void> {
         rssBefore.get(name) ?? Number.NaN,
       );
     }
-    writeResults(results);
-    console.log(`\nbench took ${Math.round((Date.now() - started) / 1000)} s; results in ${OUT}/`);
+    return { variants, longRun };
   } finally {
     for (const w of served.values()) await w.stop();
   }
+}
+
+/** This process and its children on every CPU but 0 (`pin`), or on all of them again. */
+async function pinSelf(pin: boolean): Promise<void> {
+  const n = cpus().length;
+  if (n > 1)
+    await run("taskset", [
+      "-a",
+      "-p",
+      "-c",
+      pin ? `1-${n - 1}` : `0-${n - 1}`,
+      String(process.pid),
+    ]);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  mkdirSync(OUT, { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), "bench-"));
+  const cpuPin = cpus().length > 1 ? "0" : undefined;
+  const scaleOptions: ScaleOptions = {
+    dir,
+    out: OUT,
+    cpus: cpuPin,
+    coldStarts: COLD_STARTS,
+    rounds: ROUNDS,
+    cpuLoop: CPU_LOOP,
+    documents: scaleSelected(),
+  };
+  const mainToo = !SCALE_ONLY;
+  console.log(
+    mainToo
+      ? `building ${selected().length} variants (wrangler deploy --dry-run --minify; ${SAME_BUILD ? "all with" : "this service's with"} keep_names = ${KEEP_NAMES})…`
+      : "the scale section only (--scale-only)…",
+  );
+  const built = mainToo ? await buildAll(dir) : [];
+  // Imports and builds use both CPUs; what is measured then runs with workerd alone on CPU 0.
+  const prepared: Prepared[] = SCALE || SCALE_ONLY ? await prepareScale(scaleOptions) : [];
+  await pinSelf(true);
+  const results: Results = {
+    date: new Date().toISOString(),
+    machine: `${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} CPUs, Node ${process.version}, workerd pinned to CPU ${cpuPin ?? "any"}`,
+    settings: {
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      coldStarts: COLD_STARTS,
+      cpuLoop: CPU_LOOP,
+    },
+    responseValidation: RESPONSE_VALIDATION,
+    build: { sameBuild: SAME_BUILD, serviceKeepNames: KEEP_NAMES },
+    variants: {},
+    ...(mainToo ? await mainSection(built, cpuPin) : {}),
+  };
+  const scale = prepared.length > 0 ? await measureScale(prepared, scaleOptions) : undefined;
+  await pinSelf(false);
+  if (scale && WITH_SUITE) suiteScale(prepared, scale, OUT);
+  const complete: Results = scale ? { ...results, scale } : results;
+  writeResults(complete);
+  const judged = targets(complete);
+  console.log(`\nTargets:\n${verdictTable(judged)}`);
+  console.log(`\nbench took ${Math.round((Date.now() - started) / 1000)} s; results in ${OUT}/`);
+  process.exitCode = exitCodeOf(judged);
 }
 
 /** Where the reviewed results are published: the benchmark's own README. */
