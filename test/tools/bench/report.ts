@@ -11,7 +11,8 @@ export { targets };
 
 const KIB = 1024;
 const kib = (bytes: number) => (bytes / KIB).toFixed(1);
-const x = (ratio: number | undefined) => (ratio === undefined ? "–" : `${ratio.toFixed(2)}×`);
+const x = (ratio: number | undefined) =>
+  ratio === undefined || !Number.isFinite(ratio) ? "–" : `${ratio.toFixed(2)}×`;
 
 function throughputRows(
   r: Results,
@@ -80,11 +81,11 @@ export function renderMarkdown(r: Results): string {
 /** The main section's tables: every variant's size and start, then each scenario's figures. */
 function mainTables(r: Results): string[] {
   return [
-    "| variant | bundle (min) | gzip | cold start ms | RSS before → after the rounds, KiB |",
-    "| --- | ---: | ---: | ---: | ---: |",
+    "| variant | bundle (min) | gzip | cold start ms | its CPU ms | RSS before → after the rounds, KiB |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
     ...Object.values(r.variants).map(
       (v) =>
-        `| ${v.label} | ${kib(v.bundleRaw)} KiB | ${kib(v.bundleGzip)} KiB | ${v.coldStartMs.toFixed(1)} | ${v.rssKiB.before} → ${v.rssKiB.after} (${v.rssKiB.growthPercent}%) |`,
+        `| ${v.label} | ${kib(v.bundleRaw)} KiB | ${kib(v.bundleGzip)} KiB | ${v.coldStartMs.toFixed(1)} | ${v.coldStartCpuMs ?? "–"} | ${v.rssKiB.before} → ${v.rssKiB.after} (${v.rssKiB.growthPercent}%) |`,
     ),
     "",
     "Placeholder answer (`GET` outside `/_service`: 501):",

@@ -14,7 +14,7 @@ function row(f: ScaleFigures, bareMs: number): string {
   const start =
     f.coldStartMs === undefined
       ? "–"
-      : `${f.coldStartMs.toFixed(1)} (+ ${(f.coldStartMs - bareMs).toFixed(1)})`;
+      : `${f.coldStartMs.toFixed(1)} (+ ${(f.coldStartMs - bareMs).toFixed(1)}); CPU ${f.coldStartCpuMs ?? "–"}`;
   const heap = f.heap ? (f.heap.usedBytes / MIB).toFixed(1) : "–";
   const simple = f.simple
     ? `${f.simple.cpuMicros} vs ${f.simple.oneOperationCpuMicros} (${f.simple.ratio.toFixed(2)}×)`
@@ -40,7 +40,7 @@ export function scaleTables(scale: ScaleResults): string[] {
   );
   const errors = docs.filter((f) => f.error).map((f) => `- ${f.label}: ${f.error}`);
   return [
-    `At scale (bare Hono's cold start in the same alternating series: ${scale.bareHonoColdStartMs.toFixed(1)} ms):`,
+    `At scale (bare Hono's cold start in the same alternating series: ${scale.bareHonoColdStartMs.toFixed(1)} ms, of which workerd's CPU time ${scale.bareHonoColdStartCpuMs ?? "–"} ms):`,
     "",
     "| document | operations | import | bundle (min) | gzip | cold start ms (+ bare Hono) | slowest first request, CPU ms | floor ms | heap MB | simple operation CPU µs vs one-operation Worker | npm test |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",

@@ -30,7 +30,7 @@ import { oneOperationDocument } from "./one-operation";
 import { measureFirstRequests, measureHeap, measureSimpleCpu } from "./scale-measure";
 import type { ScaleSetup } from "./scale-setup-types";
 import { median } from "./stats";
-import type { HeapUsage } from "./workerd";
+import { type HeapUsage, processCpuNs } from "./workerd";
 
 type Json = Record<string, unknown>;
 
@@ -84,6 +84,8 @@ export interface ScaleFigures {
   readonly bundleRaw?: number;
   readonly bundleGzip?: number;
   readonly coldStartMs?: number;
+  /** workerd's CPU time over the same span (spawn to first answer), median. */
+  readonly coldStartCpuMs?: number;
   readonly firstRequests?: readonly FirstRequest[];
   /** The two pages, each as the first request of a fresh isolate. */
   readonly freshFirstRequests?: readonly FirstRequest[];
@@ -104,6 +106,7 @@ export interface ScaleFigures {
 
 export interface ScaleResults {
   readonly bareHonoColdStartMs: number;
+  readonly bareHonoColdStartCpuMs?: number;
   readonly documents: Record<string, ScaleFigures>;
 }
 
@@ -235,7 +238,12 @@ async function prepare(doc: ScaleDocument, options: ScaleOptions): Promise<Prepa
 async function coldStarts(
   prepared: readonly Prepared[],
   options: ScaleOptions,
-): Promise<{ bare: number; byName: Map<string, number> }> {
+): Promise<{
+  bare: number;
+  bareCpu: number;
+  byName: Map<string, number>;
+  cpuByName: Map<string, number>;
+}> {
   const bare = await buildBundle(
     "scale-bare-hono",
     resolve("test/tools/bench/variants/bare-hono.ts"),
@@ -251,14 +259,24 @@ async function coldStarts(
   ];
   console.log(`scale: cold starts, ${options.coldStarts} spawns each, alternating…`);
   const times = new Map<string, number[]>(list.map((l) => [l.name, []]));
+  const cpu = new Map<string, number[]>(list.map((l) => [l.name, []]));
   for (let i = 0; i < options.coldStarts; i++)
     for (const l of i % 2 ? [...list].reverse() : list) {
       const w = await serveWorker({ bundle: l.bundle, cpus: options.cpus, vars: l.vars });
       times.get(l.name)?.push(w.startupMs);
+      cpu.get(l.name)?.push(processCpuNs(w.pid) / 1e6);
       await w.stop();
     }
-  const byName = new Map([...times].map(([name, xs]) => [name, +median(xs).toFixed(1)]));
-  return { bare: byName.get("bare-hono") ?? Number.NaN, byName };
+  const medians = (m: Map<string, number[]>) =>
+    new Map([...m].map(([name, xs]) => [name, +median(xs).toFixed(1)]));
+  const byName = medians(times);
+  const cpuByName = medians(cpu);
+  return {
+    bare: byName.get("bare-hono") ?? Number.NaN,
+    bareCpu: cpuByName.get("bare-hono") ?? Number.NaN,
+    byName,
+    cpuByName,
+  };
 }
 
 /** `npm test` in the copy: how long it took, whether it passed, and its summary lines. */
@@ -297,7 +315,11 @@ export async function measureScale(
   const starts = await coldStarts(prepared, options);
   const documents: Record<string, ScaleFigures> = {};
   for (const p of prepared) {
-    let figures: ScaleFigures = { ...p.figures, coldStartMs: starts.byName.get(p.doc.name) };
+    let figures: ScaleFigures = {
+      ...p.figures,
+      coldStartMs: starts.byName.get(p.doc.name),
+      coldStartCpuMs: starts.cpuByName.get(p.doc.name),
+    };
     if (p.copy && p.setup && !p.figures.error) {
       console.log(`scale: ${p.doc.label}`);
       try {
@@ -315,7 +337,7 @@ export async function measureScale(
     }
     documents[p.doc.name] = figures;
   }
-  return { bareHonoColdStartMs: starts.bare, documents };
+  return { bareHonoColdStartMs: starts.bare, bareHonoColdStartCpuMs: starts.bareCpu, documents };
 }
 
 /** Step 7 (`--with-suite`): `npm test` in each imported copy, timed, into the results. */
