@@ -253,6 +253,16 @@ describe("benchmark targets", () => {
     expect(verdicts(over)["imported FIXTURE rich document: cold start"]).toBe(false);
   });
 
+  it("show workerd's CPU time over each cold start beside the wall clock, without judging it", () => {
+    const run = fixtureRun({
+      "bare-hono": { coldStartCpuMs: 20 },
+      imported: { coldStartMs: 200, coldStartCpuMs: 31.5 },
+    });
+    const start = targets(run).find((t) => t.text === "imported FIXTURE rich document: cold start");
+    expect(start?.measured).toBe("200.0 ms vs 43.0 ms (+ 157.0 ms); CPU 31.5 ms vs 20.0 ms");
+    expect(start?.met).toBe(false);
+  });
+
   it("judge the imported document only when the run built it (--only leaves it out)", () => {
     const { imported: _, ...variants } = fixtureRun().variants;
     const texts = targets({ ...fixtureRun(), variants }).map((t) => t.text);
