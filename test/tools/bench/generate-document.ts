@@ -109,13 +109,21 @@ function member(next: () => number, below: [number, number] | undefined, k: numb
   }
 }
 
-/** An object schema of 3 to 8 members, about half of them required. */
-function objectSchema(next: () => number, below: [number, number] | undefined, id: boolean): Json {
+/**
+ * An object schema of 3 to 8 members, about half of them required. `prefix` names them: an
+ * `allOf` extension takes its own, so the two objects it joins never give one member two types.
+ */
+function objectSchema(
+  next: () => number,
+  below: [number, number] | undefined,
+  id: boolean,
+  prefix = "fixtureField",
+): Json {
   const properties: Json = id ? { id: { type: "string", format: "uuid", readOnly: true } } : {};
   const required: string[] = id ? ["id"] : [];
   const count = 3 + Math.floor(next() * 6);
   for (let k = 0; k < count; k++) {
-    const name = `fixtureField${k}`;
+    const name = `${prefix}${k}`;
     properties[name] = member(next, below, k);
     if (next() < 0.5) required.push(name);
   }
@@ -132,7 +140,9 @@ function componentSchemas(next: () => number, schemas: number, resources: number
       const own = tier === 3 && i < resources;
       let schema = objectSchema(next, below, own);
       if (below && tier < 3 && i % 17 === 0)
-        schema = { allOf: [lowerRef(next, below), objectSchema(next, undefined, false)] };
+        schema = {
+          allOf: [lowerRef(next, below), objectSchema(next, undefined, false, `fixtureExtra${i}x`)],
+        };
       else if (below && tier < 3 && i % 23 === 0) schema = oneOfSchema(next, below);
       out[schemaName(i)] = schema;
     }

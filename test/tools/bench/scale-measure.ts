@@ -14,7 +14,8 @@ import { cpuOfRequest, type HeapUsage, probeCpu, startWorkerd, type Workerd } fr
 
 type Json = Record<string, unknown>;
 
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+/** The contract's operations; OPTIONS is the platform's own preflight answer on every path. */
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "trace"];
 
 /** A request to send, or why none could be written. */
 interface Planned {
