@@ -626,8 +626,12 @@ async function main(): Promise<void> {
   };
   const scale = prepared.length > 0 ? await measureScale(prepared, scaleOptions) : undefined;
   await pinSelf(false);
-  if (scale && WITH_SUITE) suiteScale(prepared, scale, OUT);
   const complete: Results = scale ? { ...results, scale } : results;
+  if (scale && WITH_SUITE) {
+    // The figures so far are kept first: the suites take minutes each.
+    writeResults(complete);
+    suiteScale(prepared, scale, OUT);
+  }
   writeResults(complete);
   const judged = targets(complete);
   console.log(`\nTargets:\n${verdictTable(judged)}`);
