@@ -42,7 +42,7 @@ export function scaleTables(scale: ScaleResults): string[] {
   return [
     `At scale (bare Hono's cold start in the same alternating series: ${scale.bareHonoColdStartMs.toFixed(1)} ms, of which workerd's CPU time ${scale.bareHonoColdStartCpuMs ?? "–"} ms):`,
     "",
-    "| document | operations | import | bundle (min) | gzip | cold start ms (+ bare Hono) | slowest first request, CPU ms | floor ms | heap MB | simple operation CPU µs vs one-operation Worker | npm test |",
+    `| document | operations | import | bundle (min) | gzip | cold start ms (+ bare Hono) | slowest first request, CPU ms | floor ms | heap MB | simple operation CPU µs vs one-operation Worker (${scale.rounds ?? "–"} rounds) | npm test |`,
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ...docs.map((f) => row(f, scale.bareHonoColdStartMs)),
     "",

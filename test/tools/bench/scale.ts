@@ -107,6 +107,8 @@ export interface ScaleFigures {
 export interface ScaleResults {
   readonly bareHonoColdStartMs: number;
   readonly bareHonoColdStartCpuMs?: number;
+  /** Rounds of the simple operation's CPU comparison. */
+  readonly rounds?: number;
   readonly documents: Record<string, ScaleFigures>;
 }
 
@@ -337,7 +339,12 @@ export async function measureScale(
     }
     documents[p.doc.name] = figures;
   }
-  return { bareHonoColdStartMs: starts.bare, bareHonoColdStartCpuMs: starts.bareCpu, documents };
+  return {
+    bareHonoColdStartMs: starts.bare,
+    bareHonoColdStartCpuMs: starts.bareCpu,
+    rounds: options.rounds,
+    documents,
+  };
 }
 
 /** Step 7 (`--with-suite`): `npm test` in each imported copy, timed, into the results. */
