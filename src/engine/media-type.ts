@@ -3,7 +3,8 @@
  * case-insensitive tokens, parameters follow after ";". Anything that is not exactly that
  * shape (a list, a quoted trick, a stray character) matches nothing.
  */
-import { isXmlMediaType, type Operation } from "../contract-language/contract";
+import type { Operation } from "../contract-language/contract";
+import { type BodyKind, bodyKind } from "../contract-language/media-types";
 
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const MEDIA_TYPE = new RegExp(`^(${TOKEN})/(${TOKEN})$`);
@@ -30,28 +31,7 @@ export function parseMediaType(value: string): MediaType | undefined {
   return { essence: `${match[1]}/${match[2]}`.toLowerCase(), parameters };
 }
 
-/** `application/json` and any `+json` structured syntax suffix (RFC 6839 §3.1). */
-export function isJsonMediaType(essence: string): boolean {
-  return essence === "application/json" || (essence.endsWith("+json") && essence.includes("/"));
-}
-
-/**
- * How the platform reads and writes a body of a media type: parsed JSON, XML read by its
- * schema into the object it stands for, a form as an object, text, or bytes for any other
- * type.
- */
-export type BodyKind = "json" | "xml" | "form" | "multipart" | "text" | "binary";
-
-export function bodyKind(essence: string): BodyKind {
-  const type = essence.toLowerCase();
-  if (isJsonMediaType(type)) return "json";
-  // RFC 7303 §3, §9.2: application/xml, text/xml and any +xml type are XML.
-  if (isXmlMediaType(type)) return "xml";
-  if (type === "application/x-www-form-urlencoded") return "form";
-  if (type === "multipart/form-data") return "multipart";
-  if (type.startsWith("text/")) return "text";
-  return "binary";
-}
+export { type BodyKind, bodyKind, isJsonMediaType } from "../contract-language/media-types";
 
 /** Kinds whose text is decoded as UTF-8, so a charset parameter must say utf-8 if present. */
 const TEXTUAL: ReadonlySet<BodyKind> = new Set(["json", "xml", "form", "text"]);

@@ -1,5 +1,5 @@
 /**
- * The importer (`npm run contract:import`, test/tools/openapi), over OpenAPI documents the
+ * The importer (`npm run contract:import`, src/importer), over OpenAPI documents the
  * project writes: one feature each, in 3.0 and 3.1, YAML and JSON, and one rich FIXTURE
  * document. Each generated contract is loaded and served by the real app, so what is
  * checked is behaviour (what a request is held to, what the served document says), not
@@ -10,11 +10,11 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { compareDocuments } from "../../src/importer/compare";
+import { entryFile } from "../../src/importer/emit";
+import { readOpenApi } from "../../src/importer/source";
 import { CASES, findingLines, type ImportedCase, importCase } from "../support/import-case";
 import { checkConformance } from "../tools/conformance/checker";
-import { compareDocuments } from "../tools/openapi/compare";
-import { entryFile } from "../tools/openapi/emit";
-import { readOpenApi } from "../tools/openapi/source";
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 /**
  * The importer's and the round-trip report's command lines, run as a user runs them, in a
  * copy of the project whose contract, handlers and entry are put back to what a project
- * that declares nothing has (test/tools/copy-project.ts), so the user's own contract and
+ * that declares nothing has (src/importer/copy-project.ts), so the user's own contract and
  * handlers never decide the outcome. Over the rich FIXTURE document: what the import writes
  * (part files formatted with Biome, the entry, the deployment files with names and
  * placeholders only, the specification's given parts, the report), that it writes nothing
@@ -14,8 +14,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specPart } from "../../src/contract-language/parts";
-import { copyProject } from "../tools/copy-project";
-import { emptyPartFile, handlersFile } from "../tools/openapi/emit";
+import { copyProject } from "../../src/importer/copy-project";
+import { emptyPartFile, handlersFile } from "../../src/importer/emit";
 
 const RICH = resolve("test/fixtures/openapi/rich-3.1.yaml");
 /** test/tools/revision.ts runs npm test in its copy with this set: see there why. */

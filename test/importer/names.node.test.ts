@@ -4,7 +4,7 @@
  * scheme called OAuth2).
  */
 import { describe, expect, it } from "vitest";
-import { screamingSnake } from "../tools/openapi/names";
+import { screamingSnake } from "../../src/importer/names";
 
 describe("screamingSnake", () => {
   it.each([

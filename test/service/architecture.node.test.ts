@@ -1,8 +1,10 @@
 /**
  * The seam, checked over the import graph of `src/` (read with TypeScript's own
- * pre-processor, type-only imports included): imports between the top-level parts point
- * one way (engine → platform → domain; contract → domain), no folder at any depth is in a
- * cycle with a sibling, and what the Worker loads imports only its runtime packages.
+ * pre-processor, type-only and dynamic imports included): imports between the top-level
+ * parts point one way (engine → platform → contract-language; contract →
+ * contract-language), no folder at any depth is in a cycle with a sibling, and what the
+ * Worker loads imports only its runtime packages. The importer (`src/importer/`, Node-only)
+ * reads the Worker's code through its public entries only, and no Worker module imports it.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -24,6 +26,22 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 
 /** Packages the Worker may load: its runtime dependencies and the runtime's own modules. */
 const RUNTIME_PACKAGES = /^(hono|zod|jose|fast-xml-parser)(\/|$)|^cloudflare:/;
+
+/** The Node-only part of `src/`: `contract:import` and `contract:diff`. No Worker module imports it. */
+const IMPORTER = "importer/";
+
+/**
+ * The public entries of the Worker's code the importer may import: the contract language
+ * it writes (every file of it: the language is a leaf, it imports nothing else), the
+ * project's contract (to show what a re-import changes) and the Worker entry (to serve the
+ * document it proves and compares). Engine and platform internals are not among them: what
+ * both sides must agree on (the document's `x-` marks, reserved names, what a media type
+ * means) lives in the contract language.
+ */
+const IMPORTER_ENTRIES: readonly string[] = ["contract-language/", "contract/index.ts", "index.ts"];
+
+/** Packages the importer may load: Node's modules, the `$ref` bundler, and zod (it reads formats with it). */
+const IMPORTER_PACKAGES = /^node:|^@apidevtools\/json-schema-ref-parser$|^zod(\/|$)/;
 
 type Edge = readonly [from: string, to: string];
 
@@ -70,15 +88,49 @@ function partOf(path: string): string {
   return slash === -1 ? path : path.slice(0, slash + 1);
 }
 
-/** Imports between top-level parts that the table above does not allow. */
+/** Imports between top-level parts that the table above does not allow (the importer aside). */
 function backwardImports(edges: readonly Edge[]): string[] {
   const found = new Set<string>();
   for (const [from, to] of edges) {
     const [a, b] = [partOf(from), partOf(to)];
-    if (a === b) continue;
+    if (a === b || a === IMPORTER) continue;
     if (!(ALLOWED[a] ?? []).includes(b)) found.add(`${a} → ${b} (${from} imports ${to})`);
   }
   return [...found].sort();
+}
+
+/** The importer's imports of Worker code that is not one of its public entries. */
+function importerInternals(edges: readonly Edge[]): string[] {
+  const isEntry = (to: string) =>
+    IMPORTER_ENTRIES.some((entry) => (entry.endsWith("/") ? to.startsWith(entry) : to === entry));
+  return edges
+    .filter(([from, to]) => partOf(from) === IMPORTER && partOf(to) !== IMPORTER && !isEntry(to))
+    .map(([from, to]) => `${from} imports ${to}`)
+    .sort();
+}
+
+/** Every file the Worker entry loads, directly or through others. */
+function reachableFrom(entry: string, edges: readonly Edge[]): Set<string> {
+  const seen = new Set<string>([entry]);
+  const queue = [entry];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift())
+    for (const [from, to] of edges)
+      if (from === file && !seen.has(to)) {
+        seen.add(to);
+        queue.push(to);
+      }
+  return seen;
+}
+
+/** Worker modules (reachable from `index.ts`) that import the importer, with the import. */
+function workerImportsOfImporter(edges: readonly Edge[]): string[] {
+  const worker = reachableFrom("index.ts", edges);
+  return edges
+    .filter(
+      ([from, to]) => worker.has(from) && partOf(from) !== IMPORTER && partOf(to) === IMPORTER,
+    )
+    .map(([from, to]) => `${from} imports ${to}`)
+    .sort();
 }
 
 /**
@@ -135,7 +187,42 @@ describe("the import graph of src/", () => {
   });
 
   it("loads no package but the runtime's (no Node module, no test code, no tooling)", () => {
-    expect(packages.filter(([, name]) => !RUNTIME_PACKAGES.test(name))).toEqual([]);
+    const worker = packages.filter(([from]) => partOf(from) !== IMPORTER);
+    expect(worker.length).toBeGreaterThan(10);
+    expect(worker.filter(([, name]) => !RUNTIME_PACKAGES.test(name))).toEqual([]);
+  });
+});
+
+describe("the importer (src/importer/, Node-only)", () => {
+  const { files, packages } = importGraph();
+  const own = files.filter(([from]) => partOf(from) === IMPORTER);
+
+  it("is in the graph, with imports of its own and of the Worker's code", () => {
+    expect(own.filter(([, to]) => partOf(to) === IMPORTER).length).toBeGreaterThan(20);
+    expect(own.filter(([, to]) => partOf(to) !== IMPORTER).length).toBeGreaterThan(5);
+  });
+
+  it("imports the Worker's code only through its public entries (the contract language, contract/index.ts, index.ts)", () => {
+    expect(importerInternals(files)).toEqual([]);
+  });
+
+  it("is imported by no Worker module (nothing reachable from src/index.ts)", () => {
+    const worker = reachableFrom("index.ts", files);
+    expect(worker.size).toBeGreaterThan(10);
+    expect([...worker].filter((file) => partOf(file) === IMPORTER)).toEqual([]);
+    expect(workerImportsOfImporter(files)).toEqual([]);
+  });
+
+  it("is imported by no other part of src/ either", () => {
+    expect(
+      files.filter(([from, to]) => partOf(from) !== IMPORTER && partOf(to) === IMPORTER),
+    ).toEqual([]);
+  });
+
+  it("loads only Node's modules, the $ref bundler and zod", () => {
+    const imported = packages.filter(([from]) => partOf(from) === IMPORTER);
+    expect(imported.some(([, name]) => name.startsWith("node:"))).toBe(true);
+    expect(imported.filter(([, name]) => !IMPORTER_PACKAGES.test(name))).toEqual([]);
   });
 });
 
@@ -163,5 +250,40 @@ describe("the check can fail", () => {
         ["engine/index.ts", "engine/limits/plan.ts"],
       ]),
     ).toEqual(["engine: limits → openapi → limits", "platform: a.ts → b.ts → a.ts"]);
+  });
+
+  it("reports an import of the importer from any other part, and from a Worker module", () => {
+    const edges: Edge[] = [
+      ["index.ts", "app.ts"],
+      ["app.ts", "platform/service.ts"],
+      ["platform/service.ts", "importer/emit.ts"],
+      ["engine/xml.ts", "importer/source.ts"],
+    ];
+    expect(backwardImports(edges)).toEqual([
+      "engine/ → importer/ (engine/xml.ts imports importer/source.ts)",
+      "platform/ → importer/ (platform/service.ts imports importer/emit.ts)",
+    ]);
+    // engine/xml.ts is not reachable from index.ts here: only the Worker's own import is named.
+    expect(workerImportsOfImporter(edges)).toEqual([
+      "platform/service.ts imports importer/emit.ts",
+    ]);
+  });
+
+  it("reports the importer reaching into engine or platform internals, not its public entries", () => {
+    expect(
+      importerInternals([
+        ["importer/contract-code.ts", "engine/media-type.ts"],
+        ["importer/renames.ts", "platform/openapi/problems.ts"],
+        ["importer/stage.ts", "contract/endpoints.ts"],
+        ["importer/emit.ts", "contract-language/parts.ts"],
+        ["importer/import.ts", "contract/index.ts"],
+        ["importer/served-document.ts", "index.ts"],
+        ["importer/diff.ts", "importer/compare.ts"],
+      ]),
+    ).toEqual([
+      "importer/contract-code.ts imports engine/media-type.ts",
+      "importer/renames.ts imports platform/openapi/problems.ts",
+      "importer/stage.ts imports contract/endpoints.ts",
+    ]);
   });
 });

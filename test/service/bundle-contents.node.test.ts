@@ -5,8 +5,14 @@
  * Hono's regular-expression router, not jose nor fast-xml-parser; one with a JWT scheme has
  * jose, and one with an XML media type (RFC 7303) has fast-xml-parser. Bundled with esbuild as wrangler bundles a Worker (ES modules,
  * browser conditions), reading its metafile: which files went in, not their sizes (the
- * benchmark reports those).
+ * benchmark reports those). And none of the importer (src/importer/, Node-only) ships: the
+ * bundle `wrangler deploy --dry-run` makes has no module of it, none of the packages only
+ * it loads, and none of the words only it writes.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/contract";
@@ -77,5 +83,69 @@ describe("a Worker's bundle", () => {
     expect(has(inputs, "node_modules/jose/")).toBe(true);
     expect(has(inputs, "node_modules/fast-xml-parser/")).toBe(true);
     expect(has(inputs, "src/engine/xml/")).toBe(true);
+  });
+});
+
+/** The deploy bundle exactly as `wrangler deploy` would upload it, with esbuild's metafile. */
+function deployBundle(): { inputs: string[]; code: string } {
+  const dir = mkdtempSync(join(tmpdir(), "bundle-importer-"));
+  try {
+    const result = spawnSync(
+      "npx",
+      ["wrangler", "deploy", "--dry-run", "--outdir", dir, "--metafile", join(dir, "meta.json")],
+      { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+    );
+    if (result.status !== 0) throw new Error(`wrangler deploy --dry-run failed: ${result.stderr}`);
+    const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) as {
+      inputs: Record<string, unknown>;
+    };
+    const code = readdirSync(dir)
+      .filter((name) => name.endsWith(".js"))
+      .map((name) => readFileSync(join(dir, name), "utf8"))
+      .join("\n");
+    return { inputs: Object.keys(meta.inputs), code };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What only the importer loads: its own modules and the packages no Worker module imports. */
+const IMPORTER_ONLY = [
+  "src/importer/",
+  "node_modules/@apidevtools/json-schema-ref-parser/",
+  "node_modules/js-yaml/",
+  "node_modules/undici/",
+  "node_modules/typescript/",
+];
+
+/** Words only the importer's code holds (src/importer/names.ts, platform-parts.ts, changes.ts, import.ts). */
+const IMPORTER_WORDS = [
+  "x-renamed-from",
+  "x-import-errors",
+  "Files this import wrote",
+  "IMPORT-REPORT",
+  "import-backup",
+  "import-last.log",
+];
+
+describe("the deploy bundle (wrangler deploy --dry-run)", () => {
+  it("has none of the importer: no module of it, no package only it loads, no word only it writes", {
+    timeout: 180_000,
+  }, () => {
+    const { inputs, code } = deployBundle();
+    // It is the Worker's bundle: the entry and Hono are in it, so the absences below mean something.
+    expect(has(inputs, "src/index.ts")).toBe(true);
+    expect(has(inputs, "node_modules/hono/")).toBe(true);
+    for (const fragment of IMPORTER_ONLY)
+      expect(inputs.filter((i) => i.includes(fragment))).toEqual([]);
+    // Words of the importer's own code; one the contract's data holds (an imported contract
+    // keeps x-renamed-from in a renamed schema's metadata) is the contract's, so not looked for.
+    const contractText = readdirSync("src/contract")
+      .filter((name) => name.endsWith(".ts"))
+      .map((name) => readFileSync(join("src/contract", name), "utf8"))
+      .join("\n");
+    const words = IMPORTER_WORDS.filter((word) => !contractText.includes(word));
+    expect(words.length).toBeGreaterThan(3);
+    for (const word of words) expect(code.includes(word), word).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 /**
  * One importer case, in process: an OpenAPI document the test writes is put in
- * test/artifacts/imports/<case>/, imported (test/tools/openapi), and its part files are
+ * test/artifacts/imports/<case>/, imported (src/importer), and its part files are
  * written beside a link to src/contract-language, so the generated contract is imported like the real
  * one and served by the real app. What the importer's own CLI adds (Biome, wrangler.toml,
- * the entry) is tested through the CLI itself (test/tools/openapi/import.cli.node.test.ts).
+ * the entry) is tested through the CLI itself (test/importer/import.cli.node.test.ts).
  */
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -13,10 +13,10 @@ import type { Contract } from "../../src/contract-language/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { XML_CODEC } from "../../src/engine/xml";
-import { type ImportResult, importContract } from "../tools/openapi/contract-code";
-import { contractFiles } from "../tools/openapi/emit";
-import type { Finding } from "../tools/openapi/findings";
-import { type Json, readOpenApi } from "../tools/openapi/source";
+import { type ImportResult, importContract } from "../../src/importer/contract-code";
+import { contractFiles } from "../../src/importer/emit";
+import type { Finding } from "../../src/importer/findings";
+import { type Json, readOpenApi } from "../../src/importer/source";
 
 export const CASES = resolve("test/artifacts/imports");
 

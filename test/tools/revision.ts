@@ -12,7 +12,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { copyProject } from "./copy-project";
+import { copyProject } from "../../src/importer/copy-project";
 
 const ROOT = resolve(".");
 const REVISION = join(ROOT, "test/fixtures/revision");
@@ -65,9 +65,10 @@ try {
     console.log(`revision: ${placed.length} files placed in a copy at ${copy}`);
     status = run("npx", ["tsx", "test/tools/contract-deployment.ts"], copy);
   }
-  // The importer's CLI tests run in a blank copy of their own, whatever the revision: the
-  // suite of the project they came from ran them already (npm test in CI), so here they are
-  // left out (REVISION_RUN), which keeps CI within its time.
+  // Suites that cannot depend on the contract (the importer's, which run in blank copies of
+  // their own, and the model's property test over FIXTURE apps) ran in the project's own
+  // npm test already; here they are left out (REVISION_RUN, test/vitest.node.config.ts),
+  // which keeps CI within its time.
   if (status === 0) status = run("npm", ["test"], copy, { REVISION_RUN: "1" });
   if (status === 0) {
     const counts = ["workerd", "node"].map(

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { copyProject } from "../copy-project";
+import { copyProject } from "../../../src/importer/copy-project";
 import { buildBundle, serveWorker } from "../serve";
 
 const at = process.argv.indexOf("--spawns");

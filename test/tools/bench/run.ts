@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { experimental_readRawConfig } from "wrangler";
-import { copyProject } from "../copy-project";
+import { copyProject } from "../../../src/importer/copy-project";
 import { buildBundle, type ServedWorker, serveWorker } from "../serve";
 import { renderChart, renderMarkdown, renderSummary, targets } from "./report";
 import {

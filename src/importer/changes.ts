@@ -102,8 +102,8 @@ const MANIFEST_HEADING = "## Files this import wrote";
  */
 export function importerFingerprint(root: string): string {
   const hash = createHash("sha256");
-  for (const dir of ["test/tools/openapi", "src/contract-language", "test/support"]) {
-    const files = readdirSync(join(root, dir))
+  for (const dir of ["src/importer", "src/contract-language", "test/support"]) {
+    const files = readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
       .filter((name) => name.endsWith(".ts"))
       .sort();
     for (const name of files)

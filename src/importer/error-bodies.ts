@@ -7,7 +7,7 @@
  * platform's facts go is read from its members' names and types, so that a failure the
  * platform detects can be answered in it (src/contract-language/contract.ts, `ErrorBody`).
  */
-import type { ErrorFact } from "../../../src/contract-language/contract";
+import type { ErrorFact } from "../contract-language/contract";
 import { follow, isObject, type Json } from "./source";
 
 const PROBLEM_JSON = "application/problem+json";

@@ -16,8 +16,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { SPEC_PARTS } from "../../src/contract-language/parts";
-import { emptyPartFile, entryFile, handlersFile } from "./openapi/emit";
+import { SPEC_PARTS } from "../contract-language/parts";
+import { emptyPartFile, entryFile, handlersFile } from "./emit";
 
 /** What is never copied where git cannot say (a copy of a copy): dependencies, builds, local secrets. */
 const NOT_COPIED =

@@ -5,7 +5,7 @@
  * report, and the Worker entry the contract then needs.
  */
 import { basename } from "node:path";
-import { SPEC_PARTS, type SpecPart } from "../../../src/contract-language/parts";
+import { SPEC_PARTS, type SpecPart } from "../contract-language/parts";
 import type { ImportResult, PartCode } from "./contract-code";
 import type { Finding, FindingKind } from "./findings";
 import { propertyKey } from "./schema-code";

@@ -8,7 +8,7 @@
  */
 
 import * as zm from "zod/mini";
-import { STATE_MACHINES } from "../../../src/platform/openapi/problems";
+import { STATE_MACHINES } from "../contract-language/document-marks";
 import type { Findings } from "./findings";
 import { at, child, componentOf, isObject, type Json } from "./source";
 import { ANNOTATIONS } from "./walk";

@@ -1,7 +1,7 @@
 /**
  * `npm run contract:diff -- <file> [--min 0.95] [--json <out.json>]`: the round-trip
  * report. Compares the OpenAPI document the service now serves (built from src/, run in
- * Node) with the source document, category by category (test/tools/openapi/compare.ts says
+ * Node) with the source document, category by category (src/importer/compare.ts says
  * how), prints each loss with its JSON Pointer in the source, what is carried under another
  * name (once, where the import renamed it), and a fidelity figure per category and overall,
  * and exits 1 when the overall figure is below `--min` (0.95 unless given). What the
@@ -31,7 +31,7 @@ const source = await readOpenApi(file).catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });
-const served = spawnSync("npx", ["tsx", "test/tools/served-document.ts"], {
+const served = spawnSync("npx", ["tsx", "src/importer/served-document.ts"], {
   encoding: "utf8",
   maxBuffer: 64 * 1024 * 1024,
 });

@@ -1,6 +1,6 @@
 /**
  * The scratch copy an import is proven in before the project is touched: the project as git
- * sees it (test/tools/copy-project.ts), the import's files written into it, then formatted
+ * sees it (src/importer/copy-project.ts), the import's files written into it, then formatted
  * with Biome, given its deployment files, type-checked and started. Only a stage that
  * passes is copied back, so a failed import leaves the project byte for byte as it was.
  */
@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { copyProject } from "../copy-project";
+import { copyProject } from "./copy-project";
 import { handlersFile, type WrittenFile } from "./emit";
 
 /** What a command printed, and how it ended. */
@@ -156,7 +156,7 @@ export async function proveStage(
   step("starting the Worker once");
   const served = join(dir, ".wrangler", "served-openapi.json");
   mkdirSync(dirname(served), { recursive: true });
-  const start = await run("npx", ["tsx", "test/tools/served-document.ts"], dir, served);
+  const start = await run("npx", ["tsx", "src/importer/served-document.ts"], dir, served);
   if (start.status !== 0) {
     const reason = start.stderr.trim().split("\n").pop() ?? "it exited with an error";
     // A handler of an operation the document no longer has is the user's to fix. Served
@@ -167,7 +167,7 @@ export async function proveStage(
     ) {
       const handlers = readStaged(dir, "src/handlers.ts");
       writeFileSync(join(dir, "src/handlers.ts"), handlersFile(0));
-      const bare = await run("npx", ["tsx", "test/tools/served-document.ts"], dir, served);
+      const bare = await run("npx", ["tsx", "src/importer/served-document.ts"], dir, served);
       writeFileSync(join(dir, "src/handlers.ts"), handlers);
       return {
         dir,

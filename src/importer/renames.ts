@@ -9,7 +9,7 @@
  * under another (`SpecProblem`), which says the source's name in `x-renamed-from`
  * (contract-code.ts). An operationId another operation has is numbered (`list2`).
  */
-import { VIEW_OF } from "../../../src/platform/openapi/problems";
+import { VIEW_OF } from "../contract-language/document-marks";
 import { RENAMED_FROM } from "./names";
 import { isObject, type Json } from "./source";
 

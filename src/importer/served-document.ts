@@ -1,5 +1,5 @@
 /**
- * `tsx test/tools/served-document.ts`: prints the OpenAPI document the Worker built from
+ * `tsx src/importer/served-document.ts`: prints the OpenAPI document the Worker built from
  * src/ serves, run in Node (the document needs no binding). The importer runs it to prove
  * a new contract starts; the round-trip report (`npm run contract:diff`) compares what it
  * prints with the source document. A contract the app refuses to start with exits 1 with
@@ -10,7 +10,7 @@ export {};
 const context = { waitUntil() {}, passThroughOnException() {}, props: {} };
 try {
   // Imported here: a contract the app refuses is refused when the module loads.
-  const { default: worker } = await import("../../src/index");
+  const { default: worker } = await import("../index");
   const response = await worker.fetch(
     new Request("http://localhost/_service/openapi.json"),
     {} as Env,

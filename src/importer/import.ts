@@ -7,7 +7,7 @@
  * placeholders, never a value).
  *
  * The import is atomic: it is written into a scratch copy of the project first, formatted,
- * type-checked and started there (test/tools/openapi/stage.ts), and only then copied over
+ * type-checked and started there (src/importer/stage.ts), and only then copied over
  * the project's files. On any failure the project is left byte for byte as it was, and the
  * cause is printed in one line. A re-import keeps the user's handlers and shows what it
  * changes (operations added, removed, changed; handlers that will no longer compile; hand
@@ -15,7 +15,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { SPEC_PARTS } from "../../../src/contract-language/parts";
+import { SPEC_PARTS } from "../contract-language/parts";
 import {
   handEdits,
   handlerIds,
@@ -101,7 +101,7 @@ try {
   stop((error as Error).message || "the document could not be imported");
 }
 
-const { contract: current } = await import("../../../src/contract");
+const { contract: current } = await import("../contract");
 const declared = SPEC_PARTS.filter((part) => part.count(current) > 0);
 const reimport = declared.length > 0;
 
@@ -134,7 +134,7 @@ const before = join(stage, ".wrangler", "served-before.json");
 const [proved, previous] = await Promise.all([
   proveStage(stage, code, (what) => step(`  ${what}`), ROOT),
   // The document the project serves today, to show what changes (absent if it does not start).
-  reimport ? run("npx", ["tsx", "test/tools/served-document.ts"], ROOT, before) : undefined,
+  reimport ? run("npx", ["tsx", "src/importer/served-document.ts"], ROOT, before) : undefined,
 ]);
 {
   if (proved.failure) stop(proved.failure, proved.log);

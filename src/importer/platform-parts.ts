@@ -7,7 +7,7 @@
  * written elsewhere has none of these marks and passes through unchanged, but for paths
  * under `/_service`, which are the platform's namespace.
  */
-import { MERGED, PLATFORM, VIEW_OF } from "../../../src/platform/openapi/problems";
+import { MERGED, PLATFORM, VIEW_OF } from "../contract-language/document-marks";
 import type { Findings } from "./findings";
 import { resourceFromViews } from "./renames";
 import { child, follow, isObject, type Json } from "./source";

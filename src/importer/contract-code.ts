@@ -1,0 +1,138 @@
+/**
+ * An OpenAPI document as the contract's part files: the code of each part the document
+ * declares, written with zod/mini, and every finding about what could not be carried.
+ * Mapping (src/contract/README.md, "Importing an OpenAPI document", says it in prose):
+ * `info` → part 1 (with tags, servers, externalDocs); `components.schemas` → part 2;
+ * `paths` → part 4; `securitySchemes` and `security` → part 5; `webhooks` and `callbacks`
+ * → part 6; problem responses → part 7; a bounded page-size parameter → part 8;
+ * `info.version` → part 9. Part 3 is not something OpenAPI carries.
+ */
+import { type Finding, Findings } from "./findings";
+import type { ImportContext, PartCode } from "./parts/context";
+import { ErrorTypes, errorsPart } from "./parts/errors";
+import { Events } from "./parts/events";
+import { PageSizes } from "./parts/limits";
+import { Operations } from "./parts/operations";
+import { documentTitle, purposePart } from "./parts/purpose";
+import { resourceNames, resourcesPart } from "./parts/resources";
+import { securityPart } from "./parts/security";
+import { statesPart } from "./parts/states";
+import { versioningPart } from "./parts/versions";
+import { servedHere, unspecifiedParts, withoutPlatformParts } from "./platform-parts";
+import { child, isObject, type Json, type OpenApiSource } from "./source";
+import { normaliseDocument } from "./walk";
+
+export type { PartCode };
+
+export interface ImportResult {
+  /** The parts the document declares, by part name. */
+  readonly parts: ReadonlyMap<string, PartCode>;
+  readonly findings: readonly Finding[];
+  /** The identifier of each component schema (its const in `./resources`), by component name. */
+  readonly identifiers: ReadonlyMap<string, string>;
+  /** The key of each component schema in `resources`, by component name (renamed if reserved). */
+  readonly resourceKeys: ReadonlyMap<string, string>;
+  readonly operations: number;
+  /** The ids of part 4's operations, as written. */
+  readonly operationIds: readonly string[];
+  /** Part 5 declares a JWT scheme: the entry passes the JWT verifier. */
+  readonly jwt: boolean;
+  /** Part 4 declares an XML media type (RFC 7303): the entry passes the XML codec. */
+  readonly xml: boolean;
+}
+
+export interface ImportOptions {
+  /** Called as the import goes, for a progress line. */
+  readonly progress?: (what: string, done: number, total: number) => void;
+}
+
+/** The kinds of `components` the parts read; any other is reported. */
+const COMPONENT_KINDS = [
+  "schemas",
+  "responses",
+  "parameters",
+  "examples",
+  "requestBodies",
+  "headers",
+  "securitySchemes",
+  "callbacks",
+  "pathItems",
+];
+
+/**
+ * The contract a document declares, part by part (parts/), with every finding in the order
+ * the parts are read: part 2, 5, then 4 (which collects 6, 7 and 8 as it goes), 6's
+ * webhooks, 7, 1 and 9. Part 3 comes back only from a document served here.
+ */
+export function importContract(source: OpenApiSource, options: ImportOptions = {}): ImportResult {
+  const progress = options.progress ?? (() => {});
+  const findings = new Findings();
+  // A document this platform served is read without what the platform adds to it.
+  const ours = servedHere(source.document);
+  // What a document served here says is not specified stays so (its info.version, say).
+  const unspecified = ours ? unspecifiedParts(source.document) : new Set<number>();
+  const document = withoutPlatformParts(normaliseDocument(source.document, source.major), findings);
+  documentFindings(document, findings);
+  const components = isObject(document.components) ? document.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const names = resourceNames(schemas, findings);
+  const ctx: ImportContext = { document, components, findings, ours, ...names };
+  const parts = new Map<string, PartCode>();
+  const set = (name: string, part: PartCode | undefined) => part && parts.set(name, part);
+
+  const resources = resourcesPart(ctx, schemas, progress);
+  set("states", statesPart(schemas, names.resourceKeys));
+  set("resources", resources);
+  const security = securityPart(ctx, documentTitle(document));
+  set("authentication", security.part);
+  const errorTypes = new ErrorTypes(ctx);
+  const events = new Events(ctx);
+  const limits = new PageSizes();
+  const operations = new Operations(ctx, { security, errors: errorTypes, limits, events });
+  operations.addPaths(progress);
+  events.addWebhooks();
+  const errors = errorsPart(ctx, errorTypes);
+  const endpoints = operations.part((id) =>
+    errorTypes.presentsOf(id, errors.presenting, errors.presentable),
+  );
+  set("errors", errors.part);
+  set("endpoints", endpoints);
+  set("events", events.part());
+  set("limits", limits.part());
+  set("purpose", purposePart(ctx, operations.tagsUsed));
+  set("versioning", versioningPart(document, unspecified));
+  componentFindings(components, findings);
+  return {
+    parts,
+    findings: findings.list,
+    identifiers: names.identifiers,
+    resourceKeys: names.resourceKeys,
+    operations: operations.ids.size,
+    operationIds: [...operations.ids],
+    jwt: security.jwt.size > 0,
+    xml: operations.xml,
+  };
+}
+
+/** The document's own extensions, and a JSON Schema dialect other than OpenAPI 3.1's. */
+function documentFindings(document: Json, findings: Findings): void {
+  for (const key of Object.keys(document))
+    if (key.startsWith("x-"))
+      findings.lost(child("#", key), `${key}: an extension of the document`);
+  if (
+    typeof document.jsonSchemaDialect === "string" &&
+    document.jsonSchemaDialect !== "https://spec.openapis.org/oas/3.1/dialect/base"
+  )
+    findings.lost(
+      "#/jsonSchemaDialect",
+      "another JSON Schema dialect: schemas are read as OpenAPI 3.1's",
+    );
+}
+
+/** Components no part reads, and links. */
+function componentFindings(components: Json, findings: Findings): void {
+  for (const kind of Object.keys(components))
+    if (!COMPONENT_KINDS.includes(kind))
+      findings.lost(child("#/components", kind), `components.${kind}: not carried`);
+  if (isObject(components.links)) findings.lost("#/components/links", "links: not carried");
+}

@@ -1,0 +1,113 @@
+/**
+ * Part 4's bodies and answers by media type: JSON and XML with the document's own schema,
+ * forms and multipart by field, other text as text, anything else as bytes; and their
+ * examples (a components example used twice is one const).
+ */
+import { bodyKind } from "../../contract-language/media-types";
+import { literal, type Mode, propertyKey } from "../schema-code";
+import { child, componentOf, follow, isObject, type Json } from "../source";
+import { extensionsLost } from "./context";
+import type { Endpoint } from "./endpoint";
+
+/** How a body of each kind is read. */
+const MODES = {
+  json: "json",
+  xml: "json",
+  form: "form",
+  multipart: "multipart",
+  binary: "binary",
+  text: "plain",
+} as const satisfies Record<ReturnType<typeof bodyKind>, Mode>;
+
+/** The schema of a media type the document gives none for. */
+const NO_SCHEMA: Record<ReturnType<typeof bodyKind>, string> = {
+  json: "z.unknown()",
+  xml: "z.unknown()",
+  form: "z.unknown()",
+  multipart: "z.unknown()",
+  binary: "z.instanceof(Uint8Array)",
+  text: "z.string()",
+};
+
+/** A body's or response's media types; undefined without `content`. */
+export function contentOf(
+  ep: Endpoint,
+  holder: Json,
+  pointer: string,
+  direction: "request" | "response",
+): string | undefined {
+  if (!isObject(holder.content)) return undefined;
+  const { findings } = ep.ctx;
+  const entries: string[] = [];
+  for (const [type, raw] of Object.entries(holder.content)) {
+    const at = child(pointer, "content", type);
+    if (!isObject(raw)) continue;
+    const kind = bodyKind(type.split(";")[0]?.trim() ?? type);
+    if (type.includes(";"))
+      findings.changed(
+        at,
+        `media type ${type}: its parameters are not part of what the platform matches`,
+      );
+    // XML is read by its schema, as JSON is: its xml objects are carried with it.
+    if (kind === "xml") ep.xml = true;
+    const mode: Mode = MODES[kind];
+    const schema =
+      raw.schema === undefined
+        ? NO_SCHEMA[kind]
+        : ep.writer.schema(
+            raw.schema,
+            child(at, "schema"),
+            direction === "response" && mode === "form" ? "form" : mode,
+          );
+    if (isObject(raw.encoding) && !defaultEncoding(raw.encoding))
+      findings.lost(
+        child(at, "encoding"),
+        "encoding: the platform reads form fields as OpenAPI's defaults say",
+      );
+    extensionsLost(ep.ctx, raw, at, "the media type");
+    const examples = examplesOf(ep, raw, at);
+    entries.push(
+      `${literal(type.split(";")[0]?.trim() ?? type)}: ${examples ? `{ schema: ${schema}, examples: ${examples} }` : schema}`,
+    );
+  }
+  return `{ ${entries.join(", ")} }`;
+}
+
+/** A media type's or parameter's examples; undefined without any. */
+export function examplesOf(ep: Endpoint, holder: Json, pointer: string): string | undefined {
+  const entries: string[] = [];
+  if ("example" in holder) entries.push(`example: ${literal({ value: holder.example })}`);
+  if (isObject(holder.examples))
+    for (const [name, raw] of Object.entries(holder.examples)) {
+      const at = child(pointer, "examples", name);
+      const { node } = follow(ep.ctx.document, raw, at);
+      if (!isObject(node)) continue;
+      if (!("value" in node)) {
+        ep.ctx.findings.lost(at, "an example given by externalValue only: examples carry values");
+        continue;
+      }
+      const value: Json = {};
+      for (const key of ["summary", "description", "value"])
+        if (key in node) value[key] = node[key];
+      const component =
+        isObject(raw) && typeof raw.$ref === "string" ? componentOf(raw.$ref) : undefined;
+      const code = component
+        ? ep.shared.use(`examples/${component.name}`, component.name, "Example", () =>
+            literal(value),
+          )
+        : literal(value);
+      entries.push(`${propertyKey(name)}: ${code}`);
+    }
+  return entries.length > 0 ? `{ ${entries.join(", ")} }` : undefined;
+}
+
+/** An encoding that only restates OpenAPI's default for form fields (style form, explode true). */
+function defaultEncoding(encoding: Json): boolean {
+  return Object.values(encoding).every(
+    (e) =>
+      isObject(e) &&
+      Object.keys(e).every((k) => k === "style" || k === "explode") &&
+      (e.style === undefined || e.style === "form") &&
+      (e.explode === undefined || e.explode === true),
+  );
+}

@@ -1,0 +1,465 @@
+/**
+ * Part 7: error types. Each problem answer an operation documents (`application/problem+json`,
+ * `+xml`, an error body of the API's own JSON, or none where the platform has a failure to
+ * present) becomes an error type, one per `components.responses` entry and status or per
+ * identical inline answer; each presents the platform's own failures at its status where it
+ * can, and an operation's own error answers say which of its failures it answers so.
+ */
+import { ERROR_TYPE } from "../../contract-language/document-marks";
+import {
+  type PlatformProblem,
+  PROBLEM_CATALOGUE,
+  RESERVED_PROBLEM_SLUGS,
+} from "../../contract-language/problem-catalogue";
+import { type Carried, carriesOf, type ErrorMedia, errorMediaOf } from "../error-bodies";
+import { pascal } from "../names";
+import { ownProblemParts } from "../platform-parts";
+import { literal, propertyKey, type SchemaWriter } from "../schema-code";
+import { child, componentOf, follow, isObject, type Json } from "../source";
+import { counted, fileWriter, type ImportContext, type PartCode, strings } from "./context";
+
+/**
+ * Which platform failures an error type at each status presents (the spec's error model
+ * over the platform's): each failure part 7 may present, at its status in the catalogue;
+ * and validation failures at 400 too, where many specs answer invalid input (an
+ * operation's 422, where it declares one, is preferred).
+ */
+export const PRESENTS: Readonly<Record<number, readonly PlatformProblem[]>> = presentsByStatus();
+
+function presentsByStatus(): Record<number, PlatformProblem[]> {
+  const byStatus: Record<number, PlatformProblem[]> = {};
+  const add = (status: number, kind: PlatformProblem) => {
+    byStatus[status] = [...(byStatus[status] ?? []), kind];
+  };
+  for (const entry of PROBLEM_CATALOGUE) if (entry.presentable) add(entry.status, entry.slug);
+  add(400, "validation-failed");
+  return byStatus;
+}
+
+const PROBLEM_JSON = "application/problem+json";
+/** RFC 9457 Appendix B's XML form of a problem, which the platform serves when asked for. */
+const PROBLEM_XML = "application/problem+xml";
+/** The members RFC 9457 §3.1 defines; the platform fills them in every problem. */
+const STANDARD_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
+
+/** The statuses an error type can have: 400 to 599. */
+export const errorStatus = (key: string) => /^[45]\d\d$/.test(key);
+
+/**
+ * The failures the type that presents at `status` answers for every operation: only those
+ * no operation could document (a path no operation has, a method a path lacks). An
+ * operation's own failures are answered as it documents them, and where it documents
+ * nothing the platform's own answer stands.
+ */
+export const globalPresents = (status: number): PlatformProblem[] =>
+  (PRESENTS[status] ?? []).filter((kind) => kind === "not-found" || kind === "method-not-allowed");
+
+export interface ErrorUse {
+  readonly name: string;
+  readonly status: number;
+  readonly response: Json;
+  readonly pointer: string;
+  readonly operations: Set<string>;
+  /** How its body is declared: RFC 9457's, the API's own JSON, or none. */
+  readonly media: ErrorMedia;
+}
+
+/** Part 7's error types as part 4's responses are read, and each operation's own. */
+export class ErrorTypes {
+  readonly types = new Map<string, ErrorUse>();
+  /** Each operation's error types, by status: what its own failures are answered as. */
+  readonly byOperation = new Map<string, Map<number, string>>();
+  /** Where each operation is in the source, for its findings. */
+  readonly operationPointers = new Map<string, string>();
+  /** In a document served here, each operation's own presents, as it says them (`x-presents`). */
+  readonly operationPresents = new Map<string, string>();
+  readonly #keys = new Map<string, string>();
+  readonly #reserved = new Set<string>(RESERVED_PROBLEM_SLUGS);
+  readonly #ctx: ImportContext;
+
+  /** A document served here declares every error type in components.responses, with its status. */
+  constructor(ctx: ImportContext) {
+    this.#ctx = ctx;
+    const responses = ctx.components.responses;
+    if (!ctx.ours || !isObject(responses)) return;
+    for (const [name, response] of Object.entries(responses)) {
+      const own = isObject(response) ? response[ERROR_TYPE] : undefined;
+      const status = isObject(own) ? Number(own.status) : Number.NaN;
+      if (!isObject(response) || !Number.isInteger(status)) continue;
+      this.#keys.set(`${name}\n${status}`, name);
+      this.types.set(name, {
+        name,
+        status,
+        response,
+        pointer: child("#/components/responses", name),
+        operations: new Set(),
+        media: errorMediaOf(isObject(response.content) ? Object.keys(response.content) : []) ?? {
+          kind: "none",
+        },
+      });
+    }
+  }
+
+  /** A name no error type has, never a problem type slug of the platform's. */
+  #name(base: string, status: number): string {
+    let name = base.replace(/[^A-Za-z0-9._-]/g, "") || `Error${status}`;
+    if (this.#reserved.has(name)) name = `${name}-${status}`;
+    let unique = name;
+    for (let n = 2; [...this.types.values()].some((e) => e.name === unique); n += 1)
+      unique = `${name}${n}`;
+    return unique;
+  }
+
+  /** The error type a problem response becomes (one per component and status, or per identical inline response). */
+  typeFor(
+    raw: unknown,
+    response: Json,
+    status: number,
+    pointer: string,
+    operation: string,
+    media: ErrorMedia,
+  ): string {
+    const component =
+      isObject(raw) && typeof raw.$ref === "string" ? componentOf(raw.$ref) : undefined;
+    const fromComponent = component?.kind === "responses";
+    const key = fromComponent ? `${component.name}\n${status}` : `${status}\n${literal(response)}`;
+    let name = this.#keys.get(key);
+    if (!name) {
+      const words = String(response.description ?? "")
+        .split(/\s+/)
+        .slice(0, 4)
+        .join(" ");
+      name = this.#name(fromComponent ? component.name : pascal(words) || `Error${status}`, status);
+      if (!fromComponent)
+        this.#ctx.findings.changed(
+          pointer,
+          `an inline problem response: part 7's error type ${name}`,
+        );
+      this.#keys.set(key, name);
+      this.types.set(name, {
+        name,
+        status,
+        response,
+        pointer: component ? `#/components/responses/${component.name}` : pointer,
+        operations: new Set(),
+        media,
+      });
+    }
+    this.types.get(name)?.operations.add(operation);
+    const own = this.byOperation.get(operation) ?? new Map<number, string>();
+    if (!own.has(status)) own.set(status, name);
+    this.byOperation.set(operation, own);
+    return name;
+  }
+
+  /** Records where an operation is and, in a document served here, what it presents. */
+  noteOperation(id: string, pointer: string, op: Json, marker: string): void {
+    this.operationPointers.set(id, pointer);
+    const served = op[marker];
+    if (this.#ctx.ours && isObject(served) && Object.keys(served).length > 0)
+      this.operationPresents.set(id, `presents: ${literal(served)}`);
+  }
+
+  /** For each status, the error type that presents the platform's failures there: the most used. */
+  presenting(): Map<number, string> {
+    const presenting = new Map<number, string>();
+    for (const error of this.types.values()) {
+      const current = presenting.get(error.status);
+      const other = current ? this.types.get(current) : undefined;
+      if (!other || error.operations.size > other.operations.size)
+        presenting.set(error.status, error.name);
+    }
+    return presenting;
+  }
+
+  /**
+   * An operation's own error answers, where they differ from the error model's: its
+   * `presents` field, or "" (`presentable`: types no required member keeps from presenting).
+   */
+  presentsOf(
+    id: string,
+    presenting: ReadonlyMap<number, string>,
+    presentable: ReadonlySet<string>,
+  ): string {
+    if (this.#ctx.ours) return this.operationPresents.get(id) ?? "";
+    const model = new Map<PlatformProblem, string>();
+    for (const [status, name] of presenting)
+      if (presentable.has(name)) for (const kind of globalPresents(status)) model.set(kind, name);
+    const declared = this.byOperation.get(id) ?? new Map<number, string>();
+    const own: Partial<Record<PlatformProblem, string>> = {};
+    for (const [status, name] of declared) {
+      if (!presentable.has(name)) continue;
+      for (const kind of PRESENTS[status] ?? []) {
+        // Validation failures are the 422 an operation declares, else its 400.
+        if (kind === "validation-failed" && status === 400 && declared.has(422)) continue;
+        if (model.get(kind) !== name) own[kind] = name;
+      }
+    }
+    const kinds = Object.keys(own);
+    if (kinds.length === 0) return "";
+    this.#ctx.findings.changed(
+      this.operationPointers.get(id) ?? "#",
+      `${id} answers the platform's own ${kinds.join(", ")} failures as ${[...new Set(Object.values(own))].join(", ")}, as it documents them`,
+    );
+    return `presents: ${literal(own)}`;
+  }
+}
+
+/** An error answer's media, when it is an error type's (see ErrorTypes); undefined otherwise. */
+export function errorMediaOfResponse(
+  ctx: ImportContext,
+  status: string,
+  response: Json,
+): ErrorMedia | undefined {
+  const types = isObject(response.content) ? Object.keys(response.content) : [];
+  // An error answer without a body is an error type only where the platform has a
+  // failure it could present so; a document served here marks its error types itself.
+  const found = errorStatus(status) ? errorMediaOf(types) : undefined;
+  return found?.kind === "none" && (ctx.ours || !(Number(status) in PRESENTS)) ? undefined : found;
+}
+
+/** Part 7's file, and what each operation's `presents` is decided by. */
+export interface ErrorsPart {
+  readonly part: PartCode | undefined;
+  readonly presenting: ReadonlyMap<number, string>;
+  /** Error types that could answer the platform's failures: nothing required is left unfilled. */
+  readonly presentable: ReadonlySet<string>;
+}
+
+/** Part 7's file: each error type, presenting the platform's failures at its status. */
+export function errorsPart(ctx: ImportContext, errors: ErrorTypes): ErrorsPart {
+  const { writer, context } = fileWriter(ctx);
+  const lines: string[] = [];
+  const presenting = errors.presenting();
+  const presentable = new Set<string>();
+  for (const error of errors.types.values()) {
+    const { fields, requiredMembers } = errorTypeFields(ctx, writer, context.referenced, error);
+    if (requiredMembers === 0) presentable.add(error.name);
+    fields.push(...presentsFields(ctx, error, presenting, requiredMembers));
+    lines.push(`${propertyKey(error.name)}: { ${fields.join(", ")} },`);
+  }
+  const part =
+    lines.length > 0
+      ? {
+          body: `export const errors = {\n${lines.join("\n")}\n} as const satisfies Readonly<Record<string, ErrorType>>;`,
+          count: lines.length,
+          summary: counted(lines.length, "error type"),
+          uses: context.uses,
+          referenced: context.referenced,
+        }
+      : undefined;
+  return { part, presenting, presentable };
+}
+
+/** Where an error type's body is in the source: its media type, media object and schema. */
+interface ErrorBody {
+  readonly mediaType: string | undefined;
+  readonly media: unknown;
+  readonly schema: unknown;
+  readonly mediaPointer: string;
+  readonly schemaPointer: string;
+}
+
+function errorBody(error: ErrorUse): ErrorBody {
+  const mediaType = error.media.kind === "none" ? undefined : error.media.mediaType;
+  const media = mediaType ? (error.response.content as Json)[mediaType] : undefined;
+  const mediaPointer = child(error.pointer, "content", mediaType ?? PROBLEM_JSON);
+  return {
+    mediaType,
+    media,
+    schema: isObject(media) ? media.schema : undefined,
+    mediaPointer,
+    schemaPointer: child(mediaPointer, "schema"),
+  };
+}
+
+/** One error type's fields but `presents`, and how many members a handler must give. */
+function errorTypeFields(
+  ctx: ImportContext,
+  writer: SchemaWriter,
+  referenced: Set<string>,
+  error: ErrorUse,
+): { fields: string[]; requiredMembers: number } {
+  const { response, pointer } = error;
+  const body = errorBody(error);
+  const xmlType = Object.keys(response.content as Json).find(
+    (type) => type.toLowerCase() === PROBLEM_XML,
+  );
+  if (!ctx.ours && xmlType && body.mediaType !== xmlType)
+    ctx.findings.changed(
+      child(pointer, "content", xmlType),
+      "application/problem+xml: served in RFC 9457 Appendix B's format when a request's Accept asks for it (once part 4 declares an XML media type); the error type's schema is the problem+json one",
+    );
+  // A document served here says the type's own title and description apart.
+  const own = ownErrorType(response);
+  const ownTitle = typeof own?.title === "string" ? own.title : undefined;
+  const ownDescription = typeof own?.description === "string" ? own.description : undefined;
+  const fields: string[] = [
+    `status: ${error.status}`,
+    `title: ${literal(ownTitle ?? (String(response.description ?? "").trim() || `Error ${error.status}`))}`,
+    ...(ownDescription ? [`description: ${literal(ownDescription)}`] : []),
+  ];
+  // An error body of the API's own shape: where the platform's facts go in it.
+  const carried =
+    error.media.kind === "json" && body.schema !== undefined
+      ? carriesOf(ctx.document, body.schema, body.schemaPointer)
+      : undefined;
+  if (carried && error.media.kind === "json")
+    fields.push(`body: ${literal({ mediaType: error.media.mediaType, carries: carried.carries })}`);
+  const members = new MemberWriter(writer, carried);
+  if (body.schema !== undefined && ctx.ours)
+    fields.push(...servedSchemaFields(ctx, writer, members, body));
+  else if (body.schema !== undefined)
+    fields.push(...sourceSchemaFields(ctx, writer, referenced, members, body));
+  if (own && typeof own.type === "string") fields.push(`type: ${literal(own.type)}`);
+  errorTypeLosses(ctx, error, body);
+  return { fields, requiredMembers: members.required };
+}
+
+const ownErrorType = (response: Json): Json | undefined =>
+  isObject(response[ERROR_TYPE]) ? (response[ERROR_TYPE] as Json) : undefined;
+
+/** What an error type does not carry: headers, links, examples, other media types. */
+function errorTypeLosses(ctx: ImportContext, error: ErrorUse, body: ErrorBody): void {
+  const { response, pointer } = error;
+  for (const key of ["headers", "links"])
+    if (isObject(response[key]))
+      ctx.findings.lost(
+        child(pointer, key),
+        `${key} of a problem response: error types carry neither`,
+      );
+  if (isObject(body.media) && ("examples" in body.media || "example" in body.media))
+    ctx.findings.lost(
+      child(body.mediaPointer, "examples"),
+      "examples of a problem response: error types carry none",
+    );
+  for (const type of Object.keys(isObject(response.content) ? response.content : {}))
+    if (type !== body.mediaType)
+      ctx.findings.changed(
+        child(pointer, "content", type),
+        `${type}: the error type is answered as ${body.mediaType}${/xml/i.test(type) ? " (an XML alternative is served as RFC 9457 Appendix B's problem+xml where negotiated)" : ""}`,
+      );
+}
+
+/** The members a handler gives an error type (those the platform fills left out), counting the required. */
+class MemberWriter {
+  required = 0;
+  readonly #writer: SchemaWriter;
+  readonly #carried: Carried | undefined;
+
+  constructor(writer: SchemaWriter, carried: Carried | undefined) {
+    this.#writer = writer;
+    this.#carried = carried;
+  }
+
+  lines(object: Json, at: string, shapeOf?: string): string[] {
+    const required = new Set(strings(object.required));
+    const lines: string[] = [];
+    for (const [member, sub] of Object.entries(
+      isObject(object.properties) ? object.properties : {},
+    )) {
+      // RFC 9457's members, or in a body of its own those the platform fills, are not
+      // given by a handler.
+      if (
+        this.#carried
+          ? this.#carried.members.has(member)
+          : STANDARD_MEMBERS.has(member) || member === "requestId"
+      )
+        continue;
+      if (required.has(member)) this.required += 1;
+      const shape = shapeOf
+        ? `${shapeOf}.shape${/^[A-Za-z_$][\w$]*$/.test(member) ? `.${member}` : `[${literal(member)}]`}`
+        : this.#writer.member(sub, child(at, "properties", member), required.has(member), "json");
+      lines.push(`${propertyKey(member)}: ${shape}`);
+    }
+    return lines;
+  }
+}
+
+/** A document served here: the spec's schema and the members, around the platform's Problem. */
+function servedSchemaFields(
+  ctx: ImportContext,
+  writer: SchemaWriter,
+  members: MemberWriter,
+  body: ErrorBody,
+): string[] {
+  const fields: string[] = [];
+  const problem = ownProblemParts(ctx.document, body.schema);
+  if (problem.schema !== undefined)
+    fields.push(`schema: ${writer.schema(problem.schema, body.schemaPointer, "json")}`);
+  const lines = problem.members ? members.lines(problem.members, body.schemaPointer) : [];
+  if (lines.length > 0) fields.push(`members: { ${lines.join(", ")} }`);
+  return fields;
+}
+
+/** Any other document: its type URI where it gives one, its schema, and the members a handler gives. */
+function sourceSchemaFields(
+  ctx: ImportContext,
+  writer: SchemaWriter,
+  referenced: Set<string>,
+  members: MemberWriter,
+  body: ErrorBody,
+): string[] {
+  const fields: string[] = [];
+  const followed = follow(ctx.document, body.schema, body.schemaPointer);
+  const problem = followed.node;
+  if (!isObject(problem)) return fields;
+  const typeUri = problemTypeUri(ctx.document, problem, body.schemaPointer);
+  if (typeof typeUri === "string" && /^[a-z][a-z0-9+.-]*:/i.test(typeUri))
+    fields.push(`type: ${literal(typeUri)}`);
+  fields.push(`schema: ${writer.schema(body.schema, body.schemaPointer, "json")}`);
+  const component = componentOf(followed.pointer);
+  const id = component?.kind === "schemas" ? ctx.identifiers.get(component.name) : undefined;
+  // A component object lends its members as they are (the same schema, by reference).
+  const lend =
+    id !== undefined &&
+    isObject(problem.properties) &&
+    !("allOf" in problem) &&
+    !("oneOf" in problem) &&
+    !("anyOf" in problem);
+  const lines = members.lines(problem, followed.pointer, lend ? id : undefined);
+  if (lend && lines.length > 0 && component) referenced.add(component.name);
+  if (lines.length > 0) fields.push(`members: { ${lines.join(", ")} }`);
+  return fields;
+}
+
+/** The one value a problem schema's `type` member can have (const, a single enum, or its default). */
+function problemTypeUri(document: Json, problem: Json, pointer: string): unknown {
+  const typeMember = isObject(problem.properties)
+    ? follow(document, problem.properties.type, pointer).node
+    : undefined;
+  if (!isObject(typeMember)) return undefined;
+  if ("const" in typeMember) return typeMember.const;
+  return Array.isArray(typeMember.enum) && typeMember.enum.length === 1
+    ? typeMember.enum[0]
+    : typeMember.default;
+}
+
+/** An error type's `presents`: as a document served here says, else the global failures at its status. */
+function presentsFields(
+  ctx: ImportContext,
+  error: ErrorUse,
+  presenting: ReadonlyMap<number, string>,
+  requiredMembers: number,
+): string[] {
+  if (ctx.ours) {
+    // A document served here says what each type presents.
+    const own = ownErrorType(error.response);
+    const presents = own && Array.isArray(own.presents) ? own.presents : [];
+    return presents.length > 0 ? [`presents: ${literal(presents)}`] : [];
+  }
+  const presents = globalPresents(error.status);
+  if (presenting.get(error.status) !== error.name || presents.length === 0) return [];
+  if (requiredMembers > 0) {
+    ctx.findings.changed(
+      error.pointer,
+      `${error.name} requires members the platform's own failures do not have, so it does not present them`,
+    );
+    return [];
+  }
+  ctx.findings.changed(
+    error.pointer,
+    `${error.name} also answers the platform's own ${presents.join(" and ")} failures (its status, type and title)`,
+  );
+  return [`presents: ${literal(presents)}`];
+}

@@ -1,0 +1,259 @@
+/**
+ * Part 4: `paths` → operations, each with its method, path, documentation, security
+ * (part 5's requirements), request (parameters and body), answers, error types (part 7),
+ * the events its callbacks become (part 6) and what the service's own document marks on it
+ * (its retirement, transition and emitted events).
+ */
+import { DEPRECATION, EMITS, PRESENTS, TRANSITION } from "../../contract-language/document-marks";
+import { derivedOperationId } from "../names";
+import { IMPORT_ERRORS } from "../platform-parts";
+import { literal, propertyKey } from "../schema-code";
+import { child, follow, isObject, type Json } from "../source";
+import { contentOf } from "./content";
+import { counted, extensionsLost, type ImportContext, type PartCode, strings } from "./context";
+import { type Endpoint, endpointWriter } from "./endpoint";
+import type { ErrorTypes } from "./errors";
+import type { Events } from "./events";
+import type { PageSizes } from "./limits";
+import { type OperationSite, requestParameters } from "./parameters";
+import { operationResponses } from "./responses";
+import { operationSecurity, type Security } from "./security";
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+const UNSERVED_METHODS = ["head", "options", "trace"] as const;
+/** Marks where an operation's own `presents` goes, until part 7 is known (a private-use character). */
+const PRESENTS_MARK = "\uE001";
+
+/** What part 4 carries into the other parts as its operations are read. */
+export interface OperationParts {
+  readonly security: Security;
+  readonly errors: ErrorTypes;
+  readonly limits: PageSizes;
+  readonly events: Events;
+}
+
+/** Part 4's operations, read path by path. */
+export class Operations {
+  readonly ids = new Set<string>();
+  readonly tagsUsed = new Set<string>();
+  readonly #ep: Endpoint;
+  readonly #parts: OperationParts;
+  readonly #lines: string[] = [];
+  #paths = 0;
+
+  constructor(ctx: ImportContext, parts: OperationParts) {
+    this.#ep = endpointWriter(ctx);
+    this.#parts = parts;
+  }
+
+  /** Whether a body or an answer is XML. */
+  get xml(): boolean {
+    return this.#ep.xml;
+  }
+
+  /** Reads every path of the document. */
+  addPaths(progress: (what: string, done: number, total: number) => void): void {
+    const { document } = this.#ep.ctx;
+    const entries = Object.entries(isObject(document.paths) ? document.paths : {});
+    this.#paths = entries.length;
+    entries.forEach(([path, rawItem], index) => {
+      progress("paths", index + 1, entries.length);
+      const itemPointer = child("#", "paths", path);
+      const { node: item } = follow(document, rawItem, itemPointer);
+      if (isObject(item)) this.#addPath(path, item, itemPointer);
+    });
+  }
+
+  /**
+   * Part 4's file, once part 7 is known: each operation's `presents` (`presentsOf`, which
+   * may add a finding) put where its mark is.
+   */
+  part(presentsOf: (id: string) => string): PartCode | undefined {
+    if (this.#lines.length === 0) return undefined;
+    const mark = new RegExp(`${PRESENTS_MARK}([^${PRESENTS_MARK}]*)${PRESENTS_MARK}(, )?`, "g");
+    const lines = this.#lines.map((line) =>
+      line.replace(mark, (_mark, id: string, comma: string | undefined) => {
+        const presents = presentsOf(id);
+        return presents ? `${presents}${comma ?? ""}` : "";
+      }),
+    );
+    const { consts, body } = this.#ep.shared.resolve(
+      `export const operations = {\n${lines.join("\n")}\n} as const satisfies Readonly<Record<string, Operation>>;`,
+    );
+    return {
+      body: consts ? `${consts}\n\n${body}` : body,
+      count: lines.length,
+      summary: `${counted(lines.length, "operation")} on ${counted(this.#paths, "path")}`,
+      uses: this.#ep.context.uses,
+      referenced: this.#ep.context.referenced,
+    };
+  }
+
+  #addPath(path: string, item: Json, itemPointer: string): void {
+    const { findings } = this.#ep.ctx;
+    for (const key of ["summary", "description", "servers"])
+      if (key in item)
+        findings.lost(child(itemPointer, key), `${key} of a path: operations carry their own`);
+    extensionsLost(this.#ep.ctx, item, itemPointer, "the path");
+    for (const method of UNSERVED_METHODS)
+      if (isObject(item[method]))
+        findings.lost(
+          child(itemPointer, method),
+          method === "trace"
+            ? "a TRACE operation: not served"
+            : `a ${method.toUpperCase()} operation: the platform answers ${method.toUpperCase()} itself (RFC 9110 §9.3)`,
+        );
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const pointer = child(itemPointer, method);
+      const id = this.#id(op, method, path, pointer);
+      this.#addOperation({ path, item, itemPointer, op, pointer, id }, method);
+    }
+  }
+
+  /** The operation's id: its operationId, or one from its method and path; numbered if taken. */
+  #id(op: Json, method: string, path: string, pointer: string): string {
+    const { findings } = this.#ep.ctx;
+    let id =
+      typeof op.operationId === "string" && op.operationId !== ""
+        ? op.operationId
+        : derivedOperationId(method, path);
+    if (typeof op.operationId !== "string")
+      findings.changed(pointer, `no operationId: named ${id} from its method and path`);
+    if (this.ids.has(id)) {
+      const base = id;
+      for (let n = 2; this.ids.has(id); n += 1) id = `${base}${n}`;
+      findings.changed(
+        child(pointer, "operationId"),
+        `operationId ${base} is used twice: this one is ${id}`,
+      );
+    }
+    this.ids.add(id);
+    return id;
+  }
+
+  #addOperation(site: OperationSite, method: string): void {
+    const { op, pointer, id } = site;
+    const fields = [...this.#head(site, method)];
+    const request = this.#request(site);
+    if (request.length > 0) fields.push(`request: { ${request.join(", ")} }`);
+    const { responses, errors } = operationResponses(this.#ep, this.#parts.errors, site);
+    fields.push(`responses: { ${responses.join(", ")} }`);
+    errors.push(...strings(op[IMPORT_ERRORS]));
+    if (errors.length > 0) fields.push(`errors: ${literal([...new Set(errors)])}`);
+    // Which of its error types answer the platform's failures: known once every operation
+    // is read (part 7), so a mark stands in for it until then.
+    fields.push(`${PRESENTS_MARK}${id}${PRESENTS_MARK}`);
+    this.#parts.errors.noteOperation(id, pointer, op, PRESENTS);
+    // The service's own document names what an operation emits (x-emits).
+    const emits = [...strings(op[EMITS]), ...this.#callbacks(site)];
+    // A callback is sent because of this operation: its handler may emit it.
+    if (emits.length > 0) fields.push(`emits: ${literal(emits)}`);
+    // The service's own document names the part 3 transition an operation performs.
+    const transition = op[TRANSITION];
+    if (isObject(transition) && typeof transition.machine === "string")
+      fields.push(
+        `transition: ${literal({ machine: transition.machine, trigger: transition.trigger })}`,
+      );
+    this.#lines.push(`${propertyKey(id)}: { ${fields.join(", ")} },`);
+  }
+
+  /** Method, path, documentation, retirement and security; what else it has is reported. */
+  #head({ path, op, pointer, id }: OperationSite, method: string): string[] {
+    const ctx = this.#ep.ctx;
+    const fields = [`method: ${literal(method.toUpperCase())}`, `path: ${literal(path)}`];
+    if (typeof op.summary === "string") fields.push(`summary: ${literal(op.summary)}`);
+    if (typeof op.description === "string") fields.push(`description: ${literal(op.description)}`);
+    const tags = strings(op.tags);
+    if (tags.length > 0) {
+      fields.push(`tags: ${literal(tags)}`);
+      for (const tag of tags) this.tagsUsed.add(tag);
+    }
+    // The service's own document dates an operation's retirement (part 9).
+    const retirement = op[DEPRECATION];
+    if (isObject(retirement) && typeof retirement.deprecated === "string") {
+      const dated = Object.fromEntries(
+        ["deprecated", "sunset", "migration"]
+          .filter((key) => typeof retirement[key] === "string")
+          .map((key) => [key, retirement[key]]),
+      );
+      fields.push(`deprecated: ${literal(dated)}`);
+    } else if (op.deprecated === true) fields.push("deprecated: true");
+    if (isObject(op.externalDocs)) fields.push(`externalDocs: ${literal(op.externalDocs)}`);
+    const security = operationSecurity(ctx, this.#parts.security, op, pointer, id);
+    if (security !== undefined) fields.push(`security: ${security}`);
+    if ("servers" in op)
+      ctx.findings.lost(
+        child(pointer, "servers"),
+        "servers of an operation: the service has one set of servers",
+      );
+    extensionsLost(ctx, op, pointer, "the operation", [EMITS, TRANSITION, DEPRECATION]);
+    return fields;
+  }
+
+  /** The request's parameters by place, and its body. */
+  #request(site: OperationSite): string[] {
+    const request = requestParameters(this.#ep, site, this.#parts.limits);
+    if (site.op.requestBody === undefined) return request;
+    const bodyPointer = child(site.pointer, "requestBody");
+    const { node: body } = follow(this.#ep.ctx.document, site.op.requestBody, bodyPointer);
+    if (!isObject(body)) return request;
+    const content = contentOf(this.#ep, body, bodyPointer, "request");
+    if (content && content !== "{  }") {
+      request.push(`body: ${content}`);
+      if (typeof body.description === "string")
+        request.push(`bodyDescription: ${literal(body.description)}`);
+      if (body.required !== true) request.push("bodyRequired: false");
+    }
+    return request;
+  }
+
+  /** The events an operation's callbacks become (by POST only), by name. */
+  #callbacks({ op, pointer, id }: OperationSite): string[] {
+    const { document } = this.#ep.ctx;
+    const emits: string[] = [];
+    if (!isObject(op.callbacks)) return emits;
+    for (const [name, rawCallback] of Object.entries(op.callbacks)) {
+      const cbPointer = child(pointer, "callbacks", name);
+      const { node: callback } = follow(document, rawCallback, cbPointer);
+      if (!isObject(callback)) continue;
+      for (const [expression, rawItem] of Object.entries(callback)) {
+        const { node: cbItem } = follow(document, rawItem, child(cbPointer, expression));
+        if (!isObject(cbItem)) continue;
+        for (const [cbMethod, cbOp] of Object.entries(cbItem)) {
+          const event = this.#callbackEvent({ name, id, expression, cbPointer }, cbMethod, cbOp);
+          if (event) emits.push(event);
+        }
+      }
+    }
+    return emits;
+  }
+
+  /** One callback operation as an event, by POST; its name, or undefined. */
+  #callbackEvent(
+    where: { name: string; id: string; expression: string; cbPointer: string },
+    cbMethod: string,
+    cbOp: unknown,
+  ): string | undefined {
+    const { findings } = this.#ep.ctx;
+    const { name, id, expression, cbPointer } = where;
+    if (
+      !isObject(cbOp) ||
+      !(METHODS as readonly string[]).concat(UNSERVED_METHODS).includes(cbMethod)
+    )
+      return undefined;
+    const at = child(cbPointer, expression, cbMethod);
+    if (cbMethod !== "post") {
+      findings.lost(at, `a callback by ${cbMethod.toUpperCase()}: events are delivered by POST`);
+      return undefined;
+    }
+    const eventName = this.#parts.events.uniqueName(name);
+    findings.changed(
+      at,
+      `callback ${name} of ${id}: event ${eventName}; where it is sent (${expression}) is deployment configuration`,
+    );
+    this.#parts.events.add(eventName, cbOp, at);
+    return eventName;
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Part 4's parameters: the path item's, overridden by the operation's of the same name and
+ * place; the path template decides the path parameters. Each is a member of its place's
+ * object schema, read from text, with its style, explode and allowReserved as metadata
+ * (src/contract-language/parameters.ts).
+ */
+import { PARAMETER_STYLES } from "../../contract-language/parameters";
+import { propertyKey } from "../schema-code";
+import { child, componentOf, follow, isObject, type Json } from "../source";
+import { extensionsLost } from "./context";
+import type { Endpoint } from "./endpoint";
+import type { PageSizes } from "./limits";
+
+interface Parameter {
+  readonly node: Json;
+  readonly pointer: string;
+  /** The components parameter it refers to, by name. */
+  readonly component?: string;
+}
+
+/** Where an operation is: its path, its path item, and the operation itself. */
+export interface OperationSite {
+  readonly path: string;
+  readonly item: Json;
+  readonly itemPointer: string;
+  readonly op: Json;
+  readonly pointer: string;
+  readonly id: string;
+}
+
+/** The request's members by place: `params`, `query`, `headers`, `cookies`, each an object schema. */
+export function requestParameters(ep: Endpoint, site: OperationSite, limits: PageSizes): string[] {
+  const { findings } = ep.ctx;
+  const { path, pointer } = site;
+  const parameters = collected(ep, site);
+  const byPlace: Record<string, string[]> = { path: [], query: [], header: [], cookie: [] };
+  // The path template decides the path parameters (the platform checks both agree).
+  const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+  for (const name of templated)
+    if (!parameters.has(`path\n${name}`)) {
+      findings.changed(pointer, `path parameter {${name}} is not declared: read as a string`);
+      parameters.set(`path\n${name}`, {
+        node: { name, in: "path", required: true, schema: { type: "string" } },
+        pointer,
+      });
+    }
+  for (const parameter of parameters.values()) {
+    const member = memberOf(ep, parameter, { path, templated, byPlace });
+    if (!member) continue;
+    (byPlace[member.location] as string[]).push(member.code);
+    // Part 8: a page-size bound the document makes unambiguous.
+    const schema = follow(
+      ep.ctx.document,
+      parameter.node.schema,
+      child(parameter.pointer, "schema"),
+    ).node;
+    limits.note(member.location, String(parameter.node.name), parameter.node, schema, site.id);
+  }
+  const place = { path: "params", query: "query", header: "headers", cookie: "cookies" } as const;
+  return Object.entries(byPlace)
+    .filter(([, members]) => members.length > 0)
+    .map(
+      ([location, members]) =>
+        `${place[location as keyof typeof place]}: z.object({ ${members.join(", ")} })`,
+    );
+}
+
+/** The path item's parameters, then the operation's, by place and name. */
+function collected(ep: Endpoint, site: OperationSite): Map<string, Parameter> {
+  const parameters = new Map<string, Parameter>();
+  const collect = (list: unknown, at: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((raw, i) => {
+      const here = child(at, "parameters", i);
+      const followed = follow(ep.ctx.document, raw, here);
+      if (!isObject(followed.node)) return;
+      const p = followed.node;
+      const component =
+        isObject(raw) && typeof raw.$ref === "string" ? componentOf(raw.$ref) : undefined;
+      parameters.set(`${String(p.in)}\n${String(p.name)}`, {
+        node: p,
+        pointer: component ? followed.pointer : here,
+        ...(component?.kind === "parameters" ? { component: component.name } : {}),
+      });
+    });
+  };
+  collect(site.item.parameters, site.itemPointer);
+  collect(site.op.parameters, site.pointer);
+  return parameters;
+}
+
+/** One parameter as its place's member, or undefined where it is not one (reported). */
+function memberOf(
+  ep: Endpoint,
+  { node: p, pointer: at, component }: Parameter,
+  where: { path: string; templated: readonly string[]; byPlace: Record<string, string[]> },
+): { location: string; code: string } | undefined {
+  const { findings } = ep.ctx;
+  const location = String(p.in);
+  const name = String(p.name);
+  if (location === "path" && !where.templated.includes(name)) {
+    findings.lost(at, `path parameter ${name} is not in the path ${where.path}`);
+    return undefined;
+  }
+  if (!(location in where.byPlace)) {
+    findings.lost(at, `a parameter in ${location}`);
+    return undefined;
+  }
+  if (
+    location === "header" &&
+    ["accept", "content-type", "authorization"].includes(name.toLowerCase())
+  ) {
+    findings.changed(
+      at,
+      `header ${name}: OpenAPI says such a parameter is ignored (3.1 §4.8.12.1); the platform handles it`,
+    );
+    return undefined;
+  }
+  const key = location === "header" ? name.toLowerCase() : name;
+  const code = component
+    ? ep.shared.use(`parameters/${component}`, component, "Parameter", () =>
+        parameterMember(ep, p, at),
+      )
+    : parameterMember(ep, p, at);
+  return { location, code: `${propertyKey(key)}: ${code}` };
+}
+
+/** A parameter (or a response header) as a member of its part's object schema. */
+export function parameterMember(ep: Endpoint, p: Json, pointer: string): string {
+  const { findings } = ep.ctx;
+  let schema: unknown = p.schema;
+  if (schema === undefined && isObject(p.content)) {
+    const [type, media] = Object.entries(p.content)[0] ?? [];
+    findings.lost(child(pointer, "content"), `a parameter serialised as ${type}: read as text`);
+    schema = isObject(media) && isObject(media.schema) ? { type: "string" } : undefined;
+  }
+  const annotated: Json = isObject(schema) ? { ...schema } : {};
+  if (typeof p.description === "string") {
+    if (typeof annotated.description === "string" && annotated.description !== p.description)
+      findings.lost(
+        child(pointer, "schema", "description"),
+        "the schema's own description (the parameter's is kept)",
+      );
+    annotated.description = p.description;
+  }
+  if (p.deprecated === true) annotated.deprecated = true;
+  const examples = parameterExamples(ep, p, pointer);
+  if (examples.length > 0) annotated.examples = examples;
+  const location = String(p.in);
+  Object.assign(annotated, serialisationOf(ep, p, pointer, location, schema));
+  if ("allowEmptyValue" in p)
+    findings.lost(child(pointer, "allowEmptyValue"), "allowEmptyValue: not read");
+  extensionsLost(ep.ctx, p, pointer, "the parameter");
+  const required = location === "path" || p.required === true;
+  return ep.writer.member(annotated, child(pointer, "schema"), required, "parameter");
+}
+
+/** A parameter's example values, as its schema's `examples`. */
+function parameterExamples(ep: Endpoint, p: Json, pointer: string): unknown[] {
+  const examples: unknown[] = [];
+  if ("example" in p) examples.push(p.example);
+  if (isObject(p.examples))
+    for (const [name, raw] of Object.entries(p.examples)) {
+      const { node } = follow(ep.ctx.document, raw, child(pointer, "examples", name));
+      if (isObject(node) && "value" in node) examples.push(node.value);
+    }
+  return examples;
+}
+
+/**
+ * A parameter's `style`, `explode` and `allowReserved`, as the source says them, to be
+ * carried as its schema's metadata (src/contract-language/parameters.ts); what OpenAPI 3.1
+ * §4.8.12.4 does not define for its location or its kind of value is reported instead,
+ * and the parameter is read by its location's defaults.
+ */
+function serialisationOf(
+  ep: Endpoint,
+  p: Json,
+  pointer: string,
+  location: string,
+  schema: unknown,
+): Json {
+  const { findings } = ep.ctx;
+  const carried: Json = {};
+  const styles = (PARAMETER_STYLES as Readonly<Record<string, readonly string[]>>)[location];
+  if (typeof p.style === "string") {
+    const types = ep.writer.typesOf(schema);
+    if (!styles?.includes(p.style))
+      findings.lost(
+        child(pointer, "style"),
+        `style ${p.style}: not a style of ${location} parameters (OpenAPI 3.1 §4.8.12.4); read as ${styles?.[0] ?? "text"}`,
+      );
+    else if (p.style === "deepObject" && !types.has("object"))
+      findings.lost(
+        child(pointer, "style"),
+        "style deepObject for a value that is no object (OpenAPI 3.1 §4.8.12.4): read as form",
+      );
+    else carried.style = p.style;
+  }
+  if (typeof p.explode === "boolean") carried.explode = p.explode;
+  if (typeof p.allowReserved === "boolean") {
+    if (location === "query") carried.allowReserved = p.allowReserved;
+    else
+      findings.lost(
+        child(pointer, "allowReserved"),
+        "allowReserved: it applies to query parameters only (OpenAPI 3.1 §4.8.12.4)",
+      );
+  }
+  return carried;
+}

@@ -1,0 +1,261 @@
+/**
+ * Part 5: `components.securitySchemes` → security schemes, each with the names of the
+ * secrets or vars a deployment sets, and each operation's `security` → its requirements.
+ * A way in the platform cannot verify is not offered; an operation left with none stops
+ * the import rather than be served open.
+ */
+import { screamingSnake } from "../names";
+import { literal, propertyKey } from "../schema-code";
+import { child, follow, isObject, type Json } from "../source";
+import {
+  counted,
+  extensionsLost,
+  type ImportContext,
+  type PartCode,
+  plainPart,
+  strings,
+} from "./context";
+
+/** What part 5 declares, for part 4's requirements and the entry. */
+export interface Security {
+  /** The schemes of the document. */
+  readonly schemes: Json;
+  /** The schemes part 5 declares (those the platform can verify). */
+  readonly supported: ReadonlySet<string>;
+  /** Those verified as JWTs (their requirements may name scopes). */
+  readonly jwt: ReadonlySet<string>;
+  readonly part: PartCode | undefined;
+}
+
+/** Hands out Worker secret and var names, unique within the contract. */
+function secretNames(): (base: string) => string {
+  const names = new Set<string>();
+  return (base) => {
+    let name = base;
+    for (let n = 2; names.has(name); n += 1) name = `${base}_${n}`;
+    names.add(name);
+    return name;
+  };
+}
+
+/** Part 5's file and what it declares; `title` is the realm of basic schemes. */
+export function securityPart(ctx: ImportContext, title: string): Security {
+  const { document, components } = ctx;
+  const supported = new Set<string>();
+  const jwt = new Set<string>();
+  const lines: string[] = [];
+  const secretName = secretNames();
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  for (const [name, raw] of Object.entries(schemes)) {
+    const pointer = child("#", "components", "securitySchemes", name);
+    const { node } = follow(document, raw, pointer);
+    if (!isObject(node)) continue;
+    const declared = declaredScheme(ctx, name, node, pointer, { title, secretName, jwt });
+    if (!declared) {
+      const scheme = typeof node.scheme === "string" ? node.scheme.toLowerCase() : undefined;
+      ctx.findings.lost(
+        pointer,
+        `security scheme ${name} (${String(node.type)}${scheme ? ` ${scheme}` : ""}): the platform cannot verify it`,
+      );
+      continue;
+    }
+    extensionsLost(ctx, node, pointer, "the scheme");
+    supported.add(name);
+    lines.push(`${propertyKey(name)}: ${literal(declared)},`);
+  }
+  const part =
+    supported.size > 0
+      ? plainPart(
+          `export const securitySchemes = {\n${lines.join("\n")}\n} as const satisfies Readonly<Record<string, SecurityScheme>>;`,
+          supported.size,
+          `${counted(supported.size, "security scheme")} (${[...supported].join(", ")})`,
+        )
+      : undefined;
+  return { schemes, supported, jwt, part };
+}
+
+interface SchemeNames {
+  readonly title: string;
+  readonly secretName: (base: string) => string;
+  /** Schemes verified as JWTs, added to as they are declared. */
+  readonly jwt: Set<string>;
+}
+
+/** One scheme as part 5 declares it; undefined for a way in the platform cannot verify. */
+function declaredScheme(
+  ctx: ImportContext,
+  name: string,
+  node: Json,
+  pointer: string,
+  names: SchemeNames,
+): Json | undefined {
+  const snake = screamingSnake(name);
+  const { secretName } = names;
+  const description = typeof node.description === "string" ? { description: node.description } : {};
+  const scheme = typeof node.scheme === "string" ? node.scheme.toLowerCase() : undefined;
+  const jwt = () => {
+    names.jwt.add(name);
+    return {
+      jwt: {
+        jwksUrl: secretName(`${snake}_JWKS_URL`),
+        issuer: secretName(`${snake}_ISSUER`),
+        audience: secretName(`${snake}_AUDIENCE`),
+      },
+    };
+  };
+  if (node.type === "apiKey" && ["header", "query", "cookie"].includes(String(node.in)))
+    return {
+      type: "apiKey",
+      in: node.in,
+      name: node.name,
+      ...description,
+      secret: secretName(snake),
+    };
+  if (node.type === "http" && scheme === "basic")
+    return {
+      type: "http",
+      scheme: "basic",
+      realm: names.title,
+      ...description,
+      secret: secretName(snake),
+    };
+  if (node.type === "http" && scheme === "bearer")
+    return bearerScheme(ctx, node, pointer, { snake, secretName, description, jwt });
+  if (node.type === "oauth2" && isObject(node.flows)) {
+    const declared = {
+      type: "oauth2",
+      flows: oauthFlows(ctx, node.flows, pointer),
+      ...description,
+      ...jwt(),
+    };
+    ctx.findings.changed(
+      pointer,
+      "OAuth 2 access tokens are verified as JWTs (RFC 9068) against a key set the deployment names",
+    );
+    return declared;
+  }
+  if (node.type === "openIdConnect" && typeof node.openIdConnectUrl === "string") {
+    const declared = {
+      type: "openIdConnect",
+      openIdConnectUrl: node.openIdConnectUrl,
+      ...description,
+      ...jwt(),
+    };
+    ctx.findings.changed(
+      pointer,
+      "OpenID Connect tokens are verified as JWTs against a key set the deployment names",
+    );
+    return declared;
+  }
+  return undefined;
+}
+
+/**
+ * A bearer scheme: a token the document says is a JWT is verified here against its
+ * issuer's keys; any other is opaque to the Worker, and its issuer is asked (RFC 7662),
+ * never compared with one shared secret.
+ */
+function bearerScheme(
+  ctx: ImportContext,
+  node: Json,
+  pointer: string,
+  names: {
+    readonly snake: string;
+    readonly secretName: (base: string) => string;
+    readonly description: Json;
+    readonly jwt: () => Json;
+  },
+): Json {
+  const { snake, secretName } = names;
+  const format = typeof node.bearerFormat === "string" ? node.bearerFormat : undefined;
+  const isJwt = format?.toUpperCase() === "JWT";
+  const declared = {
+    type: "http",
+    scheme: "bearer",
+    ...(format ? { bearerFormat: format } : {}),
+    ...names.description,
+    ...(isJwt
+      ? names.jwt()
+      : {
+          introspection: {
+            endpoint: secretName(`${snake}_INTROSPECTION_URL`),
+            clientId: secretName(`${snake}_CLIENT_ID`),
+            clientSecret: secretName(`${snake}_CLIENT_SECRET`),
+          },
+        }),
+  };
+  ctx.findings.changed(
+    pointer,
+    isJwt
+      ? "bearer JWTs are verified against a key set the deployment names (JWKS URL, issuer, audience secrets)"
+      : "opaque bearer tokens are verified by token introspection (RFC 7662) at the endpoint the deployment names, with its client id and secret; until they are set this way in is closed",
+  );
+  return declared;
+}
+
+/** The OAuth flows OpenAPI defines, with their URLs and scopes. */
+function oauthFlows(ctx: ImportContext, raw: Json, pointer: string): Json {
+  const flows: Json = {};
+  for (const [flow, value] of Object.entries(raw)) {
+    if (!isObject(value)) continue;
+    if (!["implicit", "password", "clientCredentials", "authorizationCode"].includes(flow)) {
+      ctx.findings.lost(
+        child(pointer, "flows", flow),
+        `OAuth flow ${flow}: not one OpenAPI defines`,
+      );
+      continue;
+    }
+    const kept: Json = {};
+    for (const key of ["authorizationUrl", "tokenUrl", "refreshUrl"])
+      if (typeof value[key] === "string") kept[key] = value[key];
+    kept.scopes = isObject(value.scopes) ? value.scopes : {};
+    flows[flow] = kept;
+  }
+  return flows;
+}
+
+/** Part 4's `security` for an operation: explicit, and never opened by a scheme that cannot be verified. */
+export function operationSecurity(
+  ctx: ImportContext,
+  security: Security,
+  op: Json,
+  pointer: string,
+  id: string,
+): string | undefined {
+  const { supported, jwt } = security;
+  if (supported.size === 0 && Object.keys(security.schemes).length === 0) return undefined;
+  const own = Array.isArray(op.security);
+  const requirements = (own ? op.security : ctx.document.security) as unknown;
+  const where = own ? child(pointer, "security") : "#/security";
+  if (!Array.isArray(requirements)) return "[]";
+  const kept: string[] = [];
+  requirements.forEach((requirement, i) => {
+    if (!isObject(requirement)) return;
+    const names = Object.keys(requirement);
+    const unknown = names.filter((n) => !supported.has(n));
+    if (unknown.length > 0) {
+      ctx.findings.lost(
+        child(where, i),
+        `${id}: this way in needs ${unknown.join(", ")}, which the platform cannot verify, so it is not offered`,
+      );
+      return;
+    }
+    const entries = names.map((n) => {
+      let scopes = strings(requirement[n]);
+      if (scopes.length > 0 && !jwt.has(n)) {
+        ctx.findings.lost(
+          child(where, i, n),
+          `${id}: roles ${scopes.join(", ")} for ${n}: only OAuth 2, OpenID Connect and JWT schemes check scopes`,
+        );
+        scopes = [];
+      }
+      return `${propertyKey(n)}: ${literal(scopes)}`;
+    });
+    kept.push(`{ ${entries.join(", ")} }`);
+  });
+  if (requirements.length > 0 && kept.length === 0)
+    throw new Error(
+      `${pointer}: operation ${id} can only be reached with credentials the platform cannot verify; the import stops rather than leave it open`,
+    );
+  return `[${kept.join(", ")}]`;
+}
