@@ -4,7 +4,7 @@
  * needs to call every operation of that copy's Worker with a working credential:
  *
  * - `document`: the OpenAPI document the Worker serves (built in Node, as the importer's own
- *   start check does: test/tools/served-document.ts), which valid requests are made from;
+ *   start check does: src/importer/served-document.ts), which valid requests are made from;
  * - `vars`: a local value for every secret and setting part 5 names (what `npm run dev`
  *   writes into the copy's `.dev.vars`: random secrets, a local JWT issuer, a pinned
  *   introspection answer), given to workerd as bindings;

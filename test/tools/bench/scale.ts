@@ -23,7 +23,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { bundle as bundleDocument } from "@apidevtools/json-schema-ref-parser";
-import { copyProject } from "../copy-project";
+import { copyProject } from "../../../src/importer/copy-project";
 import { buildBundle, serveWorker } from "../serve";
 import { generateDocument, SIMPLE_OPERATION } from "./generate-document";
 import { oneOperationDocument } from "./one-operation";
