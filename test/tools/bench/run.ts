@@ -129,14 +129,46 @@ const WARM_UP_SECONDS = 4;
 /** The memory target's long run: the shipped Worker under continuous load. */
 const LONG_RUN_SECONDS = option("long-run", 60);
 /**
+ * The bench's sections, each with the variants its targets need: `--only shipped,post`
+ * re-runs those alone (with `--only`, the scale section runs only when named). `--only`
+ * also takes variant names, for a quick look at one row (its targets may then be left out).
+ */
+const SECTIONS: Readonly<Record<string, readonly string[]>> = {
+  shipped: ["bare-fetch", "bare-hono", "hono-stock", "shipped"],
+  post: [
+    "hono-zod",
+    "zod-openapi",
+    "chanfana",
+    "service-op",
+    "zod-openapi-platform",
+    "post-ceiling",
+  ],
+  imported: ["bare-hono", "imported"],
+  scale: [],
+};
+const ONLY = (() => {
+  const i = process.argv.indexOf("--only");
+  if (i === -1) return undefined;
+  const names = (process.argv[i + 1] ?? "").split(",").filter((n) => n !== "");
+  const known = new Set([...Object.keys(SECTIONS), ...VARIANTS.map((v) => v.name)]);
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length > 0 || names.length === 0)
+    throw new Error(
+      `--only takes sections (${Object.keys(SECTIONS).join(", ")}) or variants (${VARIANTS.map((v) => v.name).join(", ")}); got ${unknown.join(", ") || "nothing"}`,
+    );
+  return new Set(names.flatMap((n) => [n, ...(SECTIONS[n] ?? [])]));
+})();
+/**
  * The scale section (test/tools/bench/scale.ts): on by default, `--no-scale` leaves it out,
- * `--scale-only` runs it alone; `--scale-operations`/`--scale-schemas` size the generated
- * document (300 and 1,000), `--scale-documents generated,twilio` picks documents,
+ * `--scale-only` (or `--only scale`) runs it alone; `--scale-operations`/`--scale-schemas`
+ * size the generated document (300 and 1,000), `--scale-documents generated,twilio` picks documents,
  * `--scale-rounds` sets the rounds of its CPU comparison, and `--with-suite` also times
  * `npm test` in each imported copy (minutes each).
  */
-const SCALE = !process.argv.includes("--no-scale");
-const SCALE_ONLY = process.argv.includes("--scale-only");
+const SCALE = ONLY ? ONLY.has("scale") : !process.argv.includes("--no-scale");
+const SCALE_ONLY =
+  process.argv.includes("--scale-only") ||
+  (ONLY !== undefined && VARIANTS.every((v) => !ONLY.has(v.name)));
 const SCALE_OPERATIONS = option("scale-operations", 300);
 const SCALE_SCHEMAS = option("scale-schemas", 1000);
 const WITH_SUITE = process.argv.includes("--with-suite");
@@ -184,12 +216,9 @@ interface Built {
   readonly probed: string;
 }
 
-/** `--only a,b`: a subset of the variants, for quick iterations (the targets need them all). */
+/** The variants of the sections (or the variants themselves) `--only` names; all without it. */
 function selected(): readonly Variant[] {
-  const i = process.argv.indexOf("--only");
-  if (i === -1) return VARIANTS;
-  const names = new Set((process.argv[i + 1] ?? "").split(","));
-  return VARIANTS.filter((v) => names.has(v.name));
+  return ONLY ? VARIANTS.filter((v) => ONLY.has(v.name)) : VARIANTS;
 }
 
 /** A copy of the project (inside the run's directory) with the document imported into it. */
@@ -614,7 +643,7 @@ async function main(): Promise<void> {
   );
   const built = mainToo ? await buildAll(dir) : [];
   // Imports and builds use both CPUs; what is measured then runs with workerd alone on CPU 0.
-  const prepared: Prepared[] = SCALE || SCALE_ONLY ? await prepareScale(scaleOptions) : [];
+  const prepared: Prepared[] = SCALE ? await prepareScale(scaleOptions) : [];
   await pinSelf(true);
   const results: Results = {
     date: new Date().toISOString(),
@@ -643,6 +672,10 @@ async function main(): Promise<void> {
   writeResults(complete);
   const judged = targets(complete);
   console.log(`\nTargets:\n${verdictTable(judged)}`);
+  if (ONLY)
+    console.log(
+      `--only ${process.argv[process.argv.indexOf("--only") + 1]}: other sections' targets were not judged`,
+    );
   console.log(`\nbench took ${Math.round((Date.now() - started) / 1000)} s; results in ${OUT}/`);
   process.exitCode = exitCodeOf(judged);
 }
