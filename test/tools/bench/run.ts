@@ -553,7 +553,7 @@ function variantResults(
 /** Writes the run's results to test/artifacts/bench/, and with --update-readme the reviewed copy. */
 function writeResults(results: Results): void {
   const markdown = renderMarkdown(results);
-  const suffix = SAME_BUILD ? "-same-build" : "";
+  const suffix = results.build.sameBuild ? "-same-build" : "";
   writeFileSync(`${OUT}/results${suffix}.json`, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(`${OUT}/results${suffix}.md`, markdown);
   writeFileSync(`${OUT}/chart${suffix}.svg`, renderChart(results));
@@ -564,7 +564,7 @@ function writeResults(results: Results): void {
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(`${RESULTS}/chart${suffix}.svg`, renderChart(results));
     writeFileSync(`${RESULTS}/results${suffix}.json`, `${JSON.stringify(results, null, 2)}\n`);
-    if (SAME_BUILD) updateReadme("bench-same-build", renderSummary(results));
+    if (results.build.sameBuild) updateReadme("bench-same-build", renderSummary(results));
     else updateReadme("bench", markdown);
   }
 }
@@ -670,14 +670,31 @@ async function main(): Promise<void> {
     suiteScale(prepared, scale, OUT);
   }
   writeResults(complete);
-  const judged = targets(complete);
-  console.log(`\nTargets:\n${verdictTable(judged)}`);
+  judge(complete);
   if (ONLY)
     console.log(
       `--only ${process.argv[process.argv.indexOf("--only") + 1]}: other sections' targets were not judged`,
     );
   console.log(`\nbench took ${Math.round((Date.now() - started) / 1000)} s; results in ${OUT}/`);
+}
+
+/** Prints the verdict table of `results` and sets the exit code: 1 when a target was missed. */
+function judge(results: Results): void {
+  const judged = targets(results);
+  console.log(`\nTargets:\n${verdictTable(judged)}`);
   process.exitCode = exitCodeOf(judged);
+}
+
+/**
+ * `--report <results.json>`: the report and verdict of a run already made, measured nothing
+ * again (after a change to how a figure is judged or shown; with --update-readme, rewrites
+ * the README's section from it).
+ */
+function reportOnly(file: string): void {
+  mkdirSync(OUT, { recursive: true });
+  const results = JSON.parse(readFileSync(file, "utf8")) as Results;
+  writeResults(results);
+  judge(results);
 }
 
 /** Where the reviewed results are published: the benchmark's own README. */
@@ -697,4 +714,6 @@ function updateReadme(marker: string, markdown: string): void {
   );
 }
 
-await main();
+const reportAt = process.argv.indexOf("--report");
+if (reportAt === -1) await main();
+else reportOnly(process.argv[reportAt + 1] ?? "");
