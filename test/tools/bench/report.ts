@@ -46,7 +46,7 @@ function settingsLine(r: Results): string {
   const builds = r.build.sameBuild
     ? `Every variant built with this service's settings (\`--minify\`, ${keep}).`
     : `This service's variants built with its wrangler.toml (\`--minify\`, ${keep}), the others with wrangler's defaults and \`--minify\`, as their own projects would deploy.`;
-  return `Measured ${r.date.slice(0, 10)} on ${r.machine}. ${builds} ${s.rounds} rounds of ${s.seconds} s per figure at ${s.connections} connections (autocannon on loopback, workerd serve), scenario by scenario with the variants in alternating order; medians over rounds, ratios taken within each round. Cold start: median of ${s.coldStarts} spawns. CPU: an in-process loop of ${s.cpuLoop} requests inside workerd, framed by workerd's process CPU time (schedstat). Start-up limits scale with bare Hono's own cold start: + N ms where it takes 43 ms, else N/43 of it. Response check: \`${r.responseValidation}\`.`;
+  return `Measured ${r.date.slice(0, 10)} on ${r.machine}. ${builds} ${s.rounds} rounds of ${s.seconds} s per figure at ${s.connections} connections (autocannon on loopback, workerd serve), scenario by scenario with the variants in alternating order; medians over rounds, ratios taken within each round. Cold start: median of ${s.coldStarts} spawns. CPU: an in-process loop of ${s.cpuLoop} requests inside workerd, framed by workerd's process CPU time (schedstat). Start-up limits scale with bare Hono's own cold start: + N ms where it takes 43 ms, else N/43 of it; a start is met only when both its wall clock and workerd's CPU time over it are within that allowance over bare Hono's. Response check: \`${r.responseValidation}\`.`;
 }
 
 function targetsTable(r: Results): string[] {
