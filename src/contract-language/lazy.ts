@@ -12,7 +12,10 @@
  * an operation, the build when it checks the contract and documents it. A handler's input
  * and answer are typed from what the function returns, exactly as from the schema itself.
  */
-import type { Schema } from "./contract";
+import type { $ZodType } from "zod/v4/core";
+
+/** A zod schema (contract.ts re-exports this as `Schema`; declared here so lazy.ts needs nothing of contract.ts). */
+type Schema = $ZodType;
 
 /** A schema as a contract declares it: the schema, or a function that builds it on first use. */
 export type Lazy<S extends Schema = Schema> = S | (() => S);
