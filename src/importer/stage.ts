@@ -1,8 +1,10 @@
 /**
  * The scratch copy an import is proven in before the project is touched: the project as git
  * sees it (src/importer/copy-project.ts), the import's files written into it, then formatted
- * with Biome, given its deployment files, type-checked and started. Only a stage that
+ * with Biome, given its deployment files, started and type-checked. Only a stage that
  * passes is copied back, so a failed import leaves the project byte for byte as it was.
+ * Each step's command is run so that nothing it prints is cut short, and a failed one is
+ * told in one line that is never empty.
  */
 import { spawn } from "node:child_process";
 import {
