@@ -12,7 +12,10 @@
  * an operation, the build when it checks the contract and documents it. A handler's input
  * and answer are typed from what the function returns, exactly as from the schema itself.
  */
-import type { Schema } from "./contract";
+import type { $ZodType } from "zod/v4/core";
+
+/** Any zod v4 schema (`Schema` in contract.ts, which builds on this module). */
+type Schema = $ZodType;
 
 /** A schema as a contract declares it: the schema, or a function that builds it on first use. */
 export type Lazy<S extends Schema = Schema> = S | (() => S);
