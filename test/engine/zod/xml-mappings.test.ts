@@ -7,12 +7,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { prepareBuild } from "../../../src/build/generate";
+import { prepareBuild, servedParts } from "../../../src/build/generate";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { defineHandlers } from "../../../src/contract-language/define-handlers";
-import { SERVING_ENGINE } from "../../../src/engine/serving";
-import { XML_CODEC } from "../../../src/engine/xml";
-import { serveApp } from "../../../src/serve-app";
+import { type ServeOptions, serveApp } from "../../../src/serve-app";
 
 /** A FIXTURE contract: two operations share an XML answer; one answers another in v1. */
 function fixtureXmlContract() {
@@ -53,16 +51,13 @@ function fixtureXmlContract() {
 
 describe("XML mappings found by where each operation declares them", () => {
   it("write each answer by its own schema, the variant's in its version, building no other operation's", async () => {
-    const { built: documents } = await prepareBuild(fixtureXmlContract().contract, {});
+    const { needed, built: documents } = await prepareBuild(fixtureXmlContract().contract, {});
     // The shared answer is one JSON Schema, declared at two places.
     expect(documents.xmlSchemas.map((s) => s.at.length)).toEqual([2, 1, 1]);
     const fresh = fixtureXmlContract();
-    const app = serveApp(fresh.contract, {
-      built: documents,
-      engine: SERVING_ENGINE,
-      xml: XML_CODEC,
-      handlers: fresh.handlers,
-    });
+    // The parts the build chose, as test/support/built-app.ts serves them.
+    const options = { built: documents, ...servedParts(needed), handlers: fresh.handlers };
+    const app = serveApp(fresh.contract, options as ServeOptions<typeof fresh.contract>);
     const get = async (path: string, version: string) => {
       const res = await app.request(path, { headers: { "fixture-version": version } }, env);
       expect(res.status).toBe(200);
