@@ -11,10 +11,23 @@ import type { StatusReport } from "./status";
 import type { XmlSchema } from "./xml-seam";
 
 /** A document's text, and its strong entity tag (RFC 9110 §8.8.3) where it is known already. */
-export interface ServedDocument {
+export interface DocumentText {
   readonly body: string;
   readonly etag?: string;
 }
+
+/**
+ * A document the build wrote among the Worker's static assets (`[assets]` in wrangler.toml,
+ * read through the `ASSETS` binding) rather than into its script: its path there, and its
+ * entity tag, so a revalidation is answered without reading it.
+ */
+export interface DocumentAsset {
+  readonly asset: string;
+  readonly etag?: string;
+}
+
+/** A document as the platform serves it: its text in the script, or a static asset. */
+export type ServedDocument = DocumentText | DocumentAsset;
 
 /** The status report and its page, before the deployment's part of them is added. */
 export interface ReportDocuments {
@@ -22,27 +35,27 @@ export interface ReportDocuments {
   readonly page: ReportTemplate;
 }
 
-/** What `/_service` serves of the contract, each made once. */
-export interface ServiceDocuments {
+/** What `/_service` serves of the contract, each made once (as text, or static assets too). */
+export interface ServiceDocuments<D extends ServedDocument = ServedDocument> {
   /**
    * The OpenAPI document of the current version (`undefined`) or of a version part 9
    * declares; undefined for a version it does not.
    */
-  readonly openapi: (version: string | undefined) => ServedDocument | undefined;
+  readonly openapi: (version: string | undefined) => D | undefined;
   readonly report: () => ReportDocuments;
   /** The page of each problem type hosted here, by slug. */
-  readonly problemPages: ReadonlyMap<string, string>;
+  readonly problemPages: ReadonlyMap<string, D>;
 }
 
 /** The same, as the build writes them: plain data, with what the engine needs of XML. */
-export interface BuiltDocuments {
+export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
   readonly openapi: {
-    readonly current: ServedDocument;
-    readonly versions: Readonly<Record<string, ServedDocument>>;
+    readonly current: D;
+    readonly versions: Readonly<Record<string, D>>;
   };
   readonly report: StatusReport;
   readonly reportPage: ReportTemplate;
-  readonly problemPages: Readonly<Record<string, string>>;
+  readonly problemPages: Readonly<Record<string, D>>;
   readonly xmlSchemas: readonly XmlSchema[];
 }
 
@@ -61,4 +74,43 @@ export function servedDocuments(built: BuiltDocuments): ServiceDocuments {
     report: () => report,
     problemPages: new Map(Object.entries(built.problemPages)),
   };
+}
+
+/** The bindings a static asset is read through (`[assets]` binding in wrangler.toml). */
+interface AssetsEnv {
+  readonly ASSETS?: { fetch(request: Request): Promise<Response> };
+}
+
+/** Said once per isolate: a deployment without the binding serves no document (fails closed). */
+let unreadLogged = false;
+
+/**
+ * A document's body: its text, or the static asset's bytes streamed as they are (no
+ * per-request decoding, however large); undefined when the asset cannot be read, for the
+ * caller to answer 503 (RFC 9110 §15.6.4): the deployment lacks the `ASSETS` binding or the
+ * build's assets. The asset's origin is never the request's, so only the path is asked for.
+ */
+export async function documentBody(
+  env: unknown,
+  document: ServedDocument,
+): Promise<BodyInit | undefined> {
+  if ("body" in document) return document.body;
+  const assets = (env as AssetsEnv | undefined)?.ASSETS;
+  const answer = await assets?.fetch(new Request(`https://assets.invalid${document.asset}`));
+  if (answer?.ok) return answer.body ?? "";
+  if (!unreadLogged) {
+    unreadLogged = true;
+    console.error(
+      JSON.stringify({
+        level: "error",
+        message: assets
+          ? "a document the build made is missing from the static assets; rebuild and deploy"
+          : "the ASSETS binding is missing: the documents the build made cannot be served",
+        asset: document.asset,
+        ...(answer ? { status: answer.status } : {}),
+      }),
+    );
+  }
+  await answer?.body?.cancel();
+  return undefined;
 }
