@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Contract } from "../contract-language/contract";
+import type { AnyHandler } from "../contract-language/define-handlers";
 import {
   assetsOf,
   type Build,
@@ -79,7 +80,9 @@ export async function buildContract(): Promise<void> {
 export async function buildProject(): Promise<Build> {
   const { contract } = await import("../contract");
   const { handlers } = await import("../handlers");
-  return prepareBuild(contract, handlers);
+  // Typed by the project's own contract, whose handlers TypeScript cannot widen to the
+  // build's `AnyHandler` (their inputs are the contract's); the build reads them by id only.
+  return prepareBuild(contract, handlers as Readonly<Record<string, AnyHandler | undefined>>);
 }
 
 /** Whether the module was written by an earlier build (of this contract or another). */
