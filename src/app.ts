@@ -17,7 +17,7 @@ import {
 } from "./contract-language/needs";
 import { INTERFACE_NOT_SPECIFIED } from "./contract-language/problem-catalogue";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
-import type { DocumentText, ServiceDocuments } from "./platform/documents";
+import type { DocumentText, ReportDocuments, ServiceDocuments } from "./platform/documents";
 import type { ContractEngine, XmlSchema } from "./platform/engine-seam";
 import {
   declaredSchemas,
@@ -175,13 +175,13 @@ export function prepareContract<C extends Contract>(
     return document && { body: JSON.stringify(document) };
   };
   const made = new Map<string | undefined, DocumentText | undefined>();
-  let report: ReturnType<ServiceDocuments["report"]> | undefined;
+  let report: ReportDocuments | undefined;
   const documents: ServiceDocuments<DocumentText> = {
     openapi(version) {
       if (!made.has(version)) made.set(version, openapi(version));
       return made.get(version);
     },
-    report() {
+    async report() {
       if (report) return report;
       const made = statusReport(contract, platformDefaults(maxBodyBytes));
       const sections = engine?.pageSections(contract);

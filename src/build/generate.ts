@@ -21,7 +21,12 @@ import { servingEngine } from "../engine/serving";
 import { STATES_PART } from "../engine/states/transition";
 import { VERSIONS_PART } from "../engine/versions/negotiate";
 import { XML_CODEC } from "../engine/xml";
-import type { BuiltDocuments, DocumentAsset, DocumentText } from "../platform/documents";
+import type {
+  BuiltDocuments,
+  DocumentAsset,
+  DocumentText,
+  ReportDocuments,
+} from "../platform/documents";
 import type { JwtVerifier, OperationEngine, XmlCodec } from "../platform/engine-seam";
 import { entityTag } from "../platform/etag";
 
@@ -65,7 +70,7 @@ export interface Needed {
 export interface Build {
   readonly needed: Needed;
   /** What the Worker serves, as text (the generated module moves the documents to assets). */
-  readonly built: BuiltDocuments<DocumentText>;
+  readonly built: BuiltDocuments<DocumentText> & { readonly report: ReportDocuments };
 }
 
 /** What `contract` needs: exactly what the option types of `serveApp` and the engine's mount require. */
@@ -123,13 +128,13 @@ export async function prepareBuild(
     const document = documents.openapi(version);
     if (document) versions[version] = await tagged(document);
   }
-  const { report, page } = documents.report();
+  const reportDocuments = await documents.report(undefined);
+  if (!reportDocuments) throw new Error("the contract has no status report");
   return {
     needed,
     built: {
       openapi: { current: await tagged(current), versions },
-      report,
-      reportPage: page,
+      report: reportDocuments,
       problemPages: Object.fromEntries(documents.problemPages),
       xmlSchemas: prepared.xmlSchemas,
     },
@@ -145,7 +150,7 @@ export async function prepareBuild(
  * the build's own (`/openapi/current.json`, numbered versions and problem pages), never a
  * name from the contract, and reached only through the binding: the Worker runs first.
  */
-export function assetsOf(built: BuiltDocuments<DocumentText>): {
+export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportDocuments }): {
   readonly built: BuiltDocuments<DocumentAsset>;
   readonly files: Readonly<Record<string, string>>;
 } {
@@ -168,6 +173,7 @@ export function assetsOf(built: BuiltDocuments<DocumentText>): {
       problemPages: Object.fromEntries(
         pages.map(([slug, d], i) => [slug, moved(`/problems/page-${i + 1}.html`, d)]),
       ),
+      report: moved("/interface/report.json", { body: JSON.stringify(built.report) }),
     },
     files,
   };

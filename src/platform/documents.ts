@@ -42,7 +42,8 @@ export interface ServiceDocuments<D extends ServedDocument = ServedDocument> {
    * declares; undefined for a version it does not.
    */
   readonly openapi: (version: string | undefined) => D | undefined;
-  readonly report: () => ReportDocuments;
+  /** Undefined when the deployment cannot read them (its static assets), for a 503. */
+  readonly report: (env: unknown) => Promise<ReportDocuments | undefined>;
   /** The page of each problem type hosted here, by slug. */
   readonly problemPages: ReadonlyMap<string, D>;
 }
@@ -53,8 +54,8 @@ export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
     readonly current: D;
     readonly versions: Readonly<Record<string, D>>;
   };
-  readonly report: StatusReport;
-  readonly reportPage: ReportTemplate;
+  /** The status report and its page: as they are, or an asset of their JSON. */
+  readonly report: ReportDocuments | DocumentAsset;
   readonly problemPages: Readonly<Record<string, D>>;
   readonly xmlSchemas: readonly XmlSchema[];
 }
@@ -62,7 +63,9 @@ export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
 /** The documents the build made, served as they are. */
 export function servedDocuments(built: BuiltDocuments): ServiceDocuments {
   const { current, versions } = built.openapi;
-  const report = { report: built.report, page: built.reportPage };
+  const { report } = built;
+  // Read once per isolate: they change only with a deployment.
+  let read: Promise<ReportDocuments | undefined> | undefined;
   return {
     // Own keys only: a version asked for is never looked up on Object.prototype.
     openapi: (version) =>
@@ -71,7 +74,14 @@ export function servedDocuments(built: BuiltDocuments): ServiceDocuments {
         : Object.hasOwn(versions, version)
           ? versions[version]
           : undefined,
-    report: () => report,
+    report: async (env) => {
+      if (!("asset" in report)) return report;
+      read ??= assetJson<ReportDocuments>(env, report);
+      const documents = await read;
+      // Not kept when unread: the next request tries again, once the deployment is fixed.
+      if (documents === undefined) read = undefined;
+      return documents;
+    },
     problemPages: new Map(Object.entries(built.problemPages)),
   };
 }
@@ -85,19 +95,14 @@ interface AssetsEnv {
 let unreadLogged = false;
 
 /**
- * A document's body: its text, or the static asset's bytes streamed as they are (no
- * per-request decoding, however large); undefined when the asset cannot be read, for the
- * caller to answer 503 (RFC 9110 §15.6.4): the deployment lacks the `ASSETS` binding or the
- * build's assets. The asset's origin is never the request's, so only the path is asked for.
+ * The answer of the static asset at `asset`, or undefined when it cannot be read: the
+ * deployment lacks the `ASSETS` binding or the build's assets (logged once). The asset's
+ * origin is never the request's, so only the path is asked for.
  */
-export async function documentBody(
-  env: unknown,
-  document: ServedDocument,
-): Promise<BodyInit | undefined> {
-  if ("body" in document) return document.body;
+async function readAsset(env: unknown, asset: string): Promise<Response | undefined> {
   const assets = (env as AssetsEnv | undefined)?.ASSETS;
-  const answer = await assets?.fetch(new Request(`https://assets.invalid${document.asset}`));
-  if (answer?.ok) return answer.body ?? "";
+  const answer = await assets?.fetch(new Request(`https://assets.invalid${asset}`));
+  if (answer?.ok) return answer;
   if (!unreadLogged) {
     unreadLogged = true;
     console.error(
@@ -106,11 +111,31 @@ export async function documentBody(
         message: assets
           ? "a document the build made is missing from the static assets; rebuild and deploy"
           : "the ASSETS binding is missing: the documents the build made cannot be served",
-        asset: document.asset,
+        asset,
         ...(answer ? { status: answer.status } : {}),
       }),
     );
   }
   await answer?.body?.cancel();
   return undefined;
+}
+
+/** A static asset's JSON, or undefined when it cannot be read (`readAsset`). */
+async function assetJson<T>(env: unknown, document: DocumentAsset): Promise<T | undefined> {
+  const answer = await readAsset(env, document.asset);
+  return answer && ((await answer.json()) as T);
+}
+
+/**
+ * A document's body: its text, or the static asset's bytes streamed as they are (no
+ * per-request decoding, however large); undefined when the asset cannot be read
+ * (`readAsset`), for the caller to answer 503 (RFC 9110 §15.6.4).
+ */
+export async function documentBody(
+  env: unknown,
+  document: ServedDocument,
+): Promise<BodyInit | undefined> {
+  if ("body" in document) return document.body;
+  const answer = await readAsset(env, document.asset);
+  return answer && (answer.body ?? "");
 }

@@ -93,10 +93,11 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
   let served:
     | { readonly json: string; readonly html: string; readonly cors: CorsSetting }
     | undefined;
-  const reportDocuments = (env: Env | undefined) => {
+  const reportDocuments = async (env: Env | undefined) => {
     const cors = corsSetting(env);
     if (served && served.cors === cors) return served;
-    const built = documents.report();
+    const built = await documents.report(env);
+    if (built === undefined) return undefined;
     const report = withDeployment(built.report, routes.destinations?.(env), corsStatus(cors));
     served = { json: JSON.stringify(report), html: reportPage(built.page, report), cors };
     return served;
@@ -119,11 +120,13 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
     app,
     SERVICE_PATHS.interface,
     {
-      GET: (c) => {
+      GET: async (c) => {
         const wantsHtml =
           negotiate(c.req.header("accept") ?? null, ["application/json", "text/html"]) ===
           "text/html";
-        const { json, html } = reportDocuments(c.env);
+        const made = await reportDocuments(c.env);
+        if (made === undefined) return problemResponse(c.get("requestId"), DOCUMENT_UNAVAILABLE);
+        const { json, html } = made;
         return wantsHtml
           ? answer(c, { body: html }, REPORT_HTML_HEADERS)
           : answer(c, { body: json }, REPORT_JSON_HEADERS);

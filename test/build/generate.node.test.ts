@@ -204,18 +204,19 @@ describe("the documents as the Worker's static assets, outside its script", () =
       moved.built.openapi.current,
       ...Object.values(moved.built.openapi.versions),
       ...Object.values(moved.built.problemPages),
+      moved.built.report,
     ];
     expect(documents.length).toBeGreaterThan(3);
     for (const document of documents) {
       expect(document).not.toHaveProperty("body");
       expect("asset" in document && document.asset).toMatch(
-        /^\/(openapi\/(current|version-\d+)\.json|problems\/page-\d+\.html)$/,
+        /^\/(openapi\/(current|version-\d+)\.json|problems\/page-\d+\.html|interface\/report\.json)$/,
       );
     }
     expect(moved.built.openapi.current.etag).toBe(built.openapi.current.etag);
     expect(moved.files["/openapi/current.json"]).toBe(built.openapi.current.body);
-    // What stays in the script is what the Worker computes with.
-    expect(moved.built.report).toBe(built.report);
+    expect(JSON.parse(String(moved.files["/interface/report.json"]))).toEqual(built.report);
+    // What stays in the script is what the engine computes with.
     expect(moved.built.xmlSchemas).toBe(built.xmlSchemas);
   });
 
@@ -227,6 +228,7 @@ describe("the documents as the Worker's static assets, outside its script", () =
     try {
       for (const path of [
         "/_service/openapi.json",
+        "/_service/interface",
         ...Object.keys(built.problemPages).map((slug) => `/_service/problems/${slug}`),
       ]) {
         const res = await app.fetch(new Request(`https://fixture.test${path}`), {} as Env);
