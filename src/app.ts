@@ -17,7 +17,7 @@ import {
 } from "./contract-language/needs";
 import { INTERFACE_NOT_SPECIFIED } from "./contract-language/problem-catalogue";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
-import type { ServedDocument, ServiceDocuments } from "./platform/documents";
+import type { DocumentText, ReportDocuments, ServiceDocuments } from "./platform/documents";
 import type { ContractEngine, XmlSchema } from "./platform/engine-seam";
 import {
   declaredSchemas,
@@ -66,7 +66,7 @@ export type AppOptions<C extends Contract> = BaseOptions<C> &
 
 /** What the build makes of a checked contract: everything the Worker serves as it is. */
 export interface PreparedContract {
-  readonly documents: ServiceDocuments;
+  readonly documents: ServiceDocuments<DocumentText>;
   /** The versions part 9 declares, each with an OpenAPI document of its own. */
   readonly versions: readonly string[];
   readonly xmlSchemas: readonly XmlSchema[];
@@ -157,7 +157,7 @@ export function prepareContract<C extends Contract>(
   const versions = engine?.versions(contract) ?? [];
 
   // Part 9: one document per version (`?version=`), the current one by default.
-  const openapi = (version: string | undefined): ServedDocument | undefined => {
+  const openapi = (version: string | undefined): DocumentText | undefined => {
     const chosen =
       version === undefined
         ? contract.versioning?.versions && engine
@@ -175,10 +175,17 @@ export function prepareContract<C extends Contract>(
       });
     return document && { body: JSON.stringify(document) };
   };
-  const made = new Map<string | undefined, ServedDocument | undefined>();
-  const pages = new Map<string | undefined, ServedDocument | undefined>();
-  let report: ReturnType<ServiceDocuments["report"]> | undefined;
-  const documents: ServiceDocuments = {
+  const made = new Map<string | undefined, DocumentText | undefined>();
+  const pages = new Map<string | undefined, DocumentText | undefined>();
+  let report: ReportDocuments | undefined;
+  const reportOf = (): ReportDocuments => {
+    if (report) return report;
+    const made = statusReport(contract, platformDefaults(maxBodyBytes));
+    const sections = engine?.pageSections(contract);
+    report = { report: made, page: reportTemplate(made, problemTypes, sections) };
+    return report;
+  };
+  const documents: ServiceDocuments<DocumentText> = {
     openapi(version) {
       if (!made.has(version)) made.set(version, openapi(version));
       return made.get(version);
@@ -187,7 +194,7 @@ export function prepareContract<C extends Contract>(
     reference(version) {
       if (!pages.has(version)) {
         const document = documents.openapi(version);
-        const { versions } = documents.report().report;
+        const { versions } = reportOf().report;
         const shown = version ?? contract.versioning?.current ?? "";
         pages.set(
           version,
@@ -196,14 +203,10 @@ export function prepareContract<C extends Contract>(
       }
       return pages.get(version);
     },
-    report() {
-      if (report) return report;
-      const made = statusReport(contract, platformDefaults(maxBodyBytes));
-      const sections = engine?.pageSections(contract);
-      report = { report: made, page: reportTemplate(made, problemTypes, sections) };
-      return report;
-    },
-    problemPages: new Map(problemTypes.filter(isHosted).map((t) => [t.slug, problemTypePage(t)])),
+    report: async () => reportOf(),
+    problemPages: new Map(
+      problemTypes.filter(isHosted).map((t) => [t.slug, { body: problemTypePage(t) }]),
+    ),
   };
   return { documents, versions, xmlSchemas };
 }

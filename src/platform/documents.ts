@@ -1,20 +1,33 @@
 /**
  * The documents the platform serves that follow from the contract alone: the OpenAPI
  * document of each version and its API reference page, the status report and its page as
- * far as the contract decides them, and the page of each problem type. The build makes them (src/build/contract.ts, on
- * `npm run build`, `wrangler dev` and `npm test`), so the Worker serves them as they are and
- * ships neither the converter nor the documenter; `createApp` makes the same ones itself
- * for a test.
+ * far as the contract decides them, and the page of each problem type. The build makes them
+ * (src/build/contract.ts, on `npm run build`, `wrangler dev` and `npm test`), so the Worker
+ * serves them as they are and ships neither the converter nor the documenter; `createApp`
+ * makes the same ones itself for a test.
  */
 import type { ReportTemplate } from "./pages";
 import type { StatusReport } from "./status";
 import type { XmlSchema } from "./xml-seam";
 
 /** A document's text, and its strong entity tag (RFC 9110 §8.8.3) where it is known already. */
-export interface ServedDocument {
+export interface DocumentText {
   readonly body: string;
   readonly etag?: string;
 }
+
+/**
+ * A document the build wrote among the Worker's static assets (`[assets]` in wrangler.toml,
+ * read through the `ASSETS` binding) rather than into its script: its path there, and its
+ * entity tag, so a revalidation is answered without reading it.
+ */
+export interface DocumentAsset {
+  readonly asset: string;
+  readonly etag?: string;
+}
+
+/** A document as the platform serves it: its text in the script, or a static asset. */
+export type ServedDocument = DocumentText | DocumentAsset;
 
 /** The status report and its page, before the deployment's part of them is added. */
 export interface ReportDocuments {
@@ -22,49 +35,117 @@ export interface ReportDocuments {
   readonly page: ReportTemplate;
 }
 
-/** What `/_service` serves of the contract, each made once. */
-export interface ServiceDocuments {
+/** What `/_service` serves of the contract, each made once (as text, or static assets too). */
+export interface ServiceDocuments<D extends ServedDocument = ServedDocument> {
   /**
    * The OpenAPI document of the current version (`undefined`) or of a version part 9
    * declares; undefined for a version it does not.
    */
-  readonly openapi: (version: string | undefined) => ServedDocument | undefined;
+  readonly openapi: (version: string | undefined) => D | undefined;
   /** The API reference page of the same version (src/platform/reference); undefined likewise. */
-  readonly reference: (version: string | undefined) => ServedDocument | undefined;
-  readonly report: () => ReportDocuments;
+  readonly reference: (version: string | undefined) => D | undefined;
+  /** Undefined when the deployment cannot read them (its static assets), for a 503. */
+  readonly report: (env: unknown) => Promise<ReportDocuments | undefined>;
   /** The page of each problem type hosted here, by slug. */
-  readonly problemPages: ReadonlyMap<string, string>;
+  readonly problemPages: ReadonlyMap<string, D>;
 }
 
 /** A document of the current version, and of each version part 9 declares. */
-export interface ByVersion {
-  readonly current: ServedDocument;
-  readonly versions: Readonly<Record<string, ServedDocument>>;
+export interface ByVersion<D extends ServedDocument = ServedDocument> {
+  readonly current: D;
+  readonly versions: Readonly<Record<string, D>>;
 }
 
 /** The document of a version asked for: own keys only, never one of Object.prototype. */
-function byVersion(documents: ByVersion, version: string | undefined): ServedDocument | undefined {
+function byVersion<D extends ServedDocument>(
+  documents: ByVersion<D>,
+  version: string | undefined,
+): D | undefined {
   if (version === undefined) return documents.current;
   return Object.hasOwn(documents.versions, version) ? documents.versions[version] : undefined;
 }
 
 /** The same, as the build writes them: plain data, with what the engine needs of XML. */
-export interface BuiltDocuments {
-  readonly openapi: ByVersion;
+export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
+  readonly openapi: ByVersion<D>;
+  /** The API reference pages: in the script as they are (their text), whatever `D` is. */
   readonly reference: ByVersion;
-  readonly report: StatusReport;
-  readonly reportPage: ReportTemplate;
-  readonly problemPages: Readonly<Record<string, string>>;
+  /** The status report and its page: as they are, or an asset of their JSON. */
+  readonly report: ReportDocuments | DocumentAsset;
+  readonly problemPages: Readonly<Record<string, D>>;
   readonly xmlSchemas: readonly XmlSchema[];
 }
 
 /** The documents the build made, served as they are. */
 export function servedDocuments(built: BuiltDocuments): ServiceDocuments {
-  const report = { report: built.report, page: built.reportPage };
+  const { report } = built;
+  // Read once per isolate: they change only with a deployment.
+  let read: Promise<ReportDocuments | undefined> | undefined;
   return {
     openapi: (version) => byVersion(built.openapi, version),
     reference: (version) => byVersion(built.reference, version),
-    report: () => report,
+    report: async (env) => {
+      if (!("asset" in report)) return report;
+      read ??= assetJson<ReportDocuments>(env, report);
+      const documents = await read;
+      // Not kept when unread: the next request tries again, once the deployment is fixed.
+      if (documents === undefined) read = undefined;
+      return documents;
+    },
     problemPages: new Map(Object.entries(built.problemPages)),
   };
+}
+
+/** The bindings a static asset is read through (`[assets]` binding in wrangler.toml). */
+interface AssetsEnv {
+  readonly ASSETS?: { fetch(request: Request): Promise<Response> };
+}
+
+/** Said once per isolate: a deployment without the binding serves no document (fails closed). */
+let unreadLogged = false;
+
+/**
+ * The answer of the static asset at `asset`, or undefined when it cannot be read: the
+ * deployment lacks the `ASSETS` binding or the build's assets (logged once). The asset's
+ * origin is never the request's, so only the path is asked for.
+ */
+async function readAsset(env: unknown, asset: string): Promise<Response | undefined> {
+  const assets = (env as AssetsEnv | undefined)?.ASSETS;
+  const answer = await assets?.fetch(new Request(`https://assets.invalid${asset}`));
+  if (answer?.ok) return answer;
+  if (!unreadLogged) {
+    unreadLogged = true;
+    console.error(
+      JSON.stringify({
+        level: "error",
+        message: assets
+          ? "a document the build made is missing from the static assets; rebuild and deploy"
+          : "the ASSETS binding is missing: the documents the build made cannot be served",
+        asset,
+        ...(answer ? { status: answer.status } : {}),
+      }),
+    );
+  }
+  await answer?.body?.cancel();
+  return undefined;
+}
+
+/** A static asset's JSON, or undefined when it cannot be read (`readAsset`). */
+async function assetJson<T>(env: unknown, document: DocumentAsset): Promise<T | undefined> {
+  const answer = await readAsset(env, document.asset);
+  return answer && ((await answer.json()) as T);
+}
+
+/**
+ * A document's body: its text, or the static asset's bytes streamed as they are (no
+ * per-request decoding, however large); undefined when the asset cannot be read
+ * (`readAsset`), for the caller to answer 503 (RFC 9110 §15.6.4).
+ */
+export async function documentBody(
+  env: unknown,
+  document: ServedDocument,
+): Promise<BodyInit | undefined> {
+  if ("body" in document) return document.body;
+  const answer = await readAsset(env, document.asset);
+  return answer && (answer.body ?? "");
 }

@@ -9,14 +9,16 @@ import {
   issuerVouched,
   type Operation,
   operationShapes,
-  type Schema,
+  resolveSchema,
+  type SchemaDeclaration,
 } from "../../contract-language/contract";
 import { type CorsResource, PLATFORM_CORS } from "../../platform/cors";
 import { retirementOf } from "../versions/plan";
 import { objectShape } from "../zod/shape";
 
 /** The member names of a header schema, in lower case (header names are case-insensitive). */
-function headerNames(schema: Schema | undefined): string[] {
+function headerNames(declared: SchemaDeclaration | undefined): string[] {
+  const schema = resolveSchema(declared);
   if (!schema) return [];
   return Object.keys(objectShape(schema) ?? {}).map((name) => name.toLowerCase());
 }

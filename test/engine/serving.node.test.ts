@@ -1,0 +1,45 @@
+/**
+ * The serving engine is given only the parts its contract uses (src/engine/parts.ts), as the
+ * build chooses them; a Worker whose build is older than its contract (a part it uses was
+ * not given) is refused when the app is made, naming the part and the command that builds
+ * it, never served with that part missing.
+ */
+import { describe, expect, it } from "vitest";
+import { prepareBuild, servedParts } from "../../src/build/generate";
+import type { Contract } from "../../src/contract-language/contract";
+import { servingParts } from "../../src/contract-language/needs";
+import { servingEngine } from "../../src/engine/serving";
+import { STATES_PART } from "../../src/engine/states/transition";
+import { type ServeOptions, serveApp } from "../../src/serve-app";
+import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
+import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
+
+describe("the serving engine's parts", () => {
+  it("a contract served without a part it uses is refused when the app is made, naming the part", async () => {
+    const { built } = await prepareBuild(FIXTURE_STATES_CONTRACT, {});
+    const serve = (engine: ReturnType<typeof servingEngine>) =>
+      serveApp(FIXTURE_STATES_CONTRACT as Contract, { built, engine });
+    expect(() => serve(servingEngine({}))).toThrow(
+      "the contract uses the engine's states part, which this Worker was not built with: run npm run build:contract",
+    );
+    expect(() => serve(servingEngine({ states: STATES_PART }))).not.toThrow();
+  });
+
+  it("names every part missing, and accepts exactly the parts the build gives", async () => {
+    const { built, needed } = await prepareBuild(FIXTURE_SECURITY_CONTRACT, {});
+    expect(needed.engine).toEqual(servingParts(FIXTURE_SECURITY_CONTRACT));
+    expect(needed.engine).toEqual(["rateLimits", "security"]);
+    expect(() =>
+      serveApp(FIXTURE_SECURITY_CONTRACT as Contract, { built, engine: servingEngine({}) }),
+    ).toThrow("the engine's rateLimits, security parts,");
+    expect(() =>
+      serveApp(
+        FIXTURE_SECURITY_CONTRACT as Contract,
+        {
+          built,
+          ...servedParts(needed),
+        } as ServeOptions<Contract>,
+      ),
+    ).not.toThrow();
+  });
+});
