@@ -68,8 +68,8 @@ function byVersion<D extends ServedDocument>(
 /** The same, as the build writes them: plain data, with what the engine needs of XML. */
 export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
   readonly openapi: ByVersion<D>;
-  /** The API reference pages: in the script as they are (their text), whatever `D` is. */
-  readonly reference: ByVersion;
+  /** The API reference page of each version, like the OpenAPI documents. */
+  readonly reference: ByVersion<D>;
   /** The status report and its page: as they are, or an asset of their JSON. */
   readonly report: ReportDocuments | DocumentAsset;
   readonly problemPages: Readonly<Record<string, D>>;

@@ -4,9 +4,10 @@
  * answers and problems, credentials, transition and webhooks; then the webhooks (part 6),
  * the security schemes (part 5), the state machines drawn (part 3), the versions (part 9)
  * and the schemas (part 2); the platform's own endpoints last, folded. Rendered when the
- * Worker is built (src/build), so serving it costs what serving a constant costs. It loads
- * nothing from elsewhere: one same-origin stylesheet, and an inline search script its CSP
- * allows by hash (search.ts). Every value the document gives is escaped (`html`).
+ * Worker is built (src/build), and kept among its static assets, out of its script, like
+ * the OpenAPI document (src/build/generate.ts, `assetsOf`). It loads nothing from
+ * elsewhere: one same-origin stylesheet, and an inline search script its CSP allows by
+ * hash (search.ts). Every value the document gives is escaped (`html`).
  */
 import { ERROR_TYPE, PLATFORM } from "../../contract-language/document-marks";
 import { html, htmlText, joinHtml, raw, type SafeHtml } from "../html";
