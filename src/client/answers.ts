@@ -7,9 +7,10 @@
  */
 import type { output } from "zod/v4/core";
 import type { Contract, Schema, StatusRange } from "../contract-language/contract";
+import type { Built } from "../contract-language/lazy";
 import type { PROBLEM_CATALOGUE } from "../contract-language/problem-catalogue";
 import type { ResponseValue } from "../contract-language/schema";
-import type { MediaSchema, Resolved, ShapeOf, Simplify } from "./calls";
+import type { MediaSchema, ShapeOf, Simplify } from "./calls";
 
 /** One answer: its status, the media type its body came in, the body, and the header fields. */
 export interface Answer<Status, MediaType, Body> {
@@ -125,12 +126,12 @@ type PlainAnswer<Status> = Answer<
 type ErrorMembers<E> = E extends { readonly members: infer M }
   ? Simplify<
       {
-        readonly [K in keyof M as undefined extends output<Resolved<M[K]>> ? never : K]: output<
-          Resolved<M[K]>
+        readonly [K in keyof M as undefined extends output<Built<M[K]>> ? never : K]: output<
+          Built<M[K]>
         >;
       } & {
-        readonly [K in keyof M as undefined extends output<Resolved<M[K]>> ? K : never]?: output<
-          Resolved<M[K]>
+        readonly [K in keyof M as undefined extends output<Built<M[K]>> ? K : never]?: output<
+          Built<M[K]>
         >;
       }
     >

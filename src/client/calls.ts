@@ -3,18 +3,17 @@
  * query, headers and cookies as the operation's schemas read them, and its body in each
  * media type it declares. Types only: the client's code never loads the contract language.
  *
- * Every helper reads a schema through `Resolved`, so a declaration may give a schema or a
- * function that returns one (a lazy schema) and both are typed alike.
+ * Every helper reads a schema through `Built` (src/contract-language/lazy.ts), as the
+ * server's handler types do, so a declaration may give a schema or a function that builds
+ * it on first use and both are typed alike.
  */
 import type { input, output } from "zod/v4/core";
 import type { Contract, Operation, Schema } from "../contract-language/contract";
+import type { Built } from "../contract-language/lazy";
 import type { ReadOnly } from "../contract-language/schema";
 
-/** A schema, or the schema a thunk returns: declarations may give either. */
-export type Resolved<T> = T extends () => infer S ? S : T;
-
-/** The schema of a declared media type, whichever way it was written (schema, thunk, or `{ schema }`). */
-export type MediaSchema<D> = D extends { readonly schema: infer S } ? Resolved<S> : Resolved<D>;
+/** The schema of a declared media type, whichever way it was written (schema, function, or `{ schema }`). */
+export type MediaSchema<D> = D extends { readonly schema: infer S } ? Built<S> : Built<D>;
 
 /** An object type spelled out, for readable hovers and messages. */
 export type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -90,7 +89,7 @@ type RequestOf<O> = O extends { readonly request: infer Q extends object } ? Q :
 
 /** One request location (`params`, `query`, `headers`, `cookies`) as an argument: required when a member is. */
 type LocationArgument<Q, K extends string> = Q extends { readonly [P in K]: infer S }
-  ? Sent<Resolved<S>> extends infer V
+  ? Sent<Built<S>> extends infer V
     ? Record<never, never> extends V
       ? { readonly [P in K]?: V }
       : { readonly [P in K]: V }

@@ -17,8 +17,10 @@
  * (`{ binding: env.SERVICE }`), sends the credentials part 5 asks for and the version part
  * 9 negotiates, and checks answers against the contract when asked (`checkAnswers`). It
  * reads the contract as data and imports nothing of the server: only zod's metadata
- * registry, for the parameter styles a contract declares there
- * (test/service/architecture.node.test.ts and bundle-contents.node.test.ts hold it to that).
+ * registry, for the parameter styles a contract declares there, and the contract
+ * language's one reading of a declared schema (`schemaOf`, `resolveSchema`), so a schema
+ * declared as a function is built once, on first use (test/service/architecture.node.test.ts
+ * and bundle-contents.node.test.ts hold it to that).
  */
 import type { Contract, Operation } from "../contract-language/contract";
 import { AnswerMismatchError, answerMismatch, readAnswer } from "./answer";

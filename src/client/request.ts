@@ -5,13 +5,16 @@
  * of), the version part 9 negotiates, and an `Accept` of the media types the operation
  * answers in. Reads the contract as plain data: nothing of the server is loaded.
  */
-import type {
-  Contract,
-  MediaDeclaration,
-  Operation,
-  SecurityScheme,
+import {
+  type Contract,
+  type MediaDeclaration,
+  type Operation,
+  type SchemaDeclaration,
+  type SecurityScheme,
+  schemaOf,
 } from "../contract-language/contract";
-import { cookiePair, headerText, membersOf, pathText, queryPieces, resolved } from "./serialise";
+import { resolveSchema } from "../contract-language/lazy";
+import { cookiePair, headerText, membersOf, pathText, queryPieces } from "./serialise";
 
 /** A credential: its value, or a function that gives it on each call (a token that is refreshed). */
 export type CredentialValue = string | (() => string | Promise<string>);
@@ -43,7 +46,7 @@ const PROBLEM = "application/problem+json";
 
 /** The URL of a call: the base URL, the version's segment (part 9, `path`), the path with its parameters. */
 function urlOf(contract: Contract, op: Operation, args: CallArguments, settings: RequestSettings) {
-  const members = membersOf(resolved(op.request?.params));
+  const members = membersOf(resolveSchema(op.request?.params));
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
     pathText(name, members[name], args.params?.[name]),
   );
@@ -54,7 +57,7 @@ function urlOf(contract: Contract, op: Operation, args: CallArguments, settings:
       : "";
   const url = new URL(`${settings.baseUrl.replace(/\/+$/, "")}${prefix}${path}`);
   const pieces: string[] = [];
-  const query = membersOf(resolved(op.request?.query));
+  const query = membersOf(resolveSchema(op.request?.query));
   for (const [name, value] of Object.entries(args.query ?? {}))
     if (value !== undefined && value !== null)
       pieces.push(...queryPieces(name, query[name], value));
@@ -175,14 +178,14 @@ export async function requestOf(
 ): Promise<Request> {
   const url = urlOf(contract, op, args, settings);
   const headers = new Headers({ accept: acceptOf(contract, op, settings) });
-  const declaredHeaders = membersOf(resolved(op.request?.headers));
+  const declaredHeaders = membersOf(resolveSchema(op.request?.headers));
   for (const [name, value] of Object.entries(args.headers ?? {}))
     if (value !== undefined && value !== null)
       headers.set(name, headerText(declaredHeaders[name], value));
   const placement = contract.versioning?.placement;
   if (placement?.in === "header" && settings.version !== undefined)
     headers.set(placement.name, settings.version);
-  const declaredCookies = membersOf(resolved(op.request?.cookies));
+  const declaredCookies = membersOf(resolveSchema(op.request?.cookies));
   const cookies = Object.entries(args.cookies ?? {})
     .filter(([, value]) => value !== undefined && value !== null)
     .map(([name, value]) => cookiePair(name, declaredCookies[name], value));
@@ -199,10 +202,13 @@ export async function requestOf(
   });
 }
 
-/** The schema of one media type of a body, whichever way it was declared (a schema, a thunk, `{ schema }`). */
+/**
+ * The schema of one media type of a body, whichever way it was declared (a schema, a
+ * function that builds it, `{ schema }`): read as the server reads it (`schemaOf`, through
+ * `resolveSchema`), so a schema declared as a function is built once, on first use.
+ */
 export function mediaSchema(declared: unknown): unknown {
-  const value = resolved(declared as MediaDeclaration);
-  return value !== null && typeof value === "object" && "schema" in value
-    ? resolved((value as MediaDeclaration).schema)
-    : value;
+  return declared === undefined
+    ? undefined
+    : schemaOf(declared as SchemaDeclaration | MediaDeclaration);
 }

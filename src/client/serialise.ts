@@ -38,11 +38,6 @@ interface Node {
   readonly _zod: { readonly def: { readonly type: string } & Readonly<Record<string, unknown>> };
 }
 
-/** A declaration's schema: itself, or what its thunk returns (a lazy declaration). */
-export function resolved<S>(declared: S | (() => S)): S {
-  return typeof declared === "function" ? (declared as () => S)() : declared;
-}
-
 /** The members of an object schema, through its wrappers; none for any other. */
 export function membersOf(schema: unknown): Readonly<Record<string, unknown>> {
   let node = schema as Node | undefined;

@@ -7,7 +7,8 @@
  */
 import { describe, expectTypeOf, it } from "vitest";
 import { type AnswerOf, createClient, type Sent } from "../../src/client";
-import type { MediaSchema, Resolved } from "../../src/client/calls";
+import type { MediaSchema } from "../../src/client/calls";
+import type { Built } from "../../src/contract-language/lazy";
 import { FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_VERSIONS_CONTRACT } from "../fixtures/versions";
@@ -86,10 +87,10 @@ describe("what a call takes", () => {
 describe("schemas declared lazily (a function that returns the schema)", () => {
   it("type a thunk as the schema it returns, in a media type's declaration too", () => {
     const widget = FIXTURE_OPERATIONS_CONTRACT.resources.FixtureWidget;
-    expectTypeOf<Resolved<() => typeof widget>>().toEqualTypeOf<typeof widget>();
-    expectTypeOf<Resolved<typeof widget>>().toEqualTypeOf<typeof widget>();
+    expectTypeOf<Built<() => typeof widget>>().toEqualTypeOf<typeof widget>();
+    expectTypeOf<Built<typeof widget>>().toEqualTypeOf<typeof widget>();
     expectTypeOf<MediaSchema<{ schema: () => typeof widget }>>().toEqualTypeOf<typeof widget>();
-    expectTypeOf<Sent<Resolved<() => typeof widget>>>().toEqualTypeOf<Widget>();
+    expectTypeOf<Sent<Built<() => typeof widget>>>().toEqualTypeOf<Widget>();
   });
 });
 

@@ -30,13 +30,19 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "index.ts": ["serve-app.ts", "generated/", "contract/", "handlers.ts"],
   // The build, in Node: it checks the contract and writes generated/; no Worker module imports it.
   "build/": ["app.ts", "contract/", "handlers.ts", "engine/", "platform/", "contract-language/"],
-  // The typed client: what callers load. Its imports of the language are types only (below).
+  // The typed client: what callers load. It loads of the language only how a declared
+  // schema is read (below); its other imports of it are types.
   "client/": ["contract-language/"],
 };
 
-/** The client (src/client/): it loads nothing of the server, only zod's metadata registry. */
+/**
+ * The client (src/client/): it loads nothing of the server, only zod's metadata registry and
+ * the one way a declared schema is read (`schemaOf`, `resolveSchema`: lazy.ts), so a schema
+ * declared as a function is built once, for the client and the server alike.
+ */
 const CLIENT = "client/";
 const CLIENT_PACKAGES = /^zod\/v4\/core$/;
+const CLIENT_LANGUAGE = ["../contract-language/contract", "../contract-language/lazy"];
 
 /** Packages the Worker may load: its runtime dependencies and the runtime's own modules. */
 const RUNTIME_PACKAGES = /^(hono|zod|jose|fast-xml-parser)(\/|$)|^cloudflare:/;
@@ -309,11 +315,15 @@ describe("the client (src/client/, what callers of the API load)", () => {
     ).toBe(true);
   });
 
-  it("loads at run time only its own modules and zod's core (the metadata registry): no part of the server", () => {
+  it("loads at run time only its own modules, zod's core (the metadata registry) and how a schema is read: no part of the server", () => {
     const outside = runtime.filter(([, to]) =>
-      to.startsWith(".") ? !to.startsWith("./") : !CLIENT_PACKAGES.test(to),
+      to.startsWith(".")
+        ? !to.startsWith("./") && !CLIENT_LANGUAGE.includes(to)
+        : !CLIENT_PACKAGES.test(to),
     );
     expect(outside).toEqual([]);
+    // A declared schema is read as the server reads it, never by a helper of the client's own.
+    expect(runtime.map(([, to]) => to)).toEqual(expect.arrayContaining(CLIENT_LANGUAGE));
   });
 
   it("is imported by nothing the Worker loads", () => {
