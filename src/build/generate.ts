@@ -27,6 +27,8 @@ export interface Build {
   /** The parts the contract needs, which the Worker is given. */
   readonly parts: readonly Part[];
   readonly built: BuiltDocuments;
+  /** What the build reports without refusing the contract: examples it does not serve. */
+  readonly findings: readonly string[];
 }
 
 /** The parts `contract` needs: exactly those the option types of `serveApp` require. */
@@ -68,14 +70,17 @@ export async function prepareBuild(
     if (document) versions[version] = await tagged(document);
   }
   const { report, page } = documents.report();
+  const book = prepared.exampleBook();
   return {
     parts,
+    findings: book.findings,
     built: {
       openapi: { current: await tagged(current), versions },
       report,
       reportPage: page,
       problemPages: Object.fromEntries(documents.problemPages),
       xmlSchemas: prepared.xmlSchemas,
+      exampleBook: book.text,
     },
   };
 }

@@ -29,7 +29,10 @@ export async function buildContract(): Promise<void> {
   try {
     contract = (await import("../contract")).contract;
     const { handlers } = await import("../handlers");
-    write(generatedModule(await prepareBuild(contract, handlers)));
+    const build = await prepareBuild(contract, handlers);
+    write(generatedModule(build));
+    // Reported, not refused: an imported document's wrong example must not stop its import.
+    for (const finding of build.findings) console.warn(`build: ${finding}`);
   } catch (error) {
     const reason = `the contract cannot be served: ${(error as Error).message}`;
     write(refusedModule(contract ? neededParts(contract) : [], reason));

@@ -13,6 +13,7 @@ import { checkErrorModel, errorProblemTypes } from "./error-model";
 import { checkEvents } from "./events/startup-checks";
 import { checkLimits } from "./limits/startup-checks";
 import { documentContract } from "./openapi/document";
+import { makeExampleBook } from "./openapi/example-book";
 import { operationProblemTypes } from "./operations/failures";
 import { checkOperations } from "./operations/startup-checks";
 import { SERVING_ENGINE } from "./serving";
@@ -48,4 +49,8 @@ export const OPERATION_ENGINE: ContractEngine = {
   problemTypes: operationProblemTypes,
   errorTypes: errorProblemTypes,
   xmlSchemas,
+  exampleBook(contract, jsonSchema, handled) {
+    const { book, findings } = makeExampleBook(contract, jsonSchema, handled);
+    return { text: JSON.stringify(book), findings };
+  },
 };

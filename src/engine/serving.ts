@@ -13,6 +13,7 @@ import { problemPresenter } from "./error-model";
 import { deliverBatch } from "./events/deliver";
 import { destinationsOf, readDestinations } from "./events/destinations";
 import { mountOperations } from "./operations/mount";
+import { answering } from "./operations/unhandled";
 
 export const SERVING_ENGINE: OperationEngine = {
   // Hono's default pair: the RegExpRouter matches a request with one expression, built on
@@ -26,4 +27,5 @@ export const SERVING_ENGINE: OperationEngine = {
     const destinations = readDestinations((env ?? {}) as Readonly<Record<string, unknown>>);
     return (event) => destinationsOf(destinations, event).length;
   },
+  answering,
 };

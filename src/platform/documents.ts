@@ -44,6 +44,11 @@ export interface BuiltDocuments {
   readonly reportPage: ReportTemplate;
   readonly problemPages: Readonly<Record<string, string>>;
   readonly xmlSchemas: readonly XmlSchema[];
+  /**
+   * What operations without a handler answer from under the `examples` setting (the engine's
+   * example book, src/engine/examples/book.ts), as JSON text: read on its first use only.
+   */
+  readonly exampleBook: string;
 }
 
 /** The documents the build made, served as they are. */

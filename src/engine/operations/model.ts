@@ -16,6 +16,7 @@ import type { AppEnv } from "../../platform/env";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
 import type { SecurityPlan } from "../authentication/plan";
 import type { Emission } from "../events/emit";
+import type { ExampleBook } from "../examples/book";
 import { type OperationLimits, planLimits } from "../limits/plan";
 import type { Refusal } from "../refusal";
 import type { RequestPlan, ValidatedInput } from "../request/plan";
@@ -100,6 +101,10 @@ export interface OperationModel extends OperationOutline {
   readonly steps: readonly Step[];
   /** With XML declared: a problem answer in the form the request negotiates (JSON or XML). */
   readonly problemForm: ProblemForm | undefined;
+  /** Which of the operation's variants this is (part 9; the operation's own declaration is 0). */
+  readonly shapeIndex: number;
+  /** What an operation without a handler answers from under the `examples` setting. */
+  readonly exampleBook: () => ExampleBook;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The service's routes, derived from part 4: each declared operation becomes a method on
  * its path; a path it does not declare is 404, a method it does not declare on a declared
  * path 405 with `Allow`. An operation without a handler still validates its input, then
- * answers 501. The declarations were checked when the app started (`checkOperations`).
+ * answers as the deployment's setting says (`unhandled.ts`: 501 by default). The declarations were checked when the app started (`checkOperations`).
  */
 import type { Handler, Hono } from "hono";
 import { type Operation, operationShapes } from "../../contract-language/contract";
@@ -10,6 +10,7 @@ import type { MountContext } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
 import { problemPresenter } from "../error-model";
+import { EMPTY_BOOK, type ExampleBook } from "../examples/book";
 import { versionGate } from "../versions/negotiate";
 import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../versions/plan";
 import { xmlMappings } from "../zod/xml-mappings";
@@ -35,6 +36,12 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
   const versionHidden = versionPlan ? versionFields(versionPlan.placement) : {};
   // Misconfigured security schemes, logged once for the whole app.
   const reported = new Set<string>();
+  // Read from the build's text on the first answer made from examples, then kept.
+  let book: ExampleBook | undefined;
+  const exampleBook = () => {
+    book ??= { ...EMPTY_BOOK, ...(JSON.parse(context.exampleBook()) as Partial<ExampleBook>) };
+    return book;
+  };
   const byPath = new Map<
     string,
     {
@@ -54,7 +61,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     const models: (OperationModel | undefined)[] = [];
     const variantOf = new Map<string, number>();
     const modelAt = (index: number): OperationModel => {
-      const planned = models[index] ?? planOperation(setting, shapes[index] ?? operation);
+      const planned = models[index] ?? planOperation(setting, shapes[index] ?? operation, index);
       models[index] = planned;
       return planned;
     };
@@ -78,6 +85,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       jwt,
       xml,
       reported,
+      exampleBook,
     };
     const routed = `${prefix}${path}`;
     const entry = byPath.get(routed) ?? {

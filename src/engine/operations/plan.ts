@@ -8,6 +8,7 @@ import type { AnyHandler } from "../../contract-language/define-handlers";
 import type { JwtVerifier } from "../../platform/engine-seam";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
 import { planSecurity } from "../authentication/plan";
+import type { ExampleBook } from "../examples/book";
 import { type HiddenFields, planRequest } from "../request/plan";
 import { planTransition } from "../states/transition";
 import type { VersionGate } from "../versions/negotiate";
@@ -36,10 +37,19 @@ export interface OperationSetting {
   readonly xml: XmlMappings | undefined;
   /** Misconfigured security schemes, logged once for the whole app. */
   readonly reported: Set<string>;
+  /** What operations without a handler answer from under the `examples` setting. */
+  readonly exampleBook: () => ExampleBook;
 }
 
-/** The model of `shape`, one variant of the operation (the operation itself without part 9). */
-export function planOperation(setting: OperationSetting, shape: Operation): OperationModel {
+/**
+ * The model of `shape`, one variant of the operation (the operation itself without part 9),
+ * the `shapeIndex`-th of `operationShapes`.
+ */
+export function planOperation(
+  setting: OperationSetting,
+  shape: Operation,
+  shapeIndex = 0,
+): OperationModel {
   const { contract, id, handler, jwt, xml } = setting;
   const outline = outlineOperation(contract, id, shape, handler !== undefined);
   const security = planSecurity(contract, id, shape, jwt, setting.reported);
@@ -61,6 +71,8 @@ export function planOperation(setting: OperationSetting, shape: Operation): Oper
     responses: planResponses(contract, shape, xml),
     transition: planTransition(contract, shape),
     emits: shape.emits ?? [],
+    shapeIndex,
+    exampleBook: setting.exampleBook,
   };
   return { ...planned, steps: pipeline(planned) };
 }

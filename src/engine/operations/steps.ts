@@ -3,17 +3,13 @@
  * the version (part 9), rate limits per client address (so guessing credentials is limited
  * too), credentials (part 5), rate limits per credential, whether the client accepts any
  * media type the operation answers in (406), the request read and validated, the handler
- * (or the 501 placeholder), its answer checked against the declaration under the
+ * (or, without one, the deployment's setting: `unhandled.ts`), its answer checked against the declaration under the
  * `RESPONSE_VALIDATION` mode, its events queued (part 6), and the answer written. A step is
  * in an operation's pipeline only when the contract declares what it serves.
  */
 import type { Context } from "hono";
 import type { AnyResult, HandlerContext } from "../../contract-language/define-handlers";
-import {
-  NOT_ACCEPTABLE,
-  OPERATION_NOT_IMPLEMENTED,
-  STATE_CONFLICT,
-} from "../../contract-language/problem-catalogue";
+import { NOT_ACCEPTABLE, STATE_CONFLICT } from "../../contract-language/problem-catalogue";
 import { acceptable } from "../../platform/accept";
 import type { AppEnv } from "../../platform/env";
 import { INTERNAL_ERROR } from "../../platform/errors";
@@ -36,6 +32,7 @@ import type { Exchange, OperationModel, Outcome, Step } from "./model";
 import { errorMismatch, responseMismatch } from "./response-conformance";
 import { type DeclaredError, statusPlan } from "./responses";
 import { answerHeaders, serialise } from "./serialise";
+import { answerUnhandled } from "./unhandled";
 
 /** The model without its steps: what the pipeline is made from. */
 export type Planned = Omit<OperationModel, "steps">;
@@ -50,10 +47,12 @@ export function pipeline(model: Planned): Step[] {
     security && limits.perCredential.length > 0 && rateLimitByCredential,
     responses.successTypes && negotiateAnswer(responses.successTypes, responses.vary),
     readRequest,
-    handler ? handle : notImplemented(model.id),
-    handler && checkAnswer,
-    handler && emits.length > 0 && emit,
-    handler && respond,
+    // Without a handler, the deployment's setting answers (501 by default): an answer it
+    // makes is checked and written as a handler's is.
+    handler ? handle : answerUnhandled,
+    checkAnswer,
+    emits.length > 0 && emit,
+    respond,
   ];
   return steps.filter((step): step is Step => Boolean(step));
 }
@@ -163,19 +162,6 @@ const readRequest: Step = {
     return undefined;
   },
 };
-
-/** A declared operation without a handler: valid requests are answered 501. */
-function notImplemented(id: string): Step {
-  const refusal: Refusal = {
-    kind: undefined,
-    problem: typedProblem(
-      OPERATION_NOT_IMPLEMENTED,
-      "This operation is declared and the request is valid for it, but it is not implemented yet.",
-      { operationId: id },
-    ),
-  };
-  return { name: "handle", run: () => refusal };
-}
 
 /** The media type an answer of `status` is written in, as the request's `Accept` prefers. */
 function mediaTypeFor(x: Exchange, status: number): string | undefined {
