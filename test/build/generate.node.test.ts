@@ -9,7 +9,9 @@ import { prepareBuild } from "../../src/build/generate";
 import type { ExampleBook } from "../../src/engine/examples/book";
 import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
 
-const build = await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS);
+// The build takes the project's handlers by id, as src/build/write.ts hands them over.
+const handlers = FIXTURE_EXAMPLES_HANDLERS as unknown as Parameters<typeof prepareBuild>[1];
+const build = await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, handlers);
 const book = JSON.parse(build.built.exampleBook) as ExampleBook;
 
 describe("the example book, made by the build", () => {
