@@ -106,7 +106,11 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       path,
       methods as MethodHandlers,
       context.present,
-      operationsCors(contract, operations),
+      operationsCors(
+        contract,
+        operations,
+        operations.some(([id]) => handlers[id] === undefined),
+      ),
     );
 }
 

@@ -201,6 +201,36 @@ describe("UNHANDLED_OPERATIONS = examples", () => {
   });
 });
 
+describe("cross-origin calls (CORS, the Fetch Standard)", () => {
+  const ORIGIN = "https://fixture-app.test";
+  const cors = (init: RequestInit) => {
+    const { UNHANDLED_OPERATIONS: _shipped, ...others } = env;
+    const bindings = { ...others, UNHANDLED_OPERATIONS: "examples", CORS_ALLOWED_ORIGINS: ORIGIN };
+    return app.request("https://fixture.test/fixture-gadgets", init, bindings);
+  };
+
+  it("a browser may send Prefer to an operation without a handler (preflight)", async () => {
+    const res = await cors({
+      method: "OPTIONS",
+      headers: {
+        origin: ORIGIN,
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "prefer",
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-headers")?.split(/,\s*/)).toContain("prefer");
+  });
+
+  it("and read Answered-By and Preference-Applied; the answer varies on Origin and Prefer", async () => {
+    const res = await cors({ headers: { origin: ORIGIN, prefer: "example=none" } });
+    const exposed = res.headers.get("access-control-expose-headers")?.split(/,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(["answered-by", "preference-applied"]));
+    const vary = res.headers.get("vary")?.toLowerCase().split(/,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(["origin", "prefer"]));
+  });
+});
+
 describe("UNHANDLED_OPERATIONS = sandbox", () => {
   it("answers from the examples while the Worker has no sandbox engine, and says so", async () => {
     const res = await call("/fixture-gadgets", {}, "sandbox");
