@@ -21,11 +21,23 @@ const PARTS = {
   xml: { name: "XML_CODEC", from: "../engine/xml" },
 } as const;
 
+/**
+ * The engine while an operation has no handler: it can answer from the contract's examples
+ * (the `UNHANDLED_OPERATIONS` setting), which the engine of a Worker whose every operation
+ * has a handler does not ship.
+ */
+const ENGINE_WITH_EXAMPLES = {
+  name: "SERVING_ENGINE_WITH_EXAMPLES",
+  from: "../engine/serving-examples",
+} as const;
+
 type Part = keyof typeof PARTS;
 
 export interface Build {
   /** The parts the contract needs, which the Worker is given. */
   readonly parts: readonly Part[];
+  /** Whether an operation has no handler, so the engine must answer from examples too. */
+  readonly unhandled?: boolean;
   readonly built: BuiltDocuments;
   /** What the build reports without refusing the contract: examples it does not serve. */
   readonly findings: readonly string[];
@@ -73,6 +85,7 @@ export async function prepareBuild(
   const book = prepared.exampleBook();
   return {
     parts,
+    unhandled: Object.keys(contract.operations).some((id) => handlers[id] === undefined),
     findings: book.findings,
     built: {
       openapi: { current: await tagged(current), versions },
@@ -86,18 +99,17 @@ export async function prepareBuild(
 }
 
 /** Each part's import, and each part as a member of `BUILT`. */
-function partsCode(parts: readonly Part[]): { imports: string; given: string } {
+function partsCode(parts: readonly Part[], unhandled = false): { imports: string; given: string } {
+  const of = (part: Part) => (part === "engine" && unhandled ? ENGINE_WITH_EXAMPLES : PARTS[part]);
   return {
-    imports: parts
-      .map((part) => `import { ${PARTS[part].name} } from "${PARTS[part].from}";\n`)
-      .join(""),
-    given: parts.map((part) => `  ${part}: ${PARTS[part].name},\n`).join(""),
+    imports: parts.map((part) => `import { ${of(part).name} } from "${of(part).from}";\n`).join(""),
+    given: parts.map((part) => `  ${part}: ${of(part).name},\n`).join(""),
   };
 }
 
 /** The generated module: the parts' imports, and what the build made, as data. */
 export function generatedModule(build: Build): string {
-  const { imports, given } = partsCode(build.parts);
+  const { imports, given } = partsCode(build.parts, build.unhandled);
   return `// Written by src/build/contract.ts (npm run build:contract) from src/contract: do not edit.
 // \`npm run build\`, \`wrangler dev\`, \`npm test\` and \`npm run typecheck\` write it again.
 ${imports}import type { BuiltDocuments } from "../platform/documents";

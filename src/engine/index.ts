@@ -4,7 +4,8 @@
  * start-up checks, the OpenAPI documentation of all that has a schema, the problem types
  * and the interface page's sections. A contract that declares none of it does not need it,
  * so the app receives it as an option (`createApp(contract, { engine: OPERATION_ENGINE })`);
- * the deployed Worker gets only `SERVING_ENGINE` (src/engine/README.md, "Bundle size").
+ * the deployed Worker gets only `SERVING_ENGINE`, or `SERVING_ENGINE_WITH_EXAMPLES` while an
+ * operation has no handler (src/engine/README.md, "Bundle size").
  */
 import { RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
 import type { ContractEngine } from "../platform/engine-seam";
@@ -17,6 +18,7 @@ import { makeExampleBook } from "./openapi/example-book";
 import { operationProblemTypes } from "./operations/failures";
 import { checkOperations } from "./operations/startup-checks";
 import { SERVING_ENGINE } from "./serving";
+import { SERVING_ENGINE_WITH_EXAMPLES } from "./serving-examples";
 import { statesSection } from "./states/diagram";
 import { checkStates } from "./states/startup-checks";
 import { contractForVersion, planVersions } from "./versions/plan";
@@ -26,7 +28,7 @@ import { xmlSchemas } from "./zod/xml-mappings";
 export { SERVING_ENGINE };
 
 export const OPERATION_ENGINE: ContractEngine = {
-  ...SERVING_ENGINE,
+  ...SERVING_ENGINE_WITH_EXAMPLES,
   check(contract) {
     // The document names the platform's own schemas so; a resource may not take one.
     for (const name of Object.keys(contract.resources)) {

@@ -5,7 +5,7 @@
  * serving it; and without the operations a handler answers.
  */
 import { describe, expect, it } from "vitest";
-import { prepareBuild } from "../../src/build/generate";
+import { generatedModule, prepareBuild } from "../../src/build/generate";
 import type { ExampleBook } from "../../src/engine/examples/book";
 import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
 
@@ -45,5 +45,23 @@ describe("the example book, made by the build", () => {
         .sort(),
     );
     expect(book.errors.fixtureGadgetGone).toMatchObject({ required: ["gadgetId"] });
+  });
+});
+
+describe("the engine the Worker is given", () => {
+  it("answers from examples while an operation has no handler", () => {
+    expect(generatedModule(build)).toContain(
+      'import { SERVING_ENGINE_WITH_EXAMPLES } from "../engine/serving-examples";',
+    );
+  });
+
+  it("does not ship the examples' generator once every operation has a handler", async () => {
+    const answer = () => ({ status: 200 });
+    const every = Object.fromEntries(
+      Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations).map((id) => [id, answer]),
+    ) as unknown as Parameters<typeof prepareBuild>[1];
+    const module = generatedModule(await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, every));
+    expect(module).toContain('import { SERVING_ENGINE } from "../engine/serving";');
+    expect(module).not.toContain("serving-examples");
   });
 });

@@ -78,6 +78,12 @@ describe("a Worker's bundle", () => {
     expect(has(inputs, "src/engine/xml/")).toBe(false);
   });
 
+  it("the examples' value generator only in the engine the build gives while an operation has no handler", async () => {
+    const generator = "src/engine/examples/generate.ts";
+    expect(has(await inputsOf("src/engine/serving.ts"), generator)).toBe(false);
+    expect(has(await inputsOf("src/engine/serving-examples.ts"), generator)).toBe(true);
+  });
+
   it("with a JWT scheme and an XML media type (the FIXTURE vocabulary Worker): jose and fast-xml-parser", async () => {
     const inputs = await inputsOf("test/tools/fixture-worker.ts");
     expect(has(inputs, "node_modules/jose/")).toBe(true);

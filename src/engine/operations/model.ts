@@ -78,6 +78,14 @@ export type StepName =
   | "emit"
   | "respond";
 
+/**
+ * The `examples` setting's answer for an operation without a handler (`examples.ts`): it
+ * sets the exchange's result, or answers `unanswered()` where it can make none. Given to the
+ * engine only where an operation has no handler, so a Worker whose every operation has one
+ * does not ship the value generator (src/engine/serving-examples.ts).
+ */
+export type ExamplesAnswer = (x: Exchange, unanswered: () => Outcome) => Outcome;
+
 /** A problem answer in the form the request negotiates (`problem-form.ts`). */
 export type ProblemForm = (c: Context<AppEnv>, response: Response) => Promise<Response>;
 
@@ -105,6 +113,8 @@ export interface OperationModel extends OperationOutline {
   readonly shapeIndex: number;
   /** What an operation without a handler answers from under the `examples` setting. */
   readonly exampleBook: () => ExampleBook;
+  /** How it answers from them; absent from a Worker whose every operation has a handler. */
+  readonly examples: ExamplesAnswer | undefined;
 }
 
 /**

@@ -16,7 +16,7 @@ import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../ver
 import { xmlMappings } from "../zod/xml-mappings";
 import { operationsCors } from "./cors";
 import { isSuccessKey } from "./failures";
-import type { OperationModel } from "./model";
+import type { ExamplesAnswer, OperationModel } from "./model";
 import { routePath } from "./path-template";
 import { type OperationSetting, planOperation } from "./plan";
 import { problemForm } from "./problem-form";
@@ -25,8 +25,14 @@ import { serveOperation } from "./run";
 /**
  * Mounts every declared operation. Paths with fewer parameters are mounted first, so a
  * literal path wins over a template that would also match it (OpenAPI 3.1 §4.8.8).
+ * `examples` answers operations without a handler under the `examples` setting; without it
+ * they answer 501 under every setting.
  */
-export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
+export function mountOperations(
+  app: Hono<AppEnv>,
+  context: MountContext,
+  examples?: ExamplesAnswer,
+): void {
   const { contract, handlers, maxBodyBytes, jwt } = context;
   // Made from the JSON Schemas the build made, each on its first use.
   const xml = context.xml && xmlMappings(contract, context.xml, context.xmlSchemas);
@@ -86,6 +92,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       xml,
       reported,
       exampleBook,
+      examples,
     };
     const routed = `${prefix}${path}`;
     const entry = byPath.get(routed) ?? {

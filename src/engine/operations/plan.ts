@@ -13,7 +13,12 @@ import { type HiddenFields, planRequest } from "../request/plan";
 import { planTransition } from "../states/transition";
 import type { VersionGate } from "../versions/negotiate";
 import type { XmlMappings } from "../zod/xml-mappings";
-import { type OperationModel, outlineOperation, type ProblemForm } from "./model";
+import {
+  type ExamplesAnswer,
+  type OperationModel,
+  outlineOperation,
+  type ProblemForm,
+} from "./model";
 import { planResponses } from "./responses";
 import { pipeline } from "./steps";
 
@@ -39,6 +44,8 @@ export interface OperationSetting {
   readonly reported: Set<string>;
   /** What operations without a handler answer from under the `examples` setting. */
   readonly exampleBook: () => ExampleBook;
+  /** How they answer from them, where the Worker has it. */
+  readonly examples: ExamplesAnswer | undefined;
 }
 
 /**
@@ -73,6 +80,7 @@ export function planOperation(
     emits: shape.emits ?? [],
     shapeIndex,
     exampleBook: setting.exampleBook,
+    examples: setting.examples,
   };
   return { ...planned, steps: pipeline(planned) };
 }

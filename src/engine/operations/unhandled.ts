@@ -20,7 +20,6 @@ import { OPERATION_NOT_IMPLEMENTED } from "../../contract-language/problem-catal
 import { typedProblem } from "../../platform/problem";
 import type { AnsweredBy, Answering, UnhandledSetting } from "../../platform/status";
 import type { Refusal } from "../refusal";
-import { answerFromExamples } from "./examples";
 import { unhandledSetting } from "./unhandled-setting";
 
 export { UNHANDLED_VAR } from "./unhandled-setting";
@@ -54,7 +53,11 @@ function notImplemented(id: string): Refusal {
   };
 }
 
-const fromExamples = (x: Exchange) => answerFromExamples(x, () => notImplemented(x.model.id));
+/** From the examples, where the Worker has the way to (src/engine/serving-examples.ts). */
+function fromExamples(x: Exchange): Outcome {
+  const unanswered = () => notImplemented(x.model.id);
+  return x.model.examples ? x.model.examples(x, unanswered) : unanswered();
+}
 
 const WAYS: Readonly<Record<UnhandledSetting, Way>> = {
   "501": { answeredBy: () => "501", answer: (x) => notImplemented(x.model.id) },
