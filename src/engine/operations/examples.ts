@@ -161,7 +161,9 @@ export function answerFromExamples(x: Exchange, unanswered: () => Outcome): Outc
     };
   }
   // RFC 7240 §2: an answer a preference may change varies on Prefer; §3: what was honoured.
-  const vary = model.responses.vary ? "accept, prefer" : "prefer";
+  const vary = [x.headers?.vary, model.responses.vary ? "accept" : undefined, "prefer"]
+    .filter((field) => field !== undefined)
+    .join(", ");
   x.headers = {
     ...x.headers,
     vary,
