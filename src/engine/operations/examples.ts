@@ -68,12 +68,18 @@ function requestSeed(x: Exchange): string {
   return [x.c.req.method, url.pathname, url.search, body ? canonical(body.value) : ""].join("\n");
 }
 
-/** Header fields from a generated object of their values (OpenAPI's `simple` style). */
+/**
+ * Header fields from a generated object of their values (OpenAPI's `simple` style). A
+ * document may declare CORS fields among its answers' headers (Twilio's does); made up, they
+ * would grant any origin what the deployment never allowed, so they are left to the
+ * deployment's CORS setting (Fetch Standard, §3.2.3).
+ */
 function headerText(value: unknown): Record<string, string> {
   const headers: Record<string, string> = {};
   if (value === null || typeof value !== "object") return headers;
   for (const [name, field] of Object.entries(value)) {
     if (field === undefined || field === null) continue;
+    if (name.toLowerCase().startsWith("access-control-")) continue;
     headers[name] = Array.isArray(field)
       ? field.map(String).join(",")
       : typeof field === "object"

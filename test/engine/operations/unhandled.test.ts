@@ -77,6 +77,8 @@ describe("UNHANDLED_OPERATIONS = examples", () => {
     expect(await res.json()).toEqual([FIXTURE_RED_GADGET, FIXTURE_BLUE_GADGET]);
     expect(res.headers.get("answered-by")).toBe("examples");
     expect(res.headers.get("x-total-count")).toMatch(/^[0-9]+$/);
+    // A CORS field the answer declares is not made up: CORS is off here (Fetch Standard).
+    expect(res.headers.has("access-control-allow-origin")).toBe(false);
     // RFC 7240 §2: an answer a preference could change varies on Prefer.
     expect(res.headers.get("vary")).toBe("prefer");
     expect(res.headers.has("preference-applied")).toBe(false);
