@@ -111,7 +111,8 @@ export function composeApp(contract: Contract, parts: Composition): ServiceApp {
   app.use(platform());
   mountServiceRoutes(app, {
     documents: parts.documents,
-    ...(engine ? { destinations: engine.destinations, answering: engine.answering } : {}),
+    ...(engine ? { answering: engine.answering } : {}),
+    ...(engine?.destinations ? { destinations: engine.destinations } : {}),
   });
   const noOperations = Object.keys(contract.operations).length === 0;
   if (noOperations) {

@@ -1,7 +1,9 @@
 /**
  * What the build makes of a contract (src/build/contract.ts): the contract checked, with the
- * engine parts it needs (and only those), its documents made and tagged, and the module the
- * Worker entry imports them from.
+ * engine parts it needs (and only those: the serving engine with the parts the contract uses,
+ * and the examples' answers while an operation has no handler, src/engine/parts.ts, the JWT
+ * verifier, the XML codec), its documents made and tagged, the example book, and the module
+ * the Worker entry imports them from.
  */
 import { toJSONSchema } from "zod/mini";
 import { type AppOptions, type PreparedContract, prepareContract } from "../app";
@@ -9,47 +11,97 @@ import { type Contract, declaresXml } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
 import { needsEngine, needsJwt } from "../contract-language/needs";
 import { OPERATION_ENGINE } from "../engine";
+import { SECURITY_PART } from "../engine/authentication/authenticate";
+import { ERROR_MODEL_PART } from "../engine/error-model";
+import { EVENTS_PART } from "../engine/events/part";
 import { JWT_VERIFIER } from "../engine/jwt";
+import { RATE_LIMITS_PART } from "../engine/limits/enforce";
+import { EXAMPLES_PART } from "../engine/operations/examples";
+import { type EnginePart, engineParts } from "../engine/parts";
+import { FORMS_PART } from "../engine/request/forms";
+import { type EngineParts, servingEngine } from "../engine/serving";
+import { STATES_PART } from "../engine/states/transition";
+import { VERSIONS_PART } from "../engine/versions/negotiate";
 import { XML_CODEC } from "../engine/xml";
 import type { BuiltDocuments, ServedDocument } from "../platform/documents";
+import type { JwtVerifier, OperationEngine, XmlCodec } from "../platform/engine-seam";
 import { entityTag } from "../platform/etag";
 
-/** The engine parts a Worker may be given, each with the module that exports it. */
-const PARTS = {
-  engine: { name: "SERVING_ENGINE", from: "../engine/serving" },
-  jwt: { name: "JWT_VERIFIER", from: "../engine/jwt" },
-  xml: { name: "XML_CODEC", from: "../engine/xml" },
-} as const;
+/** A part of the serving engine, with the module (under src/) that exports it. */
+interface PartModule<V> {
+  readonly name: string;
+  readonly from: string;
+  readonly value: V;
+}
 
-/**
- * The engine while an operation has no handler: it can answer from the contract's examples
- * (the `UNHANDLED_OPERATIONS` setting), which the engine of a Worker whose every operation
- * has a handler does not ship.
- */
-const ENGINE_WITH_EXAMPLES = {
-  name: "SERVING_ENGINE_WITH_EXAMPLES",
-  from: "../engine/serving-examples",
-} as const;
+/** Each part of the serving engine, for the generated module's imports and for tests. */
+const SERVING: { readonly [P in EnginePart]-?: PartModule<NonNullable<EngineParts[P]>> } = {
+  versions: { name: "VERSIONS_PART", from: "engine/versions/negotiate", value: VERSIONS_PART },
+  rateLimits: { name: "RATE_LIMITS_PART", from: "engine/limits/enforce", value: RATE_LIMITS_PART },
+  security: {
+    name: "SECURITY_PART",
+    from: "engine/authentication/authenticate",
+    value: SECURITY_PART,
+  },
+  states: { name: "STATES_PART", from: "engine/states/transition", value: STATES_PART },
+  events: { name: "EVENTS_PART", from: "engine/events/part", value: EVENTS_PART },
+  errorModel: { name: "ERROR_MODEL_PART", from: "engine/error-model", value: ERROR_MODEL_PART },
+  forms: { name: "FORMS_PART", from: "engine/request/forms", value: FORMS_PART },
+  // While an operation has no handler: its answers under the `examples` setting.
+  examples: { name: "EXAMPLES_PART", from: "engine/operations/examples", value: EXAMPLES_PART },
+};
 
-type Part = keyof typeof PARTS;
+const JWT: PartModule<JwtVerifier> = {
+  name: "JWT_VERIFIER",
+  from: "engine/jwt",
+  value: JWT_VERIFIER,
+};
+const XML: PartModule<XmlCodec> = { name: "XML_CODEC", from: "engine/xml", value: XML_CODEC };
+
+/** What a Worker of the contract is given: the serving engine with its parts, the JWT verifier, the XML codec. */
+export interface Needed {
+  /** The serving engine's parts; undefined when the contract needs no engine at all. */
+  readonly engine: readonly EnginePart[] | undefined;
+  readonly jwt: boolean;
+  readonly xml: boolean;
+}
 
 export interface Build {
-  /** The parts the contract needs, which the Worker is given. */
-  readonly parts: readonly Part[];
-  /** Whether an operation has no handler, so the engine must answer from examples too. */
-  readonly unhandled?: boolean;
+  readonly needed: Needed;
   readonly built: BuiltDocuments;
   /** What the build reports without refusing the contract: examples it does not serve. */
   readonly findings: readonly string[];
 }
 
-/** The parts `contract` needs: exactly those the option types of `serveApp` require. */
-export function neededParts(contract: Contract): Part[] {
-  return [
-    ...(needsEngine(contract) ? (["engine"] as const) : []),
-    ...(needsJwt(contract) ? (["jwt"] as const) : []),
-    ...(declaresXml(contract) ? (["xml"] as const) : []),
-  ];
+/**
+ * What `contract` with `handlers` needs: exactly what the option types of `serveApp` and the
+ * engine's mount require, and the examples part while an operation has no handler.
+ */
+export function neededParts(
+  contract: Contract,
+  handlers: Readonly<Record<string, AnyHandler | undefined>>,
+): Needed {
+  return {
+    engine: needsEngine(contract) ? engineParts(contract, handlers) : undefined,
+    jwt: needsJwt(contract),
+    xml: declaresXml(contract),
+  };
+}
+
+/** The options `serveApp` is given for `needed`, as the generated module gives them. */
+export function servedParts(needed: Needed): {
+  engine?: OperationEngine;
+  jwt?: JwtVerifier;
+  xml?: XmlCodec;
+} {
+  const { engine, jwt, xml } = needed;
+  return {
+    ...(engine
+      ? { engine: servingEngine(Object.fromEntries(engine.map((p) => [p, SERVING[p].value]))) }
+      : {}),
+    ...(jwt ? { jwt: JWT.value } : {}),
+    ...(xml ? { xml: XML.value } : {}),
+  };
 }
 
 /** A document with its strong entity tag (RFC 9110 §8.8.3), as the Worker would compute it. */
@@ -65,12 +117,13 @@ export async function prepareBuild(
   contract: Contract,
   handlers: Readonly<Record<string, AnyHandler | undefined>>,
 ): Promise<Build> {
-  const parts = neededParts(contract);
+  const needed = neededParts(contract, handlers);
+  // Checked and documented with the whole engine, as `createApp` does.
   const options = {
     handlers,
-    ...(parts.includes("engine") ? { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema } : {}),
-    ...(parts.includes("jwt") ? { jwt: JWT_VERIFIER } : {}),
-    ...(parts.includes("xml") ? { xml: XML_CODEC } : {}),
+    ...(needed.engine ? { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema } : {}),
+    ...(needed.jwt ? { jwt: JWT.value } : {}),
+    ...(needed.xml ? { xml: XML.value } : {}),
   } as AppOptions<Contract>;
   const prepared: PreparedContract = prepareContract(contract, options);
   const { documents } = prepared;
@@ -84,8 +137,7 @@ export async function prepareBuild(
   const { report, page } = documents.report();
   const book = prepared.exampleBook();
   return {
-    parts,
-    unhandled: Object.keys(contract.operations).some((id) => handlers[id] === undefined),
+    needed,
     findings: book.findings,
     built: {
       openapi: { current: await tagged(current), versions },
@@ -98,21 +150,36 @@ export async function prepareBuild(
   };
 }
 
-/** Each part's import, and each part as a member of `BUILT`. */
-function partsCode(parts: readonly Part[], unhandled = false): { imports: string; given: string } {
-  const of = (part: Part) => (part === "engine" && unhandled ? ENGINE_WITH_EXAMPLES : PARTS[part]);
-  return {
-    imports: parts.map((part) => `import { ${of(part).name} } from "${of(part).from}";\n`).join(""),
-    given: parts.map((part) => `  ${part}: ${of(part).name},\n`).join(""),
-  };
+/** Each import the generated module makes, and `BUILT`'s members but `built`. */
+function partsCode(needed: Needed, src: string): { imports: string; given: string } {
+  const { engine, jwt, xml } = needed;
+  const modules: PartModule<unknown>[] = [
+    ...(engine ?? []).map((part) => SERVING[part]),
+    ...(jwt ? [JWT] : []),
+    ...(xml ? [XML] : []),
+  ];
+  const imports = [
+    ...(engine ? [`import { servingEngine } from "${src}engine/serving";\n`] : []),
+    ...modules.map(({ name, from }) => `import { ${name} } from "${src}${from}";\n`),
+  ].join("");
+  const parts = (engine ?? []).map((part) => `${part}: ${SERVING[part].name}`).join(", ");
+  const given = [
+    ...(engine ? [`  engine: servingEngine({ ${parts} }),\n`] : []),
+    ...(jwt ? [`  jwt: ${JWT.name},\n`] : []),
+    ...(xml ? [`  xml: ${XML.name},\n`] : []),
+  ].join("");
+  return { imports, given };
 }
 
-/** The generated module: the parts' imports, and what the build made, as data. */
-export function generatedModule(build: Build): string {
-  const { imports, given } = partsCode(build.parts, build.unhandled);
+/**
+ * The generated module: the parts' imports, and what the build made, as data. `src` is the
+ * way from the module to src/ (`../` from src/generated/).
+ */
+export function generatedModule(build: Build, src = "../"): string {
+  const { imports, given } = partsCode(build.needed, src);
   return `// Written by src/build/contract.ts (npm run build:contract) from src/contract: do not edit.
 // \`npm run build\`, \`wrangler dev\`, \`npm test\` and \`npm run typecheck\` write it again.
-${imports}import type { BuiltDocuments } from "../platform/documents";
+${imports}import type { BuiltDocuments } from "${src}platform/documents";
 
 const built: BuiltDocuments = ${JSON.stringify(build.built, null, 1)};
 
@@ -126,10 +193,10 @@ ${given}} as const;
 /**
  * The module of a refused contract: loading it throws the build's line, so nothing bundled
  * from it can start, while the entry still type-checks (the parts the contract needs are
- * there, so `wrangler types` still sees the Worker's exports).
+ * there, so \`wrangler types\` still sees the Worker's exports).
  */
-export function refusedModule(parts: readonly Part[], reason: string): string {
-  const { imports, given } = partsCode(parts);
+export function refusedModule(needed: Needed, reason: string): string {
+  const { imports, given } = partsCode(needed, "../");
   return `// Written by src/build/contract.ts (npm run build:contract), which refused the contract:
 // loading this module throws the same line, so no Worker starts from it.
 ${imports}import type { BuiltDocuments } from "../platform/documents";

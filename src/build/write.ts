@@ -7,7 +7,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Contract } from "../contract-language/contract";
-import { generatedModule, neededParts, prepareBuild, refusedModule } from "./generate";
+import { type Build, generatedModule, neededParts, prepareBuild, refusedModule } from "./generate";
+
+/** What a contract that does not even load is given: nothing can be said of its needs. */
+const NOTHING = { engine: undefined, jwt: false, xml: false } as const;
 
 /** Where the Worker entry imports what the build made from. */
 export const GENERATED = fileURLToPath(new URL("../generated/contract.ts", import.meta.url));
@@ -28,13 +31,13 @@ export async function buildContract(): Promise<void> {
   let contract: Contract | undefined;
   try {
     contract = (await import("../contract")).contract;
-    const { handlers } = await import("../handlers");
-    const build = await prepareBuild(contract, handlers);
+    const build = await buildProject();
     write(generatedModule(build));
     report(build.findings);
   } catch (error) {
     const reason = `the contract cannot be served: ${(error as Error).message}`;
-    write(refusedModule(contract ? neededParts(contract) : [], reason));
+    // Its handlers may not have loaded: it is given the parts of a contract without any.
+    write(refusedModule(contract ? neededParts(contract, {}) : NOTHING, reason));
     throw new Error(reason);
   }
 }
@@ -61,6 +64,17 @@ function report(findings: readonly string[]): void {
   console.warn(
     `build: ${findings.length - PRINTED} more; all ${findings.length} are in ${FINDINGS}`,
   );
+}
+
+/**
+ * What the build makes of the project's contract and handlers, in process, without writing
+ * it: the importer proves a new contract with it, and prints the document it would serve.
+ * It throws what `createApp` would for a contract that cannot work.
+ */
+export async function buildProject(): Promise<Build> {
+  const { contract } = await import("../contract");
+  const { handlers } = await import("../handlers");
+  return prepareBuild(contract, handlers);
 }
 
 /** Whether the module was written by an earlier build (of this contract or another). */

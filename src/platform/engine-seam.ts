@@ -118,13 +118,13 @@ export interface OperationEngine {
   readonly mount: (app: Hono<AppEnv>, context: MountContext) => void;
   /** How part 7 presents the platform's failures (its error model). */
   readonly presenter: (contract: Contract) => ProblemPresenter;
-  /** Part 6's deliveries: the Worker's `queue()` handler, for the events queue. */
-  readonly consume: (
+  /** Part 6's deliveries: the Worker's `queue()` handler, for the events queue; with part 6 only. */
+  readonly consume?: (
     batch: { readonly messages: readonly QueuedMessage[] },
     env: Readonly<Record<string, unknown>>,
   ) => Promise<void>;
-  /** How many destinations the deployment's bindings give each of part 6's events. */
-  readonly destinations: (env: unknown) => (event: string) => number;
+  /** How many destinations the deployment's bindings give each of part 6's events; with part 6 only. */
+  readonly destinations?: (env: unknown) => (event: string) => number;
   /** How the deployment's setting answers operations without a handler, for the status report. */
   readonly answering: (env: unknown) => Answering;
 }
@@ -135,6 +135,9 @@ export interface OperationEngine {
  * contract that cannot work, the OpenAPI documentation, the problem types and the pages.
  */
 export interface ContractEngine extends OperationEngine {
+  /** Part 6's deliveries and destinations, whatever the contract: the build's engine has every part. */
+  readonly consume: NonNullable<OperationEngine["consume"]>;
+  readonly destinations: NonNullable<OperationEngine["destinations"]>;
   /** Refuses declarations that could not be served as written. */
   readonly check: (contract: Contract) => void;
   /** Documents what the contract declares with schemas in the OpenAPI document. */

@@ -11,10 +11,11 @@
 import { $ZodAsyncError, safeParse } from "zod/v4/core";
 import {
   type Contract,
-  type MediaDeclaration,
+  isMediaDeclaration,
   type Operation,
   operationShapes,
   type ResponseDeclaration,
+  resolveSchema,
   type Schema,
   schemaOf,
 } from "../../contract-language/contract";
@@ -76,7 +77,8 @@ function answerOf(maker: Maker, id: string, shape: Operation, key: string): Book
     const json = maker.convert(schema, "output", `${id}${key}`);
     const where = pointerOf(shape, key, type);
     const examples: string[] = [];
-    for (const [name, example] of Object.entries((media as MediaDeclaration).examples ?? {})) {
+    const declaredExamples = isMediaDeclaration(media) ? media.examples : undefined;
+    for (const [name, example] of Object.entries(declaredExamples ?? {})) {
       const reason = mismatch(schema, example.value);
       if (reason === undefined) examples.push(name);
       else
@@ -103,7 +105,7 @@ function errorMembers(contract: Contract, name: string, convert: Convert): JsonS
   const required: string[] = [];
   for (const [member, schema] of Object.entries(members)) {
     properties[member] = convert(schema, "output", `${name}${member}`);
-    if (schema._zod.optout !== "optional") required.push(member);
+    if (resolveSchema(schema)._zod.optout !== "optional") required.push(member);
   }
   return { type: "object", properties, required };
 }

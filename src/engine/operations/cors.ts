@@ -9,7 +9,8 @@ import {
   issuerVouched,
   type Operation,
   operationShapes,
-  type Schema,
+  resolveSchema,
+  type SchemaDeclaration,
 } from "../../contract-language/contract";
 import { type CorsResource, PLATFORM_CORS } from "../../platform/cors";
 import { retirementOf } from "../versions/plan";
@@ -17,7 +18,8 @@ import { objectShape } from "../zod/shape";
 import { ANSWERED_BY } from "./unhandled";
 
 /** The member names of a header schema, in lower case (header names are case-insensitive). */
-function headerNames(schema: Schema | undefined): string[] {
+function headerNames(declared: SchemaDeclaration | undefined): string[] {
+  const schema = resolveSchema(declared);
   if (!schema) return [];
   return Object.keys(objectShape(schema) ?? {}).map((name) => name.toLowerCase());
 }

@@ -15,7 +15,7 @@
  * operation, status and media type (the value the build checked). Only examples the build
  * found to match their schema are served (src/engine/openapi/example-book.ts).
  */
-import type { MediaDeclaration, ResponseDeclaration } from "../../contract-language/contract";
+import { isMediaDeclaration, type ResponseDeclaration } from "../../contract-language/contract";
 import { acceptable } from "../../platform/accept";
 import type { BookAnswer, BookMedia, ExampleBook } from "../examples/book";
 import { generateValue, type JsonSchema } from "../examples/generate";
@@ -117,7 +117,7 @@ function bodyOf(
   }
   const responses = x.model.operation.responses as Readonly<Record<string, ResponseDeclaration>>;
   const declared = responses[key]?.content?.[type];
-  const examples = declared && !("_zod" in declared) ? (declared as MediaDeclaration).examples : {};
+  const examples = declared && isMediaDeclaration(declared) ? declared.examples : {};
   const asked = preferences.get("example");
   if (asked !== undefined && media.examples.includes(asked))
     return { ok: true, value: examples?.[asked]?.value, applied: ["example", asked] };
@@ -177,3 +177,12 @@ export function answerFromExamples(x: Exchange, unanswered: () => Outcome): Outc
   };
   return undefined;
 }
+
+/**
+ * The serving engine's examples part (src/engine/parts.ts): given to a Worker only while an
+ * operation has no handler, so one whose every operation has a handler ships none of this
+ * module nor the value generator (src/engine/examples/).
+ */
+export const EXAMPLES_PART = { answer: answerFromExamples } as const;
+
+export type ExamplesPart = typeof EXAMPLES_PART;

@@ -80,9 +80,9 @@ export type StepName =
 
 /**
  * The `examples` setting's answer for an operation without a handler (`examples.ts`): it
- * sets the exchange's result, or answers `unanswered()` where it can make none. Given to the
- * engine only where an operation has no handler, so a Worker whose every operation has one
- * does not ship the value generator (src/engine/serving-examples.ts).
+ * sets the exchange's result, or answers `unanswered()` where it can make none. The engine's
+ * examples part (src/engine/parts.ts), given only while an operation has no handler, so a
+ * Worker whose every operation has one does not ship the value generator.
  */
 export type ExamplesAnswer = (x: Exchange, unanswered: () => Outcome) => Outcome;
 

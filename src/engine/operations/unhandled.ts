@@ -53,7 +53,7 @@ function notImplemented(id: string): Refusal {
   };
 }
 
-/** From the examples, where the Worker has the way to (src/engine/serving-examples.ts). */
+/** From the examples, where the Worker has the examples part (src/engine/parts.ts). */
 function fromExamples(x: Exchange): Outcome {
   const unanswered = () => notImplemented(x.model.id);
   return x.model.examples ? x.model.examples(x, unanswered) : unanswered();
