@@ -162,8 +162,8 @@ interface Proved {
 
 /**
  * Proves the import in the stage. An operation the platform refuses to serve is left out,
- * with a finding naming the platform's sentence, and the Worker is started again without
- * it, until it starts; the code is then formatted and type-checked again as it now is.
+ * with a finding naming the platform's sentence, and the stage is proved again without it
+ * (the Worker starts before the type check, so each refusal costs a start, not a check).
  */
 async function proveLeavingOut(
   stage: string,
@@ -174,31 +174,23 @@ async function proveLeavingOut(
   const leaveOut = new Map<string, string>();
   let result = first;
   let files = filesOf(result, source, handlers);
-  const prove = (startOnly: boolean) =>
+  const prove = () =>
     proveStage(
       stage,
       files.map((f) => f.path),
       report,
-      { root: ROOT, operations: result.operationIds, startOnly },
+      { root: ROOT, operations: result.operationIds },
     );
-  let outcome = await prove(false);
+  let outcome = await prove();
   while (outcome.refused) {
     const { id, reason } = outcome.refused;
     const pointer = result.operationPointers.get(id) as string;
-    say(`the platform refuses to serve ${id} (${reason}): leaving it out, and starting again`);
+    say(`the platform refuses to serve ${id} (${reason}): leaving it out, and proving again`);
     leaveOut.set(pointer, `the platform refuses to serve it: ${reason}`);
     result = convert(source, leaveOut);
     files = filesOf(result, source, handlers);
     writeStaged(stage, files);
-    outcome = await prove(true);
-  }
-  if (leaveOut.size > 0 && !outcome.failure) {
-    say(
-      `left out ${leaveOut.size} operation${leaveOut.size === 1 ? "" : "s"} the platform refuses: formatting and type-checking the rest again`,
-    );
-    outcome = await prove(false);
-    if (outcome.refused)
-      outcome = { ...outcome, failure: `the Worker does not start: ${outcome.refused.reason}` };
+    outcome = await prove();
   }
   return { outcome, result, files };
 }

@@ -1,8 +1,11 @@
 /**
  * The scratch copy an import is proven in before the project is touched: the project as git
  * sees it (src/importer/copy-project.ts), the import's files written into it, then formatted
- * with Biome, given its deployment files, built (src/build/), type-checked and started. Only a stage that
- * passes is copied back, so a failed import leaves the project byte for byte as it was.
+ * with Biome, given its deployment files, built (src/build/), started and type-checked. Only
+ * a stage that passes is copied back, so a failed import leaves the project byte for byte as
+ * it was.
+ * Each step's command is run so that nothing it prints is cut short, and a failed one is
+ * told in one line that is never empty.
  */
 import { spawn } from "node:child_process";
 import {
@@ -161,8 +164,6 @@ export interface ProveOptions {
   readonly root?: string;
   /** The import's operation ids: a start-up refusal that names one is `refused`. */
   readonly operations?: readonly string[];
-  /** Only start the Worker: the code is formatted and type-checked once it is settled. */
-  readonly startOnly?: boolean;
 }
 
 /** Writes `files` into a fresh copy of the project. */
@@ -194,11 +195,24 @@ function stepper(report: StageReport, total: number) {
 
 type Step = ReturnType<typeof stepper>;
 
+/** All a command printed, for the log. */
+const log = (ran: Ran) => `${ran.stdout}${ran.stderr}`;
+
+/** The sentence the Worker refuses to start with (src/importer/served-document.ts), if any. */
+const NOT_STARTED = "the service does not start: ";
+
+const START = "starting the Worker once";
+const SERVE = "npx tsx src/importer/served-document.ts";
+
 /**
  * Proves a staged import: Biome formats the code (twice: its layout of very long lines
- * settles in a second pass), the deployment files are written, both type checks run, and
- * the Worker is started once to serve its document. Each step is told as it starts; a
- * step that fails says which it was, how its command ended and what it said.
+ * settles in a second pass), the deployment files are written, the Worker is started once
+ * to serve its document, and both type checks run. The Worker starts before the type
+ * check, the costliest step: an operation the platform refuses is `refused` at once, for
+ * the import to leave out and prove again. Each step is told as it starts; one that fails
+ * says which it was, how its command ended and what it said. A type error is the cause
+ * before a start that failed; a start that failed because of the user's handlers is told
+ * apart, and the stage served once without them still shows what the contract changes.
  */
 export async function proveStage(
   dir: string,
@@ -206,24 +220,51 @@ export async function proveStage(
   report: StageReport,
   options: ProveOptions = {},
 ): Promise<StageOutcome> {
-  const { root = ".", operations = [], startOnly = false } = options;
-  const step = stepper(report, startOnly ? 1 : 4);
-  let handlerErrors: readonly TscError[] = [];
-  if (!startOnly) {
-    const prepared = await prepareStage(dir, code, step, root);
-    if ("failure" in prepared) return { dir, ...prepared, handlerErrors: [] };
-    handlerErrors = prepared.handlerErrors;
+  const { root = ".", operations = [] } = options;
+  const step = stepper(report, 4);
+  const prepared = await prepareStage(dir, code, step);
+  if (prepared) return { dir, ...prepared, handlerErrors: [] };
+  const starting = step(START);
+  const served = join(dir, ".wrangler", "served-openapi.json");
+  mkdirSync(dirname(served), { recursive: true });
+  const serve = () => run("npx", SERVE.split(" ").slice(1), dir, { out: served, ...starting });
+  const start = await serve();
+  const said = start.status === 0 ? -1 : start.stderr.lastIndexOf(NOT_STARTED);
+  const reason = said === -1 ? undefined : start.stderr.slice(said + NOT_STARTED.length).trim();
+  const refused = reason === undefined ? undefined : refusedOperation(reason, operations);
+  if (reason !== undefined && refused !== undefined)
+    return { dir, handlerErrors: [], refused: { id: refused, reason } };
+  const checked = await typeCheck(dir, step, root);
+  if ("failure" in checked) return { dir, ...checked, handlerErrors: [] };
+  const { handlerErrors } = checked;
+  if (start.status === 0) return { dir, handlerErrors, served };
+  // A handler of an operation the document no longer has is the user's to fix.
+  if (
+    (reason !== undefined && /handler \S+: no operation of that id is declared/.test(reason)) ||
+    handlerErrors.length > 0
+  ) {
+    const handlers = readStaged(dir, "src/handlers.ts");
+    writeFileSync(join(dir, "src/handlers.ts"), handlersFile(0));
+    const bare = await serve();
+    writeFileSync(join(dir, "src/handlers.ts"), handlers);
+    return {
+      dir,
+      handlerErrors,
+      notStarted: reason ?? ended(START, SERVE, start),
+      ...(bare.status === 0 ? { served } : {}),
+    };
   }
-  return startStage(dir, step, handlerErrors, operations);
+  const failure =
+    reason !== undefined ? `the Worker does not start: ${reason}` : ended(START, SERVE, start);
+  return { dir, handlerErrors, failure, log: log(start) };
 }
 
-/** Formats the code, writes the deployment files, and type-checks the project. */
+/** Formats the code and writes the deployment files; why it could not, if it could not. */
 async function prepareStage(
   dir: string,
   code: readonly string[],
   step: Step,
-  root: string,
-): Promise<{ failure: string; log: string } | { handlerErrors: readonly TscError[] }> {
+): Promise<{ failure: string; log: string } | undefined> {
   const format = "formatting the generated code with Biome";
   const formatting = step(format);
   for (let pass = 0; pass < 2; pass++) {
@@ -243,6 +284,15 @@ async function prepareStage(
       failure: ended(write, "npx tsx test/tools/contract-deployment.ts", deployment),
       log: log(deployment),
     };
+  return undefined;
+}
+
+/** Type-checks the project: the type errors in src/handlers.ts, or why it failed otherwise. */
+async function typeCheck(
+  dir: string,
+  step: Step,
+  root: string,
+): Promise<{ failure: string; log: string } | { handlerErrors: readonly TscError[] }> {
   const check = "type-checking the project with the new contract";
   const checking = step(check);
   // The runtime's types (gitignored, so not in the copy): the project's own where it has
@@ -275,68 +325,6 @@ async function prepareStage(
   if (errors.length === 0 && tsc.status !== 0)
     return { failure: ended(check, "npx tsc --noEmit", tsc), log: log(tsc) };
   return { handlerErrors: errors.filter((e) => e.file === "src/handlers.ts") };
-}
-
-/** All a command printed, for the log. */
-const log = (ran: Ran) => `${ran.stdout}${ran.stderr}`;
-
-/** The sentence the Worker refuses to start with (src/importer/served-document.ts), if any. */
-const NOT_STARTED = "the service does not start: ";
-
-/**
- * Starts the staged Worker once to serve its document. A refusal that names an operation
- * of the import is `refused` (the import leaves it out); one caused by the user's handlers
- * is told apart, and the stage served once without them still shows what the contract
- * itself changes.
- */
-async function startStage(
-  dir: string,
-  step: Step,
-  handlerErrors: readonly TscError[],
-  operations: readonly string[],
-): Promise<StageOutcome> {
-  const what = "starting the Worker once";
-  const starting = step(what);
-  const served = join(dir, ".wrangler", "served-openapi.json");
-  mkdirSync(dirname(served), { recursive: true });
-  const serve = () =>
-    run("npx", ["tsx", "src/importer/served-document.ts"], dir, {
-      out: served,
-      tick: starting.tick,
-    });
-  const start = await serve();
-  if (start.status === 0) return { dir, handlerErrors, served };
-  const said = start.stderr.lastIndexOf(NOT_STARTED);
-  const reason = said === -1 ? undefined : start.stderr.slice(said + NOT_STARTED.length).trim();
-  const refused = reason === undefined ? undefined : refusedOperation(reason, operations);
-  if (reason !== undefined && refused !== undefined)
-    return { dir, handlerErrors, refused: { id: refused, reason } };
-  // A handler of an operation the document no longer has is the user's to fix. Served
-  // once without handlers, the stage still shows what the contract itself changes.
-  if (
-    (reason !== undefined && /handler \S+: no operation of that id is declared/.test(reason)) ||
-    handlerErrors.length > 0
-  ) {
-    const handlers = readStaged(dir, "src/handlers.ts");
-    writeFileSync(join(dir, "src/handlers.ts"), handlersFile(0));
-    const bare = await serve();
-    writeFileSync(join(dir, "src/handlers.ts"), handlers);
-    return {
-      dir,
-      handlerErrors,
-      notStarted: reason ?? ended(what, "npx tsx src/importer/served-document.ts", start),
-      ...(bare.status === 0 ? { served } : {}),
-    };
-  }
-  return {
-    dir,
-    handlerErrors,
-    failure:
-      reason !== undefined
-        ? `the Worker does not start: ${reason}`
-        : ended(what, "npx tsx src/importer/served-document.ts", start),
-    log: log(start),
-  };
 }
 
 /**

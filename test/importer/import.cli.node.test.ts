@@ -72,9 +72,11 @@ describe.skipIf(skip)("npm run contract:import", () => {
     expect(out).toMatch(/curl -i http:\/\/localhost:8787\/\S+/);
     // Progress on stderr, the document read first, then each step in the scratch copy.
     const err = String(first.stderr);
-    expect(err).toMatch(/^import: reading .*rich-3\.1\.yaml\nimport: schemas/);
-    expect(err).toContain("import:   type-checking the project with the new contract");
-    expect(err).toContain("import:   starting the Worker once");
+    expect(err).toMatch(
+      /^import: reading .*rich-3\.1\.yaml\nimport: read OpenAPI 3\.1\.0, \d+ KiB: 7 paths, 10 operations, \d+ component schemas, \d+ webhooks\nimport: schemas/,
+    );
+    expect(err).toContain("import:   [3/4] starting the Worker once");
+    expect(err).toContain("import:   [4/4] type-checking the project with the new contract");
   });
 
   it(

@@ -61,7 +61,18 @@ export class Operations {
   addPaths(progress: (what: string, done: number, total: number) => void): void {
     const { document, units, findings } = this.#ep.ctx;
     const entries = Object.entries(isObject(document.paths) ? document.paths : {});
-    const total = entries.reduce((n, [, item]) => n + methodsOf(item).length, 0);
+    // A path item may be a `$ref` (to components.pathItems): counted as what it refers to.
+    const methodsAt = (raw: unknown, pointer: string) => {
+      try {
+        return methodsOf(follow(document, raw, pointer).node);
+      } catch {
+        return [];
+      }
+    };
+    const total = entries.reduce(
+      (n, [path, item]) => n + methodsAt(item, child("#", "paths", path)).length,
+      0,
+    );
     let done = 0;
     const tick = () => progress("operations", ++done, total);
     for (const [path, rawItem] of entries) {
@@ -73,7 +84,7 @@ export class Operations {
           : undefined;
       if (cause !== undefined) findings.lost(itemPointer, `left out: ${cause}`);
       if (!isObject(item)) {
-        for (const _ of methodsOf(rawItem)) tick();
+        for (const _ of methodsAt(rawItem, itemPointer)) tick();
         continue;
       }
       this.#addPath(path, item, itemPointer, tick);
@@ -287,7 +298,7 @@ export class Operations {
   }
 }
 
-/** The methods of a path item the platform serves (a `$ref`'d item counts as none until read). */
+/** The methods of a path item the platform serves. */
 function methodsOf(item: unknown): string[] {
   return isObject(item) ? METHODS.filter((method) => isObject(item[method])) : [];
 }

@@ -161,7 +161,7 @@ const ONLY = (() => {
 /**
  * The scale section (test/tools/bench/scale.ts): on by default, `--no-scale` leaves it out,
  * `--scale-only` (or `--only scale`) runs it alone; `--scale-operations`/`--scale-schemas`
- * size the generated document (300 and 1,000), `--scale-documents generated,twilio` picks documents,
+ * size the generated document (300 and 1,000), `--scale-documents generated,real` picks documents,
  * `--scale-rounds` sets the rounds of its CPU comparison, and `--with-suite` also times
  * `npm test` in each imported copy (minutes each).
  */

@@ -19,8 +19,8 @@
  * 7. with `--with-suite`, `npm test` in the copy, timed.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { bundle as bundleDocument } from "@apidevtools/json-schema-ref-parser";
 import { copyProject } from "../../../src/importer/copy-project";
@@ -45,21 +45,37 @@ export interface ScaleDocument {
   readonly simple: { readonly method: string; readonly path: string };
 }
 
-export const TWILIO = "/work/shared/specs/twilio-api-v2010.yaml";
+/**
+ * A real public document to import at bench time, read where it is and never copied into the
+ * project: its file in BENCH_DOCUMENT, and the simple operation to time in
+ * BENCH_DOCUMENT_SIMPLE ("GET /a/{id}"). Without them the section measures the generated
+ * contract alone, and says so.
+ */
+const REAL_DOCUMENT = process.env.BENCH_DOCUMENT;
+const REAL_SIMPLE = /^(\S+) (\S+)$/.exec(process.env.BENCH_DOCUMENT_SIMPLE ?? "");
 
 export function scaleDocuments(operations: number, schemas: number): ScaleDocument[] {
-  return [
+  const documents: ScaleDocument[] = [
     {
       name: "generated",
       label: `generated FIXTURE contract (${operations} operations, ${schemas} schemas)`,
       source: { operations, schemas },
       simple: { method: SIMPLE_OPERATION.method, path: SIMPLE_OPERATION.path },
     },
+  ];
+  if (!REAL_DOCUMENT || !REAL_SIMPLE || !existsSync(REAL_DOCUMENT)) {
+    console.log(
+      'scale: no real document (set BENCH_DOCUMENT to an OpenAPI file and BENCH_DOCUMENT_SIMPLE to one of its operations, "GET /path")',
+    );
+    return documents;
+  }
+  return [
+    ...documents,
     {
-      name: "twilio",
-      label: "shared Twilio API v2010 document (197 operations)",
-      source: { file: TWILIO },
-      simple: { method: "get", path: "/2010-04-01/Accounts/{Sid}.json" },
+      name: "real",
+      label: `${basename(REAL_DOCUMENT)} (a real document, imported at bench time)`,
+      source: { file: REAL_DOCUMENT },
+      simple: { method: (REAL_SIMPLE[1] as string).toLowerCase(), path: REAL_SIMPLE[2] as string },
     },
   ];
 }
