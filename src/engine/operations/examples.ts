@@ -6,14 +6,15 @@
  * chose (`respond`).
  *
  * Which answer: `Prefer: code=<status>` where the operation declares that status (exactly,
- * or by its range) or one of its part 7 error types has it; else its lowest declared 2xx
- * status, else `2XX` (200), else `default` (200), else its lowest declared status. Which
- * body: with `Prefer: dynamic=true`, a value generated from the schema alone, seeded by the
- * request (method, path, query and body), so the same request gets the same value; else
- * the example `Prefer: example=<name>` names; else the media type's first example; else
- * the schema's own examples and default, then a value generated from it, with a seed of the
- * operation, status and media type (the value the build checked). Only examples the build
- * found to match their schema are served (src/engine/openapi/example-book.ts).
+ * as one of its part 7 error types, or by its range, in that order); else its lowest
+ * declared 2xx status, else `2XX` (200), else `default` (200), else its lowest declared
+ * status. Which body: with `Prefer: dynamic=true`, a value generated from the schema
+ * alone, seeded by the request (method, path, query and body), so the same request gets the
+ * same value; else the example `Prefer: example=<name>` names; else the media type's first
+ * example; else the schema's own examples and default, then a value generated from it, with
+ * a seed of the operation, status and media type (the value the build checked). Only
+ * examples the build found to match their schema are served
+ * (src/engine/openapi/example-book.ts).
  */
 import { isMediaDeclaration, type ResponseDeclaration } from "../../contract-language/contract";
 import { acceptable } from "../../platform/accept";
@@ -36,15 +37,19 @@ type Answers = Readonly<Record<string, BookAnswer>>;
 const SUCCESS = /^2\d\d$/;
 const STATUS = /^[2-5]\d\d$/;
 
-/** The answer the request's `code` preference names, where the operation can give it. */
+/**
+ * The answer the request's `code` preference names, where the operation can give it. A part
+ * 7 error type is documented under its own status, so it is an explicit code and wins over a
+ * range that holds it (OpenAPI 3.1 §4.8.16.2).
+ */
 function preferredStatus(x: Exchange, answers: Answers, code: string): Chosen | undefined {
   if (!STATUS.test(code)) return undefined;
   const status = Number(code);
   if (Object.hasOwn(answers, code)) return { kind: "answer", key: code, status };
-  const range = `${code[0]}XX`;
-  if (Object.hasOwn(answers, range)) return { kind: "answer", key: range, status };
   for (const [name, declared] of x.model.responses.errors)
     if (declared.status === status) return { kind: "error", name, status };
+  const range = `${code[0]}XX`;
+  if (Object.hasOwn(answers, range)) return { kind: "answer", key: range, status };
   return undefined;
 }
 

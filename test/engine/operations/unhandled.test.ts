@@ -115,6 +115,14 @@ describe("UNHANDLED_OPERATIONS = examples", () => {
     expect(res.headers.get("preference-applied")).toBe("code=410");
   });
 
+  it("Prefer: code=418 answers the declared 4XX range with that status; 410 stays the error type's, an explicit code (OpenAPI 3.1 §4.8.16.2)", async () => {
+    const res = await call(`/fixture-gadgets/${ID}`, prefer("code=418"));
+    expect(res.status).toBe(418);
+    expect(await res.text()).toBe("");
+    expect(res.headers.get("preference-applied")).toBe("code=418");
+    expect(res.headers.get("answered-by")).toBe("examples");
+  });
+
   it("without examples: the schema's own examples and defaults, then values made from it, the same each time", async () => {
     const first = await call(`/fixture-gadgets/${ID}`);
     const again = await call(`/fixture-gadgets/${ID}`);
