@@ -23,7 +23,12 @@ import { type EngineParts, servingEngine } from "../engine/serving";
 import { STATES_PART } from "../engine/states/transition";
 import { VERSIONS_PART } from "../engine/versions/negotiate";
 import { XML_CODEC } from "../engine/xml";
-import type { BuiltDocuments, ServedDocument } from "../platform/documents";
+import type {
+  BuiltDocuments,
+  DocumentAsset,
+  DocumentText,
+  ReportDocuments,
+} from "../platform/documents";
 import type { JwtVerifier, OperationEngine, XmlCodec } from "../platform/engine-seam";
 import { entityTag } from "../platform/etag";
 
@@ -68,7 +73,8 @@ export interface Needed {
 
 export interface Build {
   readonly needed: Needed;
-  readonly built: BuiltDocuments;
+  /** What the Worker serves, as text (the generated module moves the documents to assets). */
+  readonly built: BuiltDocuments<DocumentText> & { readonly report: ReportDocuments };
   /** What the build reports without refusing the contract: examples it does not serve. */
   readonly findings: readonly string[];
 }
@@ -105,7 +111,7 @@ export function servedParts(needed: Needed): {
 }
 
 /** A document with its strong entity tag (RFC 9110 §8.8.3), as the Worker would compute it. */
-async function tagged(document: ServedDocument): Promise<ServedDocument> {
+async function tagged(document: DocumentText): Promise<DocumentText> {
   return { body: document.body, etag: await entityTag(document.body) };
 }
 
@@ -129,24 +135,62 @@ export async function prepareBuild(
   const { documents } = prepared;
   const current = documents.openapi(undefined);
   if (!current) throw new Error("the contract has no OpenAPI document");
-  const versions: Record<string, ServedDocument> = {};
+  const versions: Record<string, DocumentText> = {};
   for (const version of prepared.versions) {
     const document = documents.openapi(version);
     if (document) versions[version] = await tagged(document);
   }
-  const { report, page } = documents.report();
+  const reportDocuments = await documents.report(undefined);
+  if (!reportDocuments) throw new Error("the contract has no status report");
   const book = prepared.exampleBook();
   return {
     needed,
     findings: book.findings,
     built: {
       openapi: { current: await tagged(current), versions },
-      report,
-      reportPage: page,
+      report: reportDocuments,
       problemPages: Object.fromEntries(documents.problemPages),
       xmlSchemas: prepared.xmlSchemas,
       exampleBook: book.text,
     },
+  };
+}
+
+/**
+ * The Worker's share of a build: the documents moved out of its script into static assets
+ * (`[assets]` in wrangler.toml, read through the `ASSETS` binding, src/platform/documents.ts),
+ * so the script stays as small as the contract's code and cold starts do not pay for a
+ * document's bytes; what stays in the script is what the Worker computes with (the status
+ * report and its page, the XML codec's schemas) and each document's entity tag. Paths are
+ * the build's own (`/openapi/current.json`, numbered versions and problem pages), never a
+ * name from the contract, and reached only through the binding: the Worker runs first.
+ */
+export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportDocuments }): {
+  readonly built: BuiltDocuments<DocumentAsset>;
+  readonly files: Readonly<Record<string, string>>;
+} {
+  const files: Record<string, string> = {};
+  const moved = (path: string, document: DocumentText): DocumentAsset => {
+    files[path] = document.body;
+    return document.etag === undefined ? { asset: path } : { asset: path, etag: document.etag };
+  };
+  const versions = Object.entries(built.openapi.versions);
+  const pages = Object.entries(built.problemPages);
+  return {
+    built: {
+      ...built,
+      openapi: {
+        current: moved("/openapi/current.json", built.openapi.current),
+        versions: Object.fromEntries(
+          versions.map(([v, d], i) => [v, moved(`/openapi/version-${i + 1}.json`, d)]),
+        ),
+      },
+      problemPages: Object.fromEntries(
+        pages.map(([slug, d], i) => [slug, moved(`/problems/page-${i + 1}.html`, d)]),
+      ),
+      report: moved("/interface/report.json", { body: JSON.stringify(built.report) }),
+    },
+    files,
   };
 }
 
@@ -175,7 +219,10 @@ function partsCode(needed: Needed, src: string): { imports: string; given: strin
  * The generated module: the parts' imports, and what the build made, as data. `src` is the
  * way from the module to src/ (`../` from src/generated/).
  */
-export function generatedModule(build: Build, src = "../"): string {
+export function generatedModule(
+  build: { readonly needed: Needed; readonly built: BuiltDocuments },
+  src = "../",
+): string {
   const { imports, given } = partsCode(build.needed, src);
   return `// Written by src/build/contract.ts (npm run build:contract) from src/contract: do not edit.
 // \`npm run build\`, \`wrangler dev\`, \`npm test\` and \`npm run typecheck\` write it again.

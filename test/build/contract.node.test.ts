@@ -60,9 +60,11 @@ describe("the build, on a contract that cannot work", () => {
     () => {
       const built = npm("build:contract");
       expect(built.status, built.stderr).toBe(0);
-      // The document, as the JSON text the Worker serves.
-      const DOCUMENT = JSON.stringify('{"openapi":"3.1.1"').slice(0, -1);
-      expect(readFileSync(generated, "utf8").includes(DOCUMENT)).toBe(true);
+      // The document, as the JSON text the Worker serves, among its static assets; the
+      // module names it there.
+      const document = join(copy, "src/generated/assets/openapi/current.json");
+      expect(readFileSync(document, "utf8").startsWith('{"openapi":"3.1.1"')).toBe(true);
+      expect(readFileSync(generated, "utf8")).toContain('"asset": "/openapi/current.json"');
 
       writeFileSync(join(copy, "src/contract/endpoints.ts"), BROKEN_ENDPOINTS);
       const refused = npm("build:contract");
@@ -72,6 +74,7 @@ describe("the build, on a contract that cannot work", () => {
       // Nothing the earlier build wrote stays: the module throws the same line when loaded.
       const module = readFileSync(generated, "utf8");
       expect(module.includes('"openapi"')).toBe(false);
+      expect(existsSync(document)).toBe(false);
       expect(module).toContain(`throw new Error(${JSON.stringify(expected)})`);
     },
     SLOW,

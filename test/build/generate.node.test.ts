@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../src/app";
-import { prepareBuild } from "../../src/build/generate";
+import { assetsOf, prepareBuild } from "../../src/build/generate";
 import { contract as shipped } from "../../src/contract";
 import type { Contract } from "../../src/contract-language/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
@@ -33,7 +33,7 @@ import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixture
 import { FIXTURE_STATES_CONTRACT, fixtureStatesHandlers } from "../fixtures/states";
 import { FIXTURE_VERSIONS_HANDLERS, fixtureVersionsContract } from "../fixtures/versions";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
-import { builtApp } from "../support/built-app";
+import { assetsApp, builtApp } from "../support/built-app";
 import { importCase } from "../support/import-case";
 
 const SNAPSHOTS = "../engine/openapi/__snapshots__";
@@ -150,11 +150,14 @@ describe("the deployed app serves what createApp serves, byte for byte", () => {
       ...versions.map((v) => `/_service/openapi.json?version=${encodeURIComponent(v)}`),
       ...Object.keys(deployed.built.problemPages).map((slug) => `/_service/problems/${slug}`),
     ];
+    // The Worker's form: the documents read from static assets through the binding.
+    const assets = await assetsApp(contract, handlers);
     for (const env of [{}, DEPLOYMENT])
-      for (const request of documentRequests(paths))
-        expect(await answer(deployed.app, request, env)).toEqual(
-          await answer(tested, request, env),
-        );
+      for (const request of documentRequests(paths)) {
+        const expected = await answer(tested, request, env);
+        expect(await answer(deployed.app, request, env)).toEqual(expected);
+        expect(await answer(assets.app, request, assets.env(env))).toEqual(expected);
+      }
   });
 
   it("the report's JSON is the text statusReport gives with the deployment's destinations and CORS, byte for byte", async () => {
@@ -192,4 +195,63 @@ describe("the deployed app serves what createApp serves, byte for byte", () => {
         await answer(rich.app, request, DEPLOYMENT),
       );
   }, 120_000);
+});
+
+describe("the documents as the Worker's static assets, outside its script", () => {
+  it("moves every document out at paths of the build's own, keeping each entity tag", async () => {
+    const contract = fixtureVersionsContract({ in: "header", name: "api-version" });
+    const { built } = await prepareBuild(contract, FIXTURE_VERSIONS_HANDLERS as never);
+    const moved = assetsOf(built);
+    const documents = [
+      moved.built.openapi.current,
+      ...Object.values(moved.built.openapi.versions),
+      ...Object.values(moved.built.problemPages),
+      moved.built.report,
+    ];
+    expect(documents.length).toBeGreaterThan(3);
+    for (const document of documents) {
+      expect(document).not.toHaveProperty("body");
+      expect("asset" in document && document.asset).toMatch(
+        /^\/(openapi\/(current|version-\d+)\.json|problems\/page-\d+\.html|interface\/report\.json)$/,
+      );
+    }
+    expect(moved.built.openapi.current.etag).toBe(built.openapi.current.etag);
+    expect(moved.files["/openapi/current.json"]).toBe(built.openapi.current.body);
+    expect(JSON.parse(String(moved.files["/interface/report.json"]))).toEqual(built.report);
+    // What stays in the script is what the engine computes with.
+    expect(moved.built.xmlSchemas).toBe(built.xmlSchemas);
+  });
+
+  it("without the ASSETS binding answers 503 (RFC 9110 §15.6.4) and names nothing; a revalidation still gets 304", async () => {
+    const { app, built } = await assetsApp(FIXTURE_OPERATIONS_CONTRACT, FIXTURE_HANDLERS);
+    const errors: string[] = [];
+    const error = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      for (const path of [
+        "/_service/openapi.json",
+        "/_service/interface",
+        ...Object.keys(built.problemPages).map((slug) => `/_service/problems/${slug}`),
+      ]) {
+        const res = await app.fetch(new Request(`https://fixture.test${path}`), {} as Env);
+        expect(res.status, path).toBe(503);
+        expect(res.headers.get("content-type")).toBe("application/problem+json");
+        const text = await res.text();
+        expect(text).not.toContain("ASSETS");
+        expect(text).not.toContain("/openapi/current.json");
+      }
+      const etag = String(built.openapi.current.etag);
+      const revalidated = await app.fetch(
+        new Request("https://fixture.test/_service/openapi.json", {
+          headers: { "if-none-match": etag },
+        }),
+        {} as Env,
+      );
+      expect(revalidated.status).toBe(304);
+    } finally {
+      console.error = error;
+    }
+    // Logged once per isolate, with the cause the answer does not give.
+    expect(errors.filter((line) => line.includes("ASSETS binding is missing"))).toHaveLength(1);
+  });
 });

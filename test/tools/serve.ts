@@ -15,7 +15,7 @@ import {
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { experimental_readRawConfig } from "wrangler";
 
@@ -46,6 +46,24 @@ function capnpString(value: string): string {
   return JSON.stringify(value);
 }
 
+/**
+ * The static assets wrangler.toml declares (`[assets]`), as workerd serves them without
+ * wrangler: a read-only disk service, bound to the Worker under the binding's name.
+ * Nothing when it declares none.
+ */
+export function assetsOf(wranglerToml: string): { services: string; bindings: string[] } {
+  const raw = experimental_readRawConfig({ config: wranglerToml }).rawConfig as {
+    assets?: { directory?: string; binding?: string };
+  };
+  const { directory, binding } = raw.assets ?? {};
+  if (!directory || !binding) return { services: "", bindings: [] };
+  const path = resolve(dirname(resolve(wranglerToml)), directory);
+  return {
+    services: `, (name = "assets", disk = (path = ${capnpString(path)}, writable = false))`,
+    bindings: [`(name = ${capnpString(binding)}, service = "assets")`],
+  };
+}
+
 /** The workerd config: one worker, one HTTP socket on loopback; `vars` override wrangler.toml's. */
 function config(port: number, vars: Readonly<Record<string, string>> = {}): string {
   const raw = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as {
@@ -53,13 +71,15 @@ function config(port: number, vars: Readonly<Record<string, string>> = {}): stri
     compatibility_flags?: string[];
     vars?: Record<string, string>;
   };
+  const assets = assetsOf("wrangler.toml");
   const bindings = Object.entries({ ...raw.vars, ...vars }).map(
     ([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(String(value))})`,
   );
+  bindings.push(...assets.bindings);
   const flags = (raw.compatibility_flags ?? []).map(capnpString);
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
-  services = [(name = "main", worker = .worker)],
+  services = [(name = "main", worker = .worker)${assets.services}],
   sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
 );
 const worker :Workerd.Worker = (

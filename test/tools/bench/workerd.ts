@@ -32,6 +32,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { experimental_readRawConfig } from "wrangler";
+import { assetsOf } from "../serve";
 import type { ProbeRequest } from "./cpu-probe";
 
 export interface StartOptions {
@@ -69,12 +70,14 @@ function config(options: StartOptions): string {
     compatibility_flags?: string[];
     vars?: Record<string, string>;
   };
+  const assets = assetsOf(options.wranglerToml);
   const bindings = Object.entries({ ...raw.vars, ...options.vars }).map(
     ([name, value]) => `(name = ${capnp(name)}, text = ${capnp(String(value))})`,
   );
+  bindings.push(...assets.bindings);
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
-  services = [(name = "main", worker = .worker)],
+  services = [(name = "main", worker = .worker)${assets.services}],
   sockets = [(name = "http", address = "127.0.0.1:0", http = (), service = "main")],
 );
 const worker :Workerd.Worker = (
