@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { generatedModule, prepareBuild } from "../../src/build/generate";
-import type { ExampleBook } from "../../src/engine/examples/book";
+import { EMPTY_BOOK, type ExampleBook } from "../../src/engine/examples/book";
 import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
 
 // The build takes the project's handlers by id, as src/build/write.ts hands them over.
@@ -65,6 +65,8 @@ describe("the engine the Worker is given", () => {
     ) as unknown as Parameters<typeof prepareBuild>[1];
     const built = await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, every);
     expect(built.needed.engine).not.toContain("examples");
+    // Nor the book's schemas, which nothing would read: the script carries an empty book.
+    expect(JSON.parse(built.built.exampleBook)).toEqual(EMPTY_BOOK);
     const module = generatedModule(built);
     expect(module).toContain('import { servingEngine } from "../engine/serving";');
     expect(module).not.toContain("EXAMPLES_PART");

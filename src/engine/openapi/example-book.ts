@@ -20,7 +20,7 @@ import {
   schemaOf,
 } from "../../contract-language/contract";
 import type { JsonSchemaConverter } from "../../platform/openapi/document";
-import type { BookAnswer, ExampleBook } from "../examples/book";
+import { type BookAnswer, EMPTY_BOOK, type ExampleBook } from "../examples/book";
 import { generateValue, type JsonSchema } from "../examples/generate";
 import { escapeToken } from "../examples/validate";
 import { bodyKind } from "../media-type";
@@ -119,6 +119,10 @@ export function makeExampleBook(
   jsonSchema: JsonSchemaConverter,
   handled: ReadonlySet<string>,
 ): MadeBook {
+  // Every operation has a handler: the Worker has no examples part to read a book, so it
+  // carries none of the schemas either.
+  if (Object.keys(contract.operations).every((id) => handled.has(id)))
+    return { book: EMPTY_BOOK, findings: [] };
   const { convert, schemas } = schemaComponents(contract, jsonSchema);
   const maker: Maker = { convert, findings: [], pending: [] };
   const operations: Record<string, Record<string, BookAnswer>[]> = {};
