@@ -3,7 +3,7 @@
  * runtime binary from the npm package, without wrangler's dev proxy in between. Used by the
  * load run and the browser check; the settings come from wrangler.toml.
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -89,6 +89,18 @@ const worker :Workerd.Worker = (
   bindings = [${bindings.join(", ")}],
 );
 `;
+}
+
+/**
+ * `npm run build:contract` in the project at `dir`: what its Worker entry imports
+ * (src/generated/, gitignored, so never in a copy) and its static assets, as a deploy's
+ * `[build]` makes them. `buildBundle` below uses a config of its own, without that step.
+ */
+export function buildContractIn(dir: string): void {
+  execFileSync("npm", ["run", "--silent", "build:contract"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 /**

@@ -17,7 +17,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { experimental_readRawConfig } from "wrangler";
 import { copyProject } from "../../../src/importer/copy-project";
-import { buildBundle, type ServedWorker, serveWorker } from "../serve";
+import { buildBundle, buildContractIn, type ServedWorker, serveWorker } from "../serve";
 import { renderChart, renderMarkdown, renderSummary, targets } from "./report";
 import {
   measureScale,
@@ -229,20 +229,12 @@ function importedCopy(dir: string, openapi: string): string {
     stdio: ["ignore", "ignore", "inherit"],
   });
   // What the entry imports (src/generated/, not copied: it is gitignored), as a deploy makes it.
-  buildContract(copy);
+  buildContractIn(copy);
   return copy;
 }
 
-/** `npm run build:contract` in `dir`: what the Worker entry imports (src/generated/). */
-function buildContract(dir: string): void {
-  execFileSync("npm", ["run", "--silent", "build:contract"], {
-    cwd: dir,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
 async function buildAll(dir: string): Promise<Built[]> {
-  buildContract(resolve("."));
+  buildContractIn(resolve("."));
   return Promise.all(
     selected().map(async (variant) => {
       const source = variant.openapi

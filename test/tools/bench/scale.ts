@@ -24,7 +24,7 @@ import { basename, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { bundle as bundleDocument } from "@apidevtools/json-schema-ref-parser";
 import { copyProject } from "../../../src/importer/copy-project";
-import { buildBundle, serveWorker } from "../serve";
+import { buildBundle, buildContractIn, serveWorker } from "../serve";
 import { generateDocument, SIMPLE_OPERATION } from "./generate-document";
 import { oneOperationDocument } from "./one-operation";
 import { measureFirstRequests, measureHeap, measureSimpleCpu } from "./scale-measure";
@@ -193,6 +193,7 @@ const operationCount = (document: Json) =>
 
 /** A copy's Worker: as deployed, and with the CPU probe around it. */
 async function bundlesOf(copy: string, dir: string, name: string) {
+  buildContractIn(copy);
   const entry = join(dir, `${name}-probe.ts`);
   writeFileSync(
     entry,
