@@ -58,6 +58,11 @@ export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
   readonly report: ReportDocuments | DocumentAsset;
   readonly problemPages: Readonly<Record<string, D>>;
   readonly xmlSchemas: readonly XmlSchema[];
+  /**
+   * What operations without a handler answer from under the `examples` setting (the engine's
+   * example book, src/engine/examples/book.ts), as JSON text: read on its first use only.
+   */
+  readonly exampleBook: string;
 }
 
 /** The documents the build made, served as they are. */

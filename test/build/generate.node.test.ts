@@ -172,6 +172,8 @@ describe("the deployed app serves what createApp serves, byte for byte", () => {
       platformDefaults(MAX_BODY_BYTES),
       destinations,
       corsStatus(corsSetting(DEPLOYMENT as unknown as Env)),
+      new Set(Object.keys(FIXTURE_EVENTS_HANDLERS)),
+      OPERATION_ENGINE.answering(DEPLOYMENT),
     );
     expect(report.events.some((event) => event.destinations > 0)).toBe(true);
     expect(report.cors.enabled).toBe(true);
