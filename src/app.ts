@@ -99,7 +99,7 @@ export function createApp<C extends Contract>(
     jwt,
     xml,
     xmlSchemas: prepared.xmlSchemas,
-    exampleBook: () => prepared.exampleBook().text,
+    exampleBook: async () => prepared.exampleBook().text,
     maxBodyBytes,
     fastPath: options.fastPath !== false,
   });

@@ -14,7 +14,12 @@ import type { AnyHandler, Handlers } from "./contract-language/define-handlers";
 import type { NeedsEngine, NeedsJwt, NeedsXml } from "./contract-language/needs";
 import type { CorsEnv } from "./platform/cors";
 import { MAX_BODY_BYTES } from "./platform/defaults";
-import { type BuiltDocuments, type ServiceDocuments, servedDocuments } from "./platform/documents";
+import {
+  type BuiltDocuments,
+  documentText,
+  type ServiceDocuments,
+  servedDocuments,
+} from "./platform/documents";
 import type { JwtVerifier, OperationEngine, XmlCodec, XmlSchema } from "./platform/engine-seam";
 import type { AppEnv } from "./platform/env";
 import { errorResponse } from "./platform/errors";
@@ -72,7 +77,7 @@ export interface Composition {
   readonly xml: XmlCodec | undefined;
   readonly xmlSchemas: readonly XmlSchema[];
   /** What operations without a handler answer from under the `examples` setting (JSON text). */
-  readonly exampleBook: () => string;
+  readonly exampleBook: (env: unknown) => Promise<string | undefined>;
   /** The platform's body cap, in bytes, while part 8 declares none. */
   readonly maxBodyBytes: number;
   /**
@@ -95,7 +100,7 @@ export function serveApp<C extends Contract>(contract: C, options: ServeOptions<
     jwt,
     xml,
     xmlSchemas: built.xmlSchemas,
-    exampleBook: () => built.exampleBook,
+    exampleBook: (env) => documentText(env, built.exampleBook),
     maxBodyBytes: MAX_BODY_BYTES,
     fastPath: true,
   });

@@ -151,7 +151,7 @@ export async function prepareBuild(
       report: reportDocuments,
       problemPages: Object.fromEntries(documents.problemPages),
       xmlSchemas: prepared.xmlSchemas,
-      exampleBook: book.text,
+      exampleBook: { body: book.text },
     },
   };
 }
@@ -189,6 +189,7 @@ export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportD
         pages.map(([slug, d], i) => [slug, moved(`/problems/page-${i + 1}.html`, d)]),
       ),
       report: moved("/interface/report.json", { body: JSON.stringify(built.report) }),
+      exampleBook: moved("/examples/book.json", built.exampleBook),
     },
     files,
   };

@@ -89,9 +89,10 @@ export interface MountContext {
   /**
    * What operations without a handler answer from under the `examples` setting, made when
    * the Worker was built (`ContractEngine.exampleBook`), as JSON text: asked for on the first
-   * answer that needs it, never when the Worker starts.
+   * answer that needs it, never when the Worker starts; undefined when the deployment cannot
+   * read it (its static assets).
    */
-  readonly exampleBook: () => string;
+  readonly exampleBook: (env: unknown) => Promise<string | undefined>;
 }
 
 /** What the engine needs of a Queue message (the runtime's `Message`). */

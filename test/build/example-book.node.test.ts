@@ -14,7 +14,7 @@ import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixture
 // The build takes the project's handlers by id, as src/build/write.ts hands them over.
 const handlers = FIXTURE_EXAMPLES_HANDLERS as unknown as Parameters<typeof prepareBuild>[1];
 const build = await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, handlers);
-const book = JSON.parse(build.built.exampleBook) as ExampleBook;
+const book = JSON.parse(build.built.exampleBook.body) as ExampleBook;
 
 describe("the example book, made by the build", () => {
   it("reports an example that does not match its schema, at its pointer, and leaves it out", () => {
@@ -66,7 +66,7 @@ describe("the engine the Worker is given", () => {
     const built = await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, every);
     expect(built.needed.engine).not.toContain("examples");
     // Nor the book's schemas, which nothing would read: the script carries an empty book.
-    expect(JSON.parse(built.built.exampleBook)).toEqual(EMPTY_BOOK);
+    expect(JSON.parse(built.built.exampleBook.body)).toEqual(EMPTY_BOOK);
     const module = generatedModule(built);
     expect(module).toContain('import { servingEngine } from "../engine/serving";');
     expect(module).not.toContain("EXAMPLES_PART");

@@ -18,11 +18,13 @@
  */
 import { isMediaDeclaration, type ResponseDeclaration } from "../../contract-language/contract";
 import { acceptable } from "../../platform/accept";
+import { statusProblem } from "../../platform/problem";
 import type { BookAnswer, BookMedia, ExampleBook } from "../examples/book";
 import { generateValue, type JsonSchema } from "../examples/generate";
 import { preferenceApplied, readPreferences } from "../examples/prefer";
 import { canonical } from "../examples/validate";
 import { bodyKind } from "../media-type";
+import type { Refusal } from "../refusal";
 import type { Exchange, Outcome } from "./model";
 import { statusPlan } from "./responses";
 
@@ -135,12 +137,27 @@ function bodyOf(
 }
 
 /**
+ * RFC 9110 §15.6.4: the deployment cannot read the example book the build made (its static
+ * assets or their binding are missing; logged once, src/platform/documents.ts). Said without
+ * naming what, as the documents' 503 is.
+ */
+const BOOK_UNAVAILABLE: Refusal = {
+  kind: undefined,
+  problem: statusProblem(
+    503,
+    "This deployment cannot answer from the contract's examples now; try again after it is fixed.",
+  ),
+};
+
+/**
  * Sets the exchange's result from the contract's examples, or answers 501 (`unanswered`)
  * where no answer can be made (a stale build, an answer the build could make no value for).
  */
-export function answerFromExamples(x: Exchange, unanswered: () => Outcome): Outcome {
+export async function answerFromExamples(x: Exchange, unanswered: () => Outcome): Promise<Outcome> {
   const { model } = x;
-  const book = model.exampleBook();
+  const book = await model.exampleBook(x.c.env);
+  // RFC 9110 §15.6.4: the deployment cannot read what the build made (logged once).
+  if (!book) return BOOK_UNAVAILABLE;
   const answers = book.operations[model.id]?.[model.shapeIndex];
   if (!answers) return unanswered();
   const preferences = readPreferences(x.c.req.header("prefer") ?? null);

@@ -84,7 +84,7 @@ export type StepName =
  * examples part (src/engine/parts.ts), given only while an operation has no handler, so a
  * Worker whose every operation has one does not ship the value generator.
  */
-export type ExamplesAnswer = (x: Exchange, unanswered: () => Outcome) => Outcome;
+export type ExamplesAnswer = (x: Exchange, unanswered: () => Outcome) => Promise<Outcome>;
 
 /** A problem answer in the form the request negotiates (`problem-form.ts`). */
 export type ProblemForm = (c: Context<AppEnv>, response: Response) => Promise<Response>;
@@ -111,8 +111,11 @@ export interface OperationModel extends OperationOutline {
   readonly problemForm: ProblemForm | undefined;
   /** Which of the operation's variants this is (part 9; the operation's own declaration is 0). */
   readonly shapeIndex: number;
-  /** What an operation without a handler answers from under the `examples` setting. */
-  readonly exampleBook: () => ExampleBook;
+  /**
+   * What an operation without a handler answers from under the `examples` setting;
+   * undefined when the deployment cannot read it (its static assets).
+   */
+  readonly exampleBook: (env: unknown) => Promise<ExampleBook | undefined>;
   /** How it answers from them; absent from a Worker whose every operation has a handler. */
   readonly examples: ExamplesAnswer | undefined;
 }

@@ -53,10 +53,16 @@ export function mountOperations(
   const versionHidden = versionPlan && versions ? versions.fields(versionPlan.placement) : {};
   // Misconfigured security schemes, logged once for the whole app.
   const reported = new Set<string>();
-  // Read from the build's text on the first answer made from examples, then kept.
-  let book: ExampleBook | undefined;
-  const exampleBook = () => {
-    book ??= { ...EMPTY_BOOK, ...(JSON.parse(context.exampleBook()) as Partial<ExampleBook>) };
+  // Read on the first answer made from examples, then kept; not kept when it could not be
+  // read (the deployment's assets), so a later request tries again.
+  let book: Promise<ExampleBook | undefined> | undefined;
+  const exampleBook = (env: unknown) => {
+    book ??= context.exampleBook(env).then((text) => {
+      if (text === undefined) book = undefined;
+      return text === undefined
+        ? undefined
+        : { ...EMPTY_BOOK, ...(JSON.parse(text) as Partial<ExampleBook>) };
+    });
     return book;
   };
   const byPath = new Map<

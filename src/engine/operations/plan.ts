@@ -43,7 +43,7 @@ export interface OperationSetting {
   /** Misconfigured security schemes, logged once for the whole app. */
   readonly reported: Set<string>;
   /** What operations without a handler answer from under the `examples` setting. */
-  readonly exampleBook: () => ExampleBook;
+  readonly exampleBook: (env: unknown) => Promise<ExampleBook | undefined>;
   /** How they answer from them, where the Worker has the examples part (src/engine/parts.ts). */
   readonly examples: ExamplesAnswer | undefined;
   /** The parts of the engine the Worker was given (src/engine/parts.ts). */

@@ -54,7 +54,7 @@ function notImplemented(id: string): Refusal {
 }
 
 /** From the examples, where the Worker has the examples part (src/engine/parts.ts). */
-function fromExamples(x: Exchange): Outcome {
+function fromExamples(x: Exchange): Outcome | Promise<Outcome> {
   const unanswered = () => notImplemented(x.model.id);
   return x.model.examples ? x.model.examples(x, unanswered) : unanswered();
 }
