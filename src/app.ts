@@ -70,6 +70,11 @@ export interface PreparedContract {
   /** The versions part 9 declares, each with an OpenAPI document of its own. */
   readonly versions: readonly string[];
   readonly xmlSchemas: readonly XmlSchema[];
+  /**
+   * What operations without a handler answer from under the `examples` setting, as JSON
+   * text, with a line for each example left out of it: made on first use.
+   */
+  readonly exampleBook: () => { readonly text: string; readonly findings: readonly string[] };
 }
 
 /**
@@ -95,6 +100,7 @@ export function createApp<C extends Contract>(
     jwt,
     xml,
     xmlSchemas: prepared.xmlSchemas,
+    exampleBook: async () => prepared.exampleBook().text,
     maxBodyBytes,
     fastPath: options.fastPath !== false,
   });
@@ -180,7 +186,8 @@ export function prepareContract<C extends Contract>(
   let report: ReportDocuments | undefined;
   const reportOf = (): ReportDocuments => {
     if (report) return report;
-    const made = statusReport(contract, platformDefaults(maxBodyBytes));
+    const defaults = platformDefaults(maxBodyBytes);
+    const made = statusReport(contract, defaults, undefined, undefined, implemented);
     const sections = engine?.pageSections(contract);
     report = { report: made, page: reportTemplate(made, problemTypes, sections) };
     return report;
@@ -208,5 +215,14 @@ export function prepareContract<C extends Contract>(
       problemTypes.filter(isHosted).map((t) => [t.slug, { body: problemTypePage(t) }]),
     ),
   };
-  return { documents, versions, xmlSchemas };
+  let book: ReturnType<PreparedContract["exampleBook"]> | undefined;
+  const exampleBook = () => {
+    book ??=
+      engine && jsonSchema
+        ? engine.exampleBook(contract, jsonSchema, implemented)
+        : // Nothing to make an answer's value from: each answers 501 under the setting too.
+          { text: "{}", findings: [] };
+    return book;
+  };
+  return { documents, versions, xmlSchemas, exampleBook };
 }

@@ -14,7 +14,12 @@ import type { AnyHandler, Handlers } from "./contract-language/define-handlers";
 import type { NeedsEngine, NeedsJwt, NeedsXml } from "./contract-language/needs";
 import type { CorsEnv } from "./platform/cors";
 import { MAX_BODY_BYTES } from "./platform/defaults";
-import { type BuiltDocuments, type ServiceDocuments, servedDocuments } from "./platform/documents";
+import {
+  type BuiltDocuments,
+  documentText,
+  type ServiceDocuments,
+  servedDocuments,
+} from "./platform/documents";
 import type { JwtVerifier, OperationEngine, XmlCodec, XmlSchema } from "./platform/engine-seam";
 import type { AppEnv } from "./platform/env";
 import { errorResponse } from "./platform/errors";
@@ -71,6 +76,8 @@ export interface Composition {
   readonly jwt: JwtVerifier | undefined;
   readonly xml: XmlCodec | undefined;
   readonly xmlSchemas: readonly XmlSchema[];
+  /** What operations without a handler answer from under the `examples` setting (JSON text). */
+  readonly exampleBook: (env: unknown) => Promise<string | undefined>;
   /** The platform's body cap, in bytes, while part 8 declares none. */
   readonly maxBodyBytes: number;
   /**
@@ -93,6 +100,7 @@ export function serveApp<C extends Contract>(contract: C, options: ServeOptions<
     jwt,
     xml,
     xmlSchemas: built.xmlSchemas,
+    exampleBook: (env) => documentText(env, built.exampleBook),
     maxBodyBytes: MAX_BODY_BYTES,
     fastPath: true,
   });
@@ -108,6 +116,7 @@ export function composeApp(contract: Contract, parts: Composition): ServiceApp {
   app.use(platform());
   mountServiceRoutes(app, {
     documents: parts.documents,
+    ...(engine ? { answering: engine.answering } : {}),
     ...(engine?.destinations ? { destinations: engine.destinations } : {}),
   });
   const noOperations = Object.keys(contract.operations).length === 0;
@@ -116,8 +125,17 @@ export function composeApp(contract: Contract, parts: Composition): ServiceApp {
     // namespace is unimplemented, whatever it is.
     app.all("*", interfaceNotSpecified);
   } else {
-    const { jwt, xml, xmlSchemas } = parts;
-    engine?.mount(app, { contract, handlers, maxBodyBytes, present, jwt, xml, xmlSchemas });
+    const { jwt, xml, xmlSchemas, exampleBook } = parts;
+    engine?.mount(app, {
+      contract,
+      handlers,
+      maxBodyBytes,
+      present,
+      jwt,
+      xml,
+      xmlSchemas,
+      exampleBook,
+    });
   }
   // A path no route knows: outside /_service, only once part 4 declares operations.
   const notFound = present("not-found", NOT_FOUND);

@@ -1,23 +1,25 @@
 /**
  * What the build makes of a contract (src/build/contract.ts): the contract checked, with the
  * engine parts it needs (and only those: the serving engine with the parts the contract uses,
- * src/engine/parts.ts, the JWT verifier, the XML codec), its documents made and tagged, and
- * the module the Worker entry imports them from.
+ * and the examples' answers while an operation has no handler, src/engine/parts.ts, the JWT
+ * verifier, the XML codec), its documents made and tagged, the example book, and the module
+ * the Worker entry imports them from.
  */
 import { toJSONSchema } from "zod/mini";
 import { type AppOptions, type PreparedContract, prepareContract } from "../app";
 import { type Contract, declaresXml } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
-import { needsEngine, needsJwt, type ServingPart, servingParts } from "../contract-language/needs";
+import { needsEngine, needsJwt } from "../contract-language/needs";
 import { OPERATION_ENGINE } from "../engine";
 import { SECURITY_PART } from "../engine/authentication/authenticate";
 import { ERROR_MODEL_PART } from "../engine/error-model";
 import { EVENTS_PART } from "../engine/events/part";
 import { JWT_VERIFIER } from "../engine/jwt";
 import { RATE_LIMITS_PART } from "../engine/limits/enforce";
-import type { ServingParts } from "../engine/parts";
+import { EXAMPLES_PART } from "../engine/operations/examples";
+import { type EnginePart, engineParts } from "../engine/parts";
 import { FORMS_PART } from "../engine/request/forms";
-import { servingEngine } from "../engine/serving";
+import { type EngineParts, servingEngine } from "../engine/serving";
 import { STATES_PART } from "../engine/states/transition";
 import { VERSIONS_PART } from "../engine/versions/negotiate";
 import { XML_CODEC } from "../engine/xml";
@@ -39,7 +41,7 @@ interface PartModule<V> {
 }
 
 /** Each part of the serving engine, for the generated module's imports and for tests. */
-const SERVING: { readonly [P in ServingPart]-?: PartModule<NonNullable<ServingParts[P]>> } = {
+const SERVING: { readonly [P in EnginePart]-?: PartModule<NonNullable<EngineParts[P]>> } = {
   versions: { name: "VERSIONS_PART", from: "engine/versions/negotiate", value: VERSIONS_PART },
   rateLimits: { name: "RATE_LIMITS_PART", from: "engine/limits/enforce", value: RATE_LIMITS_PART },
   security: {
@@ -51,6 +53,8 @@ const SERVING: { readonly [P in ServingPart]-?: PartModule<NonNullable<ServingPa
   events: { name: "EVENTS_PART", from: "engine/events/part", value: EVENTS_PART },
   errorModel: { name: "ERROR_MODEL_PART", from: "engine/error-model", value: ERROR_MODEL_PART },
   forms: { name: "FORMS_PART", from: "engine/request/forms", value: FORMS_PART },
+  // While an operation has no handler: its answers under the `examples` setting.
+  examples: { name: "EXAMPLES_PART", from: "engine/operations/examples", value: EXAMPLES_PART },
 };
 
 const JWT: PartModule<JwtVerifier> = {
@@ -63,7 +67,7 @@ const XML: PartModule<XmlCodec> = { name: "XML_CODEC", from: "engine/xml", value
 /** What a Worker of the contract is given: the serving engine with its parts, the JWT verifier, the XML codec. */
 export interface Needed {
   /** The serving engine's parts; undefined when the contract needs no engine at all. */
-  readonly engine: readonly ServingPart[] | undefined;
+  readonly engine: readonly EnginePart[] | undefined;
   readonly jwt: boolean;
   readonly xml: boolean;
 }
@@ -72,12 +76,20 @@ export interface Build {
   readonly needed: Needed;
   /** What the Worker serves, as text (the generated module moves the documents to assets). */
   readonly built: BuiltDocuments<DocumentText> & { readonly report: ReportDocuments };
+  /** What the build reports without refusing the contract: examples it does not serve. */
+  readonly findings: readonly string[];
 }
 
-/** What `contract` needs: exactly what the option types of `serveApp` and the engine's mount require. */
-export function neededParts(contract: Contract): Needed {
+/**
+ * What `contract` with `handlers` needs: exactly what the option types of `serveApp` and the
+ * engine's mount require, and the examples part while an operation has no handler.
+ */
+export function neededParts(
+  contract: Contract,
+  handlers: Readonly<Record<string, AnyHandler | undefined>>,
+): Needed {
   return {
-    engine: needsEngine(contract) ? servingParts(contract) : undefined,
+    engine: needsEngine(contract) ? engineParts(contract, handlers) : undefined,
     jwt: needsJwt(contract),
     xml: declaresXml(contract),
   };
@@ -112,7 +124,7 @@ export async function prepareBuild(
   contract: Contract,
   handlers: Readonly<Record<string, AnyHandler | undefined>>,
 ): Promise<Build> {
-  const needed = neededParts(contract);
+  const needed = neededParts(contract, handlers);
   // Checked and documented with the whole engine, as `createApp` does.
   const options = {
     handlers,
@@ -136,14 +148,17 @@ export async function prepareBuild(
   }
   const reportDocuments = await documents.report(undefined);
   if (!reportDocuments) throw new Error("the contract has no status report");
+  const book = prepared.exampleBook();
   return {
     needed,
+    findings: book.findings,
     built: {
       openapi: { current: await tagged(current), versions },
       reference: { current: await tagged(reference), versions: pages },
       report: reportDocuments,
       problemPages: Object.fromEntries(documents.problemPages),
       xmlSchemas: prepared.xmlSchemas,
+      exampleBook: { body: book.text },
     },
   };
 }
@@ -188,6 +203,7 @@ export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportD
         pages.map(([slug, d], i) => [slug, moved(`/problems/page-${i + 1}.html`, d)]),
       ),
       report: moved("/interface/report.json", { body: JSON.stringify(built.report) }),
+      exampleBook: moved("/examples/book.json", built.exampleBook),
     },
     files,
   };

@@ -64,12 +64,38 @@ export async function buildContract(): Promise<void> {
     const { built, files } = assetsOf(build.built);
     writeAssets(files);
     write(generatedModule({ needed: build.needed, built }));
+    report(build.findings);
   } catch (error) {
     const reason = `the contract cannot be served: ${(error as Error).message}`;
     writeAssets({});
-    write(refusedModule(contract ? neededParts(contract) : NOTHING, reason));
+    // Its handlers may not have loaded: it is given the parts of a contract without any.
+    write(refusedModule(contract ? neededParts(contract, {}) : NOTHING, reason));
     throw new Error(reason);
   }
+}
+
+/** Where every finding of the last build is listed, when there are more than it prints. */
+export const FINDINGS = fileURLToPath(
+  new URL("../../.wrangler/build-findings.txt", import.meta.url),
+);
+const PRINTED = 5;
+
+/**
+ * What the build reports without refusing the contract (examples it does not serve): an
+ * imported document's wrong example must not stop its import. `wrangler dev` builds again on
+ * every change, so a long list is printed in part, and written whole to FINDINGS.
+ */
+function report(findings: readonly string[]): void {
+  for (const finding of findings.slice(0, PRINTED)) console.warn(`build: ${finding}`);
+  if (findings.length <= PRINTED) {
+    rmSync(FINDINGS, { force: true });
+    return;
+  }
+  mkdirSync(dirname(FINDINGS), { recursive: true });
+  writeFileSync(FINDINGS, `${findings.join("\n")}\n`);
+  console.warn(
+    `build: ${findings.length - PRINTED} more; all ${findings.length} are in ${FINDINGS}`,
+  );
 }
 
 /**

@@ -5,7 +5,8 @@
  * problem types and the interface page's sections. A contract that declares none of it does
  * not need it, so the app receives it as an option (`createApp(contract, { engine:
  * OPERATION_ENGINE })`); the deployed Worker gets only `servingEngine` with the parts its
- * contract uses (src/engine/README.md, "Bundle size").
+ * contract uses, and the examples' answers while an operation has no handler
+ * (src/engine/README.md, "Bundle size").
  */
 import { RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
 import type { ContractEngine } from "../platform/engine-seam";
@@ -18,11 +19,12 @@ import { checkEvents } from "./events/startup-checks";
 import { RATE_LIMITS_PART } from "./limits/enforce";
 import { checkLimits } from "./limits/startup-checks";
 import { documentContract } from "./openapi/document";
+import { makeExampleBook } from "./openapi/example-book";
+import { EXAMPLES_PART } from "./operations/examples";
 import { operationProblemTypes } from "./operations/failures";
 import { checkOperations } from "./operations/startup-checks";
-import type { ServingParts } from "./parts";
 import { FORMS_PART } from "./request/forms";
-import { servingEngine } from "./serving";
+import { type EngineParts, servingEngine } from "./serving";
 import { checkStates } from "./states/startup-checks";
 import { STATES_PART } from "./states/transition";
 import { contractForVersion } from "./versions/for-version";
@@ -40,7 +42,8 @@ export const ALL_PARTS = {
   events: EVENTS_PART,
   errorModel: ERROR_MODEL_PART,
   forms: FORMS_PART,
-} as const satisfies Required<ServingParts>;
+  examples: EXAMPLES_PART,
+} as const satisfies Required<EngineParts>;
 
 const SERVING_ENGINE = servingEngine(ALL_PARTS);
 
@@ -70,4 +73,8 @@ export const OPERATION_ENGINE: ContractEngine = {
   problemTypes: operationProblemTypes,
   errorTypes: errorProblemTypes,
   xmlSchemas,
+  exampleBook(contract, jsonSchema, handled) {
+    const { book, findings } = makeExampleBook(contract, jsonSchema, handled);
+    return { text: JSON.stringify(book), findings };
+  },
 };

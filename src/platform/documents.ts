@@ -74,6 +74,13 @@ export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
   readonly report: ReportDocuments | DocumentAsset;
   readonly problemPages: Readonly<Record<string, D>>;
   readonly xmlSchemas: readonly XmlSchema[];
+  /**
+   * What operations without a handler answer from under the `examples` setting (the engine's
+   * example book, src/engine/examples/book.ts), as JSON text or an asset of it: read on its
+   * first use only. It holds every example and schema such an answer reads, so it grows
+   * with the API, and stays out of the script like the documents.
+   */
+  readonly exampleBook: D;
 }
 
 /** The documents the build made, served as they are. */
@@ -128,6 +135,16 @@ async function readAsset(env: unknown, asset: string): Promise<Response | undefi
   }
   await answer?.body?.cancel();
   return undefined;
+}
+
+/** A document's text, or undefined when its asset cannot be read (`readAsset`). */
+export async function documentText(
+  env: unknown,
+  document: ServedDocument,
+): Promise<string | undefined> {
+  if ("body" in document) return document.body;
+  const answer = await readAsset(env, document.asset);
+  return answer?.text();
 }
 
 /** A static asset's JSON, or undefined when it cannot be read (`readAsset`). */

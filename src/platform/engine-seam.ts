@@ -17,6 +17,7 @@ import type { SafeHtml } from "./html";
 import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
 import type { ProblemType } from "./problem";
 import type { ProblemPresenter } from "./problem-presenter";
+import type { Answering } from "./status";
 import type { XmlCodec, XmlSchema } from "./xml-seam";
 
 export type { XmlCodec, XmlMapping, XmlNames, XmlRead, XmlSchema } from "./xml-seam";
@@ -85,6 +86,13 @@ export interface MountContext {
    * built (`ContractEngine.xmlSchemas`), in the order the engine walks the contract.
    */
   readonly xmlSchemas: readonly XmlSchema[];
+  /**
+   * What operations without a handler answer from under the `examples` setting, made when
+   * the Worker was built (`ContractEngine.exampleBook`), as JSON text: asked for on the first
+   * answer that needs it, never when the Worker starts; undefined when the deployment cannot
+   * read it (its static assets).
+   */
+  readonly exampleBook: (env: unknown) => Promise<string | undefined>;
 }
 
 /** What the engine needs of a Queue message (the runtime's `Message`). */
@@ -118,6 +126,8 @@ export interface OperationEngine {
   ) => Promise<void>;
   /** How many destinations the deployment's bindings give each of part 6's events; with part 6 only. */
   readonly destinations?: (env: unknown) => (event: string) => number;
+  /** How the deployment's setting answers operations without a handler, for the status report. */
+  readonly answering: (env: unknown) => Answering;
 }
 
 /**
@@ -153,4 +163,14 @@ export interface ContractEngine extends OperationEngine {
     jsonSchema: JsonSchemaConverter,
     codec: XmlCodec,
   ) => XmlSchema[];
+  /**
+   * What the operations `handled` does not name answer from under the `examples` setting, as
+   * JSON text, and one line for each example that does not match its schema (left out, and
+   * reported when the Worker is built).
+   */
+  readonly exampleBook: (
+    contract: Contract,
+    jsonSchema: JsonSchemaConverter,
+    handled: ReadonlySet<string>,
+  ) => { readonly text: string; readonly findings: readonly string[] };
 }

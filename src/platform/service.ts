@@ -22,7 +22,7 @@ import { AS_IS } from "./problem-presenter";
 import { REFERENCE_CSP } from "./reference/search";
 import { mountResource } from "./resource";
 import { HTML_CSP } from "./security-headers";
-import { withDeployment } from "./status";
+import { type Answering, withDeployment } from "./status";
 
 /** draft-inadarei-api-health-check: a health document with `status: "pass"`. */
 export const HEALTH = {
@@ -94,23 +94,43 @@ export interface ServiceRoutes {
   readonly documents: ServiceDocuments;
   /** How many destinations the deployment's bindings give each event (part 6). */
   readonly destinations?: (env: unknown) => (event: string) => number;
+  /** How the deployment's setting answers operations without a handler (part 4). */
+  readonly answering?: (env: unknown) => Answering;
 }
 
 export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {
   const { documents } = routes;
-  // Filled in on the first request: the destinations of part 6 and the CORS setting are the
-  // deployment's vars, which a Worker reads from a request's bindings; they do not change
-  // within an isolate (the CORS setting is parsed once, so the same object while it holds).
+  // Filled in on the first request: the destinations of part 6, the CORS setting and how
+  // operations without a handler answer are the deployment's vars, which a Worker reads from
+  // a request's bindings; they do not change within an isolate (the CORS setting is parsed
+  // once, so the same object while it holds).
   let served:
-    | { readonly json: string; readonly html: string; readonly cors: CorsSetting }
+    | {
+        readonly json: string;
+        readonly html: string;
+        readonly cors: CorsSetting;
+        readonly unhandled: string | undefined;
+      }
     | undefined;
   const reportDocuments = async (env: Env | undefined) => {
     const cors = corsSetting(env);
-    if (served && served.cors === cors) return served;
+    const answering = routes.answering?.(env);
+    const unhandled = answering?.setting;
+    if (served && served.cors === cors && served.unhandled === unhandled) return served;
     const built = await documents.report(env);
     if (built === undefined) return undefined;
-    const report = withDeployment(built.report, routes.destinations?.(env), corsStatus(cors));
-    served = { json: JSON.stringify(report), html: reportPage(built.page, report), cors };
+    const report = withDeployment(
+      built.report,
+      routes.destinations?.(env),
+      corsStatus(cors),
+      answering,
+    );
+    served = {
+      json: JSON.stringify(report),
+      html: reportPage(built.page, report),
+      cors,
+      unhandled,
+    };
     return served;
   };
 

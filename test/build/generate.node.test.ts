@@ -28,6 +28,7 @@ import {
   FIXTURE_ERROR_BODIES_HANDLERS,
 } from "../fixtures/error-bodies";
 import { FIXTURE_EVENTS_CONTRACT, FIXTURE_EVENTS_HANDLERS } from "../fixtures/events";
+import { FIXTURE_EXAMPLES_CONTRACT } from "../fixtures/examples";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_STYLES_CONTRACT, FIXTURE_STYLES_HANDLERS } from "../fixtures/parameter-styles";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
@@ -177,6 +178,8 @@ describe("the deployed app serves what createApp serves, byte for byte", () => {
       platformDefaults(MAX_BODY_BYTES),
       destinations,
       corsStatus(corsSetting(DEPLOYMENT as unknown as Env)),
+      new Set(Object.keys(FIXTURE_EVENTS_HANDLERS)),
+      OPERATION_ENGINE.answering(DEPLOYMENT),
     );
     expect(report.events.some((event) => event.destinations > 0)).toBe(true);
     expect(report.cors.enabled).toBe(true);
@@ -213,12 +216,13 @@ describe("the documents as the Worker's static assets, outside its script", () =
       ...Object.values(moved.built.reference.versions),
       ...Object.values(moved.built.problemPages),
       moved.built.report,
+      moved.built.exampleBook,
     ];
     expect(Object.keys(moved.built.reference.versions).length).toBeGreaterThan(1);
     for (const document of documents) {
       expect(document).not.toHaveProperty("body");
       expect("asset" in document && document.asset).toMatch(
-        /^\/(openapi\/(current|version-\d+)\.json|reference\/(current|version-\d+)\.html|problems\/page-\d+\.html|interface\/report\.json)$/,
+        /^\/(openapi\/(current|version-\d+)\.json|reference\/(current|version-\d+)\.html|problems\/page-\d+\.html|interface\/report\.json|examples\/book\.json)$/,
       );
     }
     expect(moved.built.openapi.current.etag).toBe(built.openapi.current.etag);
@@ -268,5 +272,25 @@ describe("the documents as the Worker's static assets, outside its script", () =
     }
     // Logged once per isolate, with the cause the answer does not give.
     expect(errors.filter((line) => line.includes("ASSETS binding is missing"))).toHaveLength(1);
+  });
+
+  it("answers from examples read from the assets, and 503 (RFC 9110 §15.6.4) where the deployment cannot read them", async () => {
+    const { app, env } = await assetsApp(FIXTURE_EXAMPLES_CONTRACT);
+    const get = (bindings: Env) =>
+      app.fetch(new Request("https://fixture.test/fixture-gadgets"), bindings);
+    const setting = { UNHANDLED_OPERATIONS: "examples" };
+    const error = console.error;
+    console.error = () => {};
+    try {
+      const unread = await get(setting as unknown as Env);
+      expect(unread.status).toBe(503);
+      expect(await unread.text()).not.toContain("/examples/book.json");
+    } finally {
+      console.error = error;
+    }
+    // A later request tries again: the book is kept only once it was read.
+    const answered = await get(env(setting));
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get("answered-by")).toBe("examples");
   });
 });

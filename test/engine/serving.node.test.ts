@@ -2,7 +2,9 @@
  * The serving engine is given only the parts its contract uses (src/engine/parts.ts), as the
  * build chooses them; a Worker whose build is older than its contract (a part it uses was
  * not given) is refused when the app is made, naming the part and the command that builds
- * it, never served with that part missing.
+ * it, never served with that part missing. The examples part, which the build gives while an
+ * operation has no handler, is the exception: a Worker built without it starts, and answers
+ * such an operation 501 under every setting.
  */
 import { describe, expect, it } from "vitest";
 import { prepareBuild, servedParts } from "../../src/build/generate";
@@ -11,6 +13,7 @@ import { servingParts } from "../../src/contract-language/needs";
 import { servingEngine } from "../../src/engine/serving";
 import { STATES_PART } from "../../src/engine/states/transition";
 import { type ServeOptions, serveApp } from "../../src/serve-app";
+import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
 
@@ -27,8 +30,9 @@ describe("the serving engine's parts", () => {
 
   it("names every part missing, and accepts exactly the parts the build gives", async () => {
     const { built, needed } = await prepareBuild(FIXTURE_SECURITY_CONTRACT, {});
-    expect(needed.engine).toEqual(servingParts(FIXTURE_SECURITY_CONTRACT));
-    expect(needed.engine).toEqual(["rateLimits", "security"]);
+    // No operation has a handler: the examples part too.
+    expect(needed.engine).toEqual([...servingParts(FIXTURE_SECURITY_CONTRACT), "examples"]);
+    expect(needed.engine).toEqual(["rateLimits", "security", "examples"]);
     expect(() =>
       serveApp(FIXTURE_SECURITY_CONTRACT as Contract, { built, engine: servingEngine({}) }),
     ).toThrow("the engine's rateLimits, security parts,");
@@ -41,5 +45,21 @@ describe("the serving engine's parts", () => {
         } as ServeOptions<Contract>,
       ),
     ).not.toThrow();
+  });
+
+  it("does not refuse a Worker built without the examples part: it answers 501 under every setting", async () => {
+    const handlers = FIXTURE_EXAMPLES_HANDLERS as unknown as Parameters<typeof prepareBuild>[1];
+    const { built, needed } = await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, handlers);
+    expect(needed.engine).toContain("examples");
+    const without = { ...needed, engine: needed.engine?.filter((part) => part !== "examples") };
+    const env = { UNHANDLED_OPERATIONS: "examples" } as unknown as Env;
+    const status = async (parts: typeof needed) => {
+      const options = { handlers, built, ...servedParts(parts) } as ServeOptions<Contract>;
+      const app = serveApp(FIXTURE_EXAMPLES_CONTRACT as Contract, options);
+      const answer = await app.fetch(new Request("https://fixture.test/fixture-gadgets"), env);
+      return [answer.status, answer.headers.get("answered-by")];
+    };
+    expect(await status(needed)).toEqual([200, "examples"]);
+    expect(await status(without)).toEqual([501, "examples"]);
   });
 });

@@ -10,7 +10,8 @@
  * regular-expression router, jose (a JWT scheme), fast-xml-parser (an XML media type,
  * RFC 7303) and each part of the serving engine (part 9's versions, part 8's rate limits,
  * part 5's credentials, part 3's transitions, part 6's events, part 7's error model, form
- * bodies) exactly when the contract uses it. And none of the importer (src/importer/,
+ * bodies) exactly when the contract uses it; the examples' answers and their value generator
+ * exactly while an operation has no handler. And none of the importer (src/importer/,
  * Node-only) ships: the bundle `wrangler deploy --dry-run` makes has no module of it, none
  * of the packages only it loads, and none of the words only it writes.
  */
@@ -23,23 +24,20 @@ import { describe, expect, it } from "vitest";
 import { generatedModule, prepareBuild } from "../../src/build/generate";
 import { contract } from "../../src/contract";
 import { type Contract, declaresXml } from "../../src/contract-language/contract";
-import {
-  needsEngine,
-  needsJwt,
-  SERVING_PARTS,
-  type ServingPart,
-  servingParts,
-} from "../../src/contract-language/needs";
+import { needsEngine, needsJwt, SERVING_PARTS } from "../../src/contract-language/needs";
 import { catalogued, ENGINE_PROBLEM_SLUGS } from "../../src/contract-language/problem-catalogue";
+import { type EnginePart, engineParts } from "../../src/engine/parts";
+import { handlers as shippedHandlers } from "../../src/handlers";
 import { FIXTURE_ERROR_BODIES_CONTRACT } from "../fixtures/error-bodies";
 import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
-import { FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
+import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_STYLES_CONTRACT } from "../fixtures/parameter-styles";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
-import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
+import { FIXTURE_STATES_CONTRACT, fixtureStatesHandlers } from "../fixtures/states";
 import { FIXTURE_VERSIONS_CONTRACT } from "../fixtures/versions";
 import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
-import { BENCH_FIXTURE_CONTRACT } from "../tools/bench/fixture-operation";
+import { BENCH_FIXTURE_CONTRACT, BENCH_FIXTURE_HANDLERS } from "../tools/bench/fixture-operation";
 
 interface Bundle {
   /** The modules that put code in the bundle (a module imported only for what is shaken out is not one). */
@@ -80,9 +78,17 @@ interface FixtureWorker {
   readonly contract: Contract;
   readonly module: string;
   readonly contractName: string;
-  /** The handlers, as an expression of the module's exports. */
-  readonly handlers?: { readonly name: string; readonly expression: string };
+  /** The handlers, as an expression of the module's exports, and as that expression's value. */
+  readonly handlers?: {
+    readonly name: string;
+    readonly expression: string;
+    readonly value: object;
+  };
 }
+
+/** The engine's parts a FIXTURE Worker is given: its contract's, and examples while an operation has no handler. */
+const partsOf = (worker: FixtureWorker): EnginePart[] =>
+  engineParts(worker.contract, (worker.handlers?.value ?? {}) as Readonly<Record<string, unknown>>);
 
 /**
  * The Worker of a FIXTURE contract as a deploy makes it: the build's module for it, and an
@@ -92,7 +98,7 @@ async function deployedBundle(name: string, worker: FixtureWorker): Promise<Bund
   const dir = join(ARTIFACTS, name);
   mkdirSync(dir, { recursive: true });
   const to = (path: string) => relative(dir, resolve(path)).replaceAll("\\", "/");
-  const made = await prepareBuild(worker.contract, {});
+  const made = await prepareBuild(worker.contract, (worker.handlers?.value ?? {}) as never);
   writeFileSync(join(dir, "generated.ts"), generatedModule(made, `${to("src")}/`));
   const { handlers } = worker;
   const imported = [worker.contractName, ...(handlers ? [handlers.name] : [])].join(", ");
@@ -110,7 +116,7 @@ export default { fetch: app.fetch, queue: app.queue };
 }
 
 /** The module that holds each part of the serving engine: in a bundle exactly with the part. */
-const PART_MODULES: Readonly<Record<ServingPart, string>> = {
+const PART_MODULES: Readonly<Record<EnginePart, string>> = {
   versions: "src/engine/versions/negotiate.ts",
   rateLimits: "src/engine/limits/enforce.ts",
   security: "src/engine/authentication/authenticate.ts",
@@ -118,7 +124,14 @@ const PART_MODULES: Readonly<Record<ServingPart, string>> = {
   events: "src/engine/events/",
   errorModel: "src/engine/error-model.ts",
   forms: "src/engine/request/forms.ts",
+  examples: "src/engine/operations/examples.ts",
 };
+
+/** Every part of the serving engine: those a contract uses, and the examples' answers. */
+const ENGINE_PARTS: readonly EnginePart[] = [...SERVING_PARTS, "examples"];
+
+/** The examples' value generator: in a bundle exactly with the examples part. */
+const GENERATOR = "src/engine/examples/generate.ts";
 
 /** What only the build runs: createApp, the contract engine, the start-up checks, both documenters. */
 const BUILD_ONLY = [
@@ -135,11 +148,12 @@ const BUILD_ONLY = [
 const CONVERTER = ["zod/v4/core/to-json-schema.js", "zod/v4/core/json-schema-generator.js"];
 
 /** The engine's parts in `shipped` are exactly those `used` names. */
-function expectParts(shipped: readonly string[], used: readonly ServingPart[]): void {
-  for (const part of SERVING_PARTS)
+function expectParts(shipped: readonly string[], used: readonly EnginePart[]): void {
+  for (const part of ENGINE_PARTS)
     expect(has(shipped, PART_MODULES[part]), `${part}: ${PART_MODULES[part]}`).toBe(
       used.includes(part),
     );
+  expect(has(shipped, GENERATOR), GENERATOR).toBe(used.includes("examples"));
 }
 
 describe("a Worker's bundle", () => {
@@ -163,7 +177,7 @@ describe("a Worker's bundle", () => {
     expect(has(bundle.shipped, "node_modules/fast-xml-parser/")).toBe(declaresXml(shipped));
     expect(has(bundle.shipped, "src/engine/xml/")).toBe(declaresXml(shipped));
     expect(has(bundle.shipped, "trie-router")).toBe(true);
-    expectParts(bundle.shipped, engine ? servingParts(shipped) : []);
+    expectParts(bundle.shipped, engine ? engineParts(shipped, shippedHandlers) : []);
     for (const module of [...BUILD_ONLY, ...CONVERTER])
       expect(bundle.shipped.filter((input) => input.includes(module))).toEqual([]);
     expect(bundle.text.includes("toJSONSchema")).toBe(false);
@@ -179,7 +193,11 @@ describe("a Worker's bundle", () => {
       contract: BENCH_FIXTURE_CONTRACT,
       module: "test/tools/bench/fixture-operation.ts",
       contractName: "BENCH_FIXTURE_CONTRACT",
-      handlers: { name: "BENCH_FIXTURE_HANDLERS", expression: "BENCH_FIXTURE_HANDLERS" },
+      handlers: {
+        name: "BENCH_FIXTURE_HANDLERS",
+        expression: "BENCH_FIXTURE_HANDLERS",
+        value: BENCH_FIXTURE_HANDLERS,
+      },
     });
     expect(has(shipped, "src/engine/operations/")).toBe(true);
     expect(has(shipped, "reg-exp-router")).toBe(true);
@@ -196,6 +214,46 @@ describe("a Worker's bundle", () => {
     expect(text.includes("toJSONSchema")).toBe(false);
   });
 
+  it("the examples' answers and their value generator exactly while an operation has no handler: the same FIXTURE contract, with one handler, then a handler for each", {
+    timeout: 60_000,
+  }, async () => {
+    const examples = {
+      contract: FIXTURE_EXAMPLES_CONTRACT,
+      module: "test/fixtures/examples.ts",
+      contractName: "FIXTURE_EXAMPLES_CONTRACT",
+    };
+    const one: FixtureWorker = {
+      ...examples,
+      handlers: {
+        name: "FIXTURE_EXAMPLES_HANDLERS",
+        expression: "FIXTURE_EXAMPLES_HANDLERS",
+        value: FIXTURE_EXAMPLES_HANDLERS,
+      },
+    };
+    const answer = FIXTURE_EXAMPLES_HANDLERS.fixtureHandledGadget;
+    const each: FixtureWorker = {
+      ...examples,
+      handlers: {
+        name: "FIXTURE_EXAMPLES_HANDLERS",
+        expression:
+          "Object.fromEntries(Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations).map((id) => [id, FIXTURE_EXAMPLES_HANDLERS.fixtureHandledGadget]))",
+        value: Object.fromEntries(
+          Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations).map((id) => [id, answer]),
+        ),
+      },
+    };
+    expect(partsOf(one)).toContain("examples");
+    expect(partsOf(each)).not.toContain("examples");
+    for (const [name, worker] of [
+      ["examples-one-handler", one],
+      ["examples-every-handler", each],
+    ] as const) {
+      const { shipped } = await deployedBundle(name, worker);
+      expect(has(shipped, "src/engine/operations/unhandled.ts")).toBe(true);
+      expectParts(shipped, partsOf(worker));
+    }
+  });
+
   const FIXTURES: readonly [string, FixtureWorker][] = [
     [
       "operations",
@@ -203,7 +261,11 @@ describe("a Worker's bundle", () => {
         contract: FIXTURE_OPERATIONS_CONTRACT,
         module: "test/fixtures/operations.ts",
         contractName: "FIXTURE_OPERATIONS_CONTRACT",
-        handlers: { name: "FIXTURE_HANDLERS", expression: "FIXTURE_HANDLERS" },
+        handlers: {
+          name: "FIXTURE_HANDLERS",
+          expression: "FIXTURE_HANDLERS",
+          value: FIXTURE_HANDLERS,
+        },
       },
     ],
     [
@@ -220,7 +282,11 @@ describe("a Worker's bundle", () => {
         contract: FIXTURE_STATES_CONTRACT,
         module: "test/fixtures/states.ts",
         contractName: "FIXTURE_STATES_CONTRACT",
-        handlers: { name: "fixtureStatesHandlers", expression: "fixtureStatesHandlers(new Map())" },
+        handlers: {
+          name: "fixtureStatesHandlers",
+          expression: "fixtureStatesHandlers(new Map())",
+          value: fixtureStatesHandlers(new Map()),
+        },
       },
     ],
     [
@@ -266,8 +332,8 @@ describe("a Worker's bundle", () => {
   ];
 
   it("the FIXTURE Workers, together, use every part of the serving engine and leave each out somewhere", () => {
-    const used = FIXTURES.map(([, { contract }]) => servingParts(contract));
-    for (const part of SERVING_PARTS) {
+    const used = FIXTURES.map(([, worker]) => partsOf(worker));
+    for (const part of ENGINE_PARTS) {
       expect(
         used.some((parts) => parts.includes(part)),
         part,
@@ -285,7 +351,7 @@ describe("a Worker's bundle", () => {
     async (name, worker) => {
       const { shipped } = await deployedBundle(name.replaceAll(/\W+/g, "-"), worker);
       expect(has(shipped, "src/engine/operations/")).toBe(true);
-      expectParts(shipped, servingParts(worker.contract));
+      expectParts(shipped, partsOf(worker));
       expect(has(shipped, "node_modules/jose/")).toBe(needsJwt(worker.contract));
       expect(has(shipped, "node_modules/fast-xml-parser/")).toBe(declaresXml(worker.contract));
       for (const module of BUILD_ONLY)

@@ -2,8 +2,9 @@
  * The service's routes, derived from part 4: each declared operation becomes a method on
  * its path; a path it does not declare is 404, a method it does not declare on a declared
  * path 405 with `Allow`. An operation without a handler still validates its input, then
- * answers 501. The declarations were checked when the Worker was built (`checkOperations`);
- * what is checked here is that the build gave the engine every part the contract uses.
+ * answers as the deployment's setting says (`unhandled.ts`: 501 by default). The
+ * declarations were checked when the Worker was built (`checkOperations`); what is checked
+ * here is that the build gave the engine every part the contract uses.
  */
 import type { Handler, Hono } from "hono";
 import { type Operation, operationShapes } from "../../contract-language/contract";
@@ -11,12 +12,13 @@ import { servingParts } from "../../contract-language/needs";
 import type { MountContext } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
+import { EMPTY_BOOK, type ExampleBook } from "../examples/book";
 import type { ServingParts } from "../parts";
 import { VERSION_SEGMENT } from "../versions/plan";
 import { xmlMappings } from "../zod/xml-mappings";
 import { operationsCors } from "./cors";
 import { isSuccessKey } from "./failures";
-import type { OperationModel } from "./model";
+import type { ExamplesAnswer, OperationModel } from "./model";
 import { routePath } from "./path-template";
 import { type OperationSetting, planOperation } from "./plan";
 import { problemForm } from "./problem-form";
@@ -25,11 +27,15 @@ import { serveOperation } from "./run";
 /**
  * Mounts every declared operation. Paths with fewer parameters are mounted first, so a
  * literal path wins over a template that would also match it (OpenAPI 3.1 §4.8.8).
+ * `examples` (the examples part's) answers operations without a handler under the
+ * `examples` setting; a Worker built without it (every operation had a handler) answers
+ * them 501 under every setting.
  */
 export function mountOperations(
   app: Hono<AppEnv>,
   context: MountContext,
   parts: ServingParts,
+  examples?: ExamplesAnswer,
 ): void {
   const { contract, handlers, maxBodyBytes, jwt } = context;
   // A build older than the contract: refused whole, rather than served without a part.
@@ -47,6 +53,18 @@ export function mountOperations(
   const versionHidden = versionPlan && versions ? versions.fields(versionPlan.placement) : {};
   // Misconfigured security schemes, logged once for the whole app.
   const reported = new Set<string>();
+  // Read on the first answer made from examples, then kept; not kept when it could not be
+  // read (the deployment's assets), so a later request tries again.
+  let book: Promise<ExampleBook | undefined> | undefined;
+  const exampleBook = (env: unknown) => {
+    book ??= context.exampleBook(env).then((text) => {
+      if (text === undefined) book = undefined;
+      return text === undefined
+        ? undefined
+        : { ...EMPTY_BOOK, ...(JSON.parse(text) as Partial<ExampleBook>) };
+    });
+    return book;
+  };
   const byPath = new Map<
     string,
     {
@@ -66,7 +84,7 @@ export function mountOperations(
     const models: (OperationModel | undefined)[] = [];
     const variantOf = new Map<string, number>();
     const modelAt = (index: number): OperationModel => {
-      const planned = models[index] ?? planOperation(setting, shapes[index] ?? operation);
+      const planned = models[index] ?? planOperation(setting, shapes[index] ?? operation, index);
       models[index] = planned;
       return planned;
     };
@@ -93,6 +111,8 @@ export function mountOperations(
       jwt,
       xml: xml?.(id, shapes),
       reported,
+      exampleBook,
+      examples,
       parts,
     };
     const routed = `${prefix}${path}`;
@@ -112,7 +132,11 @@ export function mountOperations(
   // schemas among it: made on the path's first request while CORS is on, never at start-up.
   for (const [path, { methods, operations }] of paths)
     mountResource(app, path, methods as MethodHandlers, context.present, () =>
-      operationsCors(contract, operations),
+      operationsCors(
+        contract,
+        operations,
+        operations.some(([id]) => handlers[id] === undefined),
+      ),
     );
 }
 

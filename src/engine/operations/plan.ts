@@ -7,11 +7,17 @@ import type { Contract, Operation } from "../../contract-language/contract";
 import type { AnyHandler } from "../../contract-language/define-handlers";
 import type { JwtVerifier } from "../../platform/engine-seam";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
+import type { ExampleBook } from "../examples/book";
 import type { ServingParts } from "../parts";
 import { type HiddenFields, planRequest } from "../request/plan";
 import type { VersionGate } from "../versions/negotiate";
 import type { XmlShapes } from "../zod/xml-mappings";
-import { type OperationModel, outlineOperation, type ProblemForm } from "./model";
+import {
+  type ExamplesAnswer,
+  type OperationModel,
+  outlineOperation,
+  type ProblemForm,
+} from "./model";
 import { planResponses } from "./responses";
 import { pipeline } from "./steps";
 
@@ -36,12 +42,23 @@ export interface OperationSetting {
   readonly xml: XmlShapes | undefined;
   /** Misconfigured security schemes, logged once for the whole app. */
   readonly reported: Set<string>;
-  /** The parts of the engine the contract uses (src/engine/parts.ts). */
+  /** What operations without a handler answer from under the `examples` setting. */
+  readonly exampleBook: (env: unknown) => Promise<ExampleBook | undefined>;
+  /** How they answer from them, where the Worker has the examples part (src/engine/parts.ts). */
+  readonly examples: ExamplesAnswer | undefined;
+  /** The parts of the engine the Worker was given (src/engine/parts.ts). */
   readonly parts: ServingParts;
 }
 
-/** The model of `shape`, one variant of the operation (the operation itself without part 9). */
-export function planOperation(setting: OperationSetting, shape: Operation): OperationModel {
+/**
+ * The model of `shape`, one variant of the operation (the operation itself without part 9),
+ * the `shapeIndex`-th of `operationShapes`.
+ */
+export function planOperation(
+  setting: OperationSetting,
+  shape: Operation,
+  shapeIndex = 0,
+): OperationModel {
   const { contract, id, handler, jwt, parts } = setting;
   const xml = setting.xml?.(shape);
   const outline = outlineOperation(contract, id, shape, handler !== undefined);
@@ -65,6 +82,9 @@ export function planOperation(setting: OperationSetting, shape: Operation): Oper
     responses: planResponses(contract, shape, xml),
     transition: parts.states?.plan(contract, shape),
     emits: shape.emits ?? [],
+    shapeIndex,
+    exampleBook: setting.exampleBook,
+    examples: setting.examples,
   };
   return { ...planned, steps: pipeline(planned, parts) };
 }

@@ -3,19 +3,16 @@
  * the version (part 9), rate limits per client address (so guessing credentials is limited
  * too), credentials (part 5), rate limits per credential, whether the client accepts any
  * media type the operation answers in (406), the request read and validated, the handler
- * (or the 501 placeholder), its answer checked against the declaration under the
- * `RESPONSE_VALIDATION` mode, its events queued (part 6), and the answer written. A step is
- * in an operation's pipeline only when the contract declares what it serves, and the code of
- * a part the contract does not use is not imported here: each step that needs one is made
- * with it (src/engine/parts.ts), so it is in a Worker's bundle only with that part.
+ * (or, without one, the deployment's setting: `unhandled.ts`), its answer checked against
+ * the declaration under the `RESPONSE_VALIDATION` mode, its events queued (part 6), and the
+ * answer written. A step is in an operation's pipeline only when the contract declares what
+ * it serves, and the code of a part the contract does not use is not imported here: each
+ * step that needs one is made with it (src/engine/parts.ts), so it is in a Worker's bundle
+ * only with that part.
  */
 import type { Context } from "hono";
 import type { AnyResult, HandlerContext } from "../../contract-language/define-handlers";
-import {
-  NOT_ACCEPTABLE,
-  OPERATION_NOT_IMPLEMENTED,
-  STATE_CONFLICT,
-} from "../../contract-language/problem-catalogue";
+import { NOT_ACCEPTABLE, STATE_CONFLICT } from "../../contract-language/problem-catalogue";
 import { acceptable } from "../../platform/accept";
 import type { AppEnv } from "../../platform/env";
 import { INTERNAL_ERROR } from "../../platform/errors";
@@ -39,6 +36,7 @@ import type { Exchange, OperationModel, Outcome, Step } from "./model";
 import { errorMismatch, responseMismatch } from "./response-conformance";
 import { type DeclaredError, statusPlan } from "./responses";
 import { answerHeaders, serialise } from "./serialise";
+import { answerUnhandled } from "./unhandled";
 
 /** The model without its steps: what the pipeline is made from. */
 export type Planned = Omit<OperationModel, "steps">;
@@ -58,10 +56,12 @@ export function pipeline(model: Planned, parts: ServingParts): Step[] {
     security && rateLimits && limits.perCredential.length > 0 && rateLimitByCredential(rateLimits),
     responses.successTypes && negotiateAnswer(responses.successTypes, responses.vary),
     readRequest,
-    handler ? handle(states) : notImplemented(model.id),
-    handler && checkAnswer(states),
-    handler && events && emits.length > 0 && emit(events),
-    handler && respond,
+    // Without a handler, the deployment's setting answers (501 by default): an answer it
+    // makes is checked and written as a handler's is.
+    handler ? handle(states) : answerUnhandled,
+    checkAnswer(states),
+    events && emits.length > 0 && emit(events),
+    respond,
   ];
   return steps.filter((step): step is Step => Boolean(step));
 }
@@ -176,19 +176,6 @@ const readRequest: Step = {
     return undefined;
   },
 };
-
-/** A declared operation without a handler: valid requests are answered 501. */
-function notImplemented(id: string): Step {
-  const refusal: Refusal = {
-    kind: undefined,
-    problem: typedProblem(
-      OPERATION_NOT_IMPLEMENTED,
-      "This operation is declared and the request is valid for it, but it is not implemented yet.",
-      { operationId: id },
-    ),
-  };
-  return { name: "handle", run: () => refusal };
-}
 
 /** The media type an answer of `status` is written in, as the request's `Accept` prefers. */
 function mediaTypeFor(x: Exchange, status: number): string | undefined {
