@@ -27,6 +27,7 @@ import {
 import { problemTypePage, reportTemplate } from "./platform/pages";
 import { isHosted, type ProblemType } from "./platform/problem";
 import { AS_IS } from "./platform/problem-presenter";
+import { referencePage } from "./platform/reference/page";
 import { statusReport } from "./platform/status";
 import {
   composeApp,
@@ -181,20 +182,35 @@ export function prepareContract<C extends Contract>(
     return document && { body: JSON.stringify(document) };
   };
   const made = new Map<string | undefined, DocumentText | undefined>();
+  const pages = new Map<string | undefined, DocumentText | undefined>();
   let report: ReportDocuments | undefined;
+  const reportOf = (): ReportDocuments => {
+    if (report) return report;
+    const defaults = platformDefaults(maxBodyBytes);
+    const made = statusReport(contract, defaults, undefined, undefined, implemented);
+    const sections = engine?.pageSections(contract);
+    report = { report: made, page: reportTemplate(made, problemTypes, sections) };
+    return report;
+  };
   const documents: ServiceDocuments<DocumentText> = {
     openapi(version) {
       if (!made.has(version)) made.set(version, openapi(version));
       return made.get(version);
     },
-    async report() {
-      if (report) return report;
-      const defaults = platformDefaults(maxBodyBytes);
-      const made = statusReport(contract, defaults, undefined, undefined, implemented);
-      const sections = engine?.pageSections(contract);
-      report = { report: made, page: reportTemplate(made, problemTypes, sections) };
-      return report;
+    // The reference page of a version: its document, written out for people.
+    reference(version) {
+      if (!pages.has(version)) {
+        const document = documents.openapi(version);
+        const { versions } = reportOf().report;
+        const shown = version ?? contract.versioning?.current ?? "";
+        pages.set(
+          version,
+          document && { body: referencePage(JSON.parse(document.body), { versions, shown }) },
+        );
+      }
+      return pages.get(version);
     },
+    report: async () => reportOf(),
     problemPages: new Map(
       problemTypes.filter(isHosted).map((t) => [t.slug, { body: problemTypePage(t) }]),
     ),

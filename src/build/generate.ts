@@ -25,6 +25,7 @@ import { VERSIONS_PART } from "../engine/versions/negotiate";
 import { XML_CODEC } from "../engine/xml";
 import type {
   BuiltDocuments,
+  ByVersion,
   DocumentAsset,
   DocumentText,
   ReportDocuments,
@@ -135,10 +136,15 @@ export async function prepareBuild(
   const { documents } = prepared;
   const current = documents.openapi(undefined);
   if (!current) throw new Error("the contract has no OpenAPI document");
+  const reference = documents.reference(undefined);
+  if (!reference) throw new Error("the contract has no reference page");
   const versions: Record<string, DocumentText> = {};
+  const pages: Record<string, DocumentText> = {};
   for (const version of prepared.versions) {
     const document = documents.openapi(version);
     if (document) versions[version] = await tagged(document);
+    const page = documents.reference(version);
+    if (page) pages[version] = await tagged(page);
   }
   const reportDocuments = await documents.report(undefined);
   if (!reportDocuments) throw new Error("the contract has no status report");
@@ -148,6 +154,7 @@ export async function prepareBuild(
     findings: book.findings,
     built: {
       openapi: { current: await tagged(current), versions },
+      reference: { current: await tagged(reference), versions: pages },
       report: reportDocuments,
       problemPages: Object.fromEntries(documents.problemPages),
       xmlSchemas: prepared.xmlSchemas,
@@ -162,8 +169,9 @@ export async function prepareBuild(
  * so the script stays as small as the contract's code and cold starts do not pay for a
  * document's bytes; what stays in the script is what the Worker computes with (the status
  * report and its page, the XML codec's schemas) and each document's entity tag. Paths are
- * the build's own (`/openapi/current.json`, numbered versions and problem pages), never a
- * name from the contract, and reached only through the binding: the Worker runs first.
+ * the build's own (`/openapi/current.json`, `/reference/current.html`, numbered versions and
+ * problem pages), never a name from the contract, and reached only through the binding: the
+ * Worker runs first.
  */
 export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportDocuments }): {
   readonly built: BuiltDocuments<DocumentAsset>;
@@ -174,17 +182,23 @@ export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportD
     files[path] = document.body;
     return document.etag === undefined ? { asset: path } : { asset: path, etag: document.etag };
   };
-  const versions = Object.entries(built.openapi.versions);
+  // Each version numbered in the order part 9 lists them, one number for its two documents.
+  const byVersion = (documents: ByVersion<DocumentText>, dir: string, type: string) => ({
+    current: moved(`/${dir}/current.${type}`, documents.current),
+    versions: Object.fromEntries(
+      Object.entries(documents.versions).map(([v, d], i) => [
+        v,
+        moved(`/${dir}/version-${i + 1}.${type}`, d),
+      ]),
+    ),
+  });
   const pages = Object.entries(built.problemPages);
   return {
     built: {
       ...built,
-      openapi: {
-        current: moved("/openapi/current.json", built.openapi.current),
-        versions: Object.fromEntries(
-          versions.map(([v, d], i) => [v, moved(`/openapi/version-${i + 1}.json`, d)]),
-        ),
-      },
+      openapi: byVersion(built.openapi, "openapi", "json"),
+      // The API reference pages too: rendered here, they would otherwise weigh on the script.
+      reference: byVersion(built.reference, "reference", "html"),
       problemPages: Object.fromEntries(
         pages.map(([slug, d], i) => [slug, moved(`/problems/page-${i + 1}.html`, d)]),
       ),

@@ -10,6 +10,7 @@
  */
 import { RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
 import type { ContractEngine } from "../platform/engine-seam";
+import { statesSection } from "../platform/state-diagram";
 import { SECURITY_PART } from "./authentication/authenticate";
 import { checkSecurity } from "./authentication/startup-checks";
 import { checkErrorModel, ERROR_MODEL_PART, errorProblemTypes } from "./error-model";
@@ -24,7 +25,6 @@ import { operationProblemTypes } from "./operations/failures";
 import { checkOperations } from "./operations/startup-checks";
 import { FORMS_PART } from "./request/forms";
 import { type EngineParts, servingEngine } from "./serving";
-import { statesSection } from "./states/diagram";
 import { checkStates } from "./states/startup-checks";
 import { STATES_PART } from "./states/transition";
 import { contractForVersion } from "./versions/for-version";

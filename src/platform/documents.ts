@@ -1,10 +1,10 @@
 /**
  * The documents the platform serves that follow from the contract alone: the OpenAPI
- * document of each version, the status report and its page as far as the contract decides
- * them, and the page of each problem type. The build makes them (src/build/contract.ts, on
- * `npm run build`, `wrangler dev` and `npm test`), so the Worker serves them as they are and
- * ships neither the converter nor the documenter; `createApp` makes the same ones itself
- * for a test.
+ * document of each version and its API reference page, the status report and its page as
+ * far as the contract decides them, and the page of each problem type. The build makes them
+ * (src/build/contract.ts, on `npm run build`, `wrangler dev` and `npm test`), so the Worker
+ * serves them as they are and ships neither the converter nor the documenter; `createApp`
+ * makes the same ones itself for a test.
  */
 import type { ReportTemplate } from "./pages";
 import type { StatusReport } from "./status";
@@ -42,18 +42,34 @@ export interface ServiceDocuments<D extends ServedDocument = ServedDocument> {
    * declares; undefined for a version it does not.
    */
   readonly openapi: (version: string | undefined) => D | undefined;
+  /** The API reference page of the same version (src/platform/reference); undefined likewise. */
+  readonly reference: (version: string | undefined) => D | undefined;
   /** Undefined when the deployment cannot read them (its static assets), for a 503. */
   readonly report: (env: unknown) => Promise<ReportDocuments | undefined>;
   /** The page of each problem type hosted here, by slug. */
   readonly problemPages: ReadonlyMap<string, D>;
 }
 
+/** A document of the current version, and of each version part 9 declares. */
+export interface ByVersion<D extends ServedDocument = ServedDocument> {
+  readonly current: D;
+  readonly versions: Readonly<Record<string, D>>;
+}
+
+/** The document of a version asked for: own keys only, never one of Object.prototype. */
+function byVersion<D extends ServedDocument>(
+  documents: ByVersion<D>,
+  version: string | undefined,
+): D | undefined {
+  if (version === undefined) return documents.current;
+  return Object.hasOwn(documents.versions, version) ? documents.versions[version] : undefined;
+}
+
 /** The same, as the build writes them: plain data, with what the engine needs of XML. */
 export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
-  readonly openapi: {
-    readonly current: D;
-    readonly versions: Readonly<Record<string, D>>;
-  };
+  readonly openapi: ByVersion<D>;
+  /** The API reference page of each version, like the OpenAPI documents. */
+  readonly reference: ByVersion<D>;
   /** The status report and its page: as they are, or an asset of their JSON. */
   readonly report: ReportDocuments | DocumentAsset;
   readonly problemPages: Readonly<Record<string, D>>;
@@ -69,18 +85,12 @@ export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
 
 /** The documents the build made, served as they are. */
 export function servedDocuments(built: BuiltDocuments): ServiceDocuments {
-  const { current, versions } = built.openapi;
   const { report } = built;
   // Read once per isolate: they change only with a deployment.
   let read: Promise<ReportDocuments | undefined> | undefined;
   return {
-    // Own keys only: a version asked for is never looked up on Object.prototype.
-    openapi: (version) =>
-      version === undefined
-        ? current
-        : Object.hasOwn(versions, version)
-          ? versions[version]
-          : undefined,
+    openapi: (version) => byVersion(built.openapi, version),
+    reference: (version) => byVersion(built.reference, version),
     report: async (env) => {
       if (!("asset" in report)) return report;
       read ??= assetJson<ReportDocuments>(env, report);

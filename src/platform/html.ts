@@ -98,4 +98,42 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
 .yes { color: #15803d; font-weight: 600; }
 code { font-size: 0.95em; }
 dt { font-weight: 600; margin-top: 0.5rem; }
+pre { overflow-x: auto; padding: 0.5rem; border-radius: 4px; background: color-mix(in srgb, currentColor 7%, transparent); }
+figure svg { max-width: 100%; height: auto; }
+[hidden] { display: none !important; }
+body.reference { margin: 0; }
+.reference > header, .reference > nav, .reference > footer { max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }
+.reference > main { margin-top: 1rem; }
+.subtitle { font-weight: 400; font-size: 0.6em; }
+.lead { font-size: 1.1em; }
+.reference nav ul { list-style: none; padding-left: 1rem; }
+.reference nav > ul { padding-left: 0; }
+.reference nav a { text-decoration: none; }
+.reference nav a:hover, .reference nav a:focus { text-decoration: underline; }
+.search input { font: inherit; padding: 0.3rem 0.5rem; width: 100%; max-width: 28rem; box-sizing: border-box; }
+.tag-group > h2 { margin-top: 2.5rem; }
+.op { border-top: 1px solid color-mix(in srgb, currentColor 25%, transparent); margin-top: 1.5rem; }
+.op h3, .path { overflow-wrap: anywhere; }
+.method { display: inline-block; min-width: 4.2em; text-align: center; font: 600 0.8em/1.7 ui-monospace, monospace; border-radius: 4px; color: #fff; background: #374151; }
+.method-get { background: #1d4ed8; }
+.method-post { background: #15803d; }
+.method-put { background: #9a3412; }
+.method-patch { background: #6d28d9; }
+.method-delete { background: #b91c1c; }
+.summary { font-weight: 600; }
+.meta, .constraints { font-size: 0.9em; }
+.required { font-size: 0.85em; font-weight: 600; text-transform: uppercase; letter-spacing: 0.02em; }
+.deprecated { border-left: 4px solid currentColor; padding-left: 0.6rem; }
+.members { margin: 0.2rem 0; padding-left: 1.2rem; }
+.answers { list-style: none; padding-left: 0; }
+.answer { margin-bottom: 0.6rem; }
+.answer > p, .media > p { margin: 0.2rem 0; }
+.scroll { overflow-x: auto; }
+.example figcaption { font-size: 0.9em; }
+@media (min-width: 76rem) {
+  body.reference { display: grid; grid-template-columns: 17rem minmax(0, 60rem); column-gap: 2rem; justify-content: center; }
+  .reference > header, .reference > footer { grid-column: 1 / -1; width: 100%; box-sizing: border-box; }
+  .reference > nav { position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto; margin: 0; padding-top: 1rem; }
+  .reference > main { margin: 0; padding: 0; }
+}
 `;

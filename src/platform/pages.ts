@@ -196,7 +196,7 @@ ${defaults}
 <ul>
 ${types}
 </ul>
-<p>This report as JSON: <code>GET ${SERVICE_PATHS.interface}</code> with <code>Accept: application/json</code>. OpenAPI: <a href="${SERVICE_PATHS.openapi}">${SERVICE_PATHS.openapi}</a>. Health: <a href="${SERVICE_PATHS.health}">${SERVICE_PATHS.health}</a>.</p>`,
+<p>This report as JSON: <code>GET ${SERVICE_PATHS.interface}</code> with <code>Accept: application/json</code>. The API reference: <a href="${SERVICE_PATHS.reference}">${SERVICE_PATHS.reference}</a>. OpenAPI: <a href="${SERVICE_PATHS.openapi}">${SERVICE_PATHS.openapi}</a>. Health: <a href="${SERVICE_PATHS.health}">${SERVICE_PATHS.health}</a>.</p>`,
   );
   const [before = "", rest = ""] = page.split(EVENTS_SLOT);
   const [between = "", after = ""] = rest.split(CORS_SLOT);

@@ -10,5 +10,6 @@ export const SERVICE_PATHS = {
   interface: `${SERVICE_PREFIX}/interface`,
   openapi: `${SERVICE_PREFIX}/openapi.json`,
   problems: `${SERVICE_PREFIX}/problems`,
+  reference: `${SERVICE_PREFIX}/reference`,
   stylesheet: `${SERVICE_PREFIX}/style.css`,
 } as const;

@@ -19,6 +19,7 @@ import { reportPage } from "./pages";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "./paths";
 import { problemResponse, statusProblem } from "./problem";
 import { AS_IS } from "./problem-presenter";
+import { REFERENCE_CSP } from "./reference/search";
 import { mountResource } from "./resource";
 import { HTML_CSP } from "./security-headers";
 import { type Answering, withDeployment } from "./status";
@@ -48,6 +49,12 @@ const PAGE_HEADERS = {
   "cache-control": "no-cache",
   "content-security-policy": HTML_CSP,
 };
+// The reference runs one inline script, allowed by its hash (src/platform/reference/search.ts).
+const REFERENCE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-cache",
+  "content-security-policy": REFERENCE_CSP,
+};
 const STYLESHEET_HEADERS = {
   "content-type": "text/css; charset=utf-8",
   "cache-control": "public, max-age=3600",
@@ -76,6 +83,10 @@ const DOCUMENT_UNAVAILABLE = statusProblem(
 const NO_SUCH_VERSION = statusProblem(
   404,
   `No OpenAPI document exists for that version; ${SERVICE_PATHS.interface} lists the versions.`,
+);
+const NO_SUCH_REFERENCE = statusProblem(
+  404,
+  `No reference exists for that version; ${SERVICE_PATHS.interface} lists the versions.`,
 );
 
 export interface ServiceRoutes {
@@ -170,6 +181,16 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
     AS_IS,
     DOCUMENT_CORS,
   );
+
+  // The API reference, of the current version or of one part 9 declares (`?version=`).
+  mountResource(app, SERVICE_PATHS.reference, {
+    GET: async (c) => {
+      const page = documents.reference(c.req.query("version"));
+      // The value asked for is not echoed (OWASP): the versions table links those there are.
+      if (page === undefined) return problemResponse(c.get("requestId"), NO_SUCH_REFERENCE);
+      return answer(c, page, REFERENCE_HEADERS);
+    },
+  });
 
   // Pages only for the types hosted here; a spec's own absolute type URI is documented elsewhere.
   for (const [slug, page] of documents.problemPages) {

@@ -2,8 +2,9 @@
  * What the build makes (src/build/generate.ts) is what the engine computed before: the
  * OpenAPI document of each FIXTURE contract with a reviewed snapshot is that snapshot, byte
  * for byte, and the deployed form of each FIXTURE app (`serveApp` from what the build made)
- * answers every `/_service` document exactly as `createApp` does in process: the same
- * status, media type, entity tag (RFC 9110 §8.8.3) and bytes, the same 304 to a matching
+ * answers every `/_service` document (the API reference pages among them) exactly as
+ * `createApp` does in process: the same status, media type, Content-Security-Policy, entity
+ * tag (RFC 9110 §8.8.3) and bytes, the same 304 to a matching
  * `If-None-Match` (RFC 9110 §13.1.2), and the same 404 to a version the contract does not
  * declare, also with the deployment's part of the report (destinations, CORS) filled in.
  */
@@ -75,6 +76,8 @@ function documentRequests(documentPaths: readonly string[]): Request[] {
     ...documentPaths.map((path) => get(path)),
     get("/_service/openapi.json?version=fixture-undeclared"),
     get("/_service/openapi.json?version=constructor"),
+    get("/_service/reference?version=fixture-undeclared"),
+    get("/_service/reference?version=constructor"),
     get("/_service/interface"),
     get("/_service/interface", { accept: "text/html" }),
   ];
@@ -84,7 +87,7 @@ function documentRequests(documentPaths: readonly string[]): Request[] {
 async function answer(app: ServiceApp, request: Request, env: object): Promise<unknown> {
   const response = await app.fetch(request.clone(), env as Env);
   const headers = Object.fromEntries(
-    ["content-type", "etag", "cache-control", "vary"].map((name) => [
+    ["content-type", "etag", "cache-control", "vary", "content-security-policy"].map((name) => [
       name,
       response.headers.get(name),
     ]),
@@ -149,6 +152,8 @@ describe("the deployed app serves what createApp serves, byte for byte", () => {
     const paths = [
       "/_service/openapi.json",
       ...versions.map((v) => `/_service/openapi.json?version=${encodeURIComponent(v)}`),
+      "/_service/reference",
+      ...versions.map((v) => `/_service/reference?version=${encodeURIComponent(v)}`),
       ...Object.keys(deployed.built.problemPages).map((slug) => `/_service/problems/${slug}`),
     ];
     // The Worker's form: the documents read from static assets through the binding.
@@ -188,6 +193,7 @@ describe("the deployed app serves what createApp serves, byte for byte", () => {
     const deployed = await builtApp(rich.contract);
     const paths = [
       "/_service/openapi.json",
+      "/_service/reference",
       ...Object.keys(deployed.built.problemPages).map((slug) => `/_service/problems/${slug}`),
     ];
     expect(paths.length).toBeGreaterThan(5);
@@ -206,19 +212,28 @@ describe("the documents as the Worker's static assets, outside its script", () =
     const documents = [
       moved.built.openapi.current,
       ...Object.values(moved.built.openapi.versions),
+      moved.built.reference.current,
+      ...Object.values(moved.built.reference.versions),
       ...Object.values(moved.built.problemPages),
       moved.built.report,
       moved.built.exampleBook,
     ];
-    expect(documents.length).toBeGreaterThan(3);
+    expect(Object.keys(moved.built.reference.versions).length).toBeGreaterThan(1);
     for (const document of documents) {
       expect(document).not.toHaveProperty("body");
       expect("asset" in document && document.asset).toMatch(
-        /^\/(openapi\/(current|version-\d+)\.json|problems\/page-\d+\.html|interface\/report\.json|examples\/book\.json)$/,
+        /^\/(openapi\/(current|version-\d+)\.json|reference\/(current|version-\d+)\.html|problems\/page-\d+\.html|interface\/report\.json|examples\/book\.json)$/,
       );
     }
     expect(moved.built.openapi.current.etag).toBe(built.openapi.current.etag);
     expect(moved.files["/openapi/current.json"]).toBe(built.openapi.current.body);
+    expect(moved.built.reference.current.etag).toBe(built.reference.current.etag);
+    expect(moved.files["/reference/current.html"]).toBe(built.reference.current.body);
+    // Each version's two documents share its number.
+    for (const [version, document] of Object.entries(moved.built.openapi.versions))
+      expect(moved.built.reference.versions[version]?.asset).toBe(
+        document.asset.replace(/^\/openapi\/(.*)\.json$/, "/reference/$1.html"),
+      );
     expect(JSON.parse(String(moved.files["/interface/report.json"]))).toEqual(built.report);
     // What stays in the script is what the engine computes with.
     expect(moved.built.xmlSchemas).toBe(built.xmlSchemas);
@@ -233,6 +248,7 @@ describe("the documents as the Worker's static assets, outside its script", () =
       for (const path of [
         "/_service/openapi.json",
         "/_service/interface",
+        "/_service/reference",
         ...Object.keys(built.problemPages).map((slug) => `/_service/problems/${slug}`),
       ]) {
         const res = await app.fetch(new Request(`https://fixture.test${path}`), {} as Env);
@@ -241,6 +257,7 @@ describe("the documents as the Worker's static assets, outside its script", () =
         const text = await res.text();
         expect(text).not.toContain("ASSETS");
         expect(text).not.toContain("/openapi/current.json");
+        expect(text).not.toContain("/reference/current.html");
       }
       const etag = String(built.openapi.current.etag);
       const revalidated = await app.fetch(

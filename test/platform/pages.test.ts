@@ -4,10 +4,10 @@
  * diagrams, and a migration URL that is not http(s) is never a link.
  */
 import { describe, expect, it } from "vitest";
-import { statesSection } from "../../src/engine/states/diagram";
 import { MAX_BODY_BYTES, platformDefaults } from "../../src/platform/defaults";
 import { htmlText } from "../../src/platform/html";
 import { problemTypePage, statusReportPage } from "../../src/platform/pages";
+import { statesSection } from "../../src/platform/state-diagram";
 import { type StatusReport, statusReport } from "../../src/platform/status";
 import { EMPTY_CONTRACT } from "../fixtures/contracts";
 

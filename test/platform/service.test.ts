@@ -131,6 +131,26 @@ describe("GET /_service/openapi.json", () => {
   });
 });
 
+describe("GET /_service/reference", () => {
+  it("serves the reference the build wrote of the shipped document, each path of it shown", async () => {
+    const res = await call("/_service/reference", { headers: { accept: BROWSER_ACCEPT } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expectPlatformHeaders(res, "html");
+    const page = await res.text();
+    const doc = (await (await call("/_service/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    for (const [path, item] of Object.entries(doc.paths)) {
+      // The platform's endpoints are listed by path; each operation of the interface has a section.
+      if (path.startsWith("/_service/")) expect(page).toContain(`<code>${path}</code>`);
+      else
+        for (const [method, operation] of Object.entries(item))
+          if (method !== "options") expect(page).toContain(`id="op-${operation.operationId}"`);
+    }
+  });
+});
+
 describe("problem type pages", () => {
   it("resolve the 501 problem's type URI to a human-readable page (RFC 9457 §3.1.1)", async () => {
     // Part 4's 501 exists while it declares nothing; its page exists in every deployment.

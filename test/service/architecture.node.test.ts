@@ -30,7 +30,19 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "index.ts": ["serve-app.ts", "generated/", "contract/", "handlers.ts"],
   // The build, in Node: it checks the contract and writes generated/; no Worker module imports it.
   "build/": ["app.ts", "contract/", "handlers.ts", "engine/", "platform/", "contract-language/"],
+  // The typed client: what callers load. It loads of the language only how a declared
+  // schema is read (below); its other imports of it are types.
+  "client/": ["contract-language/"],
 };
+
+/**
+ * The client (src/client/): it loads nothing of the server, only zod's metadata registry and
+ * the one way a declared schema is read (`schemaOf`, `resolveSchema`: lazy.ts), so a schema
+ * declared as a function is built once, for the client and the server alike.
+ */
+const CLIENT = "client/";
+const CLIENT_PACKAGES = /^zod\/v4\/core$/;
+const CLIENT_LANGUAGE = ["../contract-language/contract", "../contract-language/lazy"];
 
 /** Packages the Worker may load: its runtime dependencies and the runtime's own modules. */
 const RUNTIME_PACKAGES = /^(hono|zod|jose|fast-xml-parser)(\/|$)|^cloudflare:/;
@@ -271,6 +283,52 @@ describe("the build (src/build/, Node-only) and what it writes (src/generated/)"
     expect(worker.has("serve-app.ts")).toBe(true);
     expect(worker.has("app.ts")).toBe(false);
     expect(worker.has("engine/index.ts")).toBe(false);
+  });
+});
+
+/** The client's imports that load code at run time: any import that is not `import type`. */
+function clientRuntimeImports(): Edge[] {
+  const found: Edge[] = [];
+  for (const file of sources(join(SRC, CLIENT))) {
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+      const specifier = statement.moduleSpecifier;
+      if (specifier === undefined || !ts.isStringLiteral(specifier)) continue;
+      const typeOnly = ts.isImportDeclaration(statement)
+        ? statement.importClause?.isTypeOnly === true
+        : statement.isTypeOnly;
+      if (!typeOnly) found.push([relative(SRC, file), specifier.text]);
+    }
+  }
+  return found;
+}
+
+describe("the client (src/client/, what callers of the API load)", () => {
+  const { files } = importGraph();
+  const runtime = clientRuntimeImports();
+
+  it("is in the graph, and imports the contract language for its types", () => {
+    expect(runtime.length).toBeGreaterThan(3);
+    expect(
+      files.some(([from, to]) => partOf(from) === CLIENT && partOf(to) === "contract-language/"),
+    ).toBe(true);
+  });
+
+  it("loads at run time only its own modules, zod's core (the metadata registry) and how a schema is read: no part of the server", () => {
+    const outside = runtime.filter(([, to]) =>
+      to.startsWith(".")
+        ? !to.startsWith("./") && !CLIENT_LANGUAGE.includes(to)
+        : !CLIENT_PACKAGES.test(to),
+    );
+    expect(outside).toEqual([]);
+    // A declared schema is read as the server reads it, never by a helper of the client's own.
+    expect(runtime.map(([, to]) => to)).toEqual(expect.arrayContaining(CLIENT_LANGUAGE));
+  });
+
+  it("is imported by nothing the Worker loads", () => {
+    const worker = reachableFrom("index.ts", files);
+    expect([...worker].filter((file) => partOf(file) === CLIENT)).toEqual([]);
   });
 });
 

@@ -181,6 +181,11 @@ describe("a Worker's bundle", () => {
     for (const module of [...BUILD_ONLY, ...CONVERTER])
       expect(bundle.shipped.filter((input) => input.includes(module))).toEqual([]);
     expect(bundle.text.includes("toJSONSchema")).toBe(false);
+    // The API reference is rendered when the Worker is built, and its page is a static asset:
+    // neither the renderer nor the page is in the script (issue 25, point 3).
+    for (const renderer of ["page", "entry", "operation", "schema", "sections"])
+      expect(has(bundle.shipped, `src/platform/reference/${renderer}.ts`), renderer).toBe(false);
+    expect(bundle.text).not.toContain("Platform endpoints");
   });
 
   it("with operations and nothing else (the bench's FIXTURE operation, zod/mini): the engine and its router, none of its parts, no converter", async () => {
@@ -353,6 +358,37 @@ describe("a Worker's bundle", () => {
         expect(shipped.filter((input) => input.includes(module))).toEqual([]);
     },
   );
+});
+
+describe("the typed client's bundle (src/client, as a caller's bundler makes it)", () => {
+  it("has none of the server: no platform, engine, Hono, jose nor fast-xml-parser; of the contract language only how a schema is read", async () => {
+    const { shipped, text } = await bundleOf("src/client/index.ts");
+    expect(has(shipped, "src/client/index.ts")).toBe(true);
+    // `schemaOf` and `resolveSchema` (src/contract-language/lazy.ts): the language's own
+    // reading of a declared schema, shaken down to those two functions.
+    expect(shipped.filter((input) => input.includes("src/contract-language/")).sort()).toEqual([
+      "src/contract-language/contract.ts",
+      "src/contract-language/lazy.ts",
+    ]);
+    for (const fragment of [
+      "src/platform/",
+      "src/engine/",
+      "src/contract/",
+      "src/app.ts",
+      "src/serve-app.ts",
+      "node_modules/hono/",
+      "node_modules/jose/",
+      "node_modules/fast-xml-parser/",
+    ])
+      expect(
+        shipped.filter((input) => input.includes(fragment)),
+        fragment,
+      ).toEqual([]);
+    // zod's core is an input, but only its metadata registry is kept: none of its schemas' code.
+    expect(text).toContain("__zod_globalRegistry");
+    expect(text).not.toContain("toJSONSchema");
+    expect(text).not.toMatch(/Invalid input/);
+  });
 });
 
 /** The deploy bundle exactly as `wrangler deploy` would upload it, with esbuild's metafile. */

@@ -33,6 +33,7 @@ const SEGMENTS = [
   "openapi.json",
   "problems",
   "style.css",
+  "reference",
   "interface-not-specified",
   "fixture-widgets",
   "fixture-things",
@@ -63,7 +64,7 @@ const segment = fc.oneof(
 );
 const query = fc.dictionary(
   fc.oneof(
-    fc.constantFrom("limit", "dryRun", "__proto__", "verbose", "api-version", MARKER),
+    fc.constantFrom("limit", "dryRun", "__proto__", "verbose", "api-version", "version", MARKER),
     fc.string({ maxLength: 8 }),
   ),
   fc.oneof(

@@ -3,7 +3,9 @@
  * every problem-type page) in headless Chromium, against the built Worker on
  * `workerd serve`. Each page must render (the report's nine parts, the stylesheet applied)
  * with no console error and no Content-Security-Policy violation; a screenshot of each is
- * saved under test/artifacts/browser/. Then CORS as a browser enforces it: pages of other
+ * saved under test/artifacts/browser/. The API reference of the shipped Worker and of a
+ * FIXTURE Worker passes axe-core, searches and reads on a phone (./browser-reference.ts).
+ * Then CORS as a browser enforces it: pages of other
  * origins call the Worker with fetch (./browser-cors.ts). Uses Debian's chromium
  * (CHROMIUM_PATH overrides).
  */
@@ -12,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { corsChecks } from "./browser-cors";
+import { axeSelfTest, referenceFailures } from "./browser-reference";
 import { buildBundle, serveWorker } from "./serve";
 
 const ARTIFACTS = "test/artifacts/browser";
@@ -140,6 +143,44 @@ async function checkDiagrams(browser: Browser): Promise<string[]> {
   return failures;
 }
 
+/**
+ * The API reference of the shipped Worker, and of the FIXTURE vocabulary Worker (every kind
+ * of declaration), each with no console error and no CSP violation besides.
+ */
+async function checkReferences(browser: Browser, shipped: string): Promise<[string, string[]][]> {
+  const dir = mkdtempSync(join(tmpdir(), "reference-"));
+  const bundle = await buildBundle(
+    "fixture-vocabulary",
+    resolve("test/tools/fixture-worker.ts"),
+    dir,
+  );
+  const fixture = await serveWorker({ bundle });
+  const results: [string, string[]][] = [];
+  try {
+    for (const [name, base] of [
+      ["reference", shipped],
+      ["reference-fixture", fixture.url],
+    ] as const) {
+      const page = await browser.newPage();
+      const findings = await watch(page);
+      const url = `${base}/_service/reference`;
+      const failures = await referenceFailures(browser, page, url, `${ARTIFACTS}/${name}`);
+      failures.push(
+        ...findings.console,
+        ...(await cspViolations(page)).map((v) => `CSP violation: ${v}`),
+      );
+      await page.close();
+      results.push([
+        `${name}: /_service/reference passes axe-core (no serious or critical violation), searches, reads on a phone`,
+        failures,
+      ]);
+    }
+  } finally {
+    await fixture.stop();
+  }
+  return results;
+}
+
 /** The detector itself must be able to fail: a page that breaks its own CSP is caught. */
 async function selfTest(browser: Browser): Promise<string[]> {
   const page = await browser.newPage();
@@ -162,22 +203,29 @@ const browser = await chromium.launch({
 let failed = false;
 try {
   const openapi = (await (await fetch(`${worker.url}/_service/openapi.json`)).json()) as {
-    paths: Record<string, { get?: { parameters?: { schema?: { enum?: string[] } }[] } }>;
+    paths: Record<
+      string,
+      { get?: { parameters?: { name?: string; schema?: { enum?: string[] } }[] } }
+    >;
   };
   // What the page must show comes from the JSON form of the same report.
   const report = (await (await fetch(`${worker.url}/_service/interface`)).json()) as {
     parts: { name: string }[];
   };
   const parts = report.parts.map((part) => part.name);
+  // The path's `type` parameter (the first is the request id every operation takes).
   const types =
-    openapi.paths["/_service/problems/{type}"]?.get?.parameters?.[0]?.schema?.enum ?? [];
+    openapi.paths["/_service/problems/{type}"]?.get?.parameters?.find((p) => p.name === "type")
+      ?.schema?.enum ?? [];
   const pages: [string, string][] = [
     ["interface", `${worker.url}/_service/interface`],
     ...types.map((t): [string, string] => [`problem-${t}`, `${worker.url}/_service/problems/${t}`]),
   ];
   const results: [string, string[]][] = [
     ["the CSP detector catches a violation", await selfTest(browser)],
+    ["the accessibility check (axe-core) catches a critical violation", await axeSelfTest(browser)],
   ];
+  results.push(...(await checkReferences(browser, worker.url)));
   results.push([
     "part 3's state diagrams are drawn on the interface page, within its CSP",
     await checkDiagrams(browser),

@@ -4,16 +4,18 @@
  * (test/tools/dev-credentials.ts: random secrets, a local issuer for JWT schemes), starts
  * `wrangler dev` on loopback so that it loads them the way it does for a user, waits for
  * health, runs the conformance checker over real HTTP with a working credential of each
- * scheme (so every operation gets a valid request), and stops the server. Exit status is
- * the checker's. CI runs it on the shipped Worker and, in the revision run, on an imported
+ * scheme (so every operation gets a valid request), then calls each operation with the
+ * typed client (src/client, its answers checked against the contract: client-check.ts), and
+ * stops the server. Exit status is 1 when either finds a failure. CI runs it on the shipped Worker and, in the revision run, on an imported
  * contract.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, openSync } from "node:fs";
 import { contract as shipped } from "../../src/contract";
 import type { Contract } from "../../src/contract-language/contract";
+import { checkClient } from "./client-check";
 import { checkConformance } from "./conformance/checker";
-import { devCredentials } from "./dev-credentials";
+import { devCredentials, devCredentialValues } from "./dev-credentials";
 
 const contract: Contract = shipped;
 const i = process.argv.indexOf("--port");
@@ -53,7 +55,9 @@ try {
   console.log(
     `${report.checks.length} checks against ${base}: ${report.passed} passed, ${report.failed} failed; ${report.unprobed.length} operations not fully probed`,
   );
-  status = report.failed === 0 ? 0 : 1;
+  const client = await checkClient(base, contract, await devCredentialValues(contract));
+  for (const line of client.lines) console.log(line);
+  status = report.failed === 0 && client.failed === 0 ? 0 : 1;
 } catch (error) {
   console.error((error as Error).message);
 } finally {

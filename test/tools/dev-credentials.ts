@@ -226,20 +226,19 @@ export async function mintToken(
 }
 
 /**
- * A working credential for each scheme of part 5, from `.dev.vars` and the local issuer
- * (a JWT with every scope the scheme declares): what a person or a checker sends locally.
+ * A working credential's value for each scheme of part 5, from `.dev.vars` and the local
+ * issuer (a JWT with every scope the scheme declares): a secret, a token, or `user:password`.
  */
-export async function devCredentials(
+export async function devCredentialValues(
   contract: Contract,
   root = ".",
-): Promise<Record<string, Presented>> {
+): Promise<Record<string, string>> {
   const { values } = await ensureDevVars(contract, root);
-  const presented: Record<string, Presented> = {};
+  const credentials: Record<string, string> = {};
   for (const [name, scheme] of Object.entries(contract.securitySchemes)) {
     if ("jwt" in scheme) {
       try {
-        const token = await mintToken(contract, name, {}, root);
-        presented[name] = { headers: { authorization: `Bearer ${token}` }, query: {} };
+        credentials[name] = await mintToken(contract, name, {}, root);
       } catch {
         // A real issuer is configured: no token can be made here.
       }
@@ -248,12 +247,28 @@ export async function devCredentials(
     if ("introspection" in scheme) {
       // The local token, where .dev.vars pins it (a real endpoint's tokens are its own).
       if (values.get(scheme.introspection.endpoint)?.startsWith("{"))
-        presented[name] = presentedAs(scheme, opaqueToken(root, name));
+        credentials[name] = opaqueToken(root, name);
       continue;
     }
     const first = typeof scheme.secret === "string" ? scheme.secret : scheme.secret[0];
     const value = values.get(first);
-    if (value !== undefined) presented[name] = presentedAs(scheme, value);
+    if (value !== undefined) credentials[name] = value;
+  }
+  return credentials;
+}
+
+/**
+ * A working credential for each scheme of part 5, as it is sent (`devCredentialValues`):
+ * what a person or a checker sends locally.
+ */
+export async function devCredentials(
+  contract: Contract,
+  root = ".",
+): Promise<Record<string, Presented>> {
+  const presented: Record<string, Presented> = {};
+  for (const [name, value] of Object.entries(await devCredentialValues(contract, root))) {
+    const scheme = contract.securitySchemes[name];
+    if (scheme) presented[name] = presentedAs(scheme, value);
   }
   return presented;
 }

@@ -8,7 +8,11 @@
  *    OpenAPI document in test/fixtures/openapi/ is imported, and the document its contract
  *    serves is linted beside the source: no error, and no kind of warning the source has
  *    not (what the platform adds must not make a client's linter complain).
- * 2. Stoplight Prism, in proxy mode in front of the FIXTURE vocabulary app on `workerd
+ * 2. Generated clients (./generated-clients.ts): openapi-typescript + openapi-fetch and
+ *    @hey-api/openapi-ts generate a client of the shipped document, the FIXTURE vocabulary's
+ *    and each imported FIXTURE document's; each, with a call of every operation, must
+ *    type-check strictly with no narrowing by hand.
+ * 3. Stoplight Prism, in proxy mode in front of the FIXTURE vocabulary app on `workerd
  *    serve`, validates a set of valid and invalid requests and every answer against the
  *    document the app serves: no answer may violate it, no valid request may be reported,
  *    and each invalid one must be.
@@ -37,6 +41,7 @@ import {
   FIXTURE_VOCABULARY_HANDLERS,
 } from "../fixtures/vocabulary";
 import { importCase } from "../support/import-case";
+import { generatedClients } from "./generated-clients";
 import { buildBundle, serveWorker } from "./serve";
 
 const run = promisify(execFile);
@@ -396,5 +401,20 @@ const files = await writeDocuments();
 await spectral(files);
 await redocly(files);
 await importedDocuments();
+for (const file of [
+  join(OUT, "shipped.json"),
+  join(OUT, "vocabulary.json"),
+  ...readdirSync(OUT)
+    .filter((name) => name.startsWith("imported-"))
+    .map((name) => join(OUT, name)),
+]) {
+  const name =
+    file
+      .split("/")
+      .pop()
+      ?.replace(/\.json$/, "") ?? "document";
+  const document = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  for (const [ok, text] of await generatedClients(name, file, document)) verdict(ok, text);
+}
 await prism();
 process.exitCode = failed ? 1 : 0;

@@ -210,6 +210,13 @@ const VERSION_PARAMETER: Json = {
   schema: { type: "string" },
 };
 
+/** `?version=`: the reference of a version of part 9; the current one without it. */
+const REFERENCE_VERSION_PARAMETER: Json = {
+  ...VERSION_PARAMETER,
+  description:
+    "A version of the interface (part 9): that version's reference. Without it, the current one.",
+};
+
 /**
  * OPTIONS on a resource, which the platform answers on every path (RFC 9110 §9.3.7): 204
  * with `Allow`, or, as any answer can, the platform's 500 problem (RFC 9457), as part 7
@@ -288,6 +295,7 @@ export function platformPaths({ hostedTypes, secured, failure }: PlatformPaths):
   const notFound = failure(undefined, 404, "No problem type of that name.");
   // RFC 9110 §15.5.5: no document exists for a version the contract does not declare.
   const noSuchVersion = failure(undefined, 404, "No document for that version.");
+  const noSuchReference = failure(undefined, 404, "No reference for that version.");
   const paths: Record<string, Json> = {
     [SERVICE_PATHS.health]: {
       get: operation("health", "Health of this deployment", {
@@ -343,6 +351,18 @@ export function platformPaths({ hostedTypes, secured, failure }: PlatformPaths):
           [noSuchVersion.status]: noSuchVersion.response,
         },
         [IF_NONE_MATCH, VERSION_PARAMETER],
+      ),
+    },
+    [SERVICE_PATHS.reference]: {
+      get: operation(
+        "reference",
+        "The API reference: this document written out for people",
+        {
+          200: ok("An HTML page", { "text/html": { schema: { type: "string" } } }, ETAG_HEADERS),
+          304: notModified,
+          [noSuchReference.status]: noSuchReference.response,
+        },
+        [IF_NONE_MATCH, REFERENCE_VERSION_PARAMETER],
       ),
     },
     [SERVICE_PATHS.stylesheet]: {

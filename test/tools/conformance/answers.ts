@@ -226,7 +226,10 @@ export function contractText(document: unknown): string[] {
   const found = new Set<string>();
   const walk = (node: unknown): void => {
     if (typeof node === "string") {
-      if (LEAKS.test(node)) found.add(node);
+      if (!LEAKS.test(node)) return;
+      found.add(node);
+      // A page (the API reference) shows a text's paragraphs apart: each is the contract's too.
+      for (const line of node.split("\n")) if (LEAKS.test(line)) found.add(line.trim());
     } else if (Array.isArray(node)) node.forEach(walk);
     else if (node !== null && typeof node === "object") Object.values(node).forEach(walk);
   };

@@ -538,7 +538,16 @@ async function platformChecks(openapi: OpenApi, expect: Expect, marker: string):
     headers: { accept: "text/html" },
     expect: { status: 200, mediaType: "text/html", html: true },
   });
-  const types = openapi.paths?.[`${PROBLEMS}{type}`]?.get?.parameters?.[0]?.schema?.enum ?? [];
+  await expect({
+    label: "GET /_service/reference: 200 page under a CSP (its one script allowed by hash)",
+    method: "GET",
+    path: `${SERVICE}/reference`,
+    expect: { status: 200, mediaType: "text/html", html: true },
+  });
+  // The path's `type` parameter (the first is the request id every operation takes).
+  const types =
+    openapi.paths?.[`${PROBLEMS}{type}`]?.get?.parameters?.find((p) => p.name === "type")?.schema
+      ?.enum ?? [];
   for (const type of types) {
     await expect({
       label: `GET ${PROBLEMS}${type}: 200 page documenting the problem type (RFC 9457 §3.1.1)`,

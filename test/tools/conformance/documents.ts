@@ -57,7 +57,7 @@ type PathItem = Record<
   string,
   {
     tags?: string[];
-    parameters?: { schema?: { enum?: string[] } }[];
+    parameters?: { name?: string; schema?: { enum?: string[] } }[];
   }
 >;
 

@@ -1,12 +1,13 @@
 /**
- * Part 3's machines drawn for the interface page: one inline SVG each, rendered on the
- * server, with presentation attributes only (no script, no style attribute), so the page's
- * Content-Security-Policy (`default-src 'none'; style-src 'self'`) holds. States stand in a
- * row in the order they are reached from the initial one; a transition forward arcs above
- * the row, one backward below, each labelled with its trigger.
+ * Part 3's machines drawn for the interface page and the API reference: one inline SVG
+ * each, rendered on the server, with presentation attributes only (no script, no style
+ * attribute), so the pages' Content-Security-Policy (`default-src 'none'; style-src
+ * 'self'`) holds. States stand in a row in the order they are reached from the initial
+ * one; a transition forward arcs above the row, one backward below, each labelled with its
+ * trigger.
  */
-import type { StateMachine } from "../../contract-language/contract";
-import { html, joinHtml, type SafeHtml } from "../../platform/html";
+import type { StateMachine } from "../contract-language/contract";
+import { html, joinHtml, type SafeHtml } from "./html";
 
 const BOX_WIDTH = 120;
 const BOX_HEIGHT = 36;

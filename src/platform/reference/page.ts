@@ -1,0 +1,205 @@
+/**
+ * The API reference (`/_service/reference`): the OpenAPI document the build made, written
+ * out for people. Every operation, grouped by tag, with its parameters, bodies, examples,
+ * answers and problems, credentials, transition and webhooks; then the webhooks (part 6),
+ * the security schemes (part 5), the state machines drawn (part 3), the versions (part 9)
+ * and the schemas (part 2); the platform's own endpoints last, folded. Rendered when the
+ * Worker is built (src/build), and kept among its static assets, out of its script, like
+ * the OpenAPI document (src/build/generate.ts, `assetsOf`). It loads nothing from
+ * elsewhere: one same-origin stylesheet, and an inline search script its CSP allows by
+ * hash (search.ts). Every value the document gives is escaped (`html`).
+ */
+import { ERROR_TYPE, PLATFORM } from "../../contract-language/document-marks";
+import { html, htmlText, joinHtml, raw, type SafeHtml } from "../html";
+import { SERVICE_PATHS } from "../paths";
+import { type Entry, entriesOf, operationSection, searchText } from "./entry";
+import { operationAnchor, paragraphs } from "./operation";
+import type { Json } from "./schema";
+import { SEARCH_SCRIPT } from "./search";
+import {
+  errorsSection,
+  introSection,
+  machinesSection,
+  type ReferenceVersion,
+  schemasSection,
+  securitySection,
+  versionsSection,
+} from "./sections";
+
+export type { ReferenceVersion };
+
+const NOTHING = html``;
+/** Hidden until the search script shows it: without script, there is nothing to type into. */
+const SEARCH_FIELD = html`<p class="search" hidden><label for="reference-search">Search the operations</label> <input id="reference-search" type="search" autocomplete="off"> <span id="reference-count" role="status"></span></p>`;
+const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+const objectOf = (value: unknown): Json => (isObject(value) ? value : {});
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+interface Group {
+  readonly name: string;
+  readonly anchor: string;
+  readonly description: unknown;
+  readonly entries: readonly Entry[];
+}
+
+/** The interface's operations by their first tag, in the document's order of tags; the platform's apart. */
+function groupsOf(document: Json): { groups: Group[]; platform: Entry[] } {
+  const tags = (Array.isArray(document.tags) ? document.tags : []).map(objectOf);
+  const platformTags = new Set(
+    tags.filter((t) => t[PLATFORM] !== undefined).map((t) => text(t.name)),
+  );
+  const entries = entriesOf(document);
+  const isPlatform = (e: Entry) =>
+    e.operation[PLATFORM] !== undefined ||
+    (Array.isArray(e.operation.tags) && e.operation.tags.some((t) => platformTags.has(String(t))));
+  const own = entries.filter((e) => !isPlatform(e));
+  const firstTag = (e: Entry) =>
+    Array.isArray(e.operation.tags) ? String(e.operation.tags[0] ?? "") : "";
+  const groups: Group[] = tags
+    .filter((t) => !platformTags.has(text(t.name)))
+    .map((t, i) => ({
+      name: text(t.name),
+      anchor: `tag-${i}`,
+      description: t.description,
+      entries: own.filter((e) => firstTag(e) === text(t.name)),
+    }))
+    .filter((g) => g.entries.length > 0);
+  const named = new Set(groups.map((g) => g.name));
+  const rest = own.filter((e) => !named.has(firstTag(e)));
+  if (rest.length > 0)
+    groups.push({
+      name: groups.length === 0 ? "Operations" : "Other operations",
+      anchor: "tag-other",
+      description: undefined,
+      entries: rest,
+    });
+  return { groups, platform: entries.filter(isPlatform) };
+}
+
+function navigation(
+  groups: readonly Group[],
+  webhooks: readonly Entry[],
+  document: Json,
+): SafeHtml {
+  const opLinks = (entries: readonly Entry[]) =>
+    joinHtml(
+      entries.map(
+        (e) =>
+          html`<li data-search="${searchText(e)}"><a href="#${operationAnchor(e.id)}"><span class="method method-${e.method.toLowerCase()}">${e.method}</span> <code>${e.path}</code></a></li>`,
+      ),
+      "",
+    );
+  const items = groups.map(
+    (g) => html`<li><a href="#${g.anchor}">${g.name}</a><ul>${opLinks(g.entries)}</ul></li>`,
+  );
+  const components = objectOf(document.components);
+  const more: SafeHtml[] = [];
+  if (webhooks.length > 0) more.push(html`<li><a href="#webhooks">Webhooks</a></li>`);
+  if (Object.keys(objectOf(components.securitySchemes)).length > 0)
+    more.push(html`<li><a href="#security">Authentication</a></li>`);
+  if (Object.values(objectOf(components.responses)).some((r) => isObject(objectOf(r)[ERROR_TYPE])))
+    more.push(html`<li><a href="#errors">Errors</a></li>`);
+  more.push(
+    html`<li><a href="#schemas">Schemas</a></li>`,
+    html`<li><a href="#platform">Platform endpoints</a></li>`,
+  );
+  return html`<nav aria-label="Contents"><h2>Contents</h2><ul>${joinHtml(items, "")}${joinHtml(more, "")}</ul></nav>`;
+}
+
+/** Part 6: each webhook, as the operation a receiver must answer. */
+function webhooksOf(document: Json): Entry[] {
+  return Object.entries(objectOf(document.webhooks)).flatMap(([name, item]) =>
+    Object.entries(objectOf(item)).flatMap(([method, operation]) =>
+      isObject(operation)
+        ? [{ id: name, method: method.toUpperCase(), path: name, operation }]
+        : [],
+    ),
+  );
+}
+
+function operationsSection(groups: readonly Group[], document: Json): SafeHtml {
+  if (groups.length === 0)
+    return html`<h2 id="operations">Operations</h2>
+<p>The interface declares no operation yet: part 4 of its specification (endpoints) is not specified. <a href="${SERVICE_PATHS.interface}">The interface status</a> says which parts are.</p>`;
+  return joinHtml(
+    groups.map(
+      (g) => html`<section class="tag-group" id="${g.anchor}" aria-labelledby="${g.anchor}-title">
+<h2 id="${g.anchor}-title">${g.name}</h2>
+${paragraphs(g.description)}${joinHtml(
+  g.entries.map((e) => operationSection(e, document)),
+  "\n",
+)}
+</section>`,
+    ),
+    "\n",
+  );
+}
+
+/**
+ * The platform's own endpoints, one line each: they are the same on every deployment, and
+ * the OpenAPI document has them whole, so the page spends no bytes on their answers.
+ */
+function platformSection(platform: readonly Entry[]): SafeHtml {
+  const rows = platform.map(
+    (e) =>
+      html`<tr><td><span class="method method-${e.method.toLowerCase()}">${e.method}</span></td><td>${e.path.includes("{") ? html`<code>${e.path}</code>` : html`<a href="${e.path}"><code>${e.path}</code></a>`}</td><td>${text(e.operation.summary)}</td></tr>`,
+  );
+  return html`<section id="platform"><h2>Platform endpoints</h2>
+<p>Answered by the platform under <code>/_service</code>, whatever the interface declares, each with the platform's problems (RFC 9457); every path also answers <code>OPTIONS</code> with <code>Allow</code>. <a href="${SERVICE_PATHS.openapi}">The OpenAPI document</a> has their answers in full.</p>
+<div class="scroll"><table>
+<thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">What it answers</th></tr></thead>
+<tbody>${joinHtml(rows, "\n")}</tbody>
+</table></div>
+</section>`;
+}
+
+export interface ReferenceOptions {
+  /** Part 9's versions, as the status report lists them; empty when none is negotiated. */
+  readonly versions: readonly ReferenceVersion[];
+  /** The version this page shows. */
+  readonly shown: string;
+}
+
+/** The reference page of `document`, whole. */
+export function referencePage(document: Json, options: ReferenceOptions): string {
+  const title = text(objectOf(document.info).title) || "API";
+  const { groups, platform } = groupsOf(document);
+  const webhooks = webhooksOf(document);
+  // Nothing to search while part 4 declares no operation: no field, no script.
+  const searchable = groups.length > 0;
+  const hooks =
+    webhooks.length === 0
+      ? NOTHING
+      : html`<section id="webhooks"><h2>Webhooks (part 6)</h2>
+<p>Requests this service sends to the receivers a deployment configures, signed as Standard Webhooks says; a receiver answers as each says.</p>
+${joinHtml(
+  webhooks.map((e) => html`<div id="webhook-${e.id}">${operationSection(e, document)}</div>`),
+  "\n",
+)}</section>`;
+  return htmlText(html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}: API reference</title>
+<link rel="stylesheet" href="${SERVICE_PATHS.stylesheet}">
+</head>
+<body class="reference">
+<header>
+<h1>${title} <span class="subtitle">API reference</span></h1>
+${introSection(document)}
+</header>
+${navigation(groups, webhooks, document)}
+<main>
+${searchable ? SEARCH_FIELD : NOTHING}
+${operationsSection(groups, document)}
+${hooks}${securitySection(document)}${errorsSection(document)}${machinesSection(document)}${versionsSection(options.versions, options.shown)}${schemasSection(document)}
+${platformSection(platform)}
+</main>
+<footer><p>This page is written from <a href="${SERVICE_PATHS.openapi}">the OpenAPI document</a>. <a href="${SERVICE_PATHS.interface}">Interface status</a>.</p></footer>
+${searchable ? html`<script>${raw(SEARCH_SCRIPT)}</script>` : NOTHING}
+</body>
+</html>
+`);
+}
