@@ -40,6 +40,7 @@ import {
   FIXTURE_VOCABULARY_CONTRACT,
   FIXTURE_VOCABULARY_HANDLERS,
 } from "../fixtures/vocabulary";
+import { DISK_ASSETS } from "../support/disk-assets";
 import { importCase } from "../support/import-case";
 import { generatedClients } from "./generated-clients";
 import { buildBundle, serveWorker } from "./serve";
@@ -49,11 +50,12 @@ const OUT = resolve("test/artifacts/openapi");
 const engine = { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema } as const;
 
 const APPS: Readonly<Record<string, Pick<ServiceApp, "fetch">>> = {
+  // The shipped Worker with its deployment's static assets, where its documents are.
   shipped: {
     fetch: (request) =>
       worker.fetch(
         request as Parameters<typeof worker.fetch>[0],
-        {} as Env,
+        { ASSETS: DISK_ASSETS } as unknown as Env,
         {} as ExecutionContext,
       ),
   },
