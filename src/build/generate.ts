@@ -10,6 +10,8 @@ import type { AnyHandler } from "../contract-language/define-handlers";
 import { needsEngine, needsJwt } from "../contract-language/needs";
 import { OPERATION_ENGINE } from "../engine";
 import { JWT_VERIFIER } from "../engine/jwt";
+import { needsSandbox } from "../engine/sandbox/place";
+import { SANDBOX_CLASS } from "../engine/sandbox/records";
 import { XML_CODEC } from "../engine/xml";
 import type { BuiltDocuments, ServedDocument } from "../platform/documents";
 import { entityTag } from "../platform/etag";
@@ -125,4 +127,19 @@ export const BUILT = {
   built: refused() as BuiltDocuments,
 ${given}} as const;
 `;
+}
+
+/**
+ * What the Worker entry re-exports: the sandbox's Durable Object class exactly when the
+ * contract places an operation in the sandbox, which is when wrangler.toml's generated block
+ * declares its binding (test/support/deployment.ts); a binding whose class the entry does
+ * not export fails to deploy, and a class no binding names is not shipped.
+ */
+export function entryExports(contract: Contract): string {
+  const header = `// Written by src/build/contract.ts (npm run build:contract) from src/contract: do not edit.
+// The classes the Worker's bindings name, re-exported by src/index.ts.
+`;
+  return needsSandbox(contract)
+    ? `${header}export { ${SANDBOX_CLASS} } from "../engine/sandbox/durable-object";\n`
+    : `${header}export {};\n`;
 }

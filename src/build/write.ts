@@ -7,16 +7,26 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Contract } from "../contract-language/contract";
-import { generatedModule, neededParts, prepareBuild, refusedModule } from "./generate";
+import {
+  entryExports,
+  generatedModule,
+  neededParts,
+  prepareBuild,
+  refusedModule,
+} from "./generate";
 
 /** Where the Worker entry imports what the build made from. */
 export const GENERATED = fileURLToPath(new URL("../generated/contract.ts", import.meta.url));
+/** What the Worker entry exports besides its handlers: the classes its bindings name. */
+export const GENERATED_EXPORTS = fileURLToPath(
+  new URL("../generated/durable-objects.ts", import.meta.url),
+);
 
-function write(text: string): void {
+function write(text: string, file = GENERATED): void {
   // Written only when it changes: `wrangler dev` rebuilds on every change it sees.
-  if (existsSync(GENERATED) && readFileSync(GENERATED, "utf8") === text) return;
-  mkdirSync(dirname(GENERATED), { recursive: true });
-  writeFileSync(GENERATED, text);
+  if (existsSync(file) && readFileSync(file, "utf8") === text) return;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
 }
 
 /**
@@ -28,6 +38,7 @@ export async function buildContract(): Promise<void> {
   let contract: Contract | undefined;
   try {
     contract = (await import("../contract")).contract;
+    write(entryExports(contract), GENERATED_EXPORTS);
     const { handlers } = await import("../handlers");
     write(generatedModule(await prepareBuild(contract, handlers)));
   } catch (error) {
@@ -39,5 +50,5 @@ export async function buildContract(): Promise<void> {
 
 /** Whether the module was written by an earlier build (of this contract or another). */
 export function built(): boolean {
-  return existsSync(GENERATED);
+  return existsSync(GENERATED) && existsSync(GENERATED_EXPORTS);
 }

@@ -30,6 +30,8 @@ import { enqueueEvents } from "../events/emit";
 import { enforceRateLimits } from "../limits/enforce";
 import type { Refusal } from "../refusal";
 import { validateRequest } from "../request/plan";
+import { SandboxRefusal, sandboxName, sandboxRecords } from "../sandbox/records";
+import { type HandlerStore, handlerStore } from "../sandbox/store";
 import { stateMismatch, TransitionRefused, transitionHelper } from "../states/transition";
 import { responseValidationMode } from "../zod/response-mode";
 import type { Exchange, OperationModel, Outcome, Step } from "./model";
@@ -183,12 +185,23 @@ function mediaTypeFor(x: Exchange, status: number): string | undefined {
   return acceptable(x.accept, types) ?? types[0];
 }
 
-/** The handler; part 3's refused transition is its 409. */
+/**
+ * The caller's sandbox store (src/engine/sandbox): named from the credential the request
+ * was let in with and the sandbox id it sends, so each caller's data is apart.
+ */
+function storeOf(x: Exchange): HandlerStore {
+  return handlerStore(x.model.contract, async () =>
+    sandboxRecords(x.env, await sandboxName(x.rateKey, x.c.req.raw.headers)),
+  );
+}
+
+/** The handler; part 3's refused transition is its 409, the sandbox's refusals their problems. */
 const handle: Step = {
   name: "handle",
   async run(x) {
     const { id, handler, emits, transition } = x.model;
     if (!handler) return undefined;
+    let store: HandlerStore | undefined;
     try {
       x.result = await handler(x.input, {
         requestId: x.requestId,
@@ -204,8 +217,14 @@ const handle: Step = {
         },
         transition: transitionHelper(transition, id, x.reached),
         version: x.version,
+        // Made on first use: a handler that keeps its own storage pays nothing for it.
+        get store() {
+          store ??= storeOf(x);
+          return store;
+        },
       });
     } catch (error) {
+      if (error instanceof SandboxRefusal) return error.refusal;
       if (!(error instanceof TransitionRefused) || !transition) throw error;
       const { machine, trigger } = transition;
       const where = error.current === undefined ? "its current state" : `state ${error.current}`;
