@@ -13,6 +13,7 @@ import { problemPresenter } from "./error-model";
 import { deliverBatch } from "./events/deliver";
 import { destinationsOf, readDestinations } from "./events/destinations";
 import { mountOperations } from "./operations/mount";
+import { sandboxReset } from "./sandbox/reset";
 
 export const SERVING_ENGINE: OperationEngine = {
   // Hono's default pair: the RegExpRouter matches a request with one expression, built on
@@ -22,6 +23,7 @@ export const SERVING_ENGINE: OperationEngine = {
   mount: mountOperations,
   presenter: problemPresenter,
   consume: (batch, env) => deliverBatch(batch, env),
+  sandboxReset,
   destinations(env) {
     const destinations = readDestinations((env ?? {}) as Readonly<Record<string, unknown>>);
     return (event) => destinationsOf(destinations, event).length;

@@ -11,4 +11,6 @@ export const SERVICE_PATHS = {
   openapi: `${SERVICE_PREFIX}/openapi.json`,
   problems: `${SERVICE_PREFIX}/problems`,
   stylesheet: `${SERVICE_PREFIX}/style.css`,
+  /** Only where the contract places an operation in the sandbox (src/engine/sandbox). */
+  sandbox: `${SERVICE_PREFIX}/sandbox`,
 } as const;

@@ -76,6 +76,8 @@ export interface ServiceRoutes {
   readonly documents: ServiceDocuments;
   /** How many destinations the deployment's bindings give each event (part 6). */
   readonly destinations?: (env: unknown) => (event: string) => number;
+  /** `DELETE /_service/sandbox`, once the contract places an operation in the sandbox. */
+  readonly sandboxReset?: Handler<AppEnv>;
 }
 
 export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {
@@ -144,6 +146,9 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
   mountResource(app, SERVICE_PATHS.stylesheet, {
     GET: () => new Response(STYLESHEET, { headers: STYLESHEET_HEADERS }),
   });
+
+  if (routes.sandboxReset)
+    mountResource(app, SERVICE_PATHS.sandbox, { DELETE: routes.sandboxReset });
 
   const unknown: Handler<AppEnv> = (c) => problemResponse(c.get("requestId"), UNKNOWN_SERVICE_PATH);
   app.all(SERVICE_PREFIX, unknown);
