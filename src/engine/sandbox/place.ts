@@ -98,6 +98,7 @@ export interface SandboxPlan {
 }
 
 const PARAMETER = /^\{([^{}]+)\}$/;
+const UNREADABLE = "its answer is in no media type the sandbox writes (JSON, XML, a form)";
 const OBJECT_KINDS = new Set(["json", "xml", "form"]);
 
 /** The item path's collection and parameter; undefined when the last segment is not one parameter. */
@@ -198,8 +199,8 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
     const item = itemOf(segments.join("/"));
     const answer = successOf(op, [200]);
     if (!machine || !item) return "its transition is not on an item path";
-    if (!answer || answer.body === "unreadable")
-      return "it declares no answer the sandbox can give";
+    if (!answer) return "it declares no success answer";
+    if (answer.body === "unreadable") return UNREADABLE;
     const answersItem = answer.body !== "none";
     if (
       answersItem &&
@@ -233,8 +234,8 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
     if (place !== "read" && place !== "delete" && !objectBody)
       return "its request body is not an object the sandbox can store";
     const answer = successOf(op, [200, 204, 201]);
-    if (!answer || answer.body === "unreadable")
-      return "it declares no answer the sandbox can give";
+    if (!answer) return "it declares no success answer";
+    if (answer.body === "unreadable") return UNREADABLE;
     const answered =
       answer.body === "none" ? undefined : resourceNamed(contract, answer.body.schema);
     if (answer.body !== "none" && !answered) return "its answer is not a part 2 resource";
@@ -280,7 +281,8 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
   }
   if (method !== "GET") return `${method} on a collection path is no list or create`;
   const answer = successOf(op, [200]);
-  if (!answer || typeof answer.body !== "object") return "its answer is no list";
+  if (answer?.body === "unreadable") return UNREADABLE;
+  if (!answer || answer.body === "none") return "its answer is no list";
   const listed = listedResource(contract, answer.body.schema);
   if (!listed) return "its answer is not a list of a part 2 resource";
   return {

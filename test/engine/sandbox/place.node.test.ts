@@ -1,0 +1,81 @@
+/**
+ * Where the sandbox places each operation (src/engine/sandbox/place.ts), read by path,
+ * method and schemas, never by name: renaming every operation changes no place; each
+ * operation it cannot serve answers from examples with the reason.
+ */
+import { describe, expect, it } from "vitest";
+import type { Contract } from "../../../src/contract-language/contract";
+import { needsSandbox, placeOperations } from "../../../src/engine/sandbox/place";
+import { EMPTY_CONTRACT } from "../../fixtures/contracts";
+import {
+  FIXTURE_SANDBOX_PETS_CONTRACT,
+  FIXTURE_SANDBOX_SHELVES_CONTRACT,
+} from "../../fixtures/sandbox";
+import { FIXTURE_SECURITY_CONTRACT } from "../../fixtures/security";
+
+const places = (contract: Contract) =>
+  Object.fromEntries(placeOperations(contract).map(({ id, place }) => [id, place]));
+
+describe("placing operations in the sandbox", () => {
+  it("places each collection and item operation of the FIXTURE pets, and answers an image from examples", () => {
+    expect(places(FIXTURE_SANDBOX_PETS_CONTRACT)).toEqual({
+      fixtureListPets: "list",
+      fixtureCreatePet: "create",
+      fixtureGetPet: "read",
+      fixtureReplacePet: "replace",
+      fixtureUpdatePet: "update",
+      fixtureDeletePet: "delete",
+      fixtureAdoptPet: "transition",
+      fixturePetPhoto: "examples",
+    });
+    const photo = placeOperations(FIXTURE_SANDBOX_PETS_CONTRACT).find(
+      ({ id }) => id === "fixturePetPhoto",
+    );
+    expect(photo?.why).toBe(
+      "its answer is in no media type the sandbox writes (JSON, XML, a form)",
+    );
+    const read = placeOperations(FIXTURE_SANDBOX_PETS_CONTRACT).find(
+      ({ id }) => id === "fixtureGetPet",
+    );
+    expect(read).toEqual({
+      id: "fixtureGetPet",
+      place: "read",
+      resource: "FixturePet",
+      why: "read of the FixturePet at /fixture-pets/{petId}",
+    });
+  });
+
+  it("places nested collections and says why a resource whose ids it cannot make is not", () => {
+    const placed = placeOperations(FIXTURE_SANDBOX_SHELVES_CONTRACT);
+    expect(places(FIXTURE_SANDBOX_SHELVES_CONTRACT)).toMatchObject({
+      fixtureListBooks: "list",
+      fixtureCreateBook: "create",
+      fixtureLendBook: "transition",
+      fixtureCreateCode: "examples",
+    });
+    expect(placed.find(({ id }) => id === "fixtureCreateCode")?.why).toBe(
+      "no id the sandbox can make satisfies FixtureCode's member code",
+    );
+  });
+
+  it("reads no name: the same contract under other operation ids is placed the same", () => {
+    const renamed = {
+      ...FIXTURE_SANDBOX_PETS_CONTRACT,
+      operations: Object.fromEntries(
+        Object.values(FIXTURE_SANDBOX_PETS_CONTRACT.operations).map((op, i) => [`op${i}`, op]),
+      ),
+    } as Contract;
+    expect(Object.values(places(renamed))).toEqual(
+      Object.values(places(FIXTURE_SANDBOX_PETS_CONTRACT)),
+    );
+  });
+
+  it("needs the sandbox's store only when it places an operation", () => {
+    expect(needsSandbox(EMPTY_CONTRACT)).toBe(false);
+    expect(needsSandbox(FIXTURE_SECURITY_CONTRACT)).toBe(false);
+    expect(needsSandbox(FIXTURE_SANDBOX_SHELVES_CONTRACT)).toBe(true);
+    expect(
+      placeOperations(FIXTURE_SECURITY_CONTRACT).every(({ place }) => place === "examples"),
+    ).toBe(true);
+  });
+});
