@@ -246,6 +246,9 @@ import { contract } from "./contract";
 import { OPERATION_ENGINE } from "./engine";
 ${jwt ? 'import { JWT_VERIFIER } from "./engine/jwt";\n' : ""}${xml ? 'import { XML_CODEC } from "./engine/xml";\n' : ""}import { handlers } from "./handlers";
 
+// The Durable Object classes its bindings name (the sandbox's, when the contract has one).
+export * from "./generated/durable-objects";
+
 const app = createApp(contract, ${options});
 
 export default {

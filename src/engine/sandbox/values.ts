@@ -27,7 +27,15 @@ export function isOptional(schema: Schema): boolean {
   return schema._zod.optin === "optional";
 }
 
-/** The member's default, if zod gives it one (`z._default`), along its wrappers. */
+/** The schema a wrapper or a pipe holds (a pipe read from text: what it reads into). */
+function innerOf(def: Def): Schema | undefined {
+  if (WRAPPERS.has(def.type)) return def.innerType as Schema;
+  if (def.type !== "pipe") return undefined;
+  const input = def.in as Schema;
+  return (defOf(input).type === "transform" ? def.out : input) as Schema;
+}
+
+/** The member's default, if zod gives it one (`z._default`), along its wrappers and pipes. */
 export function defaultOf(schema: Schema): { readonly value: unknown } | undefined {
   let node: Schema | undefined = schema;
   for (let depth = 0; node && depth < 16; depth += 1) {
@@ -36,7 +44,7 @@ export function defaultOf(schema: Schema): { readonly value: unknown } | undefin
       const value = def.defaultValue;
       return { value: typeof value === "function" ? (value as () => unknown)() : value };
     }
-    node = WRAPPERS.has(def.type) ? (def.innerType as Schema) : undefined;
+    node = innerOf(def);
   }
   return undefined;
 }

@@ -246,5 +246,7 @@ describe("the sandbox, on integer ids in a nested collection (FIXTURE shelves)",
       await call("/fixture-shelves/1/fixture-books", { method: "POST", body: { title } });
     const second = await (await call("/fixture-shelves/1/fixture-books?page=2&size=2")).json();
     expect(second).toEqual({ items: [{ id: 3, title: "c" }], total: 3, page: 2 });
+    const one = await (await call("/fixture-shelves/1/fixture-books?page=2&size=1")).json();
+    expect(one).toEqual({ items: [{ id: 2, title: "b" }], total: 3, page: 2 });
   });
 });
