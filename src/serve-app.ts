@@ -111,7 +111,9 @@ export function composeApp(contract: Contract, parts: Composition): ServiceApp {
   mountServiceRoutes(app, {
     documents: parts.documents,
     ...(engine ? { destinations: engine.destinations } : {}),
-    ...(sandboxReset ? { sandboxReset: sandboxReset as Handler<AppEnv> } : {}),
+    ...(sandboxReset
+      ? { sandboxReset: { ...sandboxReset, reset: sandboxReset.reset as Handler<AppEnv> } }
+      : {}),
   });
   const noOperations = Object.keys(contract.operations).length === 0;
   if (noOperations) {

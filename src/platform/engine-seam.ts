@@ -118,11 +118,14 @@ export interface OperationEngine {
   ) => Promise<void>;
   /** How many destinations the deployment's bindings give each of part 6's events. */
   readonly destinations: (env: unknown) => (event: string) => number;
-  /**
-   * `DELETE /_service/sandbox`: empties the caller's sandbox (src/engine/sandbox/reset.ts);
-   * undefined when the contract places no operation in the sandbox.
-   */
-  readonly sandboxReset?: (contract: Contract, jwt: JwtVerifier | undefined) => H | undefined;
+  /** `DELETE /_service/sandbox`: empties the caller's sandbox (src/engine/sandbox/reset.ts). */
+  readonly sandboxReset?: (contract: Contract, jwt: JwtVerifier | undefined) => SandboxResetRoute;
+}
+
+/** The sandbox's reset route, and whether the contract has a sandbox (decided on first use). */
+export interface SandboxResetRoute {
+  readonly enabled: () => boolean;
+  readonly reset: H;
 }
 
 /**

@@ -76,8 +76,8 @@ export interface ServiceRoutes {
   readonly documents: ServiceDocuments;
   /** How many destinations the deployment's bindings give each event (part 6). */
   readonly destinations?: (env: unknown) => (event: string) => number;
-  /** `DELETE /_service/sandbox`, once the contract places an operation in the sandbox. */
-  readonly sandboxReset?: Handler<AppEnv>;
+  /** `DELETE /_service/sandbox`, where the contract places an operation in the sandbox. */
+  readonly sandboxReset?: { readonly enabled: () => boolean; readonly reset: Handler<AppEnv> };
 }
 
 export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {
@@ -147,10 +147,14 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
     GET: () => new Response(STYLESHEET, { headers: STYLESHEET_HEADERS }),
   });
 
-  if (routes.sandboxReset)
-    mountResource(app, SERVICE_PATHS.sandbox, { DELETE: routes.sandboxReset });
-
   const unknown: Handler<AppEnv> = (c) => problemResponse(c.get("requestId"), UNKNOWN_SERVICE_PATH);
+  const sandbox = routes.sandboxReset;
+  if (sandbox) {
+    // Whether the contract has a sandbox is known on the first request, not when the app starts.
+    app.all(SERVICE_PATHS.sandbox, (c, next) => (sandbox.enabled() ? next() : unknown(c, next)));
+    mountResource(app, SERVICE_PATHS.sandbox, { DELETE: sandbox.reset });
+  }
+
   app.all(SERVICE_PREFIX, unknown);
   app.all(`${SERVICE_PREFIX}/*`, unknown);
 }

@@ -7,7 +7,7 @@
  */
 import type { Handler } from "hono";
 import type { Contract, SecurityRequirement } from "../../contract-language/contract";
-import type { JwtVerifier } from "../../platform/engine-seam";
+import type { JwtVerifier, SandboxResetRoute } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { problemResponse } from "../../platform/problem";
 import { authenticate } from "../authentication/authenticate";
@@ -31,14 +31,15 @@ function requirementsOf(contract: Contract): SecurityRequirement[] {
   return required.length > 0 && open ? [...required, {}] : required;
 }
 
-/** The reset route's handler; undefined when the contract places nothing in the sandbox. */
-export function sandboxReset(
-  contract: Contract,
-  jwt: JwtVerifier | undefined,
-): Handler<AppEnv> | undefined {
-  if (!needsSandbox(contract)) return undefined;
+/**
+ * The reset route: `enabled` says, on the first request (nothing is planned when the app
+ * starts), whether the contract places an operation in the sandbox; without one the path
+ * is unknown, as any other under /_service.
+ */
+export function sandboxReset(contract: Contract, jwt: JwtVerifier | undefined): SandboxResetRoute {
   let security: SecurityPlan | undefined | null = null;
-  return async (c) => {
+  let enabled: boolean | undefined;
+  const reset: Handler<AppEnv> = async (c) => {
     const requestId = c.get("requestId");
     const env = (c.env ?? {}) as unknown as Readonly<Record<string, unknown>>;
     security ??= planSecurity(
@@ -63,5 +64,12 @@ export function sandboxReset(
     }
     await sandboxRecords(env, name).reset();
     return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+  };
+  return {
+    enabled: () => {
+      enabled ??= needsSandbox(contract);
+      return enabled;
+    },
+    reset,
   };
 }

@@ -7,6 +7,7 @@
  * replaced by a team's handler while the sandbox answers the others.
  */
 import { describe, expect, it } from "vitest";
+import { defineContract } from "../../../src/contract-language/define-contract";
 import type { AnyHandler } from "../../../src/contract-language/define-handlers";
 import {
   FIXTURE_SANDBOX_PETS_CONTRACT,
@@ -113,6 +114,20 @@ describe("resetting a sandbox", () => {
     expect(get.headers.get("allow")).toBe("DELETE, OPTIONS");
     const bad = await callerOf(app, "../other")("/_service/sandbox", { method: "DELETE" });
     expect(bad.status).toBe(400);
+  });
+
+  it("is an unknown path for a contract that places no operation in the sandbox", async () => {
+    const contract = defineContract({
+      operations: {
+        fixturePing: {
+          method: "GET",
+          path: "/fixture-ping",
+          responses: { 204: { description: "Up" } },
+        },
+      },
+    });
+    const reset = await callerOf(sandboxApp(contract))("/_service/sandbox", { method: "DELETE" });
+    expect(reset.status).toBe(404);
   });
 });
 
