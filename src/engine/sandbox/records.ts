@@ -116,9 +116,15 @@ export async function sandboxName(
   return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
 }
 
+/** What the sandbox uses of a Durable Object namespace binding. */
+interface Namespace {
+  idFromName(name: string): unknown;
+  get(id: unknown): unknown;
+}
+
 /** The binding's namespace; a deployment without it fails closed (an error, so a 500). */
-function namespaceOf(env: Readonly<Record<string, unknown>>): DurableObjectNamespace {
-  const namespace = env[SANDBOX_BINDING] as DurableObjectNamespace | undefined;
+function namespaceOf(env: Readonly<Record<string, unknown>>): Namespace {
+  const namespace = env[SANDBOX_BINDING] as Namespace | undefined;
   if (!namespace || typeof namespace.idFromName !== "function")
     throw new Error(
       `the ${SANDBOX_BINDING} Durable Object binding is missing: run npm run contract:deployment`,
