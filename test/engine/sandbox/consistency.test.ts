@@ -6,10 +6,12 @@
  * store a handler gets is the same data, typed by resource, so one operation can be
  * replaced by a team's handler while the sandbox answers the others.
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import type { AnyHandler } from "../../../src/contract-language/define-handlers";
 import {
+  FIXTURE_SANDBOX_KEYED_CONTRACT,
   FIXTURE_SANDBOX_PETS_CONTRACT,
   FIXTURE_SANDBOX_SHELVES_CONTRACT,
 } from "../../fixtures/sandbox";
@@ -105,6 +107,38 @@ describe("resetting a sandbox", () => {
     await shelves("/_service/sandbox", { method: "DELETE" });
     const again = await shelves("/fixture-shelves", { method: "POST", body: { label: "B" } });
     expect(await again.json()).toEqual({ id: 1, label: "B" });
+  });
+
+  it("keeps callers with different credentials apart, their resets too, without a sandbox id", async () => {
+    const app = sandboxApp(FIXTURE_SANDBOX_KEYED_CONTRACT);
+    // Test-only values, made here: no credential is committed.
+    const keys = {
+      FIXTURE_SANDBOX_KEY: crypto.randomUUID(),
+      FIXTURE_SANDBOX_KEY_NEXT: crypto.randomUUID(),
+    };
+    const as =
+      (key: string) =>
+      (path: string, init: { method?: string; body?: unknown } = {}) =>
+        app.request(
+          `https://fixture.test${path}`,
+          {
+            method: init.method ?? "GET",
+            headers: { "x-fixture-sandbox-key": key, "content-type": "application/json" },
+            ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+          },
+          { ...env, RESPONSE_VALIDATION: "enforce", ...keys },
+        );
+    const first = as(keys.FIXTURE_SANDBOX_KEY);
+    const second = as(keys.FIXTURE_SANDBOX_KEY_NEXT);
+    await first("/_service/sandbox", { method: "DELETE" });
+    await second("/_service/sandbox", { method: "DELETE" });
+    expect((await first("/fixture-notes", { method: "POST", body: { text: "mine" } })).status).toBe(
+      201,
+    );
+    expect(await (await second("/fixture-notes")).json()).toEqual([]);
+    expect((await second("/_service/sandbox", { method: "DELETE" })).status).toBe(204);
+    expect(await (await first("/fixture-notes")).json()).toEqual([{ id: 1, text: "mine" }]);
+    expect((await as("wrong")("/_service/sandbox", { method: "DELETE" })).status).toBe(401);
   });
 
   it("answers 405 with Allow to another method (RFC 9110 §15.5.6), and a bad sandbox id 400", async () => {
