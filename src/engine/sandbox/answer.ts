@@ -11,7 +11,7 @@
  * machine's `initial`, others take their default or a value their schema accepts),
  * `writeOnly` members are stored and never answered, defaults are applied.
  */
-import type { Contract } from "../../contract-language/contract";
+import type { Contract, Schema } from "../../contract-language/contract";
 import type { AnyHandler } from "../../contract-language/define-handlers";
 import { statusProblem } from "../../platform/problem";
 import type { Refusal } from "../refusal";
@@ -20,6 +20,7 @@ import { changed, emitFor, itemAnswer, listAnswer, missing, newItem, writable } 
 import { planSandbox, type SandboxResource, type SandboxRoute } from "./place";
 import { type Draft, SandboxRefusal, type StoredRecord, updateRecord } from "./records";
 import { type HandlerStore, RECORDS } from "./store";
+import { patternId } from "./values";
 
 // RFC 9110 §15.5.10: the id a caller chose is taken.
 const ID_TAKEN: Refusal = {
@@ -29,6 +30,14 @@ const ID_TAKEN: Refusal = {
 
 const record = (value: unknown): Readonly<Record<string, unknown>> =>
   (value ?? {}) as Readonly<Record<string, unknown>>;
+
+/** A random id as the resource's id member's schema says (a UUID, or its pattern). */
+function madeId(resource: SandboxResource): string {
+  if (resource.idKind === "uuid") return crypto.randomUUID();
+  const made = patternId(resource.shape[resource.idMember] as Schema);
+  if (made === undefined) throw new Error(`sandbox: no id matches ${resource.name}'s pattern`);
+  return made;
+}
 
 /** The collection's concrete path: the scope items created in it keep. */
 function scopeOf(route: SandboxRoute, params: Readonly<Record<string, unknown>>): string {
@@ -58,10 +67,14 @@ async function create(route: SandboxRoute, call: SandboxCall): Promise<SandboxAn
   let stored: StoredRecord | "exists";
   if (given !== undefined && given !== null)
     stored = await call.records.insert(resource.name, String(given), { scope, body, states });
-  else if (resource.idKind === "uuid") {
-    const id = crypto.randomUUID();
-    const draft = { scope, body: { ...body, [resource.idMember]: id }, states };
-    stored = await call.records.insert(resource.name, id, draft);
+  else if (resource.idKind === "uuid" || resource.idKind === "pattern") {
+    // A random id is taken only if a caller chose it before: then another is made.
+    stored = "exists";
+    for (let attempt = 0; attempt < 4 && stored === "exists"; attempt += 1) {
+      const id = madeId(resource);
+      const draft = { scope, body: { ...body, [resource.idMember]: id }, states };
+      stored = await call.records.insert(resource.name, id, draft);
+    }
   } else
     stored = await call.records.insert(
       resource.name,

@@ -43,12 +43,22 @@ function serverSet(resource: SandboxResource, name: string): boolean {
   );
 }
 
-/** What a caller sent that the sandbox stores: the resource's members it may write. */
+/** A member's name as spelt in another case style (`FriendlyName`, `friendly_name`). */
+const spelling = (name: string) => name.toLowerCase().replace(/[_-]/g, "");
+
+/**
+ * What a caller sent that the sandbox stores: the resource's members it may write, each by
+ * its name, or by the same name in another case style (a form's `FriendlyName` for the
+ * resource's `friendly_name`, as documents whose bodies are forms name them).
+ */
 export function writable(resource: SandboxResource, sent: Readonly<Body>): Body {
   const kept: Body = {};
-  for (const [name, value] of Object.entries(sent))
-    if (Object.hasOwn(resource.shape, name) && !serverSet(resource, name))
-      setOwn(kept, name, value);
+  const spelt = new Map(Object.keys(resource.shape).map((name) => [spelling(name), name]));
+  for (const [name, value] of Object.entries(sent)) {
+    const member = Object.hasOwn(resource.shape, name) ? name : spelt.get(spelling(name));
+    if (member !== undefined && !serverSet(resource, member) && !Object.hasOwn(kept, member))
+      setOwn(kept, member, value);
+  }
   return kept;
 }
 

@@ -76,6 +76,8 @@ export interface SandboxRoute {
   readonly id: string;
   readonly place: Exclude<Place, "examples">;
   readonly resource: SandboxResource;
+  /** The operation's path template. */
+  readonly path: string;
   /** The collection's path template (`/owners/{ownerId}/pets`). */
   readonly collection: string;
   /** The path parameter that names the item, for operations on one. */
@@ -101,14 +103,29 @@ const PARAMETER = /^\{([^{}]+)\}$/;
 const UNREADABLE = "its answer is in no media type the sandbox writes (JSON, XML, a form)";
 const OBJECT_KINDS = new Set(["json", "xml", "form"]);
 
-/** The item path's collection and parameter; undefined when the last segment is not one parameter. */
+/** A format suffix on a path's last segment (`/calls/{sid}.json`), which its collection shares. */
+const SUFFIX = /^(\{[^{}]+\}|[^{}.]+)(\.[A-Za-z][A-Za-z0-9]*)$/;
+
+function splitSuffix(path: string): { base: string; suffix: string } {
+  const suffix = SUFFIX.exec(path.split("/").at(-1) ?? "")?.[2] ?? "";
+  return { base: path.slice(0, path.length - suffix.length), suffix };
+}
+
+/** A path as a key, whatever its parameters are named (`/a/{}/b`). */
+const keyOf = (path: string) => path.replace(/\{[^{}]+\}/g, "{}");
+
+/**
+ * The item path's collection and parameter; undefined when the last segment is not one
+ * parameter (with a format suffix, which the collection then has too: `/calls.json`).
+ */
 function itemOf(path: string): { collection: string; param: string } | undefined {
-  const segments = path.split("/");
+  const { base, suffix } = splitSuffix(path);
+  const segments = base.split("/");
   const param = PARAMETER.exec(segments.at(-1) ?? "")?.[1];
-  const collection = segments.slice(0, -1).join("/");
-  const last = collection.split("/").at(-1) ?? "";
+  const prefix = segments.slice(0, -1).join("/");
+  const last = prefix.split("/").at(-1) ?? "";
   if (param === undefined || last === "" || PARAMETER.test(last)) return undefined;
-  return { collection, param };
+  return { collection: `${prefix}${suffix}`, param };
 }
 
 /** The part 2 resource `schema` is (the same schema, under any wrapper). */
@@ -146,6 +163,8 @@ function successOf(op: Operation, prefer: readonly number[]) {
 /** The member that holds an item's id: named as the path parameter, else `id`, else the only read-only scalar. */
 function idMemberOf(shape: Readonly<Record<string, Schema>>, param: string | undefined) {
   if (param !== undefined && Object.hasOwn(shape, param)) return param;
+  const named = Object.keys(shape).find((name) => name.toLowerCase() === param?.toLowerCase());
+  if (named !== undefined) return named;
   if (Object.hasOwn(shape, "id")) return "id";
   const scalars = Object.entries(shape).filter(
     ([, member]) =>
@@ -179,6 +198,62 @@ type Found = {
   readonly resource: string;
 };
 
+/** What the operation shape's readers share. */
+interface ShapeContext {
+  readonly base: Pick<SandboxRoute, "id" | "list" | "machine" | "emits" | "creates" | "path">;
+  readonly requestBody: Body;
+  readonly objectBody: boolean;
+  readonly reads: ReadMap;
+}
+
+const ITEM_PLACES: Readonly<Record<string, "read" | "replace" | "update" | "delete">> = {
+  GET: "read",
+  PUT: "replace",
+  PATCH: "update",
+  // RFC 9110 §9.3.3: a POST is processed as the resource says; one that sends an object
+  // to an item and answers with the item updates it (as documents without PATCH do).
+  POST: "update",
+  DELETE: "delete",
+};
+
+/** An operation on an item path: read, replace, update or delete. */
+function itemShape(
+  contract: Contract,
+  op: Operation,
+  item: { readonly collection: string; readonly param: string },
+  { base, requestBody, objectBody, reads }: ShapeContext,
+): Found | string {
+  const place = ITEM_PLACES[op.method];
+  if (!place) return `${op.method} on an item path is no read, replace, update or delete`;
+  if (place !== "read" && place !== "delete" && !objectBody)
+    return "its request body is not an object the sandbox can store";
+  const answer = successOf(op, [200, 204, 201]);
+  if (!answer) return "it declares no success answer";
+  if (answer.body === "unreadable") return UNREADABLE;
+  const answered = answer.body === "none" ? undefined : resourceNamed(contract, answer.body.schema);
+  if (answer.body !== "none" && !answered) return "its answer is not a part 2 resource";
+  if (op.method === "POST" && !answered) return "a POST to an item that does not answer it";
+  const resource =
+    answered ??
+    reads.get(keyOf(op.path)) ??
+    (place === "replace"
+      ? resourceNamed(contract, (requestBody as { schema: Schema }).schema)
+      : undefined);
+  if (!resource) return "neither its answer nor a read of its path names a resource";
+  return {
+    resource,
+    route: {
+      ...base,
+      place,
+      collection: item.collection,
+      itemParam: item.param,
+      status: answer.status,
+      answersItem: answered !== undefined,
+      creates: place === "replace" && 201 in op.responses,
+    },
+  };
+}
+
 /** The operation's shape, or why it has none the sandbox serves. */
 function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap): Found | string {
   const emits = op.emits ?? [];
@@ -187,6 +262,7 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
     typeof requestBody === "object" && objectShape(requestBody.schema) !== undefined;
   const base = {
     id,
+    path: op.path,
     list: undefined,
     machine: undefined,
     emits,
@@ -222,43 +298,7 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
   }
   const item = itemOf(op.path);
   const method = op.method;
-  if (item) {
-    const places: Readonly<Record<string, "read" | "replace" | "update" | "delete">> = {
-      GET: "read",
-      PUT: "replace",
-      PATCH: "update",
-      DELETE: "delete",
-    };
-    const place = places[method];
-    if (!place) return `${method} on an item path is no read, replace, update or delete`;
-    if (place !== "read" && place !== "delete" && !objectBody)
-      return "its request body is not an object the sandbox can store";
-    const answer = successOf(op, [200, 204, 201]);
-    if (!answer) return "it declares no success answer";
-    if (answer.body === "unreadable") return UNREADABLE;
-    const answered =
-      answer.body === "none" ? undefined : resourceNamed(contract, answer.body.schema);
-    if (answer.body !== "none" && !answered) return "its answer is not a part 2 resource";
-    const resource =
-      answered ??
-      reads.get(op.path) ??
-      (place === "replace"
-        ? resourceNamed(contract, (requestBody as { schema: Schema }).schema)
-        : undefined);
-    if (!resource) return "neither its answer nor a read of its path names a resource";
-    return {
-      resource,
-      route: {
-        ...base,
-        place,
-        collection: item.collection,
-        itemParam: item.param,
-        status: answer.status,
-        answersItem: answered !== undefined,
-        creates: place === "replace" && 201 in op.responses,
-      },
-    };
-  }
+  if (item) return itemShape(contract, op, item, { base, requestBody, objectBody, reads });
   const collection = op.path;
   if (method === "POST") {
     if (!objectBody) return "its request body is not an object the sandbox can store";
@@ -386,7 +426,7 @@ function readsOf(contract: Contract): ReadMap {
     const answer = successOf(op, [200]);
     const resource =
       typeof answer?.body === "object" && resourceNamed(contract, answer.body.schema);
-    if (resource) reads.set(op.path, resource);
+    if (resource) reads.set(keyOf(op.path), resource);
   }
   return reads;
 }
@@ -395,16 +435,17 @@ function readsOf(contract: Contract): ReadMap {
 function itemParamOf(contract: Contract, collection: string): string | undefined {
   for (const op of Object.values(contract.operations)) {
     const item = itemOf(op.path);
-    if (item?.collection === collection) return item.param;
+    if (item && keyOf(item.collection) === keyOf(collection)) return item.param;
   }
   return undefined;
 }
 
 /** The item a nested collection belongs to (`/owners/{ownerId}` of `/owners/{ownerId}/pets`). */
 function parentOf(collection: string, reads: ReadMap): SandboxRoute["parent"] {
-  const path = collection.split("/").slice(0, -1).join("/");
+  const { base, suffix } = splitSuffix(collection);
+  const path = `${base.split("/").slice(0, -1).join("/")}${suffix}`;
   const item = itemOf(path);
-  const resource = reads.get(path);
+  const resource = reads.get(keyOf(path));
   return item && resource ? { resource, param: item.param } : undefined;
 }
 
@@ -445,17 +486,16 @@ export function planSandbox(contract: Contract): SandboxPlan {
 }
 
 function whyPlaced(route: SandboxRoute): string {
-  const { place, collection, itemParam, resource } = route;
-  const item = `${collection}/{${itemParam}}`;
+  const { place, path, resource } = route;
   switch (place) {
     case "list":
-      return `GET of the collection ${collection}, answering ${resource.name} items`;
+      return `GET of the collection ${path}, answering ${resource.name} items`;
     case "create":
-      return `POST to the collection ${collection}, answering the ${resource.name} it made`;
+      return `POST to the collection ${path}, answering the ${resource.name} it made`;
     case "transition":
-      return `the transition of ${route.machine} on the ${resource.name} at ${item}`;
+      return `the transition of ${route.machine} on the ${resource.name} at ${path}`;
     default:
-      return `${place} of the ${resource.name} at ${item}`;
+      return `${place} of the ${resource.name} at ${path}`;
   }
 }
 

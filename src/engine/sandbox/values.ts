@@ -6,6 +6,8 @@
  */
 import { globalRegistry, safeParse } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";
+import { patternString } from "../examples/pattern";
+import { Random } from "../examples/random";
 import { objectShape, unwrap, WRAPPERS } from "../zod/shape";
 
 type Def = { readonly type: string } & Readonly<Record<string, unknown>>;
@@ -59,12 +61,34 @@ export function satisfies(schema: Schema, value: unknown): boolean {
 }
 
 /** How the sandbox makes an id the id member's schema accepts. */
-export type IdKind = "uuid" | "counter" | "counter-text";
+export type IdKind = "uuid" | "counter" | "counter-text" | "pattern";
+
+/** The regular expression a string schema's `pattern` check holds, if it has one. */
+function patternOf(node: Schema): string | undefined {
+  for (const check of (defOf(node).checks ?? []) as Schema[]) {
+    const def = check._zod.def as unknown as { format?: string; pattern?: RegExp };
+    if (def.format === "regex" && def.pattern) return def.pattern.source;
+  }
+  return undefined;
+}
+
+/** A random id its schema's `pattern` matches (and the schema accepts), or undefined. */
+export function patternId(schema: Schema): string | undefined {
+  const node = unwrap(schema);
+  const pattern = patternOf(node);
+  if (pattern === undefined) return undefined;
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const made = patternString(pattern, Random.from(crypto.randomUUID()));
+    if (made.ok && satisfies(node, made.value)) return made.value;
+  }
+  return undefined;
+}
 
 /**
  * Ids made as the schema says: a `format: uuid` string (or any string a UUID satisfies) gets
  * a random UUID (RFC 9562 §5.4), an integer or number the next of a counter, another
- * string the counter's digits when they satisfy it; undefined when no such id does.
+ * string the counter's digits when they satisfy it, else a random string its `pattern`
+ * matches (`^CA[0-9a-f]{32}$`); undefined when no such id does.
  */
 export function idKindOf(schema: Schema): IdKind | undefined {
   const node = unwrap(schema);
@@ -73,7 +97,8 @@ export function idKindOf(schema: Schema): IdKind | undefined {
     return satisfies(node, 1) ? "counter" : undefined;
   if (def.type !== "string") return undefined;
   if (satisfies(node, "00000000-0000-4000-8000-000000000000")) return "uuid";
-  return satisfies(node, "1") ? "counter-text" : undefined;
+  if (satisfies(node, "1")) return "counter-text";
+  return patternId(node) === undefined ? undefined : "pattern";
 }
 
 /** Candidate strings a required server-set member may take, the first that fits is used. */

@@ -239,6 +239,12 @@ describe("the sandbox, on integer ids in a nested collection (FIXTURE shelves)",
     expect(next.id).toBe(2);
   });
 
+  it("makes ids from the id member's pattern where no counter or UUID satisfies it", async () => {
+    const made = await callerOf(shelves)("/fixture-codes", { method: "POST", body: {} });
+    expect(made.status).toBe(201);
+    expect(((await made.json()) as { code: string }).code).toMatch(/^c-[a-z]{6}$/);
+  });
+
   it("numbers pages from 1 with the page size the query gives", async () => {
     const call = callerOf(shelves);
     await call("/fixture-shelves", { method: "POST", body: { label: "A" } });

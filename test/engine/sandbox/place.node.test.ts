@@ -4,7 +4,9 @@
  * operation it cannot serve answers from examples with the reason.
  */
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
 import type { Contract } from "../../../src/contract-language/contract";
+import { defineContract } from "../../../src/contract-language/define-contract";
 import { needsSandbox, placeOperations } from "../../../src/engine/sandbox/place";
 import { EMPTY_CONTRACT } from "../../fixtures/contracts";
 import {
@@ -45,17 +47,53 @@ describe("placing operations in the sandbox", () => {
     });
   });
 
-  it("places nested collections and says why a resource whose ids it cannot make is not", () => {
+  it("places nested collections, ids made from a pattern, and says why a resource whose ids it cannot make is not", () => {
     const placed = placeOperations(FIXTURE_SANDBOX_SHELVES_CONTRACT);
     expect(places(FIXTURE_SANDBOX_SHELVES_CONTRACT)).toMatchObject({
       fixtureListBooks: "list",
       fixtureCreateBook: "create",
       fixtureLendBook: "transition",
-      fixtureCreateCode: "examples",
+      fixtureCreateCode: "create",
+      fixtureCreateTicket: "examples",
     });
-    expect(placed.find(({ id }) => id === "fixtureCreateCode")?.why).toBe(
-      "no id the sandbox can make satisfies FixtureCode's member code",
+    expect(placed.find(({ id }) => id === "fixtureCreateTicket")?.why).toBe(
+      "no id the sandbox can make satisfies FixtureTicket's member code",
     );
+  });
+
+  it("takes a format suffix and a POST that answers the item as an update (documents without PATCH)", () => {
+    const Thing = z.object({ sid: z.string().check(z.regex(/^TH[0-9a-f]{8}$/)), name: z.string() });
+    const thing = { "application/json": Thing };
+    const form = { "application/x-www-form-urlencoded": z.object({ Name: z.string() }) };
+    const params = z.object({ Sid: z.string() });
+    const contract = defineContract({
+      resources: { Thing },
+      operations: {
+        fixtureThings: {
+          method: "POST",
+          path: "/things.json",
+          request: { body: form },
+          responses: { 201: { description: "Made", content: thing } },
+        },
+        fixtureThing: {
+          method: "GET",
+          path: "/things/{Sid}.json",
+          request: { params },
+          responses: { 200: { description: "It", content: thing } },
+        },
+        fixtureRename: {
+          method: "POST",
+          path: "/things/{Sid}.json",
+          request: { params, body: form },
+          responses: { 200: { description: "Renamed", content: thing } },
+        },
+      },
+    });
+    expect(places(contract)).toEqual({
+      fixtureThings: "create",
+      fixtureThing: "read",
+      fixtureRename: "update",
+    });
   });
 
   it("reads no name: the same contract under other operation ids is placed the same", () => {
