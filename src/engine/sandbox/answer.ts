@@ -13,10 +13,20 @@
  */
 import type { Contract, Schema } from "../../contract-language/contract";
 import type { AnyHandler } from "../../contract-language/define-handlers";
-import { statusProblem } from "../../platform/problem";
+import { OPERATION_NOT_IMPLEMENTED } from "../../contract-language/problem-catalogue";
+import { statusProblem, typedProblem } from "../../platform/problem";
 import type { Refusal } from "../refusal";
 import type { SandboxAnswer, SandboxCall } from "./call";
-import { changed, emitFor, itemAnswer, listAnswer, missing, newItem, writable } from "./items";
+import {
+  changed,
+  emitFor,
+  itemAnswer,
+  listAnswer,
+  missing,
+  newItem,
+  withPathMembers,
+  writable,
+} from "./items";
 import { planSandbox, type SandboxResource, type SandboxRoute } from "./place";
 import { type Draft, SandboxRefusal, type StoredRecord, updateRecord } from "./records";
 import { type HandlerStore, RECORDS } from "./store";
@@ -34,7 +44,7 @@ const record = (value: unknown): Readonly<Record<string, unknown>> =>
 /** A random id as the resource's id member's schema says (a UUID, or its pattern). */
 function madeId(resource: SandboxResource): string {
   if (resource.idKind === "uuid") return crypto.randomUUID();
-  const made = patternId(resource.shape[resource.idMember] as Schema);
+  const made = patternId(resource.shape[resource.idMember] as Schema, crypto.randomUUID());
   if (made === undefined) throw new Error(`sandbox: no id matches ${resource.name}'s pattern`);
   return made;
 }
@@ -62,7 +72,11 @@ async function create(route: SandboxRoute, call: SandboxCall): Promise<SandboxAn
   if (await parentMissing(route, call)) return missing(call);
   const { resource } = route;
   const scope = scopeOf(route, record(call.input.params));
-  const { body, states } = newItem(resource, writable(resource, record(call.input.body?.value)));
+  const sent = writable(resource, record(call.input.body?.value));
+  const { body, states } = newItem(
+    resource,
+    withPathMembers(resource, sent, record(call.input.params)),
+  );
   const given = body[resource.idMember];
   let stored: StoredRecord | "exists";
   if (given !== undefined && given !== null)
@@ -214,7 +228,8 @@ export async function answerFromSandbox(call: SandboxCall): Promise<SandboxAnswe
 
 /**
  * The sandbox as the handler of operation `id`, over the caller's records behind the
- * handler's store; undefined for an operation it does not place. A refusal is thrown as
+ * handler's store; undefined for an operation it does not place. Call it on a request, not
+ * when the Worker starts: it plans the contract's placements. A refusal is thrown as
  * `SandboxRefusal`, which the run path answers as its problem.
  */
 export function sandboxHandler(contract: Contract, id: string): AnyHandler | undefined {
@@ -234,12 +249,28 @@ export function sandboxHandler(contract: Contract, id: string): AnyHandler | und
   };
 }
 
-/** The sandbox as the handler of every operation it places, by operation id. */
+/**
+ * A handler for every operation, for an app whose unhandled operations the sandbox answers
+ * (the tests' seam, until a deployment setting chooses it): each placed operation answered
+ * by the sandbox, any other with the 501 of an operation without a handler. Nothing is
+ * planned until the first request.
+ */
 export function sandboxHandlers(contract: Contract): Readonly<Record<string, AnyHandler>> {
   const handlers: Record<string, AnyHandler> = {};
-  for (const id of planSandbox(contract).routes.keys()) {
-    const handler = sandboxHandler(contract, id);
-    if (handler) handlers[id] = handler;
+  for (const id of Object.keys(contract.operations)) {
+    let handler: AnyHandler | undefined | null = null;
+    handlers[id] = (input, context) => {
+      if (handler === null) handler = sandboxHandler(contract, id);
+      if (handler) return handler(input, context);
+      throw new SandboxRefusal({
+        kind: undefined,
+        problem: typedProblem(
+          OPERATION_NOT_IMPLEMENTED,
+          "This operation is declared and the request is valid for it, but it is not implemented yet.",
+          { operationId: id },
+        ),
+      });
+    };
   }
   return handlers;
 }

@@ -14,7 +14,7 @@ import { parseWith } from "../zod/parse";
 import { objectShape, unwrap } from "../zod/shape";
 import { viewOf } from "../zod/views";
 import type { SandboxAnswer, SandboxCall } from "./call";
-import type { SandboxResource, SandboxRoute } from "./place";
+import { type SandboxResource, type SandboxRoute, spelling } from "./place";
 import { type SandboxRecords, SandboxRefusal, type StoredRecord } from "./records";
 import { MAX_LISTED } from "./store";
 import { defaultOf, isMarked, isOptional, madeValue, withoutWriteOnly } from "./values";
@@ -43,9 +43,6 @@ function serverSet(resource: SandboxResource, name: string): boolean {
   );
 }
 
-/** A member's name as spelt in another case style (`FriendlyName`, `friendly_name`). */
-const spelling = (name: string) => name.toLowerCase().replace(/[_-]/g, "");
-
 /**
  * What a caller sent that the sandbox stores: the resource's members it may write, each by
  * its name, or by the same name in another case style (a form's `FriendlyName` for the
@@ -68,6 +65,25 @@ function withDefaults(resource: SandboxResource, body: Body): Body {
     if (Object.hasOwn(body, name)) continue;
     const given = defaultOf(member);
     if (given) setOwn(body, name, given.value);
+  }
+  return body;
+}
+
+/**
+ * The path's parameters, as members of a new item where the resource has a member spelt
+ * the same and the caller gave none (`/accounts/{AccountSid}/calls` → `account_sid`).
+ */
+export function withPathMembers(
+  resource: SandboxResource,
+  sent: Body,
+  params: Readonly<Body>,
+): Body {
+  const spelt = new Map(Object.keys(resource.shape).map((name) => [spelling(name), name]));
+  const body = { ...sent };
+  for (const [param, value] of Object.entries(params)) {
+    const member = spelt.get(spelling(param));
+    if (member !== undefined && member !== resource.idMember && !Object.hasOwn(body, member))
+      setOwn(body, member, value);
   }
   return body;
 }
@@ -187,10 +203,10 @@ export async function listAnswer(
   const limit = Math.min(typeof size === "number" && size >= 0 ? size : MAX_LISTED, MAX_LISTED);
   const at = plan.position ? query[plan.position.param] : undefined;
   const position = typeof at === "number" ? at : undefined;
+  const first = plan.position?.kind === "page" ? plan.position.first : 0;
+  const page = Math.max(first, position ?? first);
   const offset =
-    plan.position?.kind === "page"
-      ? (Math.max(1, position ?? 1) - 1) * limit
-      : Math.max(0, position ?? 0);
+    plan.position?.kind === "page" ? (page - first) * limit : Math.max(0, position ?? 0);
   const where = plan.filters.flatMap((name) => {
     const value = query[name];
     return ["string", "number", "boolean"].includes(typeof value)
@@ -205,27 +221,23 @@ export async function listAnswer(
   });
   const items = listed.records.map((item) => answered(route.resource, item));
   if (plan.envelope === undefined) return { status: route.status, body: items };
-  const page: Body = {};
-  setOwn(page, plan.envelope, items);
+  const answer: Body = {};
+  setOwn(answer, plan.envelope, items);
   // A page's own parameters, as they were applied (the defaults too).
   const applied: Body = {};
   if (plan.pageSize !== undefined) setOwn(applied, plan.pageSize, limit);
   if (plan.position)
-    setOwn(
-      applied,
-      plan.position.param,
-      plan.position.kind === "page" ? Math.max(1, position ?? 1) : offset,
-    );
-  for (const { name, fill, schema } of plan.pageMembers) {
+    setOwn(applied, plan.position.param, plan.position.kind === "page" ? page : offset);
+  for (const { name, fill, from = name, schema } of plan.pageMembers) {
     const value =
       fill === "echo"
-        ? (query[name] ?? applied[name])
+        ? (query[from] ?? applied[from])
         : fill === "total"
           ? listed.total
           : madeValue(schema);
-    if (value !== undefined) setOwn(page, name, value);
+    if (value !== undefined) setOwn(answer, name, value);
   }
-  return { status: route.status, body: page };
+  return { status: route.status, body: answer };
 }
 
 /** The payload of an event about `item`: the item, or the members the payload declares. */

@@ -63,10 +63,16 @@ export interface ListPlan {
   readonly pageMembers: readonly {
     readonly name: string;
     readonly fill: "echo" | "total" | "made";
+    /** For `echo`: the query parameter it echoes (named as the member, in any case style). */
+    readonly from?: string;
     readonly schema: Schema;
   }[];
   readonly pageSize: string | undefined;
-  readonly position: { readonly param: string; readonly kind: "page" | "offset" } | undefined;
+  /** Where a page starts: an offset, or a page number counted from `first` (0 or 1). */
+  readonly position:
+    | { readonly param: string; readonly kind: "offset" }
+    | { readonly param: string; readonly kind: "page"; readonly first: 0 | 1 }
+    | undefined;
   /** Query parameters named as a scalar member of the resource: equality filters. */
   readonly filters: readonly string[];
 }
@@ -100,6 +106,9 @@ export interface SandboxPlan {
 }
 
 const PARAMETER = /^\{([^{}]+)\}$/;
+/** A name as spelt in any case style (`PageSize`, `page_size`, `page-size`). */
+export const spelling = (name: string) => name.toLowerCase().replace(/[_-]/g, "");
+
 const UNREADABLE = "its answer is in no media type the sandbox writes (JSON, XML, a form)";
 const OBJECT_KINDS = new Set(["json", "xml", "form"]);
 
@@ -399,7 +408,8 @@ function listPlan(contract: Contract, id: string, op: Operation, listed: Listed)
     envelope: listed.envelope,
     pageMembers: listed.others.flatMap((name): ListPlan["pageMembers"] => {
       const schema = listed.shape[name] as Schema;
-      if (Object.hasOwn(query, name)) return [{ name, fill: "echo" as const, schema }];
+      const from = Object.keys(query).find((param) => spelling(param) === spelling(name));
+      if (from !== undefined) return [{ name, fill: "echo" as const, from, schema }];
       if (satisfies(unwrap(schema), 0)) return [{ name, fill: "total" as const, schema }];
       return isOptional(schema) ? [] : [{ name, fill: "made" as const, schema }];
     }),
@@ -409,11 +419,18 @@ function listPlan(contract: Contract, id: string, op: Operation, listed: Listed)
   };
 }
 
-/** A position that refuses 0, or starts at 1 by default, counts pages from 1; else it is an offset. */
+/**
+ * A position that refuses 0, or starts at 1 by default, counts pages from 1. Otherwise the
+ * schema cannot tell a page counted from 0 from an offset, and only the name can: one
+ * named a page (`page`, `Page`, `pageNumber`) counts pages from 0, any other is an offset.
+ */
 function positionOf(param: string, schema: Schema): ListPlan["position"] {
   const start = defaultOf(schema)?.value;
-  const pages = !satisfies(unwrap(schema), 0) || (typeof start === "number" && start >= 1);
-  return { param, kind: pages ? "page" : "offset" };
+  if (!satisfies(unwrap(schema), 0) || (typeof start === "number" && start >= 1))
+    return { param, kind: "page", first: 1 };
+  return spelling(param).includes("page")
+    ? { param, kind: "page", first: 0 }
+    : { param, kind: "offset" };
 }
 
 type ReadMap = ReadonlyMap<string, string>;

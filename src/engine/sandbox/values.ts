@@ -72,13 +72,17 @@ function patternOf(node: Schema): string | undefined {
   return undefined;
 }
 
-/** A random id its schema's `pattern` matches (and the schema accepts), or undefined. */
-export function patternId(schema: Schema): string | undefined {
+/**
+ * An id its schema's `pattern` matches (and the schema accepts), drawn from `seed` (a
+ * random one when serving; a fixed one when placing, which may run where no random value
+ * may be drawn, at a Worker's start), or undefined.
+ */
+export function patternId(schema: Schema, seed: string): string | undefined {
   const node = unwrap(schema);
   const pattern = patternOf(node);
   if (pattern === undefined) return undefined;
   for (let attempt = 0; attempt < 4; attempt += 1) {
-    const made = patternString(pattern, Random.from(crypto.randomUUID()));
+    const made = patternString(pattern, Random.from(`${seed}\u0000${attempt}`));
     if (made.ok && satisfies(node, made.value)) return made.value;
   }
   return undefined;
@@ -98,7 +102,7 @@ export function idKindOf(schema: Schema): IdKind | undefined {
   if (def.type !== "string") return undefined;
   if (satisfies(node, "00000000-0000-4000-8000-000000000000")) return "uuid";
   if (satisfies(node, "1")) return "counter-text";
-  return patternId(node) === undefined ? undefined : "pattern";
+  return patternId(node, "placing") === undefined ? undefined : "pattern";
 }
 
 /** Candidate strings a required server-set member may take, the first that fits is used. */

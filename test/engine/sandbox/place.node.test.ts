@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import type { Contract } from "../../../src/contract-language/contract";
+import type { Contract, Schema } from "../../../src/contract-language/contract";
 import { defineContract } from "../../../src/contract-language/define-contract";
-import { needsSandbox, placeOperations } from "../../../src/engine/sandbox/place";
+import { numberFromText } from "../../../src/contract-language/text";
+import { needsSandbox, placeOperations, planSandbox } from "../../../src/engine/sandbox/place";
 import { EMPTY_CONTRACT } from "../../fixtures/contracts";
 import {
   FIXTURE_SANDBOX_PETS_CONTRACT,
@@ -94,6 +95,39 @@ describe("placing operations in the sandbox", () => {
       fixtureThing: "read",
       fixtureRename: "update",
     });
+  });
+
+  it("reads a list's page size and position from their schemas, and a page counted from 0 by its name", () => {
+    const Item = z.object({ id: z.int() });
+    const list = (query: Schema) =>
+      defineContract({
+        resources: { Item },
+        operations: {
+          fixtureItems: {
+            method: "GET",
+            path: "/items",
+            request: { query },
+            responses: {
+              200: { description: "Items", content: { "application/json": z.array(Item) } },
+            },
+          },
+        },
+      });
+    const size = numberFromText(z.int().check(z.minimum(1), z.maximum(50)));
+    const from = (query: Schema) =>
+      planSandbox(list(query)).routes.get("fixtureItems")?.list?.position;
+    const zeroUp = numberFromText(z.int().check(z.minimum(0)));
+    expect(from(z.object({ Page: zeroUp, PageSize: size }))).toEqual({
+      param: "Page",
+      kind: "page",
+      first: 0,
+    });
+    expect(from(z.object({ skip: zeroUp, size }))).toEqual({ param: "skip", kind: "offset" });
+    const oneUp = numberFromText(z.int().check(z.minimum(1)));
+    expect(from(z.object({ at: oneUp, size }))).toEqual({ param: "at", kind: "page", first: 1 });
+    expect(
+      planSandbox(list(z.object({ at: oneUp, size }))).routes.get("fixtureItems")?.list?.pageSize,
+    ).toBe("size");
   });
 
   it("reads no name: the same contract under other operation ids is placed the same", () => {
