@@ -17,7 +17,7 @@ import {
 } from "./contract-language/needs";
 import { INTERFACE_NOT_SPECIFIED } from "./contract-language/problem-catalogue";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
-import type { ServedDocument, ServiceDocuments } from "./platform/documents";
+import type { DocumentText, ReportDocuments, ServiceDocuments } from "./platform/documents";
 import type { ContractEngine, XmlSchema } from "./platform/engine-seam";
 import {
   declaredSchemas,
@@ -65,10 +65,15 @@ export type AppOptions<C extends Contract> = BaseOptions<C> &
 
 /** What the build makes of a checked contract: everything the Worker serves as it is. */
 export interface PreparedContract {
-  readonly documents: ServiceDocuments;
+  readonly documents: ServiceDocuments<DocumentText>;
   /** The versions part 9 declares, each with an OpenAPI document of its own. */
   readonly versions: readonly string[];
   readonly xmlSchemas: readonly XmlSchema[];
+  /**
+   * What operations without a handler answer from under the `examples` setting, as JSON
+   * text, with a line for each example left out of it: made on first use.
+   */
+  readonly exampleBook: () => { readonly text: string; readonly findings: readonly string[] };
 }
 
 /**
@@ -94,6 +99,7 @@ export function createApp<C extends Contract>(
     jwt,
     xml,
     xmlSchemas: prepared.xmlSchemas,
+    exampleBook: () => prepared.exampleBook().text,
     maxBodyBytes,
     fastPath: options.fastPath !== false,
   });
@@ -156,7 +162,7 @@ export function prepareContract<C extends Contract>(
   const versions = engine?.versions(contract) ?? [];
 
   // Part 9: one document per version (`?version=`), the current one by default.
-  const openapi = (version: string | undefined): ServedDocument | undefined => {
+  const openapi = (version: string | undefined): DocumentText | undefined => {
     const chosen =
       version === undefined
         ? contract.versioning?.versions && engine
@@ -174,21 +180,33 @@ export function prepareContract<C extends Contract>(
       });
     return document && { body: JSON.stringify(document) };
   };
-  const made = new Map<string | undefined, ServedDocument | undefined>();
-  let report: ReturnType<ServiceDocuments["report"]> | undefined;
-  const documents: ServiceDocuments = {
+  const made = new Map<string | undefined, DocumentText | undefined>();
+  let report: ReportDocuments | undefined;
+  const documents: ServiceDocuments<DocumentText> = {
     openapi(version) {
       if (!made.has(version)) made.set(version, openapi(version));
       return made.get(version);
     },
-    report() {
+    async report() {
       if (report) return report;
-      const made = statusReport(contract, platformDefaults(maxBodyBytes));
+      const defaults = platformDefaults(maxBodyBytes);
+      const made = statusReport(contract, defaults, undefined, undefined, implemented);
       const sections = engine?.pageSections(contract);
       report = { report: made, page: reportTemplate(made, problemTypes, sections) };
       return report;
     },
-    problemPages: new Map(problemTypes.filter(isHosted).map((t) => [t.slug, problemTypePage(t)])),
+    problemPages: new Map(
+      problemTypes.filter(isHosted).map((t) => [t.slug, { body: problemTypePage(t) }]),
+    ),
   };
-  return { documents, versions, xmlSchemas };
+  let book: ReturnType<PreparedContract["exampleBook"]> | undefined;
+  const exampleBook = () => {
+    book ??=
+      engine && jsonSchema
+        ? engine.exampleBook(contract, jsonSchema, implemented)
+        : // Nothing to make an answer's value from: each answers 501 under the setting too.
+          { text: "{}", findings: [] };
+    return book;
+  };
+  return { documents, versions, xmlSchemas, exampleBook };
 }

@@ -72,6 +72,8 @@ export interface Composition {
   readonly jwt: JwtVerifier | undefined;
   readonly xml: XmlCodec | undefined;
   readonly xmlSchemas: readonly XmlSchema[];
+  /** What operations without a handler answer from under the `examples` setting (JSON text). */
+  readonly exampleBook: () => string;
   /** The platform's body cap, in bytes, while part 8 declares none. */
   readonly maxBodyBytes: number;
   /**
@@ -94,6 +96,7 @@ export function serveApp<C extends Contract>(contract: C, options: ServeOptions<
     jwt,
     xml,
     xmlSchemas: built.xmlSchemas,
+    exampleBook: () => built.exampleBook,
     maxBodyBytes: MAX_BODY_BYTES,
     fastPath: true,
   });
@@ -110,7 +113,8 @@ export function composeApp(contract: Contract, parts: Composition): ServiceApp {
   const sandboxReset = engine?.sandboxReset?.(contract, parts.jwt);
   mountServiceRoutes(app, {
     documents: parts.documents,
-    ...(engine ? { destinations: engine.destinations } : {}),
+    ...(engine ? { answering: engine.answering } : {}),
+    ...(engine?.destinations ? { destinations: engine.destinations } : {}),
     ...(sandboxReset
       ? { sandboxReset: { ...sandboxReset, reset: sandboxReset.reset as Handler<AppEnv> } }
       : {}),
@@ -121,8 +125,17 @@ export function composeApp(contract: Contract, parts: Composition): ServiceApp {
     // namespace is unimplemented, whatever it is.
     app.all("*", interfaceNotSpecified);
   } else {
-    const { jwt, xml, xmlSchemas } = parts;
-    engine?.mount(app, { contract, handlers, maxBodyBytes, present, jwt, xml, xmlSchemas });
+    const { jwt, xml, xmlSchemas, exampleBook } = parts;
+    engine?.mount(app, {
+      contract,
+      handlers,
+      maxBodyBytes,
+      present,
+      jwt,
+      xml,
+      xmlSchemas,
+      exampleBook,
+    });
   }
   // A path no route knows: outside /_service, only once part 4 declares operations.
   const notFound = present("not-found", NOT_FOUND);

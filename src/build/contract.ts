@@ -4,13 +4,15 @@
  * configurations run it too. It checks the contract with every start-up check of the
  * platform and the engine, and refuses, with the same line `createApp` throws and exit
  * status 1, a contract that cannot work, so such a contract is never uploaded. Otherwise it
- * writes src/generated/contract.ts (gitignored): what the Worker serves as it is (the
- * OpenAPI document of each version with its entity tag, the status report and its page as
- * far as the contract decides them, each problem type's page, the JSON Schemas the XML
- * codec reads by) and the engine parts the contract needs, which src/index.ts passes to
- * `serveApp`. So the Worker ships neither zod's JSON Schema converter nor the documenter,
- * and computes nothing per isolate that the contract alone decides. Run in Node; nothing the
- * Worker loads imports it (test/service/architecture.node.test.ts).
+ * writes src/generated/ (gitignored): what the Worker serves as it is (the OpenAPI document
+ * of each version, the status report and its page as far as the contract decides them, each
+ * problem type's page) as static assets under src/generated/assets, outside the Worker's
+ * script (`[assets]` in wrangler.toml), and in src/generated/contract.ts their entity tags,
+ * the JSON Schemas the XML codec reads by and the engine parts the contract needs, which
+ * src/index.ts passes to `serveApp`. So the Worker ships neither zod's JSON Schema
+ * converter nor the documenter, and computes nothing per isolate that the contract alone
+ * decides. Run in Node; nothing the Worker loads imports it
+ * (test/service/architecture.node.test.ts).
  */
 import { buildContract, built } from "./write";
 

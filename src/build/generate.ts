@@ -1,7 +1,9 @@
 /**
  * What the build makes of a contract (src/build/contract.ts): the contract checked, with the
- * engine parts it needs (and only those), its documents made and tagged, and the module the
- * Worker entry imports them from.
+ * engine parts it needs (and only those: the serving engine with the parts the contract uses,
+ * and the examples' answers while an operation has no handler, src/engine/parts.ts, the JWT
+ * verifier, the XML codec), its documents made and tagged, the example book, and the module
+ * the Worker entry imports them from.
  */
 import { toJSONSchema } from "zod/mini";
 import { type AppOptions, type PreparedContract, prepareContract } from "../app";
@@ -9,39 +11,109 @@ import { type Contract, declaresXml } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
 import { needsEngine, needsJwt } from "../contract-language/needs";
 import { OPERATION_ENGINE } from "../engine";
+import { SECURITY_PART } from "../engine/authentication/authenticate";
+import { ERROR_MODEL_PART } from "../engine/error-model";
+import { EVENTS_PART } from "../engine/events/part";
 import { JWT_VERIFIER } from "../engine/jwt";
+import { RATE_LIMITS_PART } from "../engine/limits/enforce";
+import { EXAMPLES_PART } from "../engine/operations/examples";
+import { type EnginePart, engineParts } from "../engine/parts";
+import { FORMS_PART } from "../engine/request/forms";
 import { needsSandbox } from "../engine/sandbox/place";
 import { SANDBOX_CLASS } from "../engine/sandbox/records";
+import { type EngineParts, servingEngine } from "../engine/serving";
+import { STATES_PART } from "../engine/states/transition";
+import { VERSIONS_PART } from "../engine/versions/negotiate";
 import { XML_CODEC } from "../engine/xml";
-import type { BuiltDocuments, ServedDocument } from "../platform/documents";
+import type {
+  BuiltDocuments,
+  DocumentAsset,
+  DocumentText,
+  ReportDocuments,
+} from "../platform/documents";
+import type { JwtVerifier, OperationEngine, XmlCodec } from "../platform/engine-seam";
 import { entityTag } from "../platform/etag";
 
-/** The engine parts a Worker may be given, each with the module that exports it. */
-const PARTS = {
-  engine: { name: "SERVING_ENGINE", from: "../engine/serving" },
-  jwt: { name: "JWT_VERIFIER", from: "../engine/jwt" },
-  xml: { name: "XML_CODEC", from: "../engine/xml" },
-} as const;
-
-type Part = keyof typeof PARTS;
-
-export interface Build {
-  /** The parts the contract needs, which the Worker is given. */
-  readonly parts: readonly Part[];
-  readonly built: BuiltDocuments;
+/** A part of the serving engine, with the module (under src/) that exports it. */
+interface PartModule<V> {
+  readonly name: string;
+  readonly from: string;
+  readonly value: V;
 }
 
-/** The parts `contract` needs: exactly those the option types of `serveApp` require. */
-export function neededParts(contract: Contract): Part[] {
-  return [
-    ...(needsEngine(contract) ? (["engine"] as const) : []),
-    ...(needsJwt(contract) ? (["jwt"] as const) : []),
-    ...(declaresXml(contract) ? (["xml"] as const) : []),
-  ];
+/** Each part of the serving engine, for the generated module's imports and for tests. */
+const SERVING: { readonly [P in EnginePart]-?: PartModule<NonNullable<EngineParts[P]>> } = {
+  versions: { name: "VERSIONS_PART", from: "engine/versions/negotiate", value: VERSIONS_PART },
+  rateLimits: { name: "RATE_LIMITS_PART", from: "engine/limits/enforce", value: RATE_LIMITS_PART },
+  security: {
+    name: "SECURITY_PART",
+    from: "engine/authentication/authenticate",
+    value: SECURITY_PART,
+  },
+  states: { name: "STATES_PART", from: "engine/states/transition", value: STATES_PART },
+  events: { name: "EVENTS_PART", from: "engine/events/part", value: EVENTS_PART },
+  errorModel: { name: "ERROR_MODEL_PART", from: "engine/error-model", value: ERROR_MODEL_PART },
+  forms: { name: "FORMS_PART", from: "engine/request/forms", value: FORMS_PART },
+  // While an operation has no handler: its answers under the `examples` setting.
+  examples: { name: "EXAMPLES_PART", from: "engine/operations/examples", value: EXAMPLES_PART },
+};
+
+const JWT: PartModule<JwtVerifier> = {
+  name: "JWT_VERIFIER",
+  from: "engine/jwt",
+  value: JWT_VERIFIER,
+};
+const XML: PartModule<XmlCodec> = { name: "XML_CODEC", from: "engine/xml", value: XML_CODEC };
+
+/** What a Worker of the contract is given: the serving engine with its parts, the JWT verifier, the XML codec. */
+export interface Needed {
+  /** The serving engine's parts; undefined when the contract needs no engine at all. */
+  readonly engine: readonly EnginePart[] | undefined;
+  readonly jwt: boolean;
+  readonly xml: boolean;
+}
+
+export interface Build {
+  readonly needed: Needed;
+  /** What the Worker serves, as text (the generated module moves the documents to assets). */
+  readonly built: BuiltDocuments<DocumentText> & { readonly report: ReportDocuments };
+  /** What the build reports without refusing the contract: examples it does not serve. */
+  readonly findings: readonly string[];
+}
+
+/**
+ * What `contract` with `handlers` needs: exactly what the option types of `serveApp` and the
+ * engine's mount require, and the examples part while an operation has no handler.
+ */
+export function neededParts(
+  contract: Contract,
+  handlers: Readonly<Record<string, AnyHandler | undefined>>,
+): Needed {
+  return {
+    engine: needsEngine(contract) ? engineParts(contract, handlers) : undefined,
+    jwt: needsJwt(contract),
+    xml: declaresXml(contract),
+  };
+}
+
+/** The options `serveApp` is given for `needed`, as the generated module gives them. */
+export function servedParts(needed: Needed): {
+  engine?: OperationEngine;
+  jwt?: JwtVerifier;
+  xml?: XmlCodec;
+} {
+  const { engine, jwt, xml } = needed;
+  return {
+    ...(engine
+      ? { engine: servingEngine(Object.fromEntries(engine.map((p) => [p, SERVING[p].value]))) }
+      : {}),
+    ...(jwt ? { jwt: JWT.value } : {}),
+    ...(xml ? { xml: XML.value } : {}),
+  };
 }
 
 /** A document with its strong entity tag (RFC 9110 §8.8.3), as the Worker would compute it. */
-async function tagged(document: ServedDocument): Promise<ServedDocument> {
+async function tagged(document: DocumentText): Promise<DocumentText> {
   return { body: document.body, etag: await entityTag(document.body) };
 }
 
@@ -53,51 +125,110 @@ export async function prepareBuild(
   contract: Contract,
   handlers: Readonly<Record<string, AnyHandler | undefined>>,
 ): Promise<Build> {
-  const parts = neededParts(contract);
+  const needed = neededParts(contract, handlers);
+  // Checked and documented with the whole engine, as `createApp` does.
   const options = {
     handlers,
-    ...(parts.includes("engine") ? { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema } : {}),
-    ...(parts.includes("jwt") ? { jwt: JWT_VERIFIER } : {}),
-    ...(parts.includes("xml") ? { xml: XML_CODEC } : {}),
+    ...(needed.engine ? { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema } : {}),
+    ...(needed.jwt ? { jwt: JWT.value } : {}),
+    ...(needed.xml ? { xml: XML.value } : {}),
   } as AppOptions<Contract>;
   const prepared: PreparedContract = prepareContract(contract, options);
   const { documents } = prepared;
   const current = documents.openapi(undefined);
   if (!current) throw new Error("the contract has no OpenAPI document");
-  const versions: Record<string, ServedDocument> = {};
+  const versions: Record<string, DocumentText> = {};
   for (const version of prepared.versions) {
     const document = documents.openapi(version);
     if (document) versions[version] = await tagged(document);
   }
-  const { report, page } = documents.report();
+  const reportDocuments = await documents.report(undefined);
+  if (!reportDocuments) throw new Error("the contract has no status report");
+  const book = prepared.exampleBook();
   return {
-    parts,
+    needed,
+    findings: book.findings,
     built: {
       openapi: { current: await tagged(current), versions },
-      report,
-      reportPage: page,
+      report: reportDocuments,
       problemPages: Object.fromEntries(documents.problemPages),
       xmlSchemas: prepared.xmlSchemas,
+      exampleBook: book.text,
     },
   };
 }
 
-/** Each part's import, and each part as a member of `BUILT`. */
-function partsCode(parts: readonly Part[]): { imports: string; given: string } {
+/**
+ * The Worker's share of a build: the documents moved out of its script into static assets
+ * (`[assets]` in wrangler.toml, read through the `ASSETS` binding, src/platform/documents.ts),
+ * so the script stays as small as the contract's code and cold starts do not pay for a
+ * document's bytes; what stays in the script is what the Worker computes with (the status
+ * report and its page, the XML codec's schemas) and each document's entity tag. Paths are
+ * the build's own (`/openapi/current.json`, numbered versions and problem pages), never a
+ * name from the contract, and reached only through the binding: the Worker runs first.
+ */
+export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportDocuments }): {
+  readonly built: BuiltDocuments<DocumentAsset>;
+  readonly files: Readonly<Record<string, string>>;
+} {
+  const files: Record<string, string> = {};
+  const moved = (path: string, document: DocumentText): DocumentAsset => {
+    files[path] = document.body;
+    return document.etag === undefined ? { asset: path } : { asset: path, etag: document.etag };
+  };
+  const versions = Object.entries(built.openapi.versions);
+  const pages = Object.entries(built.problemPages);
   return {
-    imports: parts
-      .map((part) => `import { ${PARTS[part].name} } from "${PARTS[part].from}";\n`)
-      .join(""),
-    given: parts.map((part) => `  ${part}: ${PARTS[part].name},\n`).join(""),
+    built: {
+      ...built,
+      openapi: {
+        current: moved("/openapi/current.json", built.openapi.current),
+        versions: Object.fromEntries(
+          versions.map(([v, d], i) => [v, moved(`/openapi/version-${i + 1}.json`, d)]),
+        ),
+      },
+      problemPages: Object.fromEntries(
+        pages.map(([slug, d], i) => [slug, moved(`/problems/page-${i + 1}.html`, d)]),
+      ),
+      report: moved("/interface/report.json", { body: JSON.stringify(built.report) }),
+    },
+    files,
   };
 }
 
-/** The generated module: the parts' imports, and what the build made, as data. */
-export function generatedModule(build: Build): string {
-  const { imports, given } = partsCode(build.parts);
+/** Each import the generated module makes, and `BUILT`'s members but `built`. */
+function partsCode(needed: Needed, src: string): { imports: string; given: string } {
+  const { engine, jwt, xml } = needed;
+  const modules: PartModule<unknown>[] = [
+    ...(engine ?? []).map((part) => SERVING[part]),
+    ...(jwt ? [JWT] : []),
+    ...(xml ? [XML] : []),
+  ];
+  const imports = [
+    ...(engine ? [`import { servingEngine } from "${src}engine/serving";\n`] : []),
+    ...modules.map(({ name, from }) => `import { ${name} } from "${src}${from}";\n`),
+  ].join("");
+  const parts = (engine ?? []).map((part) => `${part}: ${SERVING[part].name}`).join(", ");
+  const given = [
+    ...(engine ? [`  engine: servingEngine({ ${parts} }),\n`] : []),
+    ...(jwt ? [`  jwt: ${JWT.name},\n`] : []),
+    ...(xml ? [`  xml: ${XML.name},\n`] : []),
+  ].join("");
+  return { imports, given };
+}
+
+/**
+ * The generated module: the parts' imports, and what the build made, as data. `src` is the
+ * way from the module to src/ (`../` from src/generated/).
+ */
+export function generatedModule(
+  build: { readonly needed: Needed; readonly built: BuiltDocuments },
+  src = "../",
+): string {
+  const { imports, given } = partsCode(build.needed, src);
   return `// Written by src/build/contract.ts (npm run build:contract) from src/contract: do not edit.
 // \`npm run build\`, \`wrangler dev\`, \`npm test\` and \`npm run typecheck\` write it again.
-${imports}import type { BuiltDocuments } from "../platform/documents";
+${imports}import type { BuiltDocuments } from "${src}platform/documents";
 
 const built: BuiltDocuments = ${JSON.stringify(build.built, null, 1)};
 
@@ -111,10 +242,10 @@ ${given}} as const;
 /**
  * The module of a refused contract: loading it throws the build's line, so nothing bundled
  * from it can start, while the entry still type-checks (the parts the contract needs are
- * there, so `wrangler types` still sees the Worker's exports).
+ * there, so \`wrangler types\` still sees the Worker's exports).
  */
-export function refusedModule(parts: readonly Part[], reason: string): string {
-  const { imports, given } = partsCode(parts);
+export function refusedModule(needed: Needed, reason: string): string {
+  const { imports, given } = partsCode(needed, "../");
   return `// Written by src/build/contract.ts (npm run build:contract), which refused the contract:
 // loading this module throws the same line, so no Worker starts from it.
 ${imports}import type { BuiltDocuments } from "../platform/documents";

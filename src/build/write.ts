@@ -3,17 +3,23 @@
  * src/generated/contract.ts (generate.ts). The command (contract.ts) and the test
  * configurations run it.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Contract } from "../contract-language/contract";
+import type { AnyHandler } from "../contract-language/define-handlers";
 import {
+  assetsOf,
+  type Build,
   entryExports,
   generatedModule,
   neededParts,
   prepareBuild,
   refusedModule,
 } from "./generate";
+
+/** What a contract that does not even load is given: nothing can be said of its needs. */
+const NOTHING = { engine: undefined, jwt: false, xml: false } as const;
 
 /** Where the Worker entry imports what the build made from. */
 export const GENERATED = fileURLToPath(new URL("../generated/contract.ts", import.meta.url));
@@ -22,6 +28,9 @@ export const GENERATED_EXPORTS = fileURLToPath(
   new URL("../generated/durable-objects.ts", import.meta.url),
 );
 
+/** The Worker's static assets (`[assets] directory` in wrangler.toml): the documents it serves. */
+export const ASSETS = fileURLToPath(new URL("../generated/assets", import.meta.url));
+
 function write(text: string, file = GENERATED): void {
   // Written only when it changes: `wrangler dev` rebuilds on every change it sees.
   if (existsSync(file) && readFileSync(file, "utf8") === text) return;
@@ -29,23 +38,83 @@ function write(text: string, file = GENERATED): void {
   writeFileSync(file, text);
 }
 
+/** Every file under `dir`, as `/`-rooted paths. */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${relative(dir, join(entry.parentPath, entry.name))}`);
+}
+
+/** The assets directory holds exactly `files`: what an earlier build left is removed. */
+function writeAssets(files: Readonly<Record<string, string>>): void {
+  mkdirSync(ASSETS, { recursive: true });
+  for (const path of filesUnder(ASSETS))
+    if (!Object.hasOwn(files, path)) rmSync(join(ASSETS, path));
+  for (const [path, text] of Object.entries(files)) write(text, join(ASSETS, path));
+}
+
 /**
- * Checks the contract and writes what the Worker serves of it. For a contract that cannot
- * work it throws the line `createApp` would, and writes a module that throws it when loaded
- * (`refusedModule`), so nothing an earlier build wrote can be bundled in its place.
+ * Checks the contract and writes what the Worker serves of it: the module src/index.ts
+ * imports and the documents among its static assets. For a contract that cannot work it
+ * throws the line `createApp` would, and writes a module that throws it when loaded
+ * (`refusedModule`) and no assets, so nothing an earlier build wrote can be bundled or
+ * uploaded in its place.
  */
 export async function buildContract(): Promise<void> {
   let contract: Contract | undefined;
   try {
     contract = (await import("../contract")).contract;
     write(entryExports(contract), GENERATED_EXPORTS);
-    const { handlers } = await import("../handlers");
-    write(generatedModule(await prepareBuild(contract, handlers)));
+    const build = await buildProject();
+    const { built, files } = assetsOf(build.built);
+    writeAssets(files);
+    write(generatedModule({ needed: build.needed, built }));
+    report(build.findings);
   } catch (error) {
     const reason = `the contract cannot be served: ${(error as Error).message}`;
-    write(refusedModule(contract ? neededParts(contract) : [], reason));
+    writeAssets({});
+    // Its handlers may not have loaded: it is given the parts of a contract without any.
+    write(refusedModule(contract ? neededParts(contract, {}) : NOTHING, reason));
     throw new Error(reason);
   }
+}
+
+/** Where every finding of the last build is listed, when there are more than it prints. */
+export const FINDINGS = fileURLToPath(
+  new URL("../../.wrangler/build-findings.txt", import.meta.url),
+);
+const PRINTED = 5;
+
+/**
+ * What the build reports without refusing the contract (examples it does not serve): an
+ * imported document's wrong example must not stop its import. `wrangler dev` builds again on
+ * every change, so a long list is printed in part, and written whole to FINDINGS.
+ */
+function report(findings: readonly string[]): void {
+  for (const finding of findings.slice(0, PRINTED)) console.warn(`build: ${finding}`);
+  if (findings.length <= PRINTED) {
+    rmSync(FINDINGS, { force: true });
+    return;
+  }
+  mkdirSync(dirname(FINDINGS), { recursive: true });
+  writeFileSync(FINDINGS, `${findings.join("\n")}\n`);
+  console.warn(
+    `build: ${findings.length - PRINTED} more; all ${findings.length} are in ${FINDINGS}`,
+  );
+}
+
+/**
+ * What the build makes of the project's contract and handlers, in process, without writing
+ * it: the importer proves a new contract with it, and prints the document it would serve.
+ * It throws what `createApp` would for a contract that cannot work.
+ */
+export async function buildProject(): Promise<Build> {
+  const { contract } = await import("../contract");
+  const { handlers } = await import("../handlers");
+  // Typed by the project's own contract, whose handlers TypeScript cannot widen to the
+  // build's `AnyHandler` (their inputs are the contract's); the build reads them by id only.
+  return prepareBuild(contract, handlers as Readonly<Record<string, AnyHandler | undefined>>);
 }
 
 /** Whether the module was written by an earlier build (of this contract or another). */

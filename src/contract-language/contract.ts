@@ -9,7 +9,11 @@
  * `test/fixtures/`.
  */
 import type { $ZodType } from "zod/v4/core";
+import { type Lazy, resolveSchema } from "./lazy";
 import type { PlatformProblem } from "./problem-catalogue";
+
+export type { Built, Lazy } from "./lazy";
+export { component, resolveSchema } from "./lazy";
 
 /**
  * Any zod v4 schema, written with the classic API or with `zod/mini`. A member marked
@@ -17,6 +21,13 @@ import type { PlatformProblem } from "./problem-catalogue";
  * marked `writeOnly` is not required in answers: one schema serves both directions.
  */
 export type Schema = $ZodType;
+
+/**
+ * A schema where the contract declares one: the schema, or a function that builds it on
+ * first use (`() => z.object({ … })`, or a `component`), so that no schema is built while
+ * the Worker starts (src/contract-language/lazy.ts). Read through `resolveSchema`.
+ */
+export type SchemaDeclaration = Lazy;
 
 /** OpenAPI's Example Object: a named example of a value. */
 export interface Example {
@@ -88,7 +99,7 @@ export type OperationMethod = (typeof OPERATION_METHODS)[number];
 
 /** One media type of a body, with its examples (OpenAPI's Media Type Object). */
 export interface MediaDeclaration {
-  readonly schema: Schema;
+  readonly schema: SchemaDeclaration;
   readonly examples?: Readonly<Record<string, Example>>;
 }
 
@@ -104,7 +115,7 @@ export interface MediaDeclaration {
  * - `text/plain` and other `text/*`: the text, as a string;
  * - any other type (`application/octet-stream`, `image/png`, …): the bytes, a `Uint8Array`.
  */
-export type Content = Readonly<Record<string, Schema | MediaDeclaration>>;
+export type Content = Readonly<Record<string, SchemaDeclaration | MediaDeclaration>>;
 
 export type {
   ParameterLocation,
@@ -167,13 +178,13 @@ export function isXmlMediaType(type: string): boolean {
  */
 export interface RequestDeclaration {
   /** The path template's parameters, by name (style `simple` unless a member says `label` or `matrix`). */
-  readonly params?: Schema;
+  readonly params?: SchemaDeclaration;
   /** Query parameters, by name. */
-  readonly query?: Schema;
+  readonly query?: SchemaDeclaration;
   /** Header fields, by lower-case name. */
-  readonly headers?: Schema;
+  readonly headers?: SchemaDeclaration;
   /** Cookies, by name. */
-  readonly cookies?: Schema;
+  readonly cookies?: SchemaDeclaration;
   readonly body?: Content;
   /** OpenAPI's `requestBody.description`. */
   readonly bodyDescription?: string;
@@ -190,7 +201,7 @@ export interface ResponseDeclaration {
    */
   readonly content?: Content;
   /** A schema of the response header fields the handler sets, by lower-case name. */
-  readonly headers?: Schema;
+  readonly headers?: SchemaDeclaration;
 }
 
 /**
@@ -450,7 +461,7 @@ export interface EventDeclaration {
   /** Names of part 1's tags. */
   readonly tags?: readonly string[];
   /** The JSON payload each delivery carries. */
-  readonly payload: Schema;
+  readonly payload: SchemaDeclaration;
   /** Named examples of the payload. */
   readonly examples?: Readonly<Record<string, Example>>;
   /**
@@ -496,13 +507,13 @@ export interface ErrorType {
    */
   readonly type?: string;
   /** Extension members (RFC 9457 §3.2), each with its schema. */
-  readonly members?: Readonly<Record<string, Schema>>;
+  readonly members?: Readonly<Record<string, SchemaDeclaration>>;
   /**
    * The problem document's schema as the spec writes it (often a part 2 resource), for the
    * OpenAPI document: answers of this type are documented as the platform's problem and
    * this schema both. What a handler answers is checked against `members`.
    */
-  readonly schema?: Schema;
+  readonly schema?: SchemaDeclaration;
   /**
    * The platform failures answered as this type, for every operation (the spec's own error
    * model): the answer takes this type's status, URI and title, and keeps the platform's
@@ -606,7 +617,7 @@ export interface Versioning {
 /** The whole interface: nine parts, each possibly empty ("not specified"). */
 export interface Contract {
   readonly purpose: Purpose | undefined;
-  readonly resources: Readonly<Record<string, Schema>>;
+  readonly resources: Readonly<Record<string, SchemaDeclaration>>;
   readonly states: Readonly<Record<string, StateMachine>>;
   readonly operations: Readonly<Record<string, Operation>>;
   readonly securitySchemes: Readonly<Record<string, SecurityScheme>>;
@@ -627,9 +638,16 @@ export function declaresXml(contract: Contract): boolean {
   );
 }
 
-/** The schema of one media type of a body, whichever way it was declared. */
-export function schemaOf(declared: Schema | MediaDeclaration): Schema {
-  return "_zod" in declared ? declared : declared.schema;
+/** Whether a media type was declared with its examples (`{ schema, examples }`), not as its schema alone. */
+export function isMediaDeclaration(
+  declared: SchemaDeclaration | MediaDeclaration,
+): declared is MediaDeclaration {
+  return typeof declared === "object" && !("_zod" in declared);
+}
+
+/** The schema of one media type of a body, whichever way it was declared, built (`resolveSchema`). */
+export function schemaOf(declared: SchemaDeclaration | MediaDeclaration): Schema {
+  return resolveSchema(isMediaDeclaration(declared) ? declared.schema : declared);
 }
 
 /** The Worker secrets a secret-compared scheme accepts, as a list. */

@@ -5,7 +5,7 @@
  * when the app starts.
  */
 import type { input, output } from "zod/v4/core";
-import type { Contract, Schema } from "./contract";
+import type { Built, Contract, SchemaDeclaration } from "./contract";
 import type { PlatformProblem } from "./problem-catalogue";
 import type { ReservedSchemaName } from "./reserved";
 
@@ -100,8 +100,10 @@ type ScopeOf<P, S extends string> = Declared<P, "securitySchemes">[S &
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** The member names of an operation's `request.params` schema, as the client sends them. */
-type ParamsMembers<O> = O extends { readonly request: { readonly params: infer S extends Schema } }
-  ? keyof input<S> & string
+type ParamsMembers<O> = O extends {
+  readonly request: { readonly params: infer S extends SchemaDeclaration };
+}
+  ? keyof input<Built<S>> & string
   : never;
 
 /** RFC 6570-style template parameters and the params schema must name the same members. */
@@ -158,7 +160,7 @@ type MachineCheck<P, M> = M extends { readonly states: readonly (infer S extends
   ? {
       readonly resource: ResourceName<P>;
       readonly field?: M extends { readonly resource: infer R extends ResourceName<P> }
-        ? keyof output<Declared<P, "resources">[R]> & string
+        ? keyof output<Built<Declared<P, "resources">[R]>> & string
         : string;
       readonly initial: S;
       readonly transitions: readonly {

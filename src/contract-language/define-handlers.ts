@@ -5,17 +5,30 @@
  * undeclared field, answer an undeclared status or an undeclared error.
  */
 import type { output } from "zod/v4/core";
-import type { Contract, MediaDeclaration, Operation, Schema, StatusRange } from "./contract";
+import type {
+  Built,
+  Contract,
+  MediaDeclaration,
+  Operation,
+  SchemaDeclaration,
+  StatusRange,
+} from "./contract";
 import type { RequestValue, ResponseValue } from "./schema";
 import type { ResourceStore, Store } from "./store";
 
 type Declared<O extends Operation> = O["request"] extends object ? O["request"] : object;
 
 type PartOf<O extends Operation, K extends "params" | "query" | "headers" | "cookies"> =
-  Declared<O> extends { readonly [P in K]: infer S extends Schema } ? output<S> : undefined;
+  Declared<O> extends { readonly [P in K]: infer S extends SchemaDeclaration }
+    ? output<Built<S>>
+    : undefined;
 
-/** The schema of a declared media type, whichever way it was written. */
-type SchemaOf<D> = D extends MediaDeclaration ? D["schema"] : D extends Schema ? D : never;
+/** The schema of a declared media type, whichever way it was written (a function: what it builds). */
+type SchemaOf<D> = D extends MediaDeclaration
+  ? Built<D["schema"]>
+  : D extends SchemaDeclaration
+    ? Built<D>
+    : never;
 
 type BodyOf<O extends Operation> =
   Declared<O> extends { readonly body: infer B extends object }
@@ -76,14 +89,13 @@ type ResultFor<S extends number, R> = R extends { readonly content: infer C exte
 
 /** Members of a part 7 error type, as the handler gives them: optional where the schema allows absence. */
 type MembersOf<M> = {
-  readonly [K in keyof M as undefined extends output<M[K] & Schema> ? never : K]: output<
-    M[K] & Schema
-  >;
+  readonly [K in keyof M as undefined extends MemberValue<M[K]> ? never : K]: MemberValue<M[K]>;
 } & {
-  readonly [K in keyof M as undefined extends output<M[K] & Schema> ? K : never]?: output<
-    M[K] & Schema
-  >;
+  readonly [K in keyof M as undefined extends MemberValue<M[K]> ? K : never]?: MemberValue<M[K]>;
 };
+
+/** The value of one member of an error type, from its schema (or what its function builds). */
+type MemberValue<D> = output<Built<D> & SchemaDeclaration & object>;
 
 /** An answer of one of part 7's error types: the platform adds status, type, title and request id. */
 type ErrorResultFor<C extends Contract, N extends keyof C["errors"]> = {
@@ -151,7 +163,7 @@ type EmitsOf<O extends Operation> = O extends {
 
 /** What `emit` takes for event `E` of contract `C`: its payload as the receiver will read it. */
 type PayloadOf<C extends Contract, E> = E extends keyof C["events"]
-  ? ResponseValue<C["events"][E]["payload"]>
+  ? ResponseValue<Built<C["events"][E]["payload"]>>
   : never;
 
 /** The part 3 machine operation `O` moves, if it declares a transition. */

@@ -5,7 +5,8 @@
  * contract needs does not compile, and a function for a contract the compiler cannot see
  * (plain JavaScript, a wide `Contract` type), so the app refuses it instead.
  */
-import type { Contract } from "./contract";
+import { type Contract, operationShapes } from "./contract";
+import { bodyKind } from "./media-types";
 
 type NonEmpty<R> = [keyof R] extends [never] ? false : true;
 
@@ -102,3 +103,49 @@ export type NeedsXml<C extends Contract> = true extends {
 }[keyof C["operations"]]
   ? true
   : false;
+
+/**
+ * The parts of the serving engine, each of which ships only in a Worker whose contract uses
+ * it (src/build/generate.ts chooses them; the engine refuses to mount a contract that needs
+ * one it was not given): part 9's versions and dated deprecations (RFC 9745, RFC 8594),
+ * part 8's rate limits, part 5's credentials, part 3's transitions, part 6's events, part
+ * 7's error model, and request bodies read as forms (urlencoded or multipart, RFC 7578).
+ */
+export const SERVING_PARTS = [
+  "versions",
+  "rateLimits",
+  "security",
+  "states",
+  "events",
+  "errorModel",
+  "forms",
+] as const;
+
+export type ServingPart = (typeof SERVING_PARTS)[number];
+
+const declares = (part: object) => Object.keys(part).length > 0;
+
+/** The serving engine's parts `contract` uses, in `SERVING_PARTS`' order. */
+export function servingParts(contract: Contract): ServingPart[] {
+  const shapes = Object.values(contract.operations).flatMap(operationShapes);
+  const uses: Record<ServingPart, boolean> = {
+    // Negotiated once part 9 says where a client states a version; a dated deprecation of
+    // one operation is served by the same step (its Deprecation, Sunset and 410).
+    versions:
+      (contract.versioning?.versions !== undefined &&
+        contract.versioning.placement !== undefined) ||
+      shapes.some((shape) => typeof shape.deprecated === "object"),
+    rateLimits: Object.values(contract.limits).some((limit) => limit.kind === "rate"),
+    security: declares(contract.securitySchemes),
+    states: declares(contract.states),
+    events: declares(contract.events),
+    errorModel: declares(contract.errors),
+    forms: shapes.some((shape) =>
+      Object.keys(shape.request?.body ?? {}).some((type) => {
+        const kind = bodyKind(type);
+        return kind === "form" || kind === "multipart";
+      }),
+    ),
+  };
+  return SERVING_PARTS.filter((part) => uses[part]);
+}

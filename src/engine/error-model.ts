@@ -6,7 +6,12 @@
  * type, the platform's own answer stands.
  */
 import { globalRegistry } from "zod/v4/core";
-import type { Contract, ErrorType, Schema } from "../contract-language/contract";
+import {
+  type Contract,
+  type ErrorType,
+  resolveSchema,
+  type SchemaDeclaration,
+} from "../contract-language/contract";
 import {
   filledMembers,
   PLATFORM_PROBLEMS,
@@ -56,15 +61,25 @@ function carried(error: ErrorType): readonly string[] {
   });
 }
 
-/** Refuses an error type that presents a failure it could not be answered with. */
-function checkPresentable(name: string, error: ErrorType | undefined, kind: PlatformProblem) {
+/** Refuses a failure presented by an error type part 7 does not declare, or that is no failure. */
+function checkPresented(name: string, error: ErrorType | undefined, kind: PlatformProblem) {
   if (!error)
     throw new Error(`a failure ${kind} is presented by ${name}, which part 7 does not declare`);
   if (!(PLATFORM_PROBLEMS as readonly string[]).includes(kind))
     throw new Error(`error type ${name}: ${String(kind)} is not one of the platform's failures`);
+  return error;
+}
+
+/**
+ * Refuses an error type that presents a failure it could not be answered with: one it does
+ * not declare, or one whose answer lacks a member the type requires. Its member schemas are
+ * built for it, so this runs with the start-up checks (at build time), never in the Worker.
+ */
+function checkPresentable(name: string, declared: ErrorType | undefined, kind: PlatformProblem) {
+  const error = checkPresented(name, declared, kind);
   const filled = new Set([...filledMembers(kind), ...carried(error)]);
   for (const [member, schema] of Object.entries(error.members ?? {})) {
-    if (schema._zod.optout !== "optional" && !filled.has(member))
+    if (resolveSchema(schema)._zod.optout !== "optional" && !filled.has(member))
       throw new Error(
         `error type ${name}: it presents ${kind}, whose answer has no member ${member}; declare it optional`,
       );
@@ -88,7 +103,9 @@ export function checkErrorModel(contract: Contract): void {
           `error type ${name}: body.carries.${fact} must be a JSON Pointer into the body`,
         );
   }
-  for (const id of Object.keys(contract.operations)) problemPresenter(contract, id);
+  for (const id of [undefined, ...Object.keys(contract.operations)])
+    for (const [kind, name] of presentedFor(contract, id))
+      checkPresentable(name, contract.errors[name], kind);
 }
 
 /**
@@ -98,7 +115,9 @@ export function checkErrorModel(contract: Contract): void {
  */
 export function problemPresenter(contract: Contract, operationId?: string): ProblemPresenter {
   const byKind = presentedFor(contract, operationId);
-  for (const [kind, name] of byKind) checkPresentable(name, contract.errors[name], kind);
+  // What needs a member's schema was checked with the start-up checks (`checkErrorModel`):
+  // the Worker builds no schema when its app is created.
+  for (const [kind, name] of byKind) checkPresented(name, contract.errors[name], kind);
   if (byKind.size === 0) return AS_IS;
   const as = new Map<PlatformProblem, (problem: ProblemDetails) => ProblemDetails>();
   for (const [kind, name] of byKind) {
@@ -148,9 +167,9 @@ function checkErrorType(name: string, error: ErrorType): void {
 }
 
 /** What a member of an error type means: its schema's description, where it has one. */
-function describe(schema: Schema): string {
+function describe(schema: SchemaDeclaration): string {
   return (
-    globalRegistry.get(schema)?.description ??
+    globalRegistry.get(resolveSchema(schema))?.description ??
     "Declared by the specification; its schema is in the OpenAPI document."
   );
 }
@@ -179,3 +198,8 @@ export function errorProblemTypes(contract: Contract): ProblemType[] {
   }
   return types;
 }
+
+/** Part 7 as the serving engine uses it: in a Worker only when part 7 declares an error type. */
+export const ERROR_MODEL_PART = { presenter: problemPresenter } as const;
+
+export type ErrorModelPart = typeof ERROR_MODEL_PART;

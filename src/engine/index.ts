@@ -1,31 +1,56 @@
 /**
  * The operation engine as the build runs it (and the tests, through `createApp`): the
- * engine that serves (serving.ts), and what is decided before the Worker is uploaded: the
- * start-up checks, the OpenAPI documentation of all that has a schema, the problem types
- * and the interface page's sections. A contract that declares none of it does not need it,
- * so the app receives it as an option (`createApp(contract, { engine: OPERATION_ENGINE })`);
- * the deployed Worker gets only `SERVING_ENGINE` (src/engine/README.md, "Bundle size").
+ * engine that serves (serving.ts) with every part, and what is decided before the Worker is
+ * uploaded: the start-up checks, the OpenAPI documentation of all that has a schema, the
+ * problem types and the interface page's sections. A contract that declares none of it does
+ * not need it, so the app receives it as an option (`createApp(contract, { engine:
+ * OPERATION_ENGINE })`); the deployed Worker gets only `servingEngine` with the parts its
+ * contract uses, and the examples' answers while an operation has no handler
+ * (src/engine/README.md, "Bundle size").
  */
 import { RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
 import type { ContractEngine } from "../platform/engine-seam";
+import { SECURITY_PART } from "./authentication/authenticate";
 import { checkSecurity } from "./authentication/startup-checks";
-import { checkErrorModel, errorProblemTypes } from "./error-model";
+import { checkErrorModel, ERROR_MODEL_PART, errorProblemTypes } from "./error-model";
+import { EVENTS_PART } from "./events/part";
 import { checkEvents } from "./events/startup-checks";
+import { RATE_LIMITS_PART } from "./limits/enforce";
 import { checkLimits } from "./limits/startup-checks";
 import { documentContract } from "./openapi/document";
+import { makeExampleBook } from "./openapi/example-book";
+import { EXAMPLES_PART } from "./operations/examples";
 import { operationProblemTypes } from "./operations/failures";
 import { checkOperations } from "./operations/startup-checks";
-import { SERVING_ENGINE } from "./serving";
+import { FORMS_PART } from "./request/forms";
+import { type EngineParts, servingEngine } from "./serving";
 import { statesSection } from "./states/diagram";
 import { checkStates } from "./states/startup-checks";
-import { contractForVersion, planVersions } from "./versions/plan";
+import { STATES_PART } from "./states/transition";
+import { contractForVersion } from "./versions/for-version";
+import { VERSIONS_PART } from "./versions/negotiate";
+import { planVersions } from "./versions/plan";
 import { checkVersions } from "./versions/startup-checks";
 import { xmlSchemas } from "./zod/xml-mappings";
 
-export { SERVING_ENGINE };
+/** Every part of the serving engine: what a test serves any contract with in process. */
+export const ALL_PARTS = {
+  versions: VERSIONS_PART,
+  rateLimits: RATE_LIMITS_PART,
+  security: SECURITY_PART,
+  states: STATES_PART,
+  events: EVENTS_PART,
+  errorModel: ERROR_MODEL_PART,
+  forms: FORMS_PART,
+  examples: EXAMPLES_PART,
+} as const satisfies Required<EngineParts>;
+
+const SERVING_ENGINE = servingEngine(ALL_PARTS);
 
 export const OPERATION_ENGINE: ContractEngine = {
   ...SERVING_ENGINE,
+  consume: EVENTS_PART.consume,
+  destinations: EVENTS_PART.destinations,
   check(contract) {
     // The document names the platform's own schemas so; a resource may not take one.
     for (const name of Object.keys(contract.resources)) {
@@ -48,4 +73,8 @@ export const OPERATION_ENGINE: ContractEngine = {
   problemTypes: operationProblemTypes,
   errorTypes: errorProblemTypes,
   xmlSchemas,
+  exampleBook(contract, jsonSchema, handled) {
+    const { book, findings } = makeExampleBook(contract, jsonSchema, handled);
+    return { text: JSON.stringify(book), findings };
+  },
 };

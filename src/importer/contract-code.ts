@@ -8,6 +8,7 @@
  * `info.version` → part 9. Part 3 is not something OpenAPI carries.
  */
 import { type Finding, Findings } from "./findings";
+import { type LeftOut, reachingLeftOut, Units } from "./leave-out";
 import type { ImportContext, PartCode } from "./parts/context";
 import { ErrorTypes, errorsPart } from "./parts/errors";
 import { Events } from "./parts/events";
@@ -35,6 +36,8 @@ export interface ImportResult {
   readonly operations: number;
   /** The ids of part 4's operations, as written. */
   readonly operationIds: readonly string[];
+  /** Where each operation is in the source, by id: what a finding about it points at. */
+  readonly operationPointers: ReadonlyMap<string, string>;
   /** Part 5 declares a JWT scheme: the entry passes the JWT verifier. */
   readonly jwt: boolean;
   /** Part 4 declares an XML media type (RFC 7303): the entry passes the XML codec. */
@@ -44,6 +47,10 @@ export interface ImportResult {
 export interface ImportOptions {
   /** Called as the import goes, for a progress line. */
   readonly progress?: (what: string, done: number, total: number) => void;
+  /** Called when a pass left units out, before the import converts again without them. */
+  readonly notice?: (text: string) => void;
+  /** Units (by pointer) to leave out from the start, each with its cause: what the platform refused. */
+  readonly leaveOut?: LeftOut;
 }
 
 /** The kinds of `components` the parts read; any other is reported. */
@@ -63,9 +70,37 @@ const COMPONENT_KINDS = [
  * The contract a document declares, part by part (parts/), with every finding in the order
  * the parts are read: part 2, 5, then 4 (which collects 6, 7 and 8 as it goes), 6's
  * webhooks, 7, 1 and 9. Part 3 comes back only from a document served here.
+ *
+ * An operation, webhook or component schema that cannot be converted is left out, with a
+ * finding naming the cause, never stopping the rest (src/importer/leave-out.ts): a pass
+ * finds every unit that fails, and the next converts again without them (and without what
+ * reaches a component left out), until one pass converts all it is given.
  */
 export function importContract(source: OpenApiSource, options: ImportOptions = {}): ImportResult {
-  const progress = options.progress ?? (() => {});
+  const leftOut = new Map(options.leaveOut ?? []);
+  for (;;) {
+    const units = new Units(leftOut);
+    const { result, document } = importPass(source, units, options.progress ?? (() => {}));
+    if (units.failed.size === 0) return result;
+    const before = leftOut.size;
+    for (const [pointer, cause] of units.failed) leftOut.set(pointer, cause);
+    // A unit that fails though it is no unit the parts leave out: nothing to leave out instead.
+    if (leftOut.size === before) {
+      const [pointer, cause] = [...units.failed][0] as [string, string];
+      throw new Error(`${pointer}: ${cause}`);
+    }
+    for (const [pointer, cause] of reachingLeftOut(document, leftOut)) leftOut.set(pointer, cause);
+    for (const [pointer, cause] of units.failed) options.notice?.(`left out ${pointer}: ${cause}`);
+    options.notice?.("converting again without what is left out, and without what uses it");
+  }
+}
+
+/** One pass of an import: every unit not left out, each failure kept in `units`. */
+function importPass(
+  source: OpenApiSource,
+  units: Units,
+  progress: (what: string, done: number, total: number) => void,
+): { result: ImportResult; document: Json } {
   const findings = new Findings();
   // A document this platform served is read without what the platform adds to it.
   const ours = servedHere(source.document);
@@ -74,9 +109,9 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   const document = withoutPlatformParts(normaliseDocument(source.document, source.major), findings);
   documentFindings(document, findings);
   const components = isObject(document.components) ? document.components : {};
-  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const schemas = schemasKept(components, units, findings);
   const names = resourceNames(schemas, findings);
-  const ctx: ImportContext = { document, components, findings, ours, ...names };
+  const ctx: ImportContext = { document, components, findings, ours, units, ...names };
   const parts = new Map<string, PartCode>();
   const set = (name: string, part: PartCode | undefined) => part && parts.set(name, part);
 
@@ -102,16 +137,31 @@ export function importContract(source: OpenApiSource, options: ImportOptions = {
   set("purpose", purposePart(ctx, operations.tagsUsed));
   set("versioning", versioningPart(document, unspecified));
   componentFindings(components, findings);
-  return {
+  const result: ImportResult = {
     parts,
     findings: findings.list,
     identifiers: names.identifiers,
     resourceKeys: names.resourceKeys,
     operations: operations.ids.size,
     operationIds: [...operations.ids],
+    operationPointers: operations.pointers,
     jwt: security.jwt.size > 0,
     xml: operations.xml,
   };
+  return { result, document };
+}
+
+/** The component schemas but those left out, each of which is reported. */
+function schemasKept(components: Json, units: Units, findings: Findings): Json {
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const kept: Json = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    const pointer = child("#", "components", "schemas", name);
+    const cause = units.leftOut.get(pointer);
+    if (cause === undefined) kept[name] = schema;
+    else findings.lost(pointer, `left out: ${cause}`);
+  }
+  return kept;
 }
 
 /** The document's own extensions, and a JSON Schema dialect other than OpenAPI 3.1's. */

@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import {
   cpSync,
   type Dirent,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -18,6 +19,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { SPEC_PARTS } from "../contract-language/parts";
 import { emptyPartFile, entryFile, handlersFile } from "./emit";
+
+/** The runtime's types, which `wrangler types` makes from wrangler.toml. */
+const RUNTIME_TYPES = "src/worker-configuration.d.ts";
 
 /** What is never copied where git cannot say (a copy of a copy): dependencies, builds, local secrets. */
 const NOT_COPIED =
@@ -67,15 +71,19 @@ export function copyProject(
     }
   }
   symlinkSync(join(root, "node_modules"), join(to, "node_modules"), "dir");
+  // The runtime's types (`wrangler types`, gitignored): the copy type-checks with the
+  // project's own rather than spend a wrangler run on making them again.
+  if (existsSync(join(root, RUNTIME_TYPES)))
+    cpSync(join(root, RUNTIME_TYPES), join(to, RUNTIME_TYPES));
   if (options.blank) blankContract(to);
   return to;
 }
 
-/** The contract's part files empty, no handler, and the entry a contract that declares nothing has. */
+/** The contract's part files empty, no handler, and the project's entry (the same for every contract). */
 function blankContract(dir: string): void {
   for (const part of SPEC_PARTS)
     writeFileSync(join(dir, "src/contract", `${part.name}.ts`), emptyPartFile(part));
   writeFileSync(join(dir, "src/handlers.ts"), handlersFile(0));
-  writeFileSync(join(dir, "src/index.ts"), entryFile(false));
+  writeFileSync(join(dir, "src/index.ts"), entryFile());
   rmSync(join(dir, "src/contract/IMPORT-REPORT.md"), { force: true });
 }

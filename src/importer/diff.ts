@@ -7,11 +7,13 @@
  * and exits 1 when the overall figure is below `--min` (0.95 unless given). What the
  * platform adds is never a loss.
  */
-import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { CATEGORIES, compareDocuments } from "./compare";
 import type { Json } from "./source";
 import { readOpenApi } from "./source";
+import { ended, run } from "./stage";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -31,19 +33,18 @@ const source = await readOpenApi(file).catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });
-const served = spawnSync("npx", ["tsx", "src/importer/served-document.ts"], {
-  encoding: "utf8",
-  maxBuffer: 64 * 1024 * 1024,
-});
+// The served document goes to a file, whatever its size (a big contract serves megabytes).
+const scratch = mkdtempSync(join(tmpdir(), "contract-diff-"));
+const out = join(scratch, "served-openapi.json");
+const served = await run("npx", ["tsx", "src/importer/served-document.ts"], ".", { out });
 if (served.status !== 0) {
-  console.error(served.stderr.trim());
+  rmSync(scratch, { recursive: true, force: true });
+  console.error(ended("serving the document", "npx tsx src/importer/served-document.ts", served));
   process.exit(1);
 }
-const comparison = compareDocuments(
-  source.document,
-  source.major,
-  JSON.parse(served.stdout) as Json,
-);
+const servedDocument = JSON.parse(readFileSync(out, "utf8")) as Json;
+rmSync(scratch, { recursive: true, force: true });
+const comparison = compareDocuments(source.document, source.major, servedDocument);
 
 const percent = (kept: number, total: number) =>
   total === 0 ? "  –   " : `${((100 * kept) / total).toFixed(1).padStart(5)}%`;
@@ -67,10 +68,10 @@ console.log(
   `  ${"overall".padEnd(18)} ${percent(comparison.kept, comparison.total)}  (${comparison.kept} of ${comparison.total}; at least ${(min * 100).toFixed(1)}% required)`,
 );
 
-const out = option("json");
-if (out)
+const json = option("json");
+if (json)
   writeFileSync(
-    out,
+    json,
     `${JSON.stringify(
       {
         source: file,

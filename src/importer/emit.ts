@@ -60,7 +60,7 @@ function partFile(
   source: OpenApiSource,
   result: ImportResult,
 ): string {
-  const { type } = PART_TYPES[part.name] as { type: string };
+  const type = code.type ?? (PART_TYPES[part.name] as { type: string }).type;
   const lines = [
     "/**",
     ` * Spec part ${part.number}, "${part.title}": imported from the OpenAPI document`,
@@ -73,6 +73,8 @@ function partFile(
   if (/(?<![\w$.])z\./.test(code.body)) lines.push('import * as z from "zod/mini";');
   const types = [type, ...(code.uses.has("Schema") && type !== "Schema" ? ["Schema"] : [])].sort();
   lines.push(`import type { ${types.join(", ")} } from "../contract-language/contract";`);
+  if (code.uses.has("component"))
+    lines.push('import { component } from "../contract-language/lazy";');
   const marks = (["readOnly", "writeOnly"] as const).filter((h) => code.uses.has(h));
   if (marks.length > 0)
     lines.push(`import { ${marks.join(", ")} } from "../contract-language/schema";`);
@@ -208,48 +210,34 @@ export function findingLine(finding: Finding): string {
 }
 
 /**
- * The Worker entry a contract that declares more than its purpose needs: the operation
- * engine, and zod's JSON Schema converter (src/contract/README.md, "Taking in a revision").
+ * The Worker entry, which is the same for every contract: the build (`npm run build:contract`,
+ * src/build/) checks the contract and gives the entry what it needs of the engine, so an
+ * import no longer chooses the engine's parts itself. Written again by every import, so a
+ * project whose entry still builds the app in the Worker (and so ships zod's converter and
+ * the documenter) gets the one that serves what the build made.
  */
-export function entryFile(needsEngine: boolean, jwt = false, xml = false): string {
-  if (!needsEngine)
-    return `/**
- * The Worker entry: the app built from the service's contract and its handlers. The
- * contract declares only its purpose, which the platform serves by itself.
+export function entryFile(): string {
+  return ENTRY;
+}
+
+const ENTRY = `/**
+ * The Worker entry: the app served from the service's contract, its handlers and what the
+ * build made of them (src/generated/contract.ts, written by \`npm run build:contract\`, which
+ * \`wrangler dev\`, \`npm run build\`, \`wrangler deploy\` and \`npm test\` run first): the
+ * contract's documents and exactly the engine parts it needs (the serving engine once it
+ * declares more than its purpose, the JWT verifier for a JWT scheme, the XML codec for an
+ * XML media type). Nothing else happens here; the option types refuse to compile without a
+ * part the contract needs, so a stale build is a type error (src/contract/README.md).
  */
-import { createApp } from "./app";
 import { contract } from "./contract";
+import { BUILT } from "./generated/contract";
 import { handlers } from "./handlers";
-
-const app = createApp(contract, { handlers });
-
-export default {
-  fetch: app.fetch,
-  // Part 6's deliveries, once the contract declares events; undefined otherwise.
-  queue: app.queue,
-} satisfies ExportedHandler<Env>;
-`;
-  const options = `{ handlers, engine: OPERATION_ENGINE, jsonSchema: toJSONSchema${jwt ? ", jwt: JWT_VERIFIER" : ""}${xml ? ", xml: XML_CODEC" : ""} }`;
-  const also = [
-    jwt ? "the JWT verifier for part 5's JWT schemes" : "",
-    xml ? "the XML codec for part 4's XML media types" : "",
-  ].filter(Boolean);
-  return `/**
- * The Worker entry: the app built from the service's contract and its handlers. The
- * contract declares more than its purpose, so the operation engine (src/engine) and zod's
- * JSON Schema converter are passed in${also.length > 0 ? `, and ${also.join(" and ")}` : ""}; the option types refuse to compile without
- * them.
- */
-import { toJSONSchema } from "zod/mini";
-import { createApp } from "./app";
-import { contract } from "./contract";
-import { OPERATION_ENGINE } from "./engine";
-${jwt ? 'import { JWT_VERIFIER } from "./engine/jwt";\n' : ""}${xml ? 'import { XML_CODEC } from "./engine/xml";\n' : ""}import { handlers } from "./handlers";
+import { serveApp } from "./serve-app";
 
 // The Durable Object classes its bindings name (the sandbox's, when the contract has one).
 export * from "./generated/durable-objects";
 
-const app = createApp(contract, ${options});
+const app = serveApp(contract, { handlers, ...BUILT });
 
 export default {
   fetch: app.fetch,
@@ -257,7 +245,6 @@ export default {
   queue: app.queue,
 } satisfies ExportedHandler<Env>;
 `;
-}
 
 /** src/handlers.ts while no operation has a handler. */
 export function handlersFile(operations: number): string {

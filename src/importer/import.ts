@@ -6,10 +6,17 @@
  * contract needs, and what wrangler.toml and .dev.vars.example must list (names and
  * placeholders, never a value).
  *
+ * One operation, webhook or component that cannot be imported never stops the rest: a
+ * path key that is no path template, a unit the importer cannot convert, and an operation
+ * the platform refuses to serve (its start-up checks name it when the staged Worker starts)
+ * are left out, each with a finding at its pointer that names the cause
+ * (src/importer/leave-out.ts).
+ *
  * The import is atomic: it is written into a scratch copy of the project first, formatted,
  * type-checked and started there (src/importer/stage.ts), and only then copied over
  * the project's files. On any failure the project is left byte for byte as it was, and the
- * cause is printed in one line. A re-import keeps the user's handlers and shows what it
+ * cause is printed in one line (the step, how its command ended, what it said). Each long
+ * step shows its progress on stderr. A re-import keeps the user's handlers and shows what it
  * changes (operations added, removed, changed; handlers that will no longer compile; hand
  * edits that will be lost) before it writes, which it does only with `--force`.
  */
@@ -27,7 +34,7 @@ import {
   sha256,
   untouchedSinceImport,
 } from "./changes";
-import { importContract } from "./contract-code";
+import { type ImportResult, importContract } from "./contract-code";
 import {
   contractFiles,
   entryFile,
@@ -37,13 +44,23 @@ import {
   specificationText,
   type WrittenFile,
 } from "./emit";
-import { type Json, readOpenApi } from "./source";
-import { proveStage, readStaged, run, stageFiles } from "./stage";
+import { causeOf } from "./leave-out";
+import { isObject, type Json, type OpenApiSource, readOpenApi } from "./source";
+import {
+  ended,
+  proveStage,
+  readStaged,
+  run,
+  type StageOutcome,
+  type StageReport,
+  stageFiles,
+  writeStaged,
+} from "./stage";
 
 const USAGE = "usage: npm run contract:import -- <openapi.yaml|openapi.json> [--force]";
 const args = process.argv.slice(2);
 const force = args.includes("--force");
-const file = args.find((arg) => !arg.startsWith("--"));
+const file = args.find((arg) => !arg.startsWith("--")) as string;
 if (!file || args.some((arg) => arg.startsWith("--") && arg !== "--force")) {
   console.error(USAGE);
   process.exit(2);
@@ -51,20 +68,21 @@ if (!file || args.some((arg) => arg.startsWith("--") && arg !== "--force")) {
 const ROOT = process.cwd();
 const LOG = join(ROOT, ".wrangler", "import-last.log");
 
-/** Stops with the cause in one line; the full output of a failed step goes to the log. */
+/** Stops with the cause in one line, never an empty one; a failed step's full output goes to the log. */
 function stop(cause: string, log?: string): never {
   if (log !== undefined) {
     mkdirSync(dirname(LOG), { recursive: true });
     writeFileSync(LOG, log);
   }
+  const said = cause.trim() || "the import failed, and no step said why (an importer bug)";
   console.error(
-    `import: ${cause}${log === undefined ? "" : ` (full output: .wrangler/import-last.log)`}`,
+    `import: ${said}${log === undefined ? "" : ` (full output: .wrangler/import-last.log)`}`,
   );
   console.error("import: nothing was written; the project is as it was");
   process.exit(1);
 }
 
-const step = (what: string) => console.error(`import: ${what}`);
+const say = (line: string) => console.error(`import: ${line}`);
 
 /** A progress line on a terminal; a line per quarter otherwise. */
 const interactive = process.stderr.isTTY === true;
@@ -80,80 +98,179 @@ const progress = (what: string, done: number, total: number) => {
     (done === total || done % Math.max(1, Math.ceil(total / 4)) === 0)
   ) {
     lastQuarter = quarter;
-    console.error(`import: ${what} ${done}/${total}`);
+    say(`${what} ${done}/${total}`);
   }
 };
 
-step(`reading ${file}`);
-const source = await readOpenApi(file).catch((error: Error) => stop(error.message));
-// The same document through the same importer, over files untouched since: nothing to do.
-const fingerprint = importerFingerprint(ROOT);
-const made = lastMade(ROOT);
-if (made?.source === source.sha256 && made.importer === fingerprint && untouchedSinceImport(ROOT)) {
-  console.log(`The contract already is what ${file} gives: nothing to write.`);
-  process.exit(0);
+/** The stage's steps as they start, and a line every few seconds while a long one runs. */
+const report: StageReport = {
+  step: (what) => say(`  ${what}`),
+  tick: (what, seconds) => say(`  ${what}: still running (${seconds} s)`),
+};
+
+/** What a document holds, for the line after it is read. */
+function contents(source: OpenApiSource, bytes: number): string {
+  const { document } = source;
+  const paths = isObject(document.paths) ? Object.values(document.paths) : [];
+  const operations = paths.reduce<number>(
+    (n, item) =>
+      n +
+      (isObject(item)
+        ? ["get", "put", "post", "delete", "patch"].filter((m) => isObject(item[m])).length
+        : 0),
+    0,
+  );
+  const components = isObject(document.components) ? document.components : {};
+  const schemas = isObject(components.schemas) ? Object.keys(components.schemas).length : 0;
+  const webhooks = isObject(document.webhooks) ? Object.keys(document.webhooks).length : 0;
+  return `OpenAPI ${source.openapi}, ${(bytes / 1024).toFixed(0)} KiB: ${paths.length} paths, ${operations} operations, ${schemas} component schemas, ${webhooks} webhooks`;
 }
 
-let result: ReturnType<typeof importContract>;
-try {
-  result = importContract(source, { progress });
-} catch (error) {
-  stop((error as Error).message || "the document could not be imported");
+/** The contract from the document, leaving out `leaveOut` (and what cannot be converted). */
+function convert(source: OpenApiSource, leaveOut: ReadonlyMap<string, string>): ImportResult {
+  try {
+    return importContract(source, { progress, notice: say, leaveOut });
+  } catch (error) {
+    stop(`the document could not be converted: ${causeOf(error)}`, (error as Error).stack);
+  }
 }
 
-const { contract: current } = await import("../contract");
-const declared = SPEC_PARTS.filter((part) => part.count(current) > 0);
-const reimport = declared.length > 0;
+/** What the import writes; the handlers are the service's own code, written only while empty. */
+function filesOf(result: ImportResult, source: OpenApiSource, handlers: string): WrittenFile[] {
+  return [
+    ...contractFiles(result, source),
+    {
+      path: "src/contract/SPECIFICATION.md",
+      text: specificationText(
+        readFileSync(join(ROOT, "src/contract/SPECIFICATION.md"), "utf8"),
+        result,
+        source,
+      ),
+    },
+    { path: "src/index.ts", text: entryFile() },
+    ...(noHandlers(handlers)
+      ? [{ path: "src/handlers.ts", text: handlersFile(result.operations) }]
+      : []),
+  ];
+}
 
-// What the import writes; the handlers are the service's own code, written only while empty.
-const needsEngine = [...result.parts.keys()].some((name) => name !== "purpose");
-const currentHandlers = readFileSync(join(ROOT, "src/handlers.ts"), "utf8");
-const files: WrittenFile[] = [
-  ...contractFiles(result, source),
-  {
-    path: "src/contract/SPECIFICATION.md",
-    text: specificationText(
-      readFileSync(join(ROOT, "src/contract/SPECIFICATION.md"), "utf8"),
-      result,
-      source,
-    ),
-  },
-  { path: "src/index.ts", text: entryFile(needsEngine, result.jwt, result.xml) },
-  ...(noHandlers(currentHandlers)
-    ? [{ path: "src/handlers.ts", text: handlersFile(result.operations) }]
-    : []),
-];
-const code = files.map((f) => f.path);
+interface Proved {
+  readonly outcome: StageOutcome;
+  readonly result: ImportResult;
+  readonly files: readonly WrittenFile[];
+}
 
-step("checking it in a scratch copy of the project");
-const stage = stageFiles(files, ROOT);
-// process.exit skips `finally`: the scratch copy goes whichever way the import ends.
-process.on("exit", () => rmSync(stage, { recursive: true, force: true }));
-mkdirSync(join(stage, ".wrangler"), { recursive: true });
-const before = join(stage, ".wrangler", "served-before.json");
-const [proved, previous] = await Promise.all([
-  proveStage(stage, code, (what) => step(`  ${what}`), ROOT),
-  // The document the project serves today, to show what changes (absent if it does not start).
-  reimport ? run("npx", ["tsx", "src/importer/served-document.ts"], ROOT, before) : undefined,
-]);
-{
-  if (proved.failure) stop(proved.failure, proved.log);
-  const staged = proved.served
-    ? (JSON.parse(readStaged(stage, ".wrangler/served-openapi.json")) as Json)
-    : undefined;
+/**
+ * Proves the import in the stage. An operation the platform refuses to serve is left out,
+ * with a finding naming the platform's sentence, and the stage is proved again without it
+ * (the Worker starts before the type check, so each refusal costs a start, not a check).
+ */
+async function proveLeavingOut(
+  stage: string,
+  source: OpenApiSource,
+  handlers: string,
+  first: ImportResult,
+): Promise<Proved> {
+  const leaveOut = new Map<string, string>();
+  let result = first;
+  let files = filesOf(result, source, handlers);
+  const prove = () =>
+    proveStage(
+      stage,
+      files.map((f) => f.path),
+      report,
+      { root: ROOT, operations: result.operationIds },
+    );
+  let outcome = await prove();
+  while (outcome.refused) {
+    const { id, reason } = outcome.refused;
+    const pointer = result.operationPointers.get(id) as string;
+    say(`the platform refuses to serve ${id} (${reason}): leaving it out, and proving again`);
+    leaveOut.set(pointer, `the platform refuses to serve it: ${reason}`);
+    result = convert(source, leaveOut);
+    files = filesOf(result, source, handlers);
+    writeStaged(stage, files);
+    outcome = await prove();
+  }
+  return { outcome, result, files };
+}
+
+async function main(): Promise<void> {
+  say(`reading ${file}`);
+  const source = await readOpenApi(file).catch((error: Error) => stop(error.message));
+  say(`read ${contents(source, readFileSync(file).length)}`);
+  // The same document through the same importer, over files untouched since: nothing to do.
+  const fingerprint = importerFingerprint(ROOT);
+  const made = lastMade(ROOT);
+  if (
+    made?.source === source.sha256 &&
+    made.importer === fingerprint &&
+    untouchedSinceImport(ROOT)
+  ) {
+    console.log(`The contract already is what ${file} gives: nothing to write.`);
+    process.exit(0);
+  }
+  const first = convert(source, new Map());
+  const { contract: current } = await import("../contract");
+  const reimport = SPEC_PARTS.some((part) => part.count(current) > 0);
+  const currentHandlers = readFileSync(join(ROOT, "src/handlers.ts"), "utf8");
+
+  say("checking it in a scratch copy of the project");
+  const stage = stageFiles(filesOf(first, source, currentHandlers), ROOT);
+  // process.exit skips `finally`: the scratch copy goes whichever way the import ends.
+  process.on("exit", () => rmSync(stage, { recursive: true, force: true }));
+  mkdirSync(join(stage, ".wrangler"), { recursive: true });
+  const before = join(stage, ".wrangler", "served-before.json");
+  const [proved, previous] = await Promise.all([
+    proveLeavingOut(stage, source, currentHandlers, first),
+    // The document the project serves today, to show what changes (absent if it does not start).
+    reimport
+      ? run("npx", ["tsx", "src/importer/served-document.ts"], ROOT, { out: before })
+      : undefined,
+  ]);
+  if (proved.outcome.failure) stop(proved.outcome.failure, proved.outcome.log);
   const old =
     previous?.status === 0 ? (JSON.parse(readFileSync(before, "utf8")) as Json) : undefined;
+  await writeProject(stage, source, proved, { old, reimport, currentHandlers, fingerprint });
+}
 
+interface Against {
+  /** The document the project serves today, if it starts. */
+  readonly old: Json | undefined;
+  readonly reimport: boolean;
+  readonly currentHandlers: string;
+  readonly fingerprint: string;
+}
+
+/** The report, then what changes, then (when nothing stands in the way) the project's files. */
+async function writeProject(
+  stage: string,
+  source: OpenApiSource,
+  { outcome, result, files }: Proved,
+  against: Against,
+): Promise<void> {
+  const staged = outcome.served
+    ? (JSON.parse(readStaged(stage, ".wrangler/served-openapi.json")) as Json)
+    : undefined;
   // The report, with the sha-256 of each file the import wrote as formatted.
   const written = new Map<string, string>();
   for (const { path } of files)
     if (path !== "src/handlers.ts") written.set(path, sha256(readStaged(stage, path)));
   writeFileSync(
     join(stage, "src/contract/IMPORT-REPORT.md"),
-    `${reportText(result, source)}\n${manifestSection(written, { source: source.sha256, importer: fingerprint })}`,
+    `${reportText(result, source)}\n${manifestSection(written, { source: source.sha256, importer: against.fingerprint })}`,
   );
   // Biome formats Markdown too (the report's tables), as npm test's lint expects.
-  await run("npx", ["biome", "format", "--write", "src/contract/IMPORT-REPORT.md"], stage);
+  const formatted = await run(
+    "npx",
+    ["biome", "format", "--write", "src/contract/IMPORT-REPORT.md"],
+    stage,
+  );
+  if (formatted.status !== 0)
+    stop(
+      ended("formatting IMPORT-REPORT.md with Biome", "npx biome format --write", formatted),
+      `${formatted.stdout}${formatted.stderr}`,
+    );
   const outputs = [
     ...files.map((f) => f.path),
     "src/contract/IMPORT-REPORT.md",
@@ -164,58 +281,73 @@ const [proved, previous] = await Promise.all([
     const target = join(ROOT, path);
     return !existsSync(target) || readFileSync(target, "utf8") !== readStaged(stage, path);
   });
+  if (changed.length === 0) {
+    console.log(`The contract already is what ${file} gives: nothing to write.`);
+    process.exit(0);
+  }
+  const broken = outcome.handlerErrors.length > 0 || outcome.notStarted !== undefined;
+  showChanges(outcome, result, staged, against, { changed, written, broken });
+  const backup = replaceFiles(stage, changed);
+  summary(result, source, backup, broken);
+}
 
+/**
+ * What a re-import changes, shown before anything is written; without `--force` the
+ * import stops there when it would change a declared contract or lose hand edits.
+ */
+function showChanges(
+  outcome: StageOutcome,
+  result: ImportResult,
+  staged: Json | undefined,
+  { old, reimport, currentHandlers }: Against,
+  what: { changed: string[]; written: ReadonlyMap<string, string>; broken: boolean },
+): void {
   const lostEdits = handEdits(
     ROOT,
-    changed.filter((path) => written.has(path)),
+    what.changed.filter((path) => what.written.has(path)),
     (path, text) =>
       /^src\/contract\/[a-z]+\.ts$/.test(path) &&
       !/= (?:\{\} as const|undefined) satisfies/.test(text),
   );
   const operationIds = new Set(result.operationIds);
   const orphanHandlers = handlerIds(currentHandlers).filter((id) => !operationIds.has(id));
-  const broken = proved.handlerErrors.length > 0 || proved.notStarted !== undefined;
-
-  if (changed.length === 0) {
-    console.log(`The contract already is what ${file} gives: nothing to write.`);
-    process.exit(0);
-  }
-  if (reimport || broken || lostEdits.length > 0) {
-    console.log(`What importing ${file} changes against the current contract:`);
-    if (staged) {
-      const ops = operationChanges(old, staged);
-      const list = (label: string, ids: readonly string[]) =>
-        console.log(
-          `  operations ${label.padEnd(8)} ${ids.length}${ids.length > 0 ? `: ${ids.slice(0, 12).join(", ")}${ids.length > 12 ? ", …" : ""}` : ""}`,
-        );
-      if (old) {
-        list("added", ops.added);
-        list("removed", ops.removed);
-        console.log(`  operations changed  ${ops.changed.length}`);
-        for (const changed of ops.changed.slice(0, 20)) console.log(`    ${changed}`);
-        if (ops.changed.length > 20) console.log(`    … and ${ops.changed.length - 20} more`);
-      } else console.log("  (the current project does not start, so operations are not compared)");
-    }
-    if (orphanHandlers.length > 0)
+  if (!reimport && !what.broken && lostEdits.length === 0) return;
+  console.log(`What importing ${file} changes against the current contract:`);
+  if (staged) {
+    const ops = operationChanges(old, staged);
+    const list = (label: string, ids: readonly string[]) =>
       console.log(
-        `  handlers of operations the document does not have: ${orphanHandlers.join(", ")}`,
+        `  operations ${label.padEnd(8)} ${ids.length}${ids.length > 0 ? `: ${ids.slice(0, 12).join(", ")}${ids.length > 12 ? ", …" : ""}` : ""}`,
       );
-    for (const error of proved.handlerErrors.slice(0, 8))
-      console.log(`  handler that will not compile: ${error.text}`);
-    if (proved.notStarted)
-      console.log(`  the Worker will not start until they are fixed: ${proved.notStarted}`);
-    for (const path of lostEdits)
-      console.log(`  hand edits that will be lost: ${path} (edited since the last import)`);
-    console.log(`  files that will be replaced: ${changed.join(", ")}`);
-    if (!force) {
-      console.error(
-        `import: nothing written: run again with --force to write it (npm run contract:import -- ${file} --force)`,
-      );
-      process.exit(1);
-    }
+    if (old) {
+      list("added", ops.added);
+      list("removed", ops.removed);
+      console.log(`  operations changed  ${ops.changed.length}`);
+      for (const changed of ops.changed.slice(0, 20)) console.log(`    ${changed}`);
+      if (ops.changed.length > 20) console.log(`    … and ${ops.changed.length - 20} more`);
+    } else console.log("  (the current project does not start, so operations are not compared)");
   }
+  if (orphanHandlers.length > 0)
+    console.log(
+      `  handlers of operations the document does not have: ${orphanHandlers.join(", ")}`,
+    );
+  for (const error of outcome.handlerErrors.slice(0, 8))
+    console.log(`  handler that will not compile: ${error.text}`);
+  if (outcome.notStarted)
+    console.log(`  the Worker will not start until they are fixed: ${outcome.notStarted}`);
+  for (const path of lostEdits)
+    console.log(`  hand edits that will be lost: ${path} (edited since the last import)`);
+  console.log(`  files that will be replaced: ${what.changed.join(", ")}`);
+  if (!force) {
+    console.error(
+      `import: nothing written: run again with --force to write it (npm run contract:import -- ${file} --force)`,
+    );
+    process.exit(1);
+  }
+}
 
-  // Written only now, each replaced file kept first, and put back if any write fails.
+/** Writes the changed files, each replaced one kept first and put back if any write fails. */
+function replaceFiles(stage: string, changed: readonly string[]): string | undefined {
   const backup = join(
     ROOT,
     ".wrangler",
@@ -228,26 +360,37 @@ const [proved, previous] = await Promise.all([
     cpSync(join(ROOT, path), join(backup, path));
   }
   try {
-    for (const path of changed) {
+    changed.forEach((path, i) => {
+      progress("files written", i + 1, changed.length);
       mkdirSync(dirname(join(ROOT, path)), { recursive: true });
       writeFileSync(join(ROOT, path), readStaged(stage, path));
-    }
+    });
   } catch (error) {
     for (const path of replaced) cpSync(join(backup, path), join(ROOT, path));
-    stop(`writing the project's files failed (${(error as Error).message}); each was put back`);
+    stop(`writing the project's files failed (${causeOf(error)}); each was put back`);
   }
-  if (replaced.length === 0) rmSync(backup, { recursive: true, force: true });
-
-  summary(replaced.length > 0 ? backup : undefined, broken);
+  if (replaced.length > 0) return backup;
+  rmSync(backup, { recursive: true, force: true });
+  return undefined;
 }
 
 /** What was written, what the deployment must set, and the first steps with it. */
-function summary(backup: string | undefined, broken: boolean): void {
+function summary(
+  result: ImportResult,
+  source: OpenApiSource,
+  backup: string | undefined,
+  broken: boolean,
+): void {
   for (const finding of result.findings) console.log(findingLine(finding));
   const count = (kind: string) => result.findings.filter((f) => f.kind === kind).length;
+  const leftOut = result.findings.filter((f) => f.message.startsWith("left out: ")).length;
   console.log(
     `\n${result.findings.length} findings (${count("lost")} not carried, ${count("not-enforced")} not enforced, ${count("changed")} carried differently): src/contract/IMPORT-REPORT.md`,
   );
+  if (leftOut > 0)
+    console.log(
+      `${leftOut} left out (operations, paths, webhooks or components, each with its cause above)`,
+    );
   console.log(`\nWrote the contract from ${file} (OpenAPI ${source.openapi}):`);
   for (const part of SPEC_PARTS) {
     const written = result.parts.get(part.name);
@@ -311,3 +454,8 @@ function firstRequest(): string | undefined {
   const method = chosen.method === "GET" ? "" : ` -X ${chosen.method}`;
   return `curl -i${method} http://localhost:8787${chosen.path}   (add a credential flag from npm run dev where it is secured)`;
 }
+
+// Whatever fails unforeseen still says why, in one line, and leaves the project as it was.
+await main().catch((error: unknown) =>
+  stop(`the importer failed: ${causeOf(error)}`, error instanceof Error ? error.stack : undefined),
+);

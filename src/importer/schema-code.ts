@@ -5,6 +5,11 @@
  * for, which are then reported as not enforced), or reported as lost. A reference to a
  * component schema stays a reference: the component's identifier, with its siblings as
  * metadata (zod then writes `$ref` beside them).
+ *
+ * Every schema is written to be built on first use (src/contract-language/lazy.ts): a
+ * component is a `component(() => …)` and is referred to by calling it (`Pet()`), and a
+ * schema the contract declares is a function that builds it (`lazyCode`), so the Worker
+ * builds none while it starts.
  */
 
 import * as zm from "zod/mini";
@@ -55,6 +60,7 @@ export type Helper =
   | "dateTimeFormat"
   | "emailFormat"
   | "uriFormat"
+  | "component"
   | "Schema";
 
 export interface SchemaContext {
@@ -83,6 +89,18 @@ export const literal = (value: unknown): string =>
   JSON.stringify(value)?.replaceAll("${", "$\\u007B") ?? "undefined";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** The code of a component's schema: its getter called (`Pet()`), which builds it once. */
+export const componentCall = (id: string): string => `${id}()`;
+
+/**
+ * A schema as a contract declares it, built on first use: a component by its getter (`Pet`),
+ * any other schema in a function that builds it (`() => z.object({ … })`).
+ */
+export function lazyCode(code: string): string {
+  const getter = /^([A-Za-z_$][A-Za-z0-9_$]*)\(\)$/.exec(code);
+  return getter ? (getter[1] as string) : `() => ${code}`;
+}
 
 /** An object literal's key for `name`: bare when it can be, and never the prototype setter. */
 export function propertyKey(name: string): string {
@@ -478,8 +496,8 @@ export class SchemaWriter {
       this.#context.referenced.add(component.name);
       if (this.#context.deferred(component.name)) {
         this.#context.uses.add("Schema");
-        code = `z.lazy((): Schema => ${id})`;
-      } else code = id;
+        code = `z.lazy((): Schema => ${componentCall(id)})`;
+      } else code = componentCall(id);
     } else {
       code = this.#inline(ref, pointer, mode);
     }
@@ -825,7 +843,7 @@ export class SchemaWriter {
       const id = component && this.#context.identifiers.get(component.name);
       if (id && this.#isBinaryString(schema)) {
         this.#context.referenced.add(component.name as string);
-        return id;
+        return componentCall(id);
       }
     }
     const types = this.typesOf(schema);

@@ -1,8 +1,11 @@
 /**
  * The scratch copy an import is proven in before the project is touched: the project as git
  * sees it (src/importer/copy-project.ts), the import's files written into it, then formatted
- * with Biome, given its deployment files, type-checked and started. Only a stage that
- * passes is copied back, so a failed import leaves the project byte for byte as it was.
+ * with Biome, given its deployment files, built (src/build/), started and type-checked. Only
+ * a stage that passes is copied back, so a failed import leaves the project byte for byte as
+ * it was.
+ * Each step's command is run so that nothing it prints is cut short, and a failed one is
+ * told in one line that is never empty.
  */
 import { spawn } from "node:child_process";
 import {
@@ -14,26 +17,40 @@ import {
   readFileSync,
   writeFileSync,
 } from "node:fs";
+import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { copyProject } from "./copy-project";
 import { handlersFile, type WrittenFile } from "./emit";
 
-/** What a command printed, and how it ended. */
+/** What a command printed, and how it ended: its status, or the signal that stopped it. */
 export interface Ran {
-  readonly status: number;
+  readonly status: number | null;
+  readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
   readonly stderr: string;
 }
 
-/** Runs a command in `cwd` without a shell; stdout goes to `out` when given (a large document). */
+export interface RunOptions {
+  /** A file stdout goes to, however large it is (a served document), instead of memory. */
+  readonly out?: string;
+  /** Called every TICK seconds while the command runs. */
+  readonly tick?: () => void;
+}
+
+/** How often a long step says it is still running. */
+const TICK = 15;
+
+/** Runs a command in `cwd` without a shell; nothing it prints is cut short. */
 export function run(
   command: string,
   args: readonly string[],
   cwd: string,
-  out?: string,
+  options: RunOptions = {},
 ): Promise<Ran> {
   return new Promise((resolve) => {
+    const { out, tick } = options;
     const fd = out === undefined ? undefined : openSync(out, "w");
+    const timer = tick ? setInterval(tick, TICK * 1000) : undefined;
     const child = spawn(command, args, {
       cwd,
       stdio: ["ignore", fd ?? "pipe", "pipe"],
@@ -47,16 +64,53 @@ export function run(
     child.stderr?.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
     });
-    const done = (status: number) => {
+    let ended = false;
+    const done = (status: number | null, signal: NodeJS.Signals | null) => {
+      if (ended) return;
+      ended = true;
+      clearInterval(timer);
       if (fd !== undefined) closeSync(fd);
-      resolve({ status, stdout, stderr });
+      resolve({ status, signal, stdout, stderr });
     };
+    // The command could not be started at all (not found, not allowed): said on stderr.
     child.on("error", (error) => {
-      stderr += String(error);
-      done(1);
+      stderr += `${command} could not be run: ${error.message}\n`;
+      done(null, null);
     });
-    child.on("close", (code) => done(code ?? 1));
+    child.on("close", (code, signal) => done(code, signal));
   });
+}
+
+/**
+ * How a step's command ended, in one line that is never empty: the step, the command, its
+ * status or the signal that stopped it, and the last line it printed on stderr (or stdout),
+ * or that it printed nothing.
+ */
+export function ended(step: string, command: string, ran: Ran): string {
+  const how =
+    ran.signal !== null
+      ? `was stopped by ${ran.signal}`
+      : ran.status === null
+        ? "could not be run"
+        : `exited with status ${ran.status}${signalled(ran.status)}`;
+  const said = lastLine(ran.stderr) ?? lastLine(ran.stdout);
+  return `${step}: \`${command}\` ${how}${said ? `: ${said}` : ", printing nothing"}`;
+}
+
+/** A status above 128 is, by shell convention, a process it ran that a signal stopped. */
+function signalled(status: number): string {
+  const name = Object.entries(constants.signals).find(([, n]) => n === status - 128)?.[0];
+  return status > 128 && name ? ` (a process it ran was stopped by ${name})` : "";
+}
+
+/** The last line of text that says something (npm's own warnings aside), cut short. */
+function lastLine(text: string): string | undefined {
+  const lines = text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !/^npm warn /i.test(line));
+  const last = lines.at(-1);
+  return last && last.length > 300 ? `${last.slice(0, 299)}…` : last;
 }
 
 /** A type error, where it is and what it says. */
@@ -95,93 +149,198 @@ export interface StageOutcome {
   readonly served?: string;
   /** Why the staged Worker does not start, when only its handlers are at fault. */
   readonly notStarted?: string;
+  /** An operation of the import the platform refuses to serve: its start-up check names it. */
+  readonly refused?: { readonly id: string; readonly reason: string };
+}
+
+/** What a stage tells as it goes: each step as it starts, and that a long one still runs. */
+export interface StageReport {
+  readonly step: (what: string) => void;
+  readonly tick: (what: string, seconds: number) => void;
+}
+
+export interface ProveOptions {
+  /** The project the stage was copied from (its runtime types are reused). */
+  readonly root?: string;
+  /** The import's operation ids: a start-up refusal that names one is `refused`. */
+  readonly operations?: readonly string[];
 }
 
 /** Writes `files` into a fresh copy of the project. */
 export function stageFiles(files: readonly WrittenFile[], root = "."): string {
   const dir = copyProject("contract-import-", root);
+  writeStaged(dir, files);
+  return dir;
+}
+
+/** Writes `files` into a stage, over what it holds. */
+export function writeStaged(dir: string, files: readonly WrittenFile[]): void {
   for (const { path, text } of files) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  return dir;
 }
+
+/** Numbers a stage's steps, and tells each as it starts and while it runs. */
+function stepper(report: StageReport, total: number) {
+  let n = 0;
+  return (what: string) => {
+    n += 1;
+    const named = `[${n}/${total}] ${what}`;
+    const started = Date.now();
+    report.step(named);
+    return { tick: () => report.tick(named, Math.round((Date.now() - started) / 1000)) };
+  };
+}
+
+type Step = ReturnType<typeof stepper>;
+
+/** All a command printed, for the log. */
+const log = (ran: Ran) => `${ran.stdout}${ran.stderr}`;
+
+/** The sentence the Worker refuses to start with (src/importer/served-document.ts), if any. */
+const NOT_STARTED = "the service does not start: ";
+
+const START = "starting the Worker once";
+const SERVE = "npx tsx src/importer/served-document.ts";
 
 /**
  * Proves a staged import: Biome formats the code (twice: its layout of very long lines
- * settles in a second pass), the deployment files are written, both type checks run, and
- * the Worker is started once to serve its document. `step` reports each step as it starts.
+ * settles in a second pass), the deployment files are written, the Worker is started once
+ * to serve its document, and both type checks run. The Worker starts before the type
+ * check, the costliest step: an operation the platform refuses is `refused` at once, for
+ * the import to leave out and prove again. Each step is told as it starts; one that fails
+ * says which it was, how its command ended and what it said. A type error is the cause
+ * before a start that failed; a start that failed because of the user's handlers is told
+ * apart, and the stage served once without them still shows what the contract changes.
  */
 export async function proveStage(
   dir: string,
   code: readonly string[],
-  step: (what: string) => void,
-  root = ".",
+  report: StageReport,
+  options: ProveOptions = {},
 ): Promise<StageOutcome> {
-  const fail = (failure: string, log: string): StageOutcome => ({
-    dir,
-    failure,
-    log,
-    handlerErrors: [],
-  });
-  step("formatting the generated code with Biome");
-  for (let pass = 0; pass < 2; pass++) {
-    const biome = await run("npx", ["biome", "check", "--write", "--colors=off", ...code], dir);
-    if (biome.status !== 0)
-      return fail("Biome could not format the generated code", biome.stdout + biome.stderr);
+  const { root = ".", operations = [] } = options;
+  const step = stepper(report, 4);
+  const prepared = await prepareStage(dir, code, step);
+  if (prepared) return { dir, ...prepared, handlerErrors: [] };
+  const starting = step(START);
+  const served = join(dir, ".wrangler", "served-openapi.json");
+  mkdirSync(dirname(served), { recursive: true });
+  const serve = () => run("npx", SERVE.split(" ").slice(1), dir, { out: served, ...starting });
+  const start = await serve();
+  const said = start.status === 0 ? -1 : start.stderr.lastIndexOf(NOT_STARTED);
+  const reason = said === -1 ? undefined : start.stderr.slice(said + NOT_STARTED.length).trim();
+  const refused = reason === undefined ? undefined : refusedOperation(reason, operations);
+  if (reason !== undefined && refused !== undefined)
+    return { dir, handlerErrors: [], refused: { id: refused, reason } };
+  const checked = await typeCheck(dir, step, root);
+  if ("failure" in checked) return { dir, ...checked, handlerErrors: [] };
+  const { handlerErrors } = checked;
+  if (start.status === 0) return { dir, handlerErrors, served };
+  // A handler of an operation the document no longer has is the user's to fix.
+  if (
+    (reason !== undefined && /handler \S+: no operation of that id is declared/.test(reason)) ||
+    handlerErrors.length > 0
+  ) {
+    const handlers = readStaged(dir, "src/handlers.ts");
+    writeFileSync(join(dir, "src/handlers.ts"), handlersFile(0));
+    const bare = await serve();
+    writeFileSync(join(dir, "src/handlers.ts"), handlers);
+    return {
+      dir,
+      handlerErrors,
+      notStarted: reason ?? ended(START, SERVE, start),
+      ...(bare.status === 0 ? { served } : {}),
+    };
   }
-  step("writing the deployment files (wrangler.toml, .dev.vars.example)");
-  const deployment = await run("npx", ["tsx", "test/tools/contract-deployment.ts"], dir);
+  const failure =
+    reason !== undefined ? `the Worker does not start: ${reason}` : ended(START, SERVE, start);
+  return { dir, handlerErrors, failure, log: log(start) };
+}
+
+/** Formats the code and writes the deployment files; why it could not, if it could not. */
+async function prepareStage(
+  dir: string,
+  code: readonly string[],
+  step: Step,
+): Promise<{ failure: string; log: string } | undefined> {
+  const format = "formatting the generated code with Biome";
+  const formatting = step(format);
+  for (let pass = 0; pass < 2; pass++) {
+    const biome = await run("npx", ["biome", "check", "--write", "--colors=off", ...code], dir, {
+      tick: formatting.tick,
+    });
+    if (biome.status !== 0)
+      return { failure: ended(format, "npx biome check --write", biome), log: log(biome) };
+  }
+  const write = "writing the deployment files (wrangler.toml, .dev.vars.example)";
+  const writing = step(write);
+  const deployment = await run("npx", ["tsx", "test/tools/contract-deployment.ts"], dir, {
+    tick: writing.tick,
+  });
   if (deployment.status !== 0)
-    return fail("the deployment files could not be written", deployment.stderr);
-  step("type-checking the project with the new contract");
+    return {
+      failure: ended(write, "npx tsx test/tools/contract-deployment.ts", deployment),
+      log: log(deployment),
+    };
+  return undefined;
+}
+
+/** Type-checks the project: the type errors in src/handlers.ts, or why it failed otherwise. */
+async function typeCheck(
+  dir: string,
+  step: Step,
+  root: string,
+): Promise<{ failure: string; log: string } | { handlerErrors: readonly TscError[] }> {
+  const check = "type-checking the project with the new contract";
+  const checking = step(check);
   // The runtime's types (gitignored, so not in the copy): the project's own where it has
   // them (nothing in src/ reads a binding by its typed name), made afresh otherwise.
   const types = "src/worker-configuration.d.ts";
   if (existsSync(join(root, types))) cpSync(join(root, types), join(dir, types));
   else {
-    const made = await run("npx", ["wrangler", "types", "--strict-vars=false", types], dir);
-    if (made.status !== 0) return fail("wrangler types failed", made.stdout + made.stderr);
+    const made = await run("npx", ["wrangler", "types", "--strict-vars=false", types], dir, {
+      tick: checking.tick,
+    });
+    if (made.status !== 0)
+      return { failure: ended(check, "npx wrangler types", made), log: log(made) };
   }
+  // What the Worker entry imports (src/generated/: gitignored, so not in the copy), as the
+  // build writes it. A contract the build refuses still gets a module that type-checks; its
+  // refusal is reported when the Worker is started, below.
+  await run("npx", ["tsx", "src/build/contract.ts"], dir);
   // The Worker's and the tests' check (the Node tools read any contract as `Contract`).
-  const tsc = await run("npx", ["tsc", "--noEmit", "--pretty", "false"], dir);
+  const tsc = await run("npx", ["tsc", "--noEmit", "--pretty", "false"], dir, {
+    tick: checking.tick,
+  });
   const errors = typeErrors(tsc.stdout);
-  const handlerErrors = errors.filter((e) => e.file === "src/handlers.ts");
   const others = errors.filter((e) => e.file !== "src/handlers.ts");
-  if (others.length > 0 || (errors.length === 0 && tsc.status !== 0))
-    return fail(
-      `the generated contract does not type-check (${others[0]?.text ?? "tsc failed"})`,
-      `${tsc.stdout}${tsc.stderr}`,
+  if (others.length > 0)
+    return {
+      failure: `the generated contract does not type-check (${others[0]?.text})`,
+      log: log(tsc),
+    };
+  // Stopped, or failed without an error of its own format: how it ended is the cause.
+  if (errors.length === 0 && tsc.status !== 0)
+    return { failure: ended(check, "npx tsc --noEmit", tsc), log: log(tsc) };
+  return { handlerErrors: errors.filter((e) => e.file === "src/handlers.ts") };
+}
+
+/**
+ * The operation (of `ids`) a start-up refusal names, if it names one: the platform's checks
+ * begin their sentence with `operation <id>:` (or `, operation <id>:` after a limit's name,
+ * `operation <id> (variant n)` for a version's). The longest id that fits wins.
+ */
+export function refusedOperation(reason: string, ids: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (const id of ids) {
+    const named = [`operation ${id}:`, `operation ${id} (variant `].some(
+      (mention) => reason.startsWith(mention) || reason.includes(`, ${mention}`),
     );
-  step("starting the Worker once");
-  const served = join(dir, ".wrangler", "served-openapi.json");
-  mkdirSync(dirname(served), { recursive: true });
-  const start = await run("npx", ["tsx", "src/importer/served-document.ts"], dir, served);
-  if (start.status !== 0) {
-    const reason = start.stderr.trim().split("\n").pop() ?? "it exited with an error";
-    // A handler of an operation the document no longer has is the user's to fix. Served
-    // once without handlers, the stage still shows what the contract itself changes.
-    if (
-      /handler \S+: no operation of that id is declared/.test(reason) ||
-      handlerErrors.length > 0
-    ) {
-      const handlers = readStaged(dir, "src/handlers.ts");
-      writeFileSync(join(dir, "src/handlers.ts"), handlersFile(0));
-      const bare = await run("npx", ["tsx", "src/importer/served-document.ts"], dir, served);
-      writeFileSync(join(dir, "src/handlers.ts"), handlers);
-      return {
-        dir,
-        handlerErrors,
-        notStarted: reason.replace(/^the service does not start: /, ""),
-        ...(bare.status === 0 ? { served } : {}),
-      };
-    }
-    return fail(
-      reason.replace(/^the service does not start: /, "the Worker does not start: "),
-      start.stderr,
-    );
+    if (named && (found === undefined || id.length > found.length)) found = id;
   }
-  return { dir, handlerErrors, served };
+  return found;
 }
 
 /** A stage file's text. */

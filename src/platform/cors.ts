@@ -214,7 +214,7 @@ export const PLATFORM_CORS: CorsResource = {
   exposedHeaders: [REQUEST_ID_HEADER, "allow"],
 };
 
-/** A resource's CORS answers, built once when it is mounted. */
+/** A resource's CORS answers, built once, on the first request that needs them. */
 export interface ResourceCors {
   readonly methods: ReadonlySet<string>;
   /** `Access-Control-Allow-Methods`: the methods of the path, as `Allow` lists them. */

@@ -11,10 +11,23 @@ import type { StatusReport } from "./status";
 import type { XmlSchema } from "./xml-seam";
 
 /** A document's text, and its strong entity tag (RFC 9110 §8.8.3) where it is known already. */
-export interface ServedDocument {
+export interface DocumentText {
   readonly body: string;
   readonly etag?: string;
 }
+
+/**
+ * A document the build wrote among the Worker's static assets (`[assets]` in wrangler.toml,
+ * read through the `ASSETS` binding) rather than into its script: its path there, and its
+ * entity tag, so a revalidation is answered without reading it.
+ */
+export interface DocumentAsset {
+  readonly asset: string;
+  readonly etag?: string;
+}
+
+/** A document as the platform serves it: its text in the script, or a static asset. */
+export type ServedDocument = DocumentText | DocumentAsset;
 
 /** The status report and its page, before the deployment's part of them is added. */
 export interface ReportDocuments {
@@ -22,34 +35,42 @@ export interface ReportDocuments {
   readonly page: ReportTemplate;
 }
 
-/** What `/_service` serves of the contract, each made once. */
-export interface ServiceDocuments {
+/** What `/_service` serves of the contract, each made once (as text, or static assets too). */
+export interface ServiceDocuments<D extends ServedDocument = ServedDocument> {
   /**
    * The OpenAPI document of the current version (`undefined`) or of a version part 9
    * declares; undefined for a version it does not.
    */
-  readonly openapi: (version: string | undefined) => ServedDocument | undefined;
-  readonly report: () => ReportDocuments;
+  readonly openapi: (version: string | undefined) => D | undefined;
+  /** Undefined when the deployment cannot read them (its static assets), for a 503. */
+  readonly report: (env: unknown) => Promise<ReportDocuments | undefined>;
   /** The page of each problem type hosted here, by slug. */
-  readonly problemPages: ReadonlyMap<string, string>;
+  readonly problemPages: ReadonlyMap<string, D>;
 }
 
 /** The same, as the build writes them: plain data, with what the engine needs of XML. */
-export interface BuiltDocuments {
+export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
   readonly openapi: {
-    readonly current: ServedDocument;
-    readonly versions: Readonly<Record<string, ServedDocument>>;
+    readonly current: D;
+    readonly versions: Readonly<Record<string, D>>;
   };
-  readonly report: StatusReport;
-  readonly reportPage: ReportTemplate;
-  readonly problemPages: Readonly<Record<string, string>>;
+  /** The status report and its page: as they are, or an asset of their JSON. */
+  readonly report: ReportDocuments | DocumentAsset;
+  readonly problemPages: Readonly<Record<string, D>>;
   readonly xmlSchemas: readonly XmlSchema[];
+  /**
+   * What operations without a handler answer from under the `examples` setting (the engine's
+   * example book, src/engine/examples/book.ts), as JSON text: read on its first use only.
+   */
+  readonly exampleBook: string;
 }
 
 /** The documents the build made, served as they are. */
 export function servedDocuments(built: BuiltDocuments): ServiceDocuments {
   const { current, versions } = built.openapi;
-  const report = { report: built.report, page: built.reportPage };
+  const { report } = built;
+  // Read once per isolate: they change only with a deployment.
+  let read: Promise<ReportDocuments | undefined> | undefined;
   return {
     // Own keys only: a version asked for is never looked up on Object.prototype.
     openapi: (version) =>
@@ -58,7 +79,68 @@ export function servedDocuments(built: BuiltDocuments): ServiceDocuments {
         : Object.hasOwn(versions, version)
           ? versions[version]
           : undefined,
-    report: () => report,
+    report: async (env) => {
+      if (!("asset" in report)) return report;
+      read ??= assetJson<ReportDocuments>(env, report);
+      const documents = await read;
+      // Not kept when unread: the next request tries again, once the deployment is fixed.
+      if (documents === undefined) read = undefined;
+      return documents;
+    },
     problemPages: new Map(Object.entries(built.problemPages)),
   };
+}
+
+/** The bindings a static asset is read through (`[assets]` binding in wrangler.toml). */
+interface AssetsEnv {
+  readonly ASSETS?: { fetch(request: Request): Promise<Response> };
+}
+
+/** Said once per isolate: a deployment without the binding serves no document (fails closed). */
+let unreadLogged = false;
+
+/**
+ * The answer of the static asset at `asset`, or undefined when it cannot be read: the
+ * deployment lacks the `ASSETS` binding or the build's assets (logged once). The asset's
+ * origin is never the request's, so only the path is asked for.
+ */
+async function readAsset(env: unknown, asset: string): Promise<Response | undefined> {
+  const assets = (env as AssetsEnv | undefined)?.ASSETS;
+  const answer = await assets?.fetch(new Request(`https://assets.invalid${asset}`));
+  if (answer?.ok) return answer;
+  if (!unreadLogged) {
+    unreadLogged = true;
+    console.error(
+      JSON.stringify({
+        level: "error",
+        message: assets
+          ? "a document the build made is missing from the static assets; rebuild and deploy"
+          : "the ASSETS binding is missing: the documents the build made cannot be served",
+        asset,
+        ...(answer ? { status: answer.status } : {}),
+      }),
+    );
+  }
+  await answer?.body?.cancel();
+  return undefined;
+}
+
+/** A static asset's JSON, or undefined when it cannot be read (`readAsset`). */
+async function assetJson<T>(env: unknown, document: DocumentAsset): Promise<T | undefined> {
+  const answer = await readAsset(env, document.asset);
+  return answer && ((await answer.json()) as T);
+}
+
+/**
+ * A document's body: its text, or the static asset's bytes streamed as they are (no
+ * per-request decoding, however large); undefined when the asset cannot be read
+ * (`readAsset`), for the caller to answer 503 (RFC 9110 §15.6.4).
+ */
+export async function documentBody(
+  env: unknown,
+  document: ServedDocument,
+): Promise<BodyInit | undefined> {
+  if ("body" in document) return document.body;
+  const answer = await readAsset(env, document.asset);
+  return answer && (answer.body ?? "");
 }

@@ -17,6 +17,7 @@ import type { SafeHtml } from "./html";
 import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
 import type { ProblemType } from "./problem";
 import type { ProblemPresenter } from "./problem-presenter";
+import type { Answering } from "./status";
 import type { XmlCodec, XmlSchema } from "./xml-seam";
 
 export type { XmlCodec, XmlMapping, XmlNames, XmlRead, XmlSchema } from "./xml-seam";
@@ -85,6 +86,12 @@ export interface MountContext {
    * built (`ContractEngine.xmlSchemas`), in the order the engine walks the contract.
    */
   readonly xmlSchemas: readonly XmlSchema[];
+  /**
+   * What operations without a handler answer from under the `examples` setting, made when
+   * the Worker was built (`ContractEngine.exampleBook`), as JSON text: asked for on the first
+   * answer that needs it, never when the Worker starts.
+   */
+  readonly exampleBook: () => string;
 }
 
 /** What the engine needs of a Queue message (the runtime's `Message`). */
@@ -111,13 +118,15 @@ export interface OperationEngine {
   readonly mount: (app: Hono<AppEnv>, context: MountContext) => void;
   /** How part 7 presents the platform's failures (its error model). */
   readonly presenter: (contract: Contract) => ProblemPresenter;
-  /** Part 6's deliveries: the Worker's `queue()` handler, for the events queue. */
-  readonly consume: (
+  /** Part 6's deliveries: the Worker's `queue()` handler, for the events queue; with part 6 only. */
+  readonly consume?: (
     batch: { readonly messages: readonly QueuedMessage[] },
     env: Readonly<Record<string, unknown>>,
   ) => Promise<void>;
-  /** How many destinations the deployment's bindings give each of part 6's events. */
-  readonly destinations: (env: unknown) => (event: string) => number;
+  /** How many destinations the deployment's bindings give each of part 6's events; with part 6 only. */
+  readonly destinations?: (env: unknown) => (event: string) => number;
+  /** How the deployment's setting answers operations without a handler, for the status report. */
+  readonly answering: (env: unknown) => Answering;
   /** `DELETE /_service/sandbox`: empties the caller's sandbox (src/engine/sandbox/reset.ts). */
   readonly sandboxReset?: (contract: Contract, jwt: JwtVerifier | undefined) => SandboxResetRoute;
 }
@@ -134,6 +143,9 @@ export interface SandboxResetRoute {
  * contract that cannot work, the OpenAPI documentation, the problem types and the pages.
  */
 export interface ContractEngine extends OperationEngine {
+  /** Part 6's deliveries and destinations, whatever the contract: the build's engine has every part. */
+  readonly consume: NonNullable<OperationEngine["consume"]>;
+  readonly destinations: NonNullable<OperationEngine["destinations"]>;
   /** Refuses declarations that could not be served as written. */
   readonly check: (contract: Contract) => void;
   /** Documents what the contract declares with schemas in the OpenAPI document. */
@@ -158,4 +170,14 @@ export interface ContractEngine extends OperationEngine {
     jsonSchema: JsonSchemaConverter,
     codec: XmlCodec,
   ) => XmlSchema[];
+  /**
+   * What the operations `handled` does not name answer from under the `examples` setting, as
+   * JSON text, and one line for each example that does not match its schema (left out, and
+   * reported when the Worker is built).
+   */
+  readonly exampleBook: (
+    contract: Contract,
+    jsonSchema: JsonSchemaConverter,
+    handled: ReadonlySet<string>,
+  ) => { readonly text: string; readonly findings: readonly string[] };
 }

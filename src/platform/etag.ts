@@ -3,6 +3,7 @@
  * the status report): a strong entity tag from the bytes (RFC 9110 §8.8.3), computed once,
  * and `304 Not Modified` for a request that already holds them (RFC 9110 §13.1.2, §15.4.5).
  */
+import { documentBody, type ServedDocument } from "./documents";
 
 /** A strong entity tag: the first 128 bits of the body's SHA-256, quoted. */
 export async function entityTag(body: string): Promise<string> {
@@ -28,28 +29,35 @@ export function matchesIfNoneMatch(header: string | null, tag: string): boolean 
 
 /**
  * A document answered with its entity tag, or 304 with the same validator and caching
- * headers and no body when the client holds it already. The tag is the one given (a
- * document the build made, tagged then), or computed once per body.
+ * headers and no body when the client holds it already (so a static asset is not even
+ * read); undefined when its body cannot be read (`documentBody`). The tag is the one given
+ * (a document the build made, tagged then), or computed once per text.
  */
 export function cachedDocument(): (
   request: Request,
-  body: string,
+  env: unknown,
+  document: ServedDocument,
   headers: Readonly<Record<string, string>>,
-  known?: string,
-) => Promise<Response> {
+) => Promise<Response | undefined> {
   const tags = new Map<string, Promise<string>>();
-  return async (request, body, headers, known) => {
-    let tag = known === undefined ? tags.get(body) : Promise.resolve(known);
+  const tagOf = (document: ServedDocument): Promise<string> | undefined => {
+    if (document.etag !== undefined) return Promise.resolve(document.etag);
+    if (!("body" in document)) return undefined;
+    let tag = tags.get(document.body);
     if (!tag) {
-      tag = entityTag(body);
-      tags.set(body, tag);
+      tag = entityTag(document.body);
+      tags.set(document.body, tag);
     }
-    const etag = await tag;
-    const all: Record<string, string> = { ...headers, etag };
-    if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
+    return tag;
+  };
+  return async (request, env, document, headers) => {
+    const etag = await tagOf(document);
+    const all: Record<string, string> = etag === undefined ? { ...headers } : { ...headers, etag };
+    if (etag !== undefined && matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
       const { "content-type": _type, ...rest } = all;
       return new Response(null, { status: 304, headers: rest });
     }
-    return new Response(body, { headers: all });
+    const body = await documentBody(env, document);
+    return body === undefined ? undefined : new Response(body, { headers: all });
   };
 }

@@ -10,7 +10,7 @@ import type { CorsEnv } from "./cors";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "./paths";
 import { PROBLEM_MEDIA_TYPE, type ProblemDetails } from "./problem";
 import { requestIdFor } from "./request-id";
-import { apiHeaders } from "./security-headers";
+import { type AnswerKind, apiHeaders, platformAnswer } from "./security-headers";
 
 /** The shortcut: an answer, or undefined for the router to give one. */
 export type FastPath = (request: Request, env?: CorsEnv) => Response | undefined;
@@ -24,6 +24,11 @@ export function fastPath(options: {
   // `{...problem, requestId}` serialised, with the id spliced in last.
   const problemHead = `${JSON.stringify(notSpecified).slice(0, -1)},"requestId":`;
   const status = notSpecified.status;
+  const problemKind: AnswerKind = { contentType: PROBLEM_MEDIA_TYPE, cacheControl: "no-store" };
+  // Health's headers as an answer kind, when they are only its media type and caching.
+  const { "content-type": contentType, "cache-control": cacheControl, ...other } = health.headers;
+  const healthKind: AnswerKind | undefined =
+    Object.keys(other).length === 0 ? { contentType, cacheControl } : undefined;
   return function fastPath(request, env) {
     // While CORS is on, the routes answer: the platform middleware adds its headers.
     if (env?.CORS_ALLOWED_ORIGINS) return undefined;
@@ -31,18 +36,17 @@ export function fastPath(options: {
     // The path as the router sees it (percent-decoded where RFC 3986 §6.2.2.2 allows).
     const path = getPath(request);
     if (path === SERVICE_PATHS.health && (method === "GET" || method === "HEAD")) {
+      const body = method === "HEAD" ? null : health.body;
+      if (healthKind) return platformAnswer(body, 200, requestIdFor(request), healthKind);
       const headers = apiHeaders(requestIdFor(request));
       Object.assign(headers, health.headers);
-      return new Response(method === "HEAD" ? null : health.body, { headers });
+      return new Response(body, { headers });
     }
     if (path === SERVICE_PREFIX || path.startsWith(`${SERVICE_PREFIX}/`)) {
       return undefined;
     }
     const requestId = requestIdFor(request);
-    const headers = apiHeaders(requestId);
-    headers["content-type"] = PROBLEM_MEDIA_TYPE;
-    headers["cache-control"] = "no-store";
     const body = method === "HEAD" ? null : `${problemHead}${JSON.stringify(requestId)}}`;
-    return new Response(body, { status, headers });
+    return platformAnswer(body, status, requestId, problemKind);
   };
 }

@@ -97,6 +97,28 @@ function eventsSection(report: StatusReport): SafeHtml {
   );
 }
 
+/** What each way of answering means, for the operations table. */
+const ANSWERED_BY = {
+  handler: html`<span class="yes">handler</span>`,
+  examples: html`<span class="no">examples</span>: made from the contract's examples`,
+  sandbox: html`<span class="no">sandbox</span>: a store of its resources`,
+  "501": html`<span class="no">501</span>: not implemented`,
+} as const;
+
+function operationsSection(report: StatusReport): SafeHtml {
+  const rows = report.operations.map(
+    (o) =>
+      html`<tr><td><code>${o.id}</code></td><td>${o.method}</td><td><code>${o.path}</code></td><td>${ANSWERED_BY[o.answeredBy]}</td></tr>`,
+  );
+  return tableSection(
+    html`<h2>Operations (part 4)</h2>
+<p>How each is answered: by its handler, or, without one, as this deployment says (<code>${report.unhandledOperations}</code>). Answers not made by a handler carry <code>Answered-By</code>.</p>
+<table>
+<thead><tr><th>Operation</th><th>Method</th><th>Path</th><th>Answered by</th></tr></thead>`,
+    rows,
+  );
+}
+
 function versionsSection(report: StatusReport): SafeHtml {
   const rows = report.versions.map(
     (v) =>
@@ -124,9 +146,9 @@ function corsSection(report: StatusReport): SafeHtml {
 
 /**
  * The report's page as far as the contract decides it, made when the Worker is built: the
- * markup before the events section, between it and the CORS section, and after that. The
- * two sections between are the deployment's (its destinations and CORS setting), filled in
- * by `reportPage` in the Worker. The slots are comments no escaped value can contain.
+ * markup before the operations and events sections, between them and the CORS section, and
+ * after that. The sections between are the deployment's (how operations without a handler
+ * answer, its destinations and CORS setting), filled in by `reportPage` in the Worker. The slots are comments no escaped value can contain.
  */
 export type ReportTemplate = readonly [before: string, between: string, after: string];
 
@@ -181,10 +203,11 @@ ${types}
   return [before, between, after];
 }
 
-/** The report's page: its template, with the deployment's events and CORS sections. */
+/** The report's page: its template, with the deployment's operations, events and CORS sections. */
 export function reportPage(template: ReportTemplate, report: StatusReport): string {
   const [before, between, after] = template;
-  return `${before}${htmlText(eventsSection(report))}${between}${htmlText(corsSection(report))}${after}`;
+  const deployed = htmlText(html`${operationsSection(report)}${eventsSection(report)}`);
+  return `${before}${deployed}${between}${htmlText(corsSection(report))}${after}`;
 }
 
 export function statusReportPage(

@@ -3,7 +3,7 @@
  */
 import type { ErrorBody } from "../contract-language/contract";
 import { SERVICE_PATHS } from "./paths";
-import { apiHeaders, complete } from "./security-headers";
+import { apiHeaders, complete, platformAnswer } from "./security-headers";
 
 export const PROBLEM_MEDIA_TYPE = "application/problem+json";
 
@@ -153,13 +153,19 @@ export function problemResponse(
   problem: ProblemDetails,
   headers?: Readonly<Record<string, string>>,
 ): Response {
-  const all = apiHeaders(requestId);
   const format = problem[ERROR_BODY];
-  all["content-type"] = format?.mediaType ?? PROBLEM_MEDIA_TYPE;
-  all["cache-control"] = "no-store";
-  if (headers) Object.assign(all, headers);
+  const contentType = format?.mediaType ?? PROBLEM_MEDIA_TYPE;
   const body = format
     ? ownBody(problem, requestId, format)
     : JSON.stringify({ ...problem, requestId });
+  if (!headers)
+    return platformAnswer(body, problem.status, requestId, {
+      contentType,
+      cacheControl: "no-store",
+    });
+  const all = apiHeaders(requestId);
+  all["content-type"] = contentType;
+  all["cache-control"] = "no-store";
+  Object.assign(all, headers);
   return complete(new Response(body, { status: problem.status, headers: all }));
 }

@@ -3,7 +3,13 @@
  * declared operation's, is mounted through here, so all of them share the RFC 9110 rules.
  */
 import type { Handler, Hono } from "hono";
-import { type CorsResource, PLATFORM_CORS, preflightAnswer, resourceCors } from "./cors";
+import {
+  type CorsResource,
+  PLATFORM_CORS,
+  preflightAnswer,
+  type ResourceCors,
+  resourceCors,
+} from "./cors";
 import type { AppEnv } from "./env";
 import { problemResponse, statusProblem } from "./problem";
 import { AS_IS, type ProblemPresenter } from "./problem-presenter";
@@ -32,13 +38,16 @@ export function allowHeader(methods: readonly string[]): string {
  * HEAD runs the GET handler (Hono then drops the body). One route per path, so a request
  * passes through as few handlers as possible. While CORS is on, a preflight is answered
  * here, from `cors`: what the resource reads and lets a script read (src/platform/cors.ts).
+ * Given as a function, it is asked on the first request that needs it (while CORS is on):
+ * a declared operation's follows from its header schemas, which the Worker builds on first
+ * use, never when it starts.
  */
 export function mountResource(
   app: Hono<AppEnv>,
   path: string,
   handlers: MethodHandlers,
   present: ProblemPresenter = AS_IS,
-  cors: CorsResource = PLATFORM_CORS,
+  cors: CorsResource | (() => CorsResource) = PLATFORM_CORS,
 ): void {
   const methods = Object.keys(handlers);
   const allow = allowHeader(methods);
@@ -46,17 +55,21 @@ export function mountResource(
     "method-not-allowed",
     statusProblem(405, `This resource answers only these methods: ${allow}.`),
   );
-  const crossOrigin = resourceCors(allow, cors);
+  let crossOrigin: ResourceCors | undefined;
+  const corsAnswers = () => {
+    crossOrigin ??= resourceCors(allow, typeof cors === "function" ? cors() : cors);
+    return crossOrigin;
+  };
   app.all(path, (c, next) => {
     const method = c.req.method;
     // Set only while CORS is on: the answer headers this resource lets a script read.
     const exchange = c.get("cors");
-    if (exchange !== undefined) exchange.exposed = crossOrigin.exposed;
+    if (exchange !== undefined) exchange.exposed = corsAnswers().exposed;
     const handler = handlers[method === "HEAD" ? "GET" : method];
     if (handler) return handler(c, next);
     if (method === "OPTIONS")
       return (
-        (exchange && preflightAnswer(exchange, c.req.raw, crossOrigin)) ??
+        (exchange && preflightAnswer(exchange, c.req.raw, corsAnswers())) ??
         // RFC 9110 §9.3.7: an answer to OPTIONS is not cacheable; said so for every cache.
         c.body(null, 204, { allow, "cache-control": "no-store" })
       );

@@ -72,7 +72,8 @@ export const HTML_CSP =
  * Every platform header of an API answer (JSON, problems), as a fresh object an answer is
  * built with. Written as one object literal on purpose: workerd turns such an object into
  * response headers far faster than a list of pairs or later `headers.set` calls (measured
- * with the benchmark's in-process loops). Callers add their own headers to it.
+ * with the benchmark's in-process loops). Callers add their own headers to it; an answer
+ * of a kind known in advance is cheaper still through `platformAnswer`.
  */
 export function apiHeaders(requestId: string): Record<string, string> {
   return {
@@ -102,6 +103,56 @@ export function apiHeaders(requestId: string): Record<string, string> {
     "x-permitted-cross-domain-policies": "none",
     [REQUEST_ID_HEADER]: requestId,
   };
+}
+
+/** What an answer adds to the platform's headers: its media type, caching and Vary. */
+export interface AnswerKind {
+  readonly contentType?: string | undefined;
+  readonly cacheControl?: string | undefined;
+  readonly vary?: string | undefined;
+}
+
+/**
+ * The platform headers less the request id, with an answer kind's own, built once per kind.
+ * The kinds are few (the contract's media types, two caching policies, Vary or not), so the
+ * map stays small; the runtime copies a `Headers` given to `new Response`, so no answer
+ * shares or changes these.
+ */
+const PREBUILT = new Map<string, Headers>();
+
+function prebuilt(kind: AnswerKind): Headers {
+  const key = `${kind.contentType ?? ""}\n${kind.cacheControl ?? ""}\n${kind.vary ?? ""}`;
+  let headers = PREBUILT.get(key);
+  if (!headers) {
+    const all: Record<string, string> = apiHeaders("");
+    delete all[REQUEST_ID_HEADER];
+    if (kind.contentType !== undefined) all["content-type"] = kind.contentType;
+    if (kind.cacheControl !== undefined) all["cache-control"] = kind.cacheControl;
+    if (kind.vary !== undefined) all.vary = kind.vary;
+    headers = new Headers(all);
+    PREBUILT.set(key, headers);
+  }
+  return headers;
+}
+
+/**
+ * An answer with every platform header (`apiHeaders`) and those of its kind, marked
+ * complete. The same headers as `apiHeaders` gives, made more cheaply: the headers shared
+ * by every answer of a kind are a `Headers` object built once, which workerd copies into
+ * the answer natively, and only the request id is set per answer, where `apiHeaders`'
+ * object literal has each of its names and values converted on every answer. Measured A/B inside
+ * workerd (test/tools/bench/README.md): 0.95× the validated POST's CPU, 0.90× the
+ * placeholder's and health's.
+ */
+export function platformAnswer(
+  body: BodyInit | null,
+  status: number,
+  requestId: string,
+  kind: AnswerKind,
+): Response {
+  const response = new Response(body, { status, headers: prebuilt(kind) });
+  response.headers.set(REQUEST_ID_HEADER, requestId);
+  return complete(response);
 }
 
 const COMPLETE = new WeakSet<Response>();

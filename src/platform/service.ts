@@ -2,7 +2,7 @@
  * The operational endpoints under `/_service`. They belong to the platform, never to the
  * service's interface, and exist whatever the contract declares.
  */
-import type { Handler, Hono } from "hono";
+import type { Context, Handler, Hono } from "hono";
 import { negotiate } from "./accept";
 import {
   type CorsResource,
@@ -11,7 +11,7 @@ import {
   corsStatus,
   PLATFORM_CORS,
 } from "./cors";
-import type { ServiceDocuments } from "./documents";
+import { documentBody, type ServedDocument, type ServiceDocuments } from "./documents";
 import type { AppEnv } from "./env";
 import { cachedDocument } from "./etag";
 import { STYLESHEET } from "./html";
@@ -21,7 +21,7 @@ import { problemResponse, statusProblem } from "./problem";
 import { AS_IS } from "./problem-presenter";
 import { mountResource } from "./resource";
 import { HTML_CSP } from "./security-headers";
-import { withDeployment } from "./status";
+import { type Answering, withDeployment } from "./status";
 
 /** draft-inadarei-api-health-check: a health document with `status: "pass"`. */
 export const HEALTH = {
@@ -65,6 +65,13 @@ const UNKNOWN_SERVICE_PATH = statusProblem(
   `No operational endpoint exists at this path; see ${SERVICE_PATHS.interface}.`,
 );
 
+// RFC 9110 §15.6.4: the deployment cannot serve a document the build made (its static
+// assets or their binding are missing); said without naming what, which is logged.
+const DOCUMENT_UNAVAILABLE = statusProblem(
+  503,
+  "The document cannot be served by this deployment; try again after it is fixed.",
+);
+
 // RFC 9110 §15.5.5: there is no document for that version.
 const NO_SUCH_VERSION = statusProblem(
   404,
@@ -76,24 +83,45 @@ export interface ServiceRoutes {
   readonly documents: ServiceDocuments;
   /** How many destinations the deployment's bindings give each event (part 6). */
   readonly destinations?: (env: unknown) => (event: string) => number;
+  /** How the deployment's setting answers operations without a handler (part 4). */
+  readonly answering?: (env: unknown) => Answering;
   /** `DELETE /_service/sandbox`, where the contract places an operation in the sandbox. */
   readonly sandboxReset?: { readonly enabled: () => boolean; readonly reset: Handler<AppEnv> };
 }
 
 export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {
   const { documents } = routes;
-  // Filled in on the first request: the destinations of part 6 and the CORS setting are the
-  // deployment's vars, which a Worker reads from a request's bindings; they do not change
-  // within an isolate (the CORS setting is parsed once, so the same object while it holds).
+  // Filled in on the first request: the destinations of part 6, the CORS setting and how
+  // operations without a handler answer are the deployment's vars, which a Worker reads from
+  // a request's bindings; they do not change within an isolate (the CORS setting is parsed
+  // once, so the same object while it holds).
   let served:
-    | { readonly json: string; readonly html: string; readonly cors: CorsSetting }
+    | {
+        readonly json: string;
+        readonly html: string;
+        readonly cors: CorsSetting;
+        readonly unhandled: string | undefined;
+      }
     | undefined;
-  const reportDocuments = (env: Env | undefined) => {
+  const reportDocuments = async (env: Env | undefined) => {
     const cors = corsSetting(env);
-    if (served && served.cors === cors) return served;
-    const built = documents.report();
-    const report = withDeployment(built.report, routes.destinations?.(env), corsStatus(cors));
-    served = { json: JSON.stringify(report), html: reportPage(built.page, report), cors };
+    const answering = routes.answering?.(env);
+    const unhandled = answering?.setting;
+    if (served && served.cors === cors && served.unhandled === unhandled) return served;
+    const built = await documents.report(env);
+    if (built === undefined) return undefined;
+    const report = withDeployment(
+      built.report,
+      routes.destinations?.(env),
+      corsStatus(cors),
+      answering,
+    );
+    served = {
+      json: JSON.stringify(report),
+      html: reportPage(built.page, report),
+      cors,
+      unhandled,
+    };
     return served;
   };
 
@@ -103,18 +131,27 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
 
   // Both documents are `no-cache`: a cache must revalidate, and gets a 304 when it may reuse.
   const cached = cachedDocument();
+  const answer = async (
+    c: Context<AppEnv>,
+    document: ServedDocument,
+    headers: Readonly<Record<string, string>>,
+  ) =>
+    (await cached(c.req.raw, c.env, document, headers)) ??
+    problemResponse(c.get("requestId"), DOCUMENT_UNAVAILABLE);
   mountResource(
     app,
     SERVICE_PATHS.interface,
     {
-      GET: (c) => {
+      GET: async (c) => {
         const wantsHtml =
           negotiate(c.req.header("accept") ?? null, ["application/json", "text/html"]) ===
           "text/html";
-        const { json, html } = reportDocuments(c.env);
+        const made = await reportDocuments(c.env);
+        if (made === undefined) return problemResponse(c.get("requestId"), DOCUMENT_UNAVAILABLE);
+        const { json, html } = made;
         return wantsHtml
-          ? cached(c.req.raw, html, REPORT_HTML_HEADERS)
-          : cached(c.req.raw, json, REPORT_JSON_HEADERS);
+          ? answer(c, { body: html }, REPORT_HTML_HEADERS)
+          : answer(c, { body: json }, REPORT_JSON_HEADERS);
       },
     },
     AS_IS,
@@ -125,11 +162,11 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
     app,
     SERVICE_PATHS.openapi,
     {
-      GET: (c) => {
+      GET: async (c) => {
         const document = documents.openapi(c.req.query("version"));
         // The value asked for is not echoed (OWASP): the report lists the versions there are.
         if (document === undefined) return problemResponse(c.get("requestId"), NO_SUCH_VERSION);
-        return cached(c.req.raw, document.body, OPENAPI_HEADERS, document.etag);
+        return answer(c, document, OPENAPI_HEADERS);
       },
     },
     AS_IS,
@@ -139,7 +176,11 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
   // Pages only for the types hosted here; a spec's own absolute type URI is documented elsewhere.
   for (const [slug, page] of documents.problemPages) {
     mountResource(app, `${SERVICE_PATHS.problems}/${slug}`, {
-      GET: () => new Response(page, { headers: PAGE_HEADERS }),
+      GET: async (c) => {
+        const body = await documentBody(c.env, page);
+        if (body === undefined) return problemResponse(c.get("requestId"), DOCUMENT_UNAVAILABLE);
+        return new Response(body, { headers: PAGE_HEADERS });
+      },
     });
   }
 

@@ -60,6 +60,32 @@ export interface EventStatus {
   readonly destinations: number;
 }
 
+/**
+ * How operations without a handler answer: the deployment's setting (the
+ * `UNHANDLED_OPERATIONS` var, src/engine/operations/unhandled.ts). `501` is the default and
+ * what a production deployment keeps; `examples` answers from the contract's examples,
+ * `sandbox` from a store of its resources.
+ */
+export type UnhandledSetting = "501" | "examples" | "sandbox";
+
+/** How one operation is answered: by its handler, or, without one, as the setting says. */
+export type AnsweredBy = "handler" | UnhandledSetting;
+
+/** An operation part 4 declares, and how this deployment answers it. */
+export interface OperationStatus {
+  readonly id: string;
+  readonly method: string;
+  readonly path: string;
+  readonly answeredBy: AnsweredBy;
+}
+
+/** What the deployment's setting makes of the operations without a handler. */
+export interface Answering {
+  readonly setting: UnhandledSetting;
+  /** How an operation without a handler is answered under it. */
+  readonly answeredBy: (operationId: string) => AnsweredBy;
+}
+
 /** A state machine part 3 declares, as the report shows it: named. */
 export type MachineStatus = { readonly name: string } & StateMachine;
 
@@ -97,9 +123,16 @@ export interface StatusReport {
    * interface. Which origins may call, with or without credentials; off by default.
    */
   readonly cors: CorsStatus;
+  /** How operations without a handler answer (a setting of the deployment): `501` by default. */
+  readonly unhandledOperations: UnhandledSetting;
+  /** Part 4's operations, each with how it is answered (`handler`, or the setting's way). */
+  readonly operations: readonly OperationStatus[];
 }
 
 const CORS_OFF: CorsStatus = { enabled: false, origins: [] };
+
+/** Without the setting: operations without a handler answer 501. */
+const ANSWERED_501: Answering = { setting: "501", answeredBy: () => "501" };
 
 /**
  * The spec's error model over the platform's failures: each error type's `presents`, for
@@ -152,6 +185,10 @@ export function statusReport(
   destinations: (event: string) => number = () => 0,
   /** The deployment's CORS setting (src/platform/cors.ts). */
   cors: CorsStatus = CORS_OFF,
+  /** The operations with a handler. */
+  implemented: ReadonlySet<string> = new Set(),
+  /** The deployment's setting for those without one. */
+  answering: Answering = ANSWERED_501,
 ): StatusReport {
   const parts = SPEC_PARTS.map((part): PartStatus => {
     const count = part.count(contract);
@@ -190,6 +227,13 @@ export function statusReport(
       ...declared,
     })),
     cors,
+    unhandledOperations: answering.setting,
+    operations: Object.entries(contract.operations).map(([id, { method, path }]) => ({
+      id,
+      method,
+      path,
+      answeredBy: implemented.has(id) ? "handler" : answering.answeredBy(id),
+    })),
   };
 }
 
@@ -202,10 +246,17 @@ export function withDeployment(
   report: StatusReport,
   destinations: (event: string) => number = () => 0,
   cors: CorsStatus = CORS_OFF,
+  answering: Answering = ANSWERED_501,
 ): StatusReport {
   return {
     ...report,
     events: report.events.map((event) => ({ ...event, destinations: destinations(event.name) })),
     cors,
+    unhandledOperations: answering.setting,
+    operations: report.operations.map((operation) =>
+      operation.answeredBy === "handler"
+        ? operation
+        : { ...operation, answeredBy: answering.answeredBy(operation.id) },
+    ),
   };
 }

@@ -56,4 +56,10 @@ export interface XmlSchema {
   readonly json: Readonly<Record<string, unknown>>;
   readonly root: string;
   readonly item: string;
+  /**
+   * Where it is declared: each operation's id, the index of its shape (part 9's variants
+   * after the operation itself) and of the XML media type in it, so the Worker finds an
+   * operation's schemas without building any other's.
+   */
+  readonly at: readonly string[];
 }

@@ -1100,10 +1100,14 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     );
   });
 
-  it("refuses to import an operation only a scheme it cannot verify would guard (fail closed)", async () => {
-    await expect(
-      importCase("mtls", secured({ mtls: { type: "mutualTLS" } }, [{ mtls: [] }])),
-    ).rejects.toThrow(/fixtureGet can only be reached with credentials the platform cannot verify/);
+  it("leaves out an operation only a scheme it cannot verify would guard (fail closed), and imports the rest", async () => {
+    const c = await imported("mtls", secured({ mtls: { type: "mutualTLS" } }, [{ mtls: [] }]));
+    expect(Object.keys(c.contract.operations)).toEqual(["fixtureOpen"]);
+    expect(findingLines(c)).toContain(
+      "lost #/paths/~1fixture/get: left out: operation fixtureGet can only be reached with credentials the platform cannot verify, and is not served open",
+    );
+    // Never served open: its method on the path is one the path does not have.
+    expect((await c.app.request("https://fixture.test/fixture")).status).toBe(405);
   });
 
   it("reads webhooks and callbacks as part 6's events", async () => {
@@ -1448,6 +1452,106 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     const lines = findingLines(c);
     expect(lines).toContain("lost #/info/x-logo: x-logo: an extension of info");
     expect(lines).toContain("lost #/x-vendor: x-vendor: an extension of the document");
+  });
+});
+
+describe("what an import leaves out, each with a finding at its pointer, never stopping the rest", () => {
+  const ok = { "204": { description: "FIXTURE done." } };
+
+  it("a path key with a query string: no path template (OpenAPI 3.1 §4.8.8), so neither it nor its operations", async () => {
+    const c = await imported(
+      "query-key",
+      doc31({
+        paths: {
+          "/fixture-things?beta=true": {
+            get: { operationId: "fixtureBetaThings", responses: ok },
+            post: { operationId: "fixtureBetaCreate", responses: ok },
+          },
+          "/fixture-things": { get: { operationId: "fixtureThings", responses: ok } },
+        },
+      }),
+    );
+    expect(Object.keys(c.contract.operations)).toEqual(["fixtureThings"]);
+    expect(findingLines(c)).toContainEqual(
+      expect.stringMatching(
+        /^lost #\/paths\/~1fixture-things\?beta=true: left out: the key holds a query \(\?beta=true\), which is no part of a URL path, so it is no path template \(OpenAPI 3\.1 §4\.8\.8, Paths Object; RFC 3986 §3\.3\): the path is not served, nor its operations \(GET, POST\)$/,
+      ),
+    );
+    expect(c.result.parts.get("endpoints")?.summary).toBe("1 operation on 1 path");
+  });
+
+  it("an operation the importer cannot convert (a cycle of $refs among parameters), with the cause", async () => {
+    const c = await imported(
+      "ref-cycle",
+      doc31({
+        paths: {
+          "/fixture-loop": {
+            get: {
+              operationId: "fixtureLoop",
+              parameters: [{ $ref: "#/components/parameters/FixtureA" }],
+              responses: ok,
+            },
+          },
+          "/fixture-fine": { get: { operationId: "fixtureFine", responses: ok } },
+        },
+        components: {
+          parameters: {
+            FixtureA: { $ref: "#/components/parameters/FixtureB" },
+            FixtureB: { $ref: "#/components/parameters/FixtureA" },
+          },
+        },
+      }),
+    );
+    expect(Object.keys(c.contract.operations)).toEqual(["fixtureFine"]);
+    expect(findingLines(c)).toContain(
+      "lost #/paths/~1fixture-loop/get: left out: the importer could not convert it (#/paths/~1fixture-loop/get/parameters/0: a cycle of $refs)",
+    );
+    expect((await c.app.request("https://fixture.test/fixture-fine")).status).toBe(501);
+  });
+
+  it("a component the importer cannot convert (nested deeper than it follows), then each component and operation that uses it", async () => {
+    let deep: Json = { type: "string" };
+    for (let i = 0; i < 700; i++) deep = { type: "object", properties: { inner: deep } };
+    const json = (name: string) => ({
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
+    });
+    const c = await imported(
+      "too-deep",
+      doc31({
+        paths: {
+          "/fixture-deep": {
+            post: { operationId: "fixtureDeep", requestBody: json("FixtureNested"), responses: ok },
+          },
+          "/fixture-flat": {
+            get: {
+              operationId: "fixtureFlat",
+              responses: { "200": { description: "FIXTURE", ...json("FixtureFlat") } },
+            },
+          },
+        },
+        components: {
+          schemas: {
+            FixtureDeep: deep,
+            FixtureNested: {
+              type: "object",
+              properties: { deep: { $ref: "#/components/schemas/FixtureDeep" } },
+            },
+            FixtureFlat: { type: "string" },
+          },
+        },
+      }),
+    );
+    expect(Object.keys(c.contract.operations)).toEqual(["fixtureFlat"]);
+    expect(Object.keys(c.contract.resources)).toEqual(["FixtureFlat"]);
+    const gone =
+      "left out: it uses #/components/schemas/FixtureDeep, which is left out (it nests deeper than the importer can follow (Maximum call stack size exceeded))";
+    expect(findingLines(c)).toEqual(
+      expect.arrayContaining([
+        "lost #/components/schemas/FixtureDeep: left out: it nests deeper than the importer can follow (Maximum call stack size exceeded)",
+        `lost #/components/schemas/FixtureNested: ${gone}`,
+        `lost #/paths/~1fixture-deep/post: ${gone}`,
+      ]),
+    );
   });
 });
 
@@ -1894,13 +1998,11 @@ components:
       body,
     });
 
-  it("imports an XML body and answer with the document's schema, its xml objects as metadata, and the entry passes the codec", async () => {
+  it("imports an XML body and answer with the document's schema, its xml objects as metadata, and the project's own entry", async () => {
     c = await imported("xml", { yaml: XML_DOCUMENT });
     expect(c.result.xml).toBe(true);
-    const entry = entryFile(true, c.result.jwt, c.result.xml);
-    expect(entry).toContain('import { XML_CODEC } from "./engine/xml";');
-    expect(entry).toContain("xml: XML_CODEC");
-    expect(entryFile(true, false, false)).not.toContain("XML_CODEC");
+    // The entry is the project's own, whatever the contract: the build gives it the codec.
+    expect(entryFile()).toBe(readFileSync("src/index.ts", "utf8"));
     expect(c.code.endpoints).not.toMatch(/"application\/xml": z\.string\(\)/);
     expect(c.code.resources).toContain(
       'z.meta({"xml":{"name":"shelf","namespace":"urn:fixture:shelves"}})',

@@ -1,9 +1,15 @@
 /**
  * The OWASP header set's Permissions-Policy list: every feature of its two sources is
- * denied, apart from those left out with a reason (src/platform/security-headers.ts).
+ * denied, apart from those left out with a reason (src/platform/security-headers.ts); and
+ * an answer made with the headers built once per kind carries exactly that set.
  */
 import { describe, expect, it } from "vitest";
-import { apiHeaders, PERMISSIONS_POLICY_FEATURES } from "../../src/platform/security-headers";
+import {
+  apiHeaders,
+  isComplete,
+  PERMISSIONS_POLICY_FEATURES,
+  platformAnswer,
+} from "../../src/platform/security-headers";
 
 /** W3C webappsec-permissions-policy, features.md: standardized and proposed features. */
 const W3C_REGISTRY = [
@@ -108,5 +114,43 @@ describe("Permissions-Policy (W3C Permissions Policy, OWASP Secure Headers)", ()
 
   it("sends Cross-Origin-Embedder-Policy: require-corp (OWASP Secure Headers)", () => {
     expect(apiHeaders("fixture")["cross-origin-embedder-policy"]).toBe("require-corp");
+  });
+});
+
+describe("answers made with the platform's headers built once per kind", () => {
+  const headersOf = (response: Response) => Object.fromEntries(response.headers);
+
+  it("carry exactly apiHeaders' set (OWASP REST Security, RFC 6797) with the kind's own and this request's id", () => {
+    const answer = platformAnswer("{}", 201, "fixture-id-1", {
+      contentType: "application/json",
+      cacheControl: "no-store",
+      vary: "accept",
+    });
+    expect(headersOf(answer)).toEqual({
+      ...apiHeaders("fixture-id-1"),
+      "content-type": "application/json",
+      "cache-control": "no-store",
+      vary: "accept",
+    });
+    expect(answer.status).toBe(201);
+    expect(isComplete(answer)).toBe(true);
+  });
+
+  it("share nothing between answers: one answer's change, id or kind never reaches the next", () => {
+    const kind = { contentType: "application/json", cacheControl: "no-store" };
+    const first = platformAnswer(null, 200, "fixture-id-1", kind);
+    first.headers.set("x-frame-options", "SAMEORIGIN");
+    first.headers.append("vary", "origin");
+    const second = platformAnswer(null, 200, "fixture-id-2", kind);
+    expect(headersOf(second)).toEqual({
+      ...apiHeaders("fixture-id-2"),
+      "content-type": "application/json",
+      "cache-control": "no-store",
+    });
+    const other = platformAnswer(null, 204, "fixture-id-3", { cacheControl: "no-cache" });
+    expect(headersOf(other)).toEqual({
+      ...apiHeaders("fixture-id-3"),
+      "cache-control": "no-cache",
+    });
   });
 });

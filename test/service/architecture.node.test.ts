@@ -4,7 +4,9 @@
  * parts point one way (engine → platform → contract-language; contract →
  * contract-language), no folder at any depth is in a cycle with a sibling, and what the
  * Worker loads imports only its runtime packages. The importer (`src/importer/`, Node-only)
- * reads the Worker's code through its public entries only, and no Worker module imports it.
+ * reads the Worker's code through its public entries only, and no Worker module imports it;
+ * nor does any import the build (`src/build/`, Node-only), while the Worker entry imports
+ * what the build wrote (`src/generated/`).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -19,9 +21,15 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "contract/": ["contract-language/"],
   "platform/": ["contract-language/"],
   "engine/": ["platform/", "contract-language/"],
-  "app.ts": ["platform/", "contract-language/"],
+  "serve-app.ts": ["platform/", "contract-language/"],
+  "app.ts": ["serve-app.ts", "platform/", "contract-language/"],
   "handlers.ts": ["contract/", "contract-language/"],
-  "index.ts": ["app.ts", "contract/", "handlers.ts", "engine/", "contract-language/"],
+  // What the build wrote (src/build): the documents, and the engine parts the contract needs.
+  "generated/": ["engine/", "platform/"],
+  // The entry is the same for every contract: what the build made, served by serveApp.
+  "index.ts": ["serve-app.ts", "generated/", "contract/", "handlers.ts"],
+  // The build, in Node: it checks the contract and writes generated/; no Worker module imports it.
+  "build/": ["app.ts", "contract/", "handlers.ts", "engine/", "platform/", "contract-language/"],
 };
 
 /** Packages the Worker may load: its runtime dependencies and the runtime's own modules. */
@@ -30,15 +38,27 @@ const RUNTIME_PACKAGES = /^(hono|zod|jose|fast-xml-parser)(\/|$)|^cloudflare:/;
 /** The Node-only part of `src/`: `contract:import` and `contract:diff`. No Worker module imports it. */
 const IMPORTER = "importer/";
 
+/** The build (`npm run build:contract`), Node-only too: it loads Node's modules and the documenter. */
+const BUILD = "build/";
+
+/** Whether a file of `src/` runs only in Node (the importer, the build). */
+const nodeOnly = (file: string) => [IMPORTER, BUILD].includes(partOf(file));
+
 /**
  * The public entries of the Worker's code the importer may import: the contract language
  * it writes (every file of it: the language is a leaf, it imports nothing else), the
- * project's contract (to show what a re-import changes) and the Worker entry (to serve the
- * document it proves and compares). Engine and platform internals are not among them: what
+ * project's contract (to show what a re-import changes), the Worker entry, and the build
+ * (to make the document it proves and compares as the build makes it). Engine and platform
+ * internals are not among them: what
  * both sides must agree on (the document's `x-` marks, reserved names, what a media type
  * means) lives in the contract language.
  */
-const IMPORTER_ENTRIES: readonly string[] = ["contract-language/", "contract/index.ts", "index.ts"];
+const IMPORTER_ENTRIES: readonly string[] = [
+  "contract-language/",
+  "contract/index.ts",
+  "index.ts",
+  "build/write.ts",
+];
 
 /** Packages the importer may load: Node's modules, the `$ref` bundler, and zod (it reads formats with it). */
 const IMPORTER_PACKAGES = /^node:|^@apidevtools\/json-schema-ref-parser$|^zod(\/|$)/;
@@ -122,13 +142,11 @@ function reachableFrom(entry: string, edges: readonly Edge[]): Set<string> {
   return seen;
 }
 
-/** Worker modules (reachable from `index.ts`) that import the importer, with the import. */
-function workerImportsOfImporter(edges: readonly Edge[]): string[] {
+/** Worker modules (reachable from `index.ts`) that import Node-only code (the importer, the build). */
+function workerImportsOfNodeOnly(edges: readonly Edge[]): string[] {
   const worker = reachableFrom("index.ts", edges);
   return edges
-    .filter(
-      ([from, to]) => worker.has(from) && partOf(from) !== IMPORTER && partOf(to) === IMPORTER,
-    )
+    .filter(([from, to]) => worker.has(from) && !nodeOnly(from) && nodeOnly(to))
     .map(([from, to]) => `${from} imports ${to}`)
     .sort();
 }
@@ -187,7 +205,7 @@ describe("the import graph of src/", () => {
   });
 
   it("loads no package but the runtime's (no Node module, no test code, no tooling)", () => {
-    const worker = packages.filter(([from]) => partOf(from) !== IMPORTER);
+    const worker = packages.filter(([from]) => !nodeOnly(from));
     expect(worker.length).toBeGreaterThan(10);
     expect(worker.filter(([, name]) => !RUNTIME_PACKAGES.test(name))).toEqual([]);
   });
@@ -202,7 +220,7 @@ describe("the importer (src/importer/, Node-only)", () => {
     expect(own.filter(([, to]) => partOf(to) !== IMPORTER).length).toBeGreaterThan(5);
   });
 
-  it("imports the Worker's code only through its public entries (the contract language, contract/index.ts, index.ts)", () => {
+  it("imports the Worker's code only through its public entries (the contract language, contract/index.ts, index.ts, build/write.ts)", () => {
     expect(importerInternals(files)).toEqual([]);
   });
 
@@ -210,7 +228,7 @@ describe("the importer (src/importer/, Node-only)", () => {
     const worker = reachableFrom("index.ts", files);
     expect(worker.size).toBeGreaterThan(10);
     expect([...worker].filter((file) => partOf(file) === IMPORTER)).toEqual([]);
-    expect(workerImportsOfImporter(files)).toEqual([]);
+    expect(workerImportsOfNodeOnly(files)).toEqual([]);
   });
 
   it("is imported by no other part of src/ either", () => {
@@ -223,6 +241,36 @@ describe("the importer (src/importer/, Node-only)", () => {
     const imported = packages.filter(([from]) => partOf(from) === IMPORTER);
     expect(imported.some(([, name]) => name.startsWith("node:"))).toBe(true);
     expect(imported.filter(([, name]) => !IMPORTER_PACKAGES.test(name))).toEqual([]);
+  });
+});
+
+describe("the build (src/build/, Node-only) and what it writes (src/generated/)", () => {
+  const { files, packages } = importGraph();
+
+  it("has the build's output in the graph: the Worker entry imports what the build wrote", () => {
+    expect(files).toContainEqual(["index.ts", "generated/contract.ts"]);
+  });
+
+  it("is imported by no Worker module, and by no part of src/ but the importer", () => {
+    const worker = reachableFrom("index.ts", files);
+    expect([...worker].filter((file) => partOf(file) === BUILD)).toEqual([]);
+    expect(
+      files.filter(
+        ([from, to]) => partOf(to) === BUILD && ![BUILD, IMPORTER].includes(partOf(from)),
+      ),
+    ).toEqual([]);
+  });
+
+  it("runs in Node: it loads Node's modules, which no Worker module may", () => {
+    const imported = packages.filter(([from]) => partOf(from) === BUILD);
+    expect(imported.some(([, name]) => name.startsWith("node:"))).toBe(true);
+  });
+
+  it("is where createApp runs: the Worker entry reaches neither app.ts nor the contract engine", () => {
+    const worker = reachableFrom("index.ts", files);
+    expect(worker.has("serve-app.ts")).toBe(true);
+    expect(worker.has("app.ts")).toBe(false);
+    expect(worker.has("engine/index.ts")).toBe(false);
   });
 });
 
@@ -254,8 +302,8 @@ describe("the check can fail", () => {
 
   it("reports an import of the importer from any other part, and from a Worker module", () => {
     const edges: Edge[] = [
-      ["index.ts", "app.ts"],
-      ["app.ts", "platform/service.ts"],
+      ["index.ts", "serve-app.ts"],
+      ["serve-app.ts", "platform/service.ts"],
       ["platform/service.ts", "importer/emit.ts"],
       ["engine/xml.ts", "importer/source.ts"],
     ];
@@ -264,9 +312,24 @@ describe("the check can fail", () => {
       "platform/ → importer/ (platform/service.ts imports importer/emit.ts)",
     ]);
     // engine/xml.ts is not reachable from index.ts here: only the Worker's own import is named.
-    expect(workerImportsOfImporter(edges)).toEqual([
+    expect(workerImportsOfNodeOnly(edges)).toEqual([
       "platform/service.ts imports importer/emit.ts",
     ]);
+  });
+
+  it("reports a Worker module that imports the build, and the entry reaching createApp", () => {
+    const edges: Edge[] = [
+      ["index.ts", "generated/contract.ts"],
+      ["generated/contract.ts", "build/generate.ts"],
+      ["build/generate.ts", "app.ts"],
+    ];
+    expect(backwardImports(edges)).toEqual([
+      "generated/ → build/ (generated/contract.ts imports build/generate.ts)",
+    ]);
+    expect(workerImportsOfNodeOnly(edges)).toEqual([
+      "generated/contract.ts imports build/generate.ts",
+    ]);
+    expect(reachableFrom("index.ts", edges).has("app.ts")).toBe(true);
   });
 
   it("reports the importer reaching into engine or platform internals, not its public entries", () => {
@@ -277,12 +340,14 @@ describe("the check can fail", () => {
         ["importer/stage.ts", "contract/endpoints.ts"],
         ["importer/emit.ts", "contract-language/parts.ts"],
         ["importer/import.ts", "contract/index.ts"],
-        ["importer/served-document.ts", "index.ts"],
+        ["importer/served-document.ts", "build/write.ts"],
+        ["importer/served-document.ts", "build/generate.ts"],
         ["importer/diff.ts", "importer/compare.ts"],
       ]),
     ).toEqual([
       "importer/contract-code.ts imports engine/media-type.ts",
       "importer/renames.ts imports platform/openapi/problems.ts",
+      "importer/served-document.ts imports build/generate.ts",
       "importer/stage.ts imports contract/endpoints.ts",
     ]);
   });

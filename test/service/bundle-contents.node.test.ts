@@ -1,25 +1,51 @@
 /**
- * What a Worker bundles follows what its contract declares: the shipped entry has the
- * operation engine, jose and fast-xml-parser only when the shipped contract needs them; a
- * contract with operations but no JWT scheme and no XML media type has the engine and
- * Hono's regular-expression router, not jose nor fast-xml-parser; one with a JWT scheme has
- * jose, and one with an XML media type (RFC 7303) has fast-xml-parser. Bundled with esbuild as wrangler bundles a Worker (ES modules,
- * browser conditions), reading its metafile: which files went in, not their sizes (the
- * benchmark reports those). And none of the importer (src/importer/, Node-only) ships: the
- * bundle `wrangler deploy --dry-run` makes has no module of it, none of the packages only
- * it loads, and none of the words only it writes.
+ * What a Worker bundles follows what its contract declares, and nothing the build alone needs
+ * ships (src/build/). A Worker is bundled here as the deploy bundles it: its contract built
+ * as `npm run build:contract` builds it (the generated module, with the parts the contract
+ * needs), then bundled with esbuild as wrangler bundles a Worker (ES modules, browser
+ * conditions); what ships is read from the metafile, as the modules that put code in the
+ * output (not their sizes: the benchmark reports those). The shipped contract's Worker and
+ * every FIXTURE one: no createApp, no start-up check, neither documenter, no zod JSON Schema
+ * converter (where the contract's own schemas are zod/mini); the operation engine, Hono's
+ * regular-expression router, jose (a JWT scheme), fast-xml-parser (an XML media type,
+ * RFC 7303) and each part of the serving engine (part 9's versions, part 8's rate limits,
+ * part 5's credentials, part 3's transitions, part 6's events, part 7's error model, form
+ * bodies) exactly when the contract uses it; the examples' answers and their value generator
+ * exactly while an operation has no handler. And none of the importer (src/importer/,
+ * Node-only) ships: the bundle `wrangler deploy --dry-run` makes has no module of it, none
+ * of the packages only it loads, and none of the words only it writes.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { generatedModule, prepareBuild } from "../../src/build/generate";
 import { contract } from "../../src/contract";
 import { type Contract, declaresXml } from "../../src/contract-language/contract";
+import { needsEngine, needsJwt, SERVING_PARTS } from "../../src/contract-language/needs";
 import { catalogued, ENGINE_PROBLEM_SLUGS } from "../../src/contract-language/problem-catalogue";
+import { type EnginePart, engineParts } from "../../src/engine/parts";
+import { handlers as shippedHandlers } from "../../src/handlers";
+import { FIXTURE_ERROR_BODIES_CONTRACT } from "../fixtures/error-bodies";
+import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
+import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
+import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+import { FIXTURE_STYLES_CONTRACT } from "../fixtures/parameter-styles";
+import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
+import { FIXTURE_STATES_CONTRACT, fixtureStatesHandlers } from "../fixtures/states";
+import { FIXTURE_VERSIONS_CONTRACT } from "../fixtures/versions";
+import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
+import { BENCH_FIXTURE_CONTRACT, BENCH_FIXTURE_HANDLERS } from "../tools/bench/fixture-operation";
 
-async function bundleOf(entry: string): Promise<{ inputs: string[]; text: string }> {
+interface Bundle {
+  /** The modules that put code in the bundle (a module imported only for what is shaken out is not one). */
+  readonly shipped: string[];
+  readonly text: string;
+}
+
+async function bundleOf(entry: string): Promise<Bundle> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -33,57 +59,300 @@ async function bundleOf(entry: string): Promise<{ inputs: string[]; text: string
     minify: true,
     logLevel: "silent",
   });
-  return {
-    inputs: Object.keys(result.metafile.inputs),
-    text: result.outputFiles.map((file) => file.text).join(""),
-  };
-}
-
-async function inputsOf(entry: string): Promise<string[]> {
-  return (await bundleOf(entry)).inputs;
+  const shipped = Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+      .map(([input]) => input),
+  );
+  return { shipped, text: result.outputFiles.map((file) => file.text).join("") };
 }
 
 const has = (inputs: readonly string[], fragment: string) =>
   inputs.some((input) => input.includes(fragment));
 
+/** Where the bundles of FIXTURE Workers are made (gitignored). */
+const ARTIFACTS = resolve("test/artifacts/bundles");
+
+/** A FIXTURE Worker: the module (from the project's root) that exports its contract and handlers. */
+interface FixtureWorker {
+  readonly contract: Contract;
+  readonly module: string;
+  readonly contractName: string;
+  /** The handlers, as an expression of the module's exports, and as that expression's value. */
+  readonly handlers?: {
+    readonly name: string;
+    readonly expression: string;
+    readonly value: object;
+  };
+}
+
+/** The engine's parts a FIXTURE Worker is given: its contract's, and examples while an operation has no handler. */
+const partsOf = (worker: FixtureWorker): EnginePart[] =>
+  engineParts(worker.contract, (worker.handlers?.value ?? {}) as Readonly<Record<string, unknown>>);
+
+/**
+ * The Worker of a FIXTURE contract as a deploy makes it: the build's module for it, and an
+ * entry that serves it as src/index.ts serves the shipped one.
+ */
+async function deployedBundle(name: string, worker: FixtureWorker): Promise<Bundle> {
+  const dir = join(ARTIFACTS, name);
+  mkdirSync(dir, { recursive: true });
+  const to = (path: string) => relative(dir, resolve(path)).replaceAll("\\", "/");
+  const made = await prepareBuild(worker.contract, (worker.handlers?.value ?? {}) as never);
+  writeFileSync(join(dir, "generated.ts"), generatedModule(made, `${to("src")}/`));
+  const { handlers } = worker;
+  const imported = [worker.contractName, ...(handlers ? [handlers.name] : [])].join(", ");
+  writeFileSync(
+    join(dir, "entry.ts"),
+    `import { BUILT } from "./generated";
+import { serveApp } from "${to("src/serve-app")}";
+import { ${imported} } from "${to(worker.module)}";
+
+const app = serveApp(${worker.contractName}, { ${handlers ? `handlers: ${handlers.expression}, ` : ""}...BUILT } as never);
+export default { fetch: app.fetch, queue: app.queue };
+`,
+  );
+  return bundleOf(join(dir, "entry.ts"));
+}
+
+/** The module that holds each part of the serving engine: in a bundle exactly with the part. */
+const PART_MODULES: Readonly<Record<EnginePart, string>> = {
+  versions: "src/engine/versions/negotiate.ts",
+  rateLimits: "src/engine/limits/enforce.ts",
+  security: "src/engine/authentication/authenticate.ts",
+  states: "src/engine/states/transition.ts",
+  events: "src/engine/events/",
+  errorModel: "src/engine/error-model.ts",
+  forms: "src/engine/request/forms.ts",
+  examples: "src/engine/operations/examples.ts",
+};
+
+/** Every part of the serving engine: those a contract uses, and the examples' answers. */
+const ENGINE_PARTS: readonly EnginePart[] = [...SERVING_PARTS, "examples"];
+
+/** The examples' value generator: in a bundle exactly with the examples part. */
+const GENERATOR = "src/engine/examples/generate.ts";
+
+/** What only the build runs: createApp, the contract engine, the start-up checks, both documenters. */
+const BUILD_ONLY = [
+  "src/app.ts",
+  "src/build/",
+  "src/engine/index.ts",
+  "startup-checks.ts",
+  "src/engine/openapi/",
+  "src/platform/openapi/",
+  "src/engine/versions/for-version.ts",
+];
+
+/** zod's JSON Schema converter, which the build alone runs. */
+const CONVERTER = ["zod/v4/core/to-json-schema.js", "zod/v4/core/json-schema-generator.js"];
+
+/** The engine's parts in `shipped` are exactly those `used` names. */
+function expectParts(shipped: readonly string[], used: readonly EnginePart[]): void {
+  for (const part of ENGINE_PARTS)
+    expect(has(shipped, PART_MODULES[part]), `${part}: ${PART_MODULES[part]}`).toBe(
+      used.includes(part),
+    );
+  expect(has(shipped, GENERATOR), GENERATOR).toBe(used.includes("examples"));
+}
+
 describe("a Worker's bundle", () => {
-  it("as shipped: the engine, its router and jose exactly when the shipped contract needs them", async () => {
+  it("as shipped: the engine, its parts, its router and jose exactly when the shipped contract needs them; no converter, no documenter, no start-up check", async () => {
     // Derived from the shipped contract, so this holds for the empty one and for a revision.
     const shipped: Contract = contract;
-    const { purpose: _platformOnly, versioning, ...parts } = shipped;
-    const needsEngine =
-      versioning !== undefined || Object.values(parts).some((part) => Object.keys(part).length > 0);
-    const needsJwt = Object.values(shipped.securitySchemes).some((scheme) => "jwt" in scheme);
-    const { inputs, text } = await bundleOf("src/index.ts");
-    expect(has(inputs, "src/engine/")).toBe(needsEngine);
+    const bundle = await bundleOf("src/index.ts");
+    const engine = needsEngine(shipped);
+    // It is the Worker's bundle: the entry, the build's module and Hono are in it.
+    for (const module of ["src/index.ts", "src/generated/contract.ts", "node_modules/hono/"])
+      expect(has(bundle.shipped, module), module).toBe(true);
+    expect(has(bundle.shipped, "src/engine/")).toBe(engine);
     // The problem catalogue is shared, but only the entries a Worker uses are bundled:
     // the engine's problem pages ship with the engine.
     for (const slug of ENGINE_PROBLEM_SLUGS)
-      expect(text.includes(`${catalogued(slug)?.description.slice(0, 40)}`), slug).toBe(
-        needsEngine,
+      expect(bundle.text.includes(`${catalogued(slug)?.description.slice(0, 40)}`), slug).toBe(
+        engine,
       );
-    expect(has(inputs, "reg-exp-router")).toBe(needsEngine);
-    expect(has(inputs, "node_modules/jose/")).toBe(needsJwt);
-    expect(has(inputs, "node_modules/fast-xml-parser/")).toBe(declaresXml(shipped));
-    expect(has(inputs, "src/engine/xml/")).toBe(declaresXml(shipped));
-    expect(has(inputs, "trie-router")).toBe(true);
+    expect(has(bundle.shipped, "reg-exp-router")).toBe(engine);
+    expect(has(bundle.shipped, "node_modules/jose/")).toBe(needsJwt(shipped));
+    expect(has(bundle.shipped, "node_modules/fast-xml-parser/")).toBe(declaresXml(shipped));
+    expect(has(bundle.shipped, "src/engine/xml/")).toBe(declaresXml(shipped));
+    expect(has(bundle.shipped, "trie-router")).toBe(true);
+    expectParts(bundle.shipped, engine ? engineParts(shipped, shippedHandlers) : []);
+    for (const module of [...BUILD_ONLY, ...CONVERTER])
+      expect(bundle.shipped.filter((input) => input.includes(module))).toEqual([]);
+    expect(bundle.text.includes("toJSONSchema")).toBe(false);
   });
 
-  it("with operations but no JWT scheme and no XML (the bench's fixture operation): the engine, not jose nor fast-xml-parser", async () => {
-    const inputs = await inputsOf("test/tools/bench/variants/service-operation.ts");
-    expect(has(inputs, "src/engine/operations/")).toBe(true);
-    expect(has(inputs, "reg-exp-router")).toBe(true);
-    expect(has(inputs, "node_modules/jose/")).toBe(false);
-    expect(has(inputs, "node_modules/fast-xml-parser/")).toBe(false);
-    expect(has(inputs, "src/engine/xml/")).toBe(false);
+  it("with operations and nothing else (the bench's FIXTURE operation, zod/mini): the engine and its router, none of its parts, no converter", async () => {
+    const { shipped, text } = await deployedBundle("bench-operation", {
+      contract: BENCH_FIXTURE_CONTRACT,
+      module: "test/tools/bench/fixture-operation.ts",
+      contractName: "BENCH_FIXTURE_CONTRACT",
+      handlers: {
+        name: "BENCH_FIXTURE_HANDLERS",
+        expression: "BENCH_FIXTURE_HANDLERS",
+        value: BENCH_FIXTURE_HANDLERS,
+      },
+    });
+    expect(has(shipped, "src/engine/operations/")).toBe(true);
+    expect(has(shipped, "reg-exp-router")).toBe(true);
+    expect(has(shipped, "node_modules/zod/")).toBe(true);
+    expectParts(shipped, []);
+    for (const module of [
+      ...BUILD_ONLY,
+      ...CONVERTER,
+      "node_modules/jose/",
+      "node_modules/fast-xml-parser/",
+      "src/engine/xml/",
+    ])
+      expect(shipped.filter((input) => input.includes(module))).toEqual([]);
+    expect(text.includes("toJSONSchema")).toBe(false);
   });
 
-  it("with a JWT scheme and an XML media type (the FIXTURE vocabulary Worker): jose and fast-xml-parser", async () => {
-    const inputs = await inputsOf("test/tools/fixture-worker.ts");
-    expect(has(inputs, "node_modules/jose/")).toBe(true);
-    expect(has(inputs, "node_modules/fast-xml-parser/")).toBe(true);
-    expect(has(inputs, "src/engine/xml/")).toBe(true);
+  it("the examples' answers and their value generator exactly while an operation has no handler: the same FIXTURE contract, with one handler, then a handler for each", {
+    timeout: 60_000,
+  }, async () => {
+    const examples = {
+      contract: FIXTURE_EXAMPLES_CONTRACT,
+      module: "test/fixtures/examples.ts",
+      contractName: "FIXTURE_EXAMPLES_CONTRACT",
+    };
+    const one: FixtureWorker = {
+      ...examples,
+      handlers: {
+        name: "FIXTURE_EXAMPLES_HANDLERS",
+        expression: "FIXTURE_EXAMPLES_HANDLERS",
+        value: FIXTURE_EXAMPLES_HANDLERS,
+      },
+    };
+    const answer = FIXTURE_EXAMPLES_HANDLERS.fixtureHandledGadget;
+    const each: FixtureWorker = {
+      ...examples,
+      handlers: {
+        name: "FIXTURE_EXAMPLES_HANDLERS",
+        expression:
+          "Object.fromEntries(Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations).map((id) => [id, FIXTURE_EXAMPLES_HANDLERS.fixtureHandledGadget]))",
+        value: Object.fromEntries(
+          Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations).map((id) => [id, answer]),
+        ),
+      },
+    };
+    expect(partsOf(one)).toContain("examples");
+    expect(partsOf(each)).not.toContain("examples");
+    for (const [name, worker] of [
+      ["examples-one-handler", one],
+      ["examples-every-handler", each],
+    ] as const) {
+      const { shipped } = await deployedBundle(name, worker);
+      expect(has(shipped, "src/engine/operations/unhandled.ts")).toBe(true);
+      expectParts(shipped, partsOf(worker));
+    }
   });
+
+  const FIXTURES: readonly [string, FixtureWorker][] = [
+    [
+      "operations",
+      {
+        contract: FIXTURE_OPERATIONS_CONTRACT,
+        module: "test/fixtures/operations.ts",
+        contractName: "FIXTURE_OPERATIONS_CONTRACT",
+        handlers: {
+          name: "FIXTURE_HANDLERS",
+          expression: "FIXTURE_HANDLERS",
+          value: FIXTURE_HANDLERS,
+        },
+      },
+    ],
+    [
+      "security",
+      {
+        contract: FIXTURE_SECURITY_CONTRACT,
+        module: "test/fixtures/security.ts",
+        contractName: "FIXTURE_SECURITY_CONTRACT",
+      },
+    ],
+    [
+      "states",
+      {
+        contract: FIXTURE_STATES_CONTRACT,
+        module: "test/fixtures/states.ts",
+        contractName: "FIXTURE_STATES_CONTRACT",
+        handlers: {
+          name: "fixtureStatesHandlers",
+          expression: "fixtureStatesHandlers(new Map())",
+          value: fixtureStatesHandlers(new Map()),
+        },
+      },
+    ],
+    [
+      "events",
+      {
+        contract: FIXTURE_EVENTS_CONTRACT,
+        module: "test/fixtures/events.ts",
+        contractName: "FIXTURE_EVENTS_CONTRACT",
+      },
+    ],
+    [
+      "versions",
+      {
+        contract: FIXTURE_VERSIONS_CONTRACT,
+        module: "test/fixtures/versions.ts",
+        contractName: "FIXTURE_VERSIONS_CONTRACT",
+      },
+    ],
+    [
+      "error bodies",
+      {
+        contract: FIXTURE_ERROR_BODIES_CONTRACT,
+        module: "test/fixtures/error-bodies.ts",
+        contractName: "FIXTURE_ERROR_BODIES_CONTRACT",
+      },
+    ],
+    [
+      "parameter styles",
+      {
+        contract: FIXTURE_STYLES_CONTRACT,
+        module: "test/fixtures/parameter-styles.ts",
+        contractName: "FIXTURE_STYLES_CONTRACT",
+      },
+    ],
+    [
+      "vocabulary (JWT, XML, forms)",
+      {
+        contract: FIXTURE_VOCABULARY_CONTRACT,
+        module: "test/fixtures/vocabulary.ts",
+        contractName: "FIXTURE_VOCABULARY_CONTRACT",
+      },
+    ],
+  ];
+
+  it("the FIXTURE Workers, together, use every part of the serving engine and leave each out somewhere", () => {
+    const used = FIXTURES.map(([, worker]) => partsOf(worker));
+    for (const part of ENGINE_PARTS) {
+      expect(
+        used.some((parts) => parts.includes(part)),
+        part,
+      ).toBe(true);
+      expect(
+        used.some((parts) => !parts.includes(part)),
+        part,
+      ).toBe(true);
+    }
+  });
+
+  it.each(FIXTURES)(
+    "FIXTURE %s: each part of the engine exactly when the contract uses it; jose, fast-xml-parser likewise; no documenter",
+    { timeout: 60_000 },
+    async (name, worker) => {
+      const { shipped } = await deployedBundle(name.replaceAll(/\W+/g, "-"), worker);
+      expect(has(shipped, "src/engine/operations/")).toBe(true);
+      expectParts(shipped, partsOf(worker));
+      expect(has(shipped, "node_modules/jose/")).toBe(needsJwt(worker.contract));
+      expect(has(shipped, "node_modules/fast-xml-parser/")).toBe(declaresXml(worker.contract));
+      for (const module of BUILD_ONLY)
+        expect(shipped.filter((input) => input.includes(module))).toEqual([]);
+    },
+  );
 });
 
 /** The deploy bundle exactly as `wrangler deploy` would upload it, with esbuild's metafile. */
@@ -134,6 +403,7 @@ describe("the deploy bundle (wrangler deploy --dry-run)", () => {
   }, () => {
     const { inputs, code } = deployBundle();
     // It is the Worker's bundle: the entry and Hono are in it, so the absences below mean something.
+    // (Its metafile's inputs: every module read, so an absence here is an absence from the build.)
     expect(has(inputs, "src/index.ts")).toBe(true);
     expect(has(inputs, "node_modules/hono/")).toBe(true);
     for (const fragment of IMPORTER_ONLY)

@@ -14,16 +14,11 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
-import { toJSONSchema } from "zod/mini";
-import { createApp } from "../../src/app";
 import type { Contract } from "../../src/contract-language/contract";
 import { defineContract } from "../../src/contract-language/define-contract";
 import { defineHandlers } from "../../src/contract-language/define-handlers";
-import { OPERATION_ENGINE } from "../../src/engine";
 import { deliverBatch } from "../../src/engine/events/deliver";
 import { enqueueEvents } from "../../src/engine/events/emit";
-import { JWT_VERIFIER } from "../../src/engine/jwt";
-import { XML_CODEC } from "../../src/engine/xml";
 import {
   FIXTURE_ERROR_BODIES_CONTRACT,
   FIXTURE_ERROR_BODIES_HANDLERS,
@@ -47,6 +42,7 @@ import {
   FIXTURE_VOCABULARY_CONTRACT,
   FIXTURE_VOCABULARY_HANDLERS,
 } from "../fixtures/vocabulary";
+import { builtApp } from "../support/built-app";
 import { importCase } from "../support/import-case";
 import { accessToken, keySetOf, newIssuer } from "../support/issuer";
 import { checkConformance } from "../tools/conformance/checker";
@@ -186,12 +182,10 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
   const apps: Served[] = [];
   beforeAll(async () => {
     const env = { ...secrets, ...limiters } as unknown as Env;
-    const serve = (contract: Contract, options: object) => {
-      const app = createApp(contract, {
-        engine: OPERATION_ENGINE,
-        jsonSchema: toJSONSchema,
-        ...options,
-      } as never);
+    // Each app as it is deployed: built as `npm run build:contract` builds it, then served
+    // from what the build made (no converter, no documenter in the Worker).
+    const serve = async (contract: Contract, options: { handlers?: object } = {}) => {
+      const { app } = await builtApp(contract, options.handlers);
       return (request: Request) => Promise.resolve(app.fetch(request, env));
     };
     const issuer = await newIssuer("fixture-served-answers");
@@ -200,13 +194,10 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
       ...FIXTURE_JWT_VARS,
       FIXTURE_JWKS_URL: keySetOf(issuer),
     } as unknown as Env;
-    const vocabulary = createApp(FIXTURE_VOCABULARY_CONTRACT, {
-      engine: OPERATION_ENGINE,
-      jwt: JWT_VERIFIER,
-      xml: XML_CODEC,
-      jsonSchema: toJSONSchema,
-      handlers: FIXTURE_VOCABULARY_HANDLERS,
-    });
+    const { app: vocabulary } = await builtApp(
+      FIXTURE_VOCABULARY_CONTRACT,
+      FIXTURE_VOCABULARY_HANDLERS,
+    );
     const token = await accessToken(issuer, {
       issuer: FIXTURE_JWT_VARS.FIXTURE_JWT_ISSUER,
       audience: FIXTURE_JWT_VARS.FIXTURE_JWT_AUDIENCE,
@@ -223,7 +214,7 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
     apps.push(
       {
         name: "FIXTURE operations",
-        fetch: serve(FIXTURE_OPERATIONS_CONTRACT, { handlers: FIXTURE_HANDLERS }),
+        fetch: await serve(FIXTURE_OPERATIONS_CONTRACT, { handlers: FIXTURE_HANDLERS }),
       },
       {
         name: "FIXTURE vocabulary",
@@ -233,39 +224,43 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
       },
       {
         name: "FIXTURE security",
-        fetch: serve(FIXTURE_SECURITY_CONTRACT, { handlers: FIXTURE_SECURITY_HANDLERS }),
+        fetch: await serve(FIXTURE_SECURITY_CONTRACT, { handlers: FIXTURE_SECURITY_HANDLERS }),
         credentials: secretCredentials(FIXTURE_SECURITY_CONTRACT, env as never),
       },
       {
         name: "FIXTURE states",
-        fetch: serve(FIXTURE_STATES_CONTRACT, { handlers: fixtureStatesHandlers(new Map()) }),
+        fetch: await serve(FIXTURE_STATES_CONTRACT, { handlers: fixtureStatesHandlers(new Map()) }),
       },
       {
         name: "FIXTURE events",
-        fetch: serve(FIXTURE_EVENTS_CONTRACT, { handlers: FIXTURE_EVENTS_HANDLERS }),
+        fetch: await serve(FIXTURE_EVENTS_CONTRACT, { handlers: FIXTURE_EVENTS_HANDLERS }),
       },
       {
         name: "FIXTURE parameter styles",
-        fetch: serve(FIXTURE_STYLES_CONTRACT, { handlers: FIXTURE_STYLES_HANDLERS }),
+        fetch: await serve(FIXTURE_STYLES_CONTRACT, { handlers: FIXTURE_STYLES_HANDLERS }),
       },
-      ...(["header", "query", "path"] as const).map((placement) => ({
-        name: `FIXTURE versions (in ${placement})`,
-        fetch: serve(
-          fixtureVersionsContract(
-            placement === "path" ? { in: "path" } : { in: placement, name: "api-version" },
+      ...(await Promise.all(
+        (["header", "query", "path"] as const).map(async (placement) => ({
+          name: `FIXTURE versions (in ${placement})`,
+          fetch: await serve(
+            fixtureVersionsContract(
+              placement === "path" ? { in: "path" } : { in: placement, name: "api-version" },
+            ),
+            { handlers: FIXTURE_VERSIONS_HANDLERS },
           ),
-          { handlers: FIXTURE_VERSIONS_HANDLERS },
-        ),
-      })),
+        })),
+      )),
       {
         name: "FIXTURE own error bodies",
-        fetch: serve(FIXTURE_ERROR_BODIES_CONTRACT, { handlers: FIXTURE_ERROR_BODIES_HANDLERS }),
+        fetch: await serve(FIXTURE_ERROR_BODIES_CONTRACT, {
+          handlers: FIXTURE_ERROR_BODIES_HANDLERS,
+        }),
       },
       {
         // An answer whose schema is an intersection of objects (an imported allOf): zod
         // strips unknown members of each, so neither branch may say additionalProperties.
         name: "FIXTURE intersection",
-        fetch: serve(INTERSECTION, {
+        fetch: await serve(INTERSECTION, {
           handlers: defineHandlers(INTERSECTION, {
             fixtureCombined: () => ({ status: 200, body: { id: "c1", label: "FIXTURE" } }),
           }),
@@ -273,7 +268,7 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
       },
       {
         name: "the rich FIXTURE document, imported",
-        fetch: (request) => Promise.resolve(rich.app.fetch(request, env)),
+        fetch: await serve(rich.contract),
       },
     );
   }, 120_000);
@@ -308,11 +303,7 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
   }, 120_000);
 
   it("a webhook delivery is what the document's webhooks say it is", async () => {
-    const app = createApp(FIXTURE_EVENTS_CONTRACT, {
-      engine: OPERATION_ENGINE,
-      jsonSchema: toJSONSchema,
-      handlers: FIXTURE_EVENTS_HANDLERS,
-    });
+    const { app } = await builtApp(FIXTURE_EVENTS_CONTRACT, FIXTURE_EVENTS_HANDLERS);
     const document = (await (await app.request(`${BASE}/_service/openapi.json`)).json()) as Json;
     const doc = documented(document, ajv);
     const queued: { body: unknown }[] = [];

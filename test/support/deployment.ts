@@ -11,6 +11,7 @@ import {
 } from "../../src/contract-language/contract";
 import { DESTINATIONS_VAR } from "../../src/engine/events/destinations";
 import { DEAD_LETTER_QUEUE, EVENTS_QUEUE } from "../../src/engine/events/emit";
+import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
 import { needsSandbox } from "../../src/engine/sandbox/place";
 import { SANDBOX_BINDING, SANDBOX_CLASS } from "../../src/engine/sandbox/records";
 import { CORS_VARS, DEFAULT_MAX_AGE, MAX_MAX_AGE } from "../../src/platform/cors";
@@ -265,6 +266,12 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
     `${CORS_VARS.credentials} = ${JSON.stringify(currentVar(current, CORS_VARS.credentials, "false"))}`,
     `# Seconds a browser may reuse a preflight's answer: 0 to ${MAX_MAX_AGE}.`,
     `${CORS_VARS.maxAge} = ${JSON.stringify(currentVar(current, CORS_VARS.maxAge, String(DEFAULT_MAX_AGE)))}`,
+    "# Platform setting, not part of the service's interface: how a declared operation without",
+    '# a handler answers a valid request. "501" (not implemented; what a production deployment',
+    '# keeps), "examples" (an answer made from the contract\'s examples; a request chooses with',
+    '# Prefer: code=, example=, dynamic=true) or "sandbox" (a store of the contract\'s resources).',
+    "# Any other value answers 501 and is logged. Such answers carry `Answered-By`.",
+    `${UNHANDLED_VAR} = ${JSON.stringify(currentVar(current, UNHANDLED_VAR, "501"))}`,
   ];
   const queues = eventQueues(contract, current.workerName ?? "contract-edge-service");
   if (queues)

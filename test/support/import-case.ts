@@ -40,11 +40,22 @@ export type Document = Json | { readonly yaml: string };
 
 let counter = 0;
 
-export async function importCase(
+/** An imported case as files: its directory, what the import made, each part file's code. */
+export interface WrittenCase {
+  readonly dir: string;
+  readonly result: ImportResult;
+  readonly code: Readonly<Record<string, string>>;
+  readonly source: Json;
+  /** The contract module's path (`src/contract/index.ts` in the case's directory). */
+  readonly index: string;
+}
+
+/** Imports `document` into test/artifacts/imports/<case>/ and writes its contract files. */
+export async function writeCase(
   name: string,
   document: Document,
   extraFiles: Readonly<Record<string, string>> = {},
-): Promise<ImportedCase> {
+): Promise<WrittenCase> {
   counter += 1;
   const dir = join(CASES, `${name}-${process.pid}-${counter}`);
   rmSync(dir, { recursive: true, force: true });
@@ -69,8 +80,9 @@ export async function importCase(
   // Part 3 as the project has it, unless the document carried machines.
   if (!result.parts.has("states"))
     writeFileSync(join(dir, "src/contract/states.ts"), "export const states = {} as const;\n");
+  const index = join(dir, "src/contract/index.ts");
   writeFileSync(
-    join(dir, "src/contract/index.ts"),
+    index,
     [
       'import { defineContract } from "../contract-language/define-contract";',
       'import { securitySchemes } from "./authentication";',
@@ -87,7 +99,17 @@ export async function importCase(
       "",
     ].join("\n"),
   );
-  const { contract } = (await import(join(dir, "src/contract/index.ts"))) as { contract: Contract };
+  return { dir, result, code, source: source.document, index };
+}
+
+/** Imports `document`, loads the contract it wrote and builds the app from it. */
+export async function importCase(
+  name: string,
+  document: Document,
+  extraFiles: Readonly<Record<string, string>> = {},
+): Promise<ImportedCase> {
+  const { dir, result, code, source, index } = await writeCase(name, document, extraFiles);
+  const { contract } = (await import(index)) as { contract: Contract };
   const app = createApp(contract, {
     engine: OPERATION_ENGINE,
     jsonSchema: toJSONSchema,
@@ -101,7 +123,7 @@ export async function importCase(
     code,
     contract,
     app,
-    source: source.document,
+    source,
     served: async () =>
       (await (await app.request("https://fixture.test/_service/openapi.json")).json()) as Json,
   };

@@ -2,11 +2,13 @@
  * `npm run dev` runs this first (npm's `predev`): it gives every secret and setting the
  * contract's part 5 names a local value in `.dev.vars` (test/tools/dev-credentials.ts), so
  * `wrangler dev` answers every operation as documented, and prints how to present each
- * scheme's credential with curl. It keeps every value already there and prints nothing
- * when the contract declares no security scheme.
+ * scheme's credential with curl. It keeps every value already there. Once the contract
+ * declares operations, it also says how to have those without a handler answer from the
+ * contract's examples instead of 501 (the `UNHANDLED_OPERATIONS` setting).
  */
 import { contract as shipped } from "../../src/contract";
 import type { Contract } from "../../src/contract-language/contract";
+import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
 import { DEV_VARS, ensureDevVars, jwtSchemes, opaqueToken, schemeScopes } from "./dev-credentials";
 
 /** The shipped contract, read as any contract: it may declare nothing yet. */
@@ -14,8 +16,16 @@ const contract: Contract = shipped;
 
 const { made, values } = await ensureDevVars(contract);
 const schemes = Object.entries(contract.securitySchemes);
+const say = (line: string) => console.error(`dev: ${line}`);
+if (Object.keys(contract.operations).length > 0) {
+  // wrangler 4.86 reads from .dev.vars only the names [secrets] lists once wrangler.toml has
+  // that table (any security scheme), so the var is given on the command line there.
+  const devVars = schemes.length === 0 ? ` (or put ${UNHANDLED_VAR}=examples in ${DEV_VARS})` : "";
+  say(
+    `operations without a handler answer 501; to answer from the contract's examples instead: npm run dev -- --var ${UNHANDLED_VAR}:examples${devVars}`,
+  );
+}
 if (schemes.length > 0) {
-  const say = (line: string) => console.error(`dev: ${line}`);
   say(
     made.length > 0
       ? `${DEV_VARS}: local values made for ${made.join(", ")} (gitignored; never deployed)`

@@ -2,10 +2,11 @@
  * `npm run test:revision [-- --import <openapi file>] [--serve] [--keep]`: proves that the
  * test suite survives a revision of the specification. It copies the project (tracked files
  * and new ones not ignored) into a temporary directory and puts a revision in: the FIXTURE
- * revision of test/fixtures/revision/ (the specification, the contract's part files,
- * src/index.ts, then the deployment files as `npm run contract:deployment` writes them),
+ * revision of test/fixtures/revision/ (the specification, the contract's part files, then
+ * the deployment files as `npm run contract:deployment` writes them),
  * or, with `--import`, an OpenAPI document taken in by `npm run contract:import`, then
- * checked with `npm run contract:diff -- --min 0.95`. Then `npm test` runs there; with
+ * checked with `npm run contract:diff -- --min 0.95`. Then `npm test` runs there (it builds
+ * the swapped contract first, `npm run build:contract`, as it does on a fresh clone); with
  * `--serve`, `wrangler dev` serves it and the conformance checker probes it too. Exits 0
  * only if all of it passes; `--keep` leaves the copy for a look.
  */
@@ -27,7 +28,6 @@ function applyRevision(to: string): string[] {
   place("SPECIFICATION.md", "src/contract/SPECIFICATION.md");
   for (const file of readdirSync(join(REVISION, "contract")))
     place(join("contract", file), join("src/contract", file));
-  place("index.ts", "src/index.ts");
   return placed;
 }
 

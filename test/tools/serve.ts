@@ -3,7 +3,7 @@
  * runtime binary from the npm package, without wrangler's dev proxy in between. Used by the
  * load run and the browser check; the settings come from wrangler.toml.
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -15,7 +15,7 @@ import {
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { experimental_readRawConfig } from "wrangler";
 
@@ -46,6 +46,24 @@ function capnpString(value: string): string {
   return JSON.stringify(value);
 }
 
+/**
+ * The static assets wrangler.toml declares (`[assets]`), as workerd serves them without
+ * wrangler: a read-only disk service, bound to the Worker under the binding's name.
+ * Nothing when it declares none.
+ */
+export function assetsOf(wranglerToml: string): { services: string; bindings: string[] } {
+  const raw = experimental_readRawConfig({ config: wranglerToml }).rawConfig as {
+    assets?: { directory?: string; binding?: string };
+  };
+  const { directory, binding } = raw.assets ?? {};
+  if (!directory || !binding) return { services: "", bindings: [] };
+  const path = resolve(dirname(resolve(wranglerToml)), directory);
+  return {
+    services: `, (name = "assets", disk = (path = ${capnpString(path)}, writable = false))`,
+    bindings: [`(name = ${capnpString(binding)}, service = "assets")`],
+  };
+}
+
 /** The workerd config: one worker, one HTTP socket on loopback; `vars` override wrangler.toml's. */
 function config(port: number, vars: Readonly<Record<string, string>> = {}): string {
   const raw = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as {
@@ -53,13 +71,15 @@ function config(port: number, vars: Readonly<Record<string, string>> = {}): stri
     compatibility_flags?: string[];
     vars?: Record<string, string>;
   };
+  const assets = assetsOf("wrangler.toml");
   const bindings = Object.entries({ ...raw.vars, ...vars }).map(
     ([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(String(value))})`,
   );
+  bindings.push(...assets.bindings);
   const flags = (raw.compatibility_flags ?? []).map(capnpString);
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
-  services = [(name = "main", worker = .worker)],
+  services = [(name = "main", worker = .worker)${assets.services}],
   sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
 );
 const worker :Workerd.Worker = (
@@ -69,6 +89,18 @@ const worker :Workerd.Worker = (
   bindings = [${bindings.join(", ")}],
 );
 `;
+}
+
+/**
+ * `npm run build:contract` in the project at `dir`: what its Worker entry imports
+ * (src/generated/, gitignored, so never in a copy) and its static assets, as a deploy's
+ * `[build]` makes them. `buildBundle` below uses a config of its own, without that step.
+ */
+export function buildContractIn(dir: string): void {
+  execFileSync("npm", ["run", "--silent", "build:contract"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 /**

@@ -29,7 +29,7 @@ import { compareWithSecrets } from "./compare";
 import { presentedCredential, presentedToken } from "./credentials";
 import { type IntrospectionSettings, introspect, introspectionSettings } from "./introspection";
 import { jwtSettings } from "./jwt-settings";
-import type { SecurityPlan } from "./plan";
+import { planSecurity, type SecurityPlan } from "./plan";
 
 export type Authentication =
   | {
@@ -362,3 +362,8 @@ function insufficientScope(scopes: readonly string[]): Authentication {
     },
   };
 }
+
+/** Part 5 as the serving engine uses it: in a Worker only when part 5 declares a scheme. */
+export const SECURITY_PART = { plan: planSecurity, authenticate } as const;
+
+export type SecurityPart = typeof SECURITY_PART;

@@ -6,7 +6,7 @@
  * goes out, so an accepted request's events are durable; their delivery is the consumer's
  * (deliver.ts) and never delays the answer.
  */
-import type { Contract } from "../../contract-language/contract";
+import { type Contract, resolveSchema } from "../../contract-language/contract";
 import { log } from "../../platform/log";
 import { jsonPointer } from "../zod/issues";
 import { parseWith } from "../zod/parse";
@@ -70,7 +70,7 @@ export async function enqueueEvents(
     const declared = contract.events[event];
     let data = payload;
     if (declared && mode !== "off") {
-      const parsed = await parseWith(declared.payload, payload);
+      const parsed = await parseWith(resolveSchema(declared.payload), payload);
       if (parsed.success) data = parsed.data;
       else {
         // Where and what kind of mismatch, never the payload's values.

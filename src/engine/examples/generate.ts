@@ -70,6 +70,11 @@ export interface GenerateOptions {
    * required is made, so recursive schemas end). Default: "none" for a request, else "all".
    */
   readonly optional?: "none" | "all";
+  /**
+   * Pass over every `examples`, `example` and `default`: a value made from the schema's
+   * types and constraints alone (the examples mode's `Prefer: dynamic=true`). Default: false.
+   */
+  readonly fresh?: boolean;
 }
 
 /** A value that satisfies the schema, or why none was made. */
@@ -952,7 +957,8 @@ export function generateValue(schema: JsonSchema, options: GenerateOptions = {})
     ctx.steps = 0;
     const rand = Random.from(attempt === 0 ? seed : `${seed}\u0000attempt${attempt}`);
     try {
-      const made = generate(schema, ctx, { path: "", depth: 0, refs: [], rand, fresh: false });
+      const fresh = options.fresh === true;
+      const made = generate(schema, ctx, { path: "", depth: 0, refs: [], rand, fresh });
       if (!made.ok) {
         reason = made.reason;
         continue;

@@ -4,7 +4,7 @@
  */
 
 import { safeParse } from "zod/v4/core";
-import type { Contract, PageSizeLimit } from "../../contract-language/contract";
+import { type Contract, type PageSizeLimit, resolveSchema } from "../../contract-language/contract";
 import { isBindingName } from "../bindings";
 import { objectShape } from "../zod/shape";
 
@@ -17,7 +17,7 @@ const isCount = (n: number, least: number) => Number.isSafeInteger(n) && n >= le
  */
 function checkPageSize(contract: Contract, name: string, limit: PageSizeLimit, id: string): void {
   const fail = (why: string) => new Error(`limit ${name}, operation ${id}: ${why}`);
-  const query = contract.operations[id]?.request?.query;
+  const query = resolveSchema(contract.operations[id]?.request?.query);
   if (!query) throw fail("the operation declares no query schema");
   const member = objectShape(query)?.[limit.parameter];
   if (!member) throw fail(`the query schema has no parameter ${limit.parameter}`);

@@ -4,7 +4,7 @@
  * 7's error types as `components.responses`, and the platform's failures documented as the
  * error types that present them. The platform's frame (src/platform/openapi/) merges it in.
  */
-import { type Contract, declaresXml } from "../../contract-language/contract";
+import { type Contract, declaresXml, resolveSchema } from "../../contract-language/contract";
 import type {
   ContractDocumentation,
   DocumentContext,
@@ -39,7 +39,7 @@ export function errorTypeSchema(name: string, contract: Contract, convert: Conve
   for (const [member, schema] of members) {
     properties[member] = convert(schema, "output", `${name}${member}`);
     // A member whose schema accepts its absence is optional.
-    if (schema._zod.optout !== "optional") required.push(member);
+    if (resolveSchema(schema)._zod.optout !== "optional") required.push(member);
   }
   const declared =
     members.length > 0

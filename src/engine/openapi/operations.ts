@@ -8,7 +8,9 @@
 import {
   type Content,
   type Contract,
+  isMediaDeclaration,
   type Operation,
+  resolveSchema,
   type SecurityScheme,
   schemaOf,
 } from "../../contract-language/contract";
@@ -133,7 +135,7 @@ function parametersOf(op: Operation, context: DocumentContext, id: string): Json
     if (!schema) continue;
     const object = context.convert(schema, "input", `${id}${location}`);
     const required = new Set((object.required as string[] | undefined) ?? []);
-    const members = objectShape(schema) ?? {};
+    const members = objectShape(resolveSchema(schema)) ?? {};
     for (const [name, property] of Object.entries((object.properties as Json | undefined) ?? {})) {
       const {
         description,
@@ -170,7 +172,7 @@ function contentOf(
 ): Json {
   return Object.fromEntries(
     Object.entries(content).map(([type, declared]) => {
-      const examples = "_zod" in declared ? undefined : declared.examples;
+      const examples = isMediaDeclaration(declared) ? declared.examples : undefined;
       let schema = context.convert(schemaOf(declared), io, hint);
       // Bytes a zod schema cannot describe (an instanceof check): a binary string, as
       // OpenAPI 3.1 §4.8.14.3 and 3.0's format: binary both read it.

@@ -17,7 +17,12 @@
  *   an answer is sent as the handler wrote it; it is left out unless the object is strict.
  */
 import { type $ZodRegistry, globalRegistry } from "zod/v4/core";
-import type { Contract, Schema } from "../../contract-language/contract";
+import {
+  type Contract,
+  resolveSchema,
+  type Schema,
+  type SchemaDeclaration,
+} from "../../contract-language/contract";
 import { RESERVED_SCHEMA_NAMES } from "../../contract-language/reserved";
 import type { Json, JsonSchemaConverter } from "../../platform/openapi/document";
 import { COMPONENT, VIEW_OF } from "../../platform/openapi/problems";
@@ -25,8 +30,11 @@ import { viewOf, viewOrigin } from "../zod/views";
 
 export type Direction = "input" | "output";
 
-/** Converts a schema to JSON Schema: a `$ref` for a resource, the schema itself otherwise. */
-export type Convert = (schema: Schema, io: Direction, hint?: string) => Json;
+/**
+ * Converts a declared schema (built, `resolveSchema`) to JSON Schema: a `$ref` for a
+ * resource, the schema itself otherwise.
+ */
+export type Convert = (schema: SchemaDeclaration, io: Direction, hint?: string) => Json;
 
 /**
  * Marks a component schema that is not a part 2 resource but was derived from a
@@ -87,9 +95,11 @@ export function schemaComponents(
   contract: Contract,
   jsonSchema: JsonSchemaConverter | undefined,
 ): SchemaComponents {
-  const names = new Map<Schema, string>(
-    Object.entries(contract.resources).map(([name, schema]) => [schema, name]),
+  // Part 2's resources, built: the document is made when the Worker is built, never in it.
+  const resources = Object.entries(contract.resources).map(
+    ([name, declared]) => [name, resolveSchema(declared)] as const,
   );
+  const names = new Map<Schema, string>(resources.map(([name, schema]) => [schema, name]));
   const schemas: Json = {};
   const used = new Set<string>([...names.values(), ...RESERVED_SCHEMA_NAMES]);
   const fresh = (hint: string) => {
@@ -100,7 +110,7 @@ export function schemaComponents(
   };
   // A resource's views, named once, so every schema that reaches one refers to it.
   const views: { name: string; view: Schema; of: string; io: Direction }[] = [];
-  for (const [of, schema] of Object.entries(contract.resources)) {
+  for (const [of, schema] of resources) {
     for (const [io, direction, suffix] of VIEWS) {
       const view = viewOf(schema, direction);
       if (view === schema) continue;
@@ -189,7 +199,7 @@ export function schemaComponents(
 
   const convert: Convert = (declared, io, hint = "Schema") => {
     // What a request may send, or an answer carry: the schema's view for that direction.
-    const schema = viewOf(declared, io === "input" ? "request" : "response");
+    const schema = viewOf(resolveSchema(declared), io === "input" ? "request" : "response");
     const name = names.get(schema);
     if (name) return { $ref: `${COMPONENT}${name}` };
     const json = place(raw(schema, io), hint, io);
@@ -211,8 +221,7 @@ export function schemaComponents(
     const { [name]: own, ...others } = (json.$defs ?? {}) as Record<string, Json>;
     return place({ ...(own ?? json), $defs: others }, name, io);
   };
-  for (const [name, schema] of Object.entries(contract.resources))
-    schemas[name] = component(name, schema, "input");
+  for (const [name, schema] of resources) schemas[name] = component(name, schema, "input");
   for (const { name, view, of, io } of views)
     schemas[name] = {
       ...component(name, view, io),

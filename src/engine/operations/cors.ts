@@ -9,14 +9,17 @@ import {
   issuerVouched,
   type Operation,
   operationShapes,
-  type Schema,
+  resolveSchema,
+  type SchemaDeclaration,
 } from "../../contract-language/contract";
 import { type CorsResource, PLATFORM_CORS } from "../../platform/cors";
 import { retirementOf } from "../versions/plan";
 import { objectShape } from "../zod/shape";
+import { ANSWERED_BY } from "./unhandled";
 
 /** The member names of a header schema, in lower case (header names are case-insensitive). */
-function headerNames(schema: Schema | undefined): string[] {
+function headerNames(declared: SchemaDeclaration | undefined): string[] {
+  const schema = resolveSchema(declared);
   if (!schema) return [];
   return Object.keys(objectShape(schema) ?? {}).map((name) => name.toLowerCase());
 }
@@ -52,10 +55,13 @@ function mayLocate(operation: Operation): boolean {
  * each operation declares, and those the platform sends where it applies: `WWW-Authenticate`
  * (credentials required), `Retry-After` (rate limits, JWT schemes, events), `Deprecation`,
  * `Sunset` and `Link` (retirement), `Location` (201 or 3xx), `Accept-Post`/`Accept-Patch`.
+ * Where an operation has no handler (`unhandled`), what its answers made without one use:
+ * `Prefer` (RFC 7240) in, `Answered-By`, `Preference-Applied` out (./unhandled.ts).
  */
 export function operationsCors(
   contract: Contract,
   operations: readonly (readonly [id: string, operation: Operation])[],
+  unhandled = false,
 ): CorsResource {
   const request = new Set(PLATFORM_CORS.requestHeaders);
   const exposed = new Set(PLATFORM_CORS.exposedHeaders);
@@ -91,6 +97,11 @@ export function operationsCors(
     }
     if (declared.method === "POST") exposed.add("accept-post");
     if (declared.method === "PATCH") exposed.add("accept-patch");
+  }
+  if (unhandled) {
+    request.add("prefer");
+    exposed.add(ANSWERED_BY);
+    exposed.add("preference-applied");
   }
   return { requestHeaders: [...request], exposedHeaders: [...exposed] };
 }

@@ -16,6 +16,7 @@ import type { AppEnv } from "../../platform/env";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
 import type { SecurityPlan } from "../authentication/plan";
 import type { Emission } from "../events/emit";
+import type { ExampleBook } from "../examples/book";
 import { type OperationLimits, planLimits } from "../limits/plan";
 import type { Refusal } from "../refusal";
 import type { RequestPlan, ValidatedInput } from "../request/plan";
@@ -77,6 +78,14 @@ export type StepName =
   | "emit"
   | "respond";
 
+/**
+ * The `examples` setting's answer for an operation without a handler (`examples.ts`): it
+ * sets the exchange's result, or answers `unanswered()` where it can make none. The engine's
+ * examples part (src/engine/parts.ts), given only while an operation has no handler, so a
+ * Worker whose every operation has one does not ship the value generator.
+ */
+export type ExamplesAnswer = (x: Exchange, unanswered: () => Outcome) => Outcome;
+
 /** A problem answer in the form the request negotiates (`problem-form.ts`). */
 export type ProblemForm = (c: Context<AppEnv>, response: Response) => Promise<Response>;
 
@@ -100,6 +109,12 @@ export interface OperationModel extends OperationOutline {
   readonly steps: readonly Step[];
   /** With XML declared: a problem answer in the form the request negotiates (JSON or XML). */
   readonly problemForm: ProblemForm | undefined;
+  /** Which of the operation's variants this is (part 9; the operation's own declaration is 0). */
+  readonly shapeIndex: number;
+  /** What an operation without a handler answers from under the `examples` setting. */
+  readonly exampleBook: () => ExampleBook;
+  /** How it answers from them; absent from a Worker whose every operation has a handler. */
+  readonly examples: ExamplesAnswer | undefined;
 }
 
 /**

@@ -2,20 +2,23 @@
  * The service's routes, derived from part 4: each declared operation becomes a method on
  * its path; a path it does not declare is 404, a method it does not declare on a declared
  * path 405 with `Allow`. An operation without a handler still validates its input, then
- * answers 501. The declarations were checked when the app started (`checkOperations`).
+ * answers as the deployment's setting says (`unhandled.ts`: 501 by default). The
+ * declarations were checked when the Worker was built (`checkOperations`); what is checked
+ * here is that the build gave the engine every part the contract uses.
  */
 import type { Handler, Hono } from "hono";
 import { type Operation, operationShapes } from "../../contract-language/contract";
+import { servingParts } from "../../contract-language/needs";
 import type { MountContext } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
-import { problemPresenter } from "../error-model";
-import { versionGate } from "../versions/negotiate";
-import { planVersions, shapeIndex, VERSION_SEGMENT, versionFields } from "../versions/plan";
+import { EMPTY_BOOK, type ExampleBook } from "../examples/book";
+import type { ServingParts } from "../parts";
+import { VERSION_SEGMENT } from "../versions/plan";
 import { xmlMappings } from "../zod/xml-mappings";
 import { operationsCors } from "./cors";
 import { isSuccessKey } from "./failures";
-import type { OperationModel } from "./model";
+import type { ExamplesAnswer, OperationModel } from "./model";
 import { routePath } from "./path-template";
 import { type OperationSetting, planOperation } from "./plan";
 import { problemForm } from "./problem-form";
@@ -24,17 +27,38 @@ import { serveOperation } from "./run";
 /**
  * Mounts every declared operation. Paths with fewer parameters are mounted first, so a
  * literal path wins over a template that would also match it (OpenAPI 3.1 §4.8.8).
+ * `examples` (the examples part's) answers operations without a handler under the
+ * `examples` setting; a Worker built without it (every operation had a handler) answers
+ * them 501 under every setting.
  */
-export function mountOperations(app: Hono<AppEnv>, context: MountContext): void {
+export function mountOperations(
+  app: Hono<AppEnv>,
+  context: MountContext,
+  parts: ServingParts,
+  examples?: ExamplesAnswer,
+): void {
   const { contract, handlers, maxBodyBytes, jwt } = context;
+  // A build older than the contract: refused whole, rather than served without a part.
+  const missing = servingParts(contract).filter((part) => !parts[part]);
+  if (missing.length > 0)
+    throw new Error(
+      `the contract uses the engine's ${missing.join(", ")} ${missing.length > 1 ? "parts" : "part"}, which this Worker was not built with: run npm run build:contract`,
+    );
+  const { versions, errorModel } = parts;
   // Made from the JSON Schemas the build made, each on its first use.
-  const xml = context.xml && xmlMappings(contract, context.xml, context.xmlSchemas);
-  const versionPlan = planVersions(contract);
+  const xml = context.xml && xmlMappings(context.xml, context.xmlSchemas);
+  const versionPlan = versions?.plan(contract);
   // With the version in the path, every operation is routed under it (`/:__version/…`).
   const prefix = versionPlan?.placement.in === "path" ? `/:${VERSION_SEGMENT}` : "";
-  const versionHidden = versionPlan ? versionFields(versionPlan.placement) : {};
+  const versionHidden = versionPlan && versions ? versions.fields(versionPlan.placement) : {};
   // Misconfigured security schemes, logged once for the whole app.
   const reported = new Set<string>();
+  // Read from the build's text on the first answer made from examples, then kept.
+  let book: ExampleBook | undefined;
+  const exampleBook = () => {
+    book ??= { ...EMPTY_BOOK, ...(JSON.parse(context.exampleBook()) as Partial<ExampleBook>) };
+    return book;
+  };
   const byPath = new Map<
     string,
     {
@@ -44,7 +68,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     }
   >();
   for (const [id, operation] of Object.entries(contract.operations)) {
-    const { path, read, ownSegments } = routePath(id, operation.path);
+    const { path, read, ownSegments, mixedSegments } = routePath(id, operation.path);
     const shapes = operationShapes(operation);
     // Planned on the first request that needs it, not at start-up: a Worker's isolate
     // starts per cold request, and planning every operation then (reading each schema,
@@ -54,7 +78,7 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     const models: (OperationModel | undefined)[] = [];
     const variantOf = new Map<string, number>();
     const modelAt = (index: number): OperationModel => {
-      const planned = models[index] ?? planOperation(setting, shapes[index] ?? operation);
+      const planned = models[index] ?? planOperation(setting, shapes[index] ?? operation, index);
       models[index] = planned;
       return planned;
     };
@@ -63,11 +87,14 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       id,
       handler: handlers[id],
       // An operation that presents failures its own way (part 7) answers them so.
-      present: operation.presents ? problemPresenter(contract, id) : context.present,
-      versions: versionGate(id, operation, versionPlan),
+      present:
+        operation.presents && errorModel ? errorModel.presenter(contract, id) : context.present,
+      versions: versions?.gate(id, operation, versionPlan),
       variant: (version) => {
-        if (!versionPlan || version === undefined || shapes.length < 2) return modelAt(0);
-        const index = variantOf.get(version) ?? shapeIndex(versionPlan, operation, version);
+        if (!versionPlan || !versions || version === undefined || shapes.length < 2)
+          return modelAt(0);
+        const index =
+          variantOf.get(version) ?? versions.shapeIndex(versionPlan, operation, version);
         variantOf.set(version, index);
         return modelAt(index);
       },
@@ -76,13 +103,17 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
       versionHidden,
       pathParameters: read,
       jwt,
-      xml,
+      xml: xml?.(id, shapes),
       reported,
+      exampleBook,
+      examples,
+      parts,
     };
     const routed = `${prefix}${path}`;
     const entry = byPath.get(routed) ?? {
-      // A segment Hono matches by a pattern (`{id}.json`) is half literal: it is not counted.
-      parameters: ownSegments + (prefix ? 1 : 0),
+      // A segment Hono matches by a pattern (`{id}.json`) is half literal: it counts half, so
+      // `/files/index.json` is mounted before `/files/{name}.json`, which would also match it.
+      parameters: ownSegments + mixedSegments / 2 + (prefix ? 1 : 0),
       methods: {},
       operations: [],
     };
@@ -91,14 +122,15 @@ export function mountOperations(app: Hono<AppEnv>, context: MountContext): void 
     byPath.set(routed, entry);
   }
   const paths = [...byPath].sort(([, a], [, b]) => a.parameters - b.parameters);
-  // What CORS allows on each path follows from what its operations declare.
+  // What CORS allows on each path follows from what its operations declare, their header
+  // schemas among it: made on the path's first request while CORS is on, never at start-up.
   for (const [path, { methods, operations }] of paths)
-    mountResource(
-      app,
-      path,
-      methods as MethodHandlers,
-      context.present,
-      operationsCors(contract, operations),
+    mountResource(app, path, methods as MethodHandlers, context.present, () =>
+      operationsCors(
+        contract,
+        operations,
+        operations.some(([id]) => handlers[id] === undefined),
+      ),
     );
 }
 

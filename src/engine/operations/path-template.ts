@@ -18,6 +18,8 @@ export interface RoutePath {
   readonly parameters: readonly string[];
   /** Parameters with a segment of their own (`/{id}`); those beside text are half literal. */
   readonly ownSegments: number;
+  /** Segments of text beside parameters (`{id}.json`): less concrete than a literal one. */
+  readonly mixedSegments: number;
   /**
    * The template's parameters, each as its text stands in `path`, the path the router
    * matched (Hono's, where only escapes of unreserved characters are decoded): a value's
@@ -118,6 +120,7 @@ export function routePath(id: string, template: string): RoutePath {
     path: `/${segments.join("/")}`,
     parameters,
     ownSegments: parameters.length - beside,
+    mixedSegments: mixed.length,
     read,
   };
 }

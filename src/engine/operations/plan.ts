@@ -7,12 +7,17 @@ import type { Contract, Operation } from "../../contract-language/contract";
 import type { AnyHandler } from "../../contract-language/define-handlers";
 import type { JwtVerifier } from "../../platform/engine-seam";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
-import { planSecurity } from "../authentication/plan";
+import type { ExampleBook } from "../examples/book";
+import type { ServingParts } from "../parts";
 import { type HiddenFields, planRequest } from "../request/plan";
-import { planTransition } from "../states/transition";
 import type { VersionGate } from "../versions/negotiate";
-import type { XmlMappings } from "../zod/xml-mappings";
-import { type OperationModel, outlineOperation, type ProblemForm } from "./model";
+import type { XmlShapes } from "../zod/xml-mappings";
+import {
+  type ExamplesAnswer,
+  type OperationModel,
+  outlineOperation,
+  type ProblemForm,
+} from "./model";
 import { planResponses } from "./responses";
 import { pipeline } from "./steps";
 
@@ -33,16 +38,31 @@ export interface OperationSetting {
   /** The path template's parameters, as their text stands in the path the router matched. */
   readonly pathParameters: (path: string) => Record<string, string>;
   readonly jwt: JwtVerifier | undefined;
-  readonly xml: XmlMappings | undefined;
+  /** The XML mappings of each of the operation's shapes, when the contract declares XML. */
+  readonly xml: XmlShapes | undefined;
   /** Misconfigured security schemes, logged once for the whole app. */
   readonly reported: Set<string>;
+  /** What operations without a handler answer from under the `examples` setting. */
+  readonly exampleBook: () => ExampleBook;
+  /** How they answer from them, where the Worker has the examples part (src/engine/parts.ts). */
+  readonly examples: ExamplesAnswer | undefined;
+  /** The parts of the engine the Worker was given (src/engine/parts.ts). */
+  readonly parts: ServingParts;
 }
 
-/** The model of `shape`, one variant of the operation (the operation itself without part 9). */
-export function planOperation(setting: OperationSetting, shape: Operation): OperationModel {
-  const { contract, id, handler, jwt, xml } = setting;
+/**
+ * The model of `shape`, one variant of the operation (the operation itself without part 9),
+ * the `shapeIndex`-th of `operationShapes`.
+ */
+export function planOperation(
+  setting: OperationSetting,
+  shape: Operation,
+  shapeIndex = 0,
+): OperationModel {
+  const { contract, id, handler, jwt, parts } = setting;
+  const xml = setting.xml?.(shape);
   const outline = outlineOperation(contract, id, shape, handler !== undefined);
-  const security = planSecurity(contract, id, shape, jwt, setting.reported);
+  const security = parts.security?.plan(contract, id, shape, jwt, setting.reported);
   const planned = {
     ...outline,
     contract,
@@ -57,12 +77,16 @@ export function planOperation(setting: OperationSetting, shape: Operation): Oper
       hidden: hide(security?.fields, setting.versionHidden),
       pathParameters: setting.pathParameters,
       ...(xml ? { xml } : {}),
+      ...(parts.forms ? { forms: parts.forms } : {}),
     }),
     responses: planResponses(contract, shape, xml),
-    transition: planTransition(contract, shape),
+    transition: parts.states?.plan(contract, shape),
     emits: shape.emits ?? [],
+    shapeIndex,
+    exampleBook: setting.exampleBook,
+    examples: setting.examples,
   };
-  return { ...planned, steps: pipeline(planned) };
+  return { ...planned, steps: pipeline(planned, parts) };
 }
 
 /** The fields kept from the schemas: credentials' and the version's. */

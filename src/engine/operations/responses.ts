@@ -1,5 +1,5 @@
 /**
- * What an operation may answer, planned once when the app is built: per status, its media
+ * What an operation may answer, planned once, on its first request: per status, its media
  * types (each with how it is written and its schema's answer view, where write-only members
  * may be left out), its header schema; the part 7 error types it may answer with; and what
  * `Accept` can decide (406 before the handler runs, `Vary: Accept` on the answer).
@@ -9,6 +9,7 @@ import {
   type ErrorBody,
   type Operation,
   type ResponseDeclaration,
+  resolveSchema,
   type Schema,
   schemaOf,
 } from "../../contract-language/contract";
@@ -96,7 +97,7 @@ export function planResponses(
       }),
     );
     const types = [...media.keys()];
-    statuses.set(status, { types, media, headers: declared.headers });
+    statuses.set(status, { types, media, headers: resolveSchema(declared.headers) });
     if (types.length > 1) vary = true;
   }
   const errors = new Map<string, DeclaredError>();
@@ -107,7 +108,12 @@ export function planResponses(
       type: errorTypeUri(name, error),
       title: error.title,
       status: error.status,
-      members: error.members ?? {},
+      members: Object.fromEntries(
+        Object.entries(error.members ?? {}).map(([member, schema]) => [
+          member,
+          resolveSchema(schema),
+        ]),
+      ),
       ...(error.body ? { body: error.body } : {}),
     });
   }

@@ -6,7 +6,7 @@
  * handler cannot replace them (it may set its own Content-Security-Policy).
  */
 import type { XmlMapping } from "../../platform/engine-seam";
-import { apiHeaders, complete } from "../../platform/security-headers";
+import { apiHeaders, complete, platformAnswer } from "../../platform/security-headers";
 import type { BodyKind } from "../media-type";
 
 const FORCED = new Set(["content-type", "content-length", ...Object.keys(apiHeaders(""))]);
@@ -90,6 +90,18 @@ export interface Answer {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** The Content-Type of a body of `kind` in `mediaType`; none for multipart (its boundary). */
+function contentTypeOf(mediaType: string, kind: BodyKind): string | undefined {
+  // A multipart body's Content-Type carries its boundary, which only the runtime knows.
+  if (kind === "multipart") return undefined;
+  // A declared range (`image/*`) is no Content-Type: the answer is then plain bytes.
+  const type = mediaType.includes("*") ? "application/octet-stream" : mediaType;
+  // RFC 7303 §3.2, §9.1: XML is said to be UTF-8 in its charset, as text is.
+  return (kind === "text" || kind === "xml") && !type.includes(";")
+    ? `${type}; charset=utf-8`
+    : type;
+}
+
 /** The answer, its body written as `mediaType` of `kind` says; `extra` are the platform's own (Vary). */
 export function serialise(
   answer: Answer,
@@ -97,22 +109,20 @@ export function serialise(
     | { readonly mediaType: string; readonly kind: BodyKind; readonly xml?: XmlMapping }
     | undefined,
   requestId: string,
-  extra?: Readonly<Record<string, string>>,
+  extra?: { readonly vary?: string },
 ): Response {
+  const written = answer.body === undefined || !body;
+  const contentType = written ? undefined : contentTypeOf(body.mediaType, body.kind);
+  const payload = written ? null : bodyOf(body.kind, answer.body, body.xml);
+  if (answer.headers === undefined || Object.keys(answer.headers).length === 0)
+    // The common answer: the platform's headers and its kind's, built once per kind.
+    return platformAnswer(payload, answer.status, requestId, {
+      contentType,
+      cacheControl: "no-store",
+      vary: extra?.vary,
+    });
   const headers = answerHeaders(requestId, answer.headers);
-  if (extra) Object.assign(headers, extra);
-  if (answer.body === undefined || !body)
-    return complete(new Response(null, { status: answer.status, headers }));
-  // A multipart body's Content-Type carries its boundary, which only the runtime knows.
-  // A declared range (`image/*`) is no Content-Type: the answer is then plain bytes.
-  const type = body.mediaType.includes("*") ? "application/octet-stream" : body.mediaType;
-  // RFC 7303 §3.2, §9.1: XML is said to be UTF-8 in its charset, as text is.
-  if (body.kind !== "multipart")
-    headers["content-type"] =
-      (body.kind === "text" || body.kind === "xml") && !type.includes(";")
-        ? `${type}; charset=utf-8`
-        : type;
-  return complete(
-    new Response(bodyOf(body.kind, answer.body, body.xml), { status: answer.status, headers }),
-  );
+  if (extra?.vary !== undefined) headers.vary = extra.vary;
+  if (contentType !== undefined) headers["content-type"] = contentType;
+  return complete(new Response(payload, { status: answer.status, headers }));
 }

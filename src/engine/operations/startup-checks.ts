@@ -10,6 +10,7 @@ import {
   OPERATION_METHODS,
   type Operation,
   operationShapes,
+  resolveSchema,
   type Schema,
 } from "../../contract-language/contract";
 import { PARAMETER_STYLES, type ParameterLocation } from "../../contract-language/parameters";
@@ -19,7 +20,7 @@ import { objectShape } from "../zod/shape";
 import { routePath, routeShape } from "./path-template";
 
 function checkParams(id: string, operation: Operation, parameters: readonly string[]): void {
-  const params = operation.request?.params;
+  const params = resolveSchema(operation.request?.params);
   if (!params) {
     if (parameters.length > 0)
       throw new Error(
@@ -47,10 +48,10 @@ function checkParams(id: string, operation: Operation, parameters: readonly stri
 function checkStyles(id: string, operation: Operation): void {
   const request = operation.request;
   const parts: readonly [ParameterLocation, Schema | undefined][] = [
-    ["path", request?.params],
-    ["query", request?.query],
-    ["header", request?.headers],
-    ["cookie", request?.cookies],
+    ["path", resolveSchema(request?.params)],
+    ["query", resolveSchema(request?.query)],
+    ["header", resolveSchema(request?.headers)],
+    ["cookie", resolveSchema(request?.cookies)],
   ];
   for (const [location, schema] of parts) {
     for (const [name, member] of Object.entries((schema && objectShape(schema)) ?? {})) {
@@ -138,7 +139,7 @@ export function checkOperations(contract: Contract): void {
     const shape = routeShape(path);
     const other = shapes.get(shape);
     if (other !== undefined && other !== path)
-      throw new Error(`paths ${other} and ${path} differ only in parameter names`);
+      throw new Error(`operation ${id}: paths ${other} and ${path} differ only in parameter names`);
     shapes.set(shape, path);
   }
 }

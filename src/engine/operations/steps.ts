@@ -3,17 +3,16 @@
  * the version (part 9), rate limits per client address (so guessing credentials is limited
  * too), credentials (part 5), rate limits per credential, whether the client accepts any
  * media type the operation answers in (406), the request read and validated, the handler
- * (or the 501 placeholder), its answer checked against the declaration under the
- * `RESPONSE_VALIDATION` mode, its events queued (part 6), and the answer written. A step is
- * in an operation's pipeline only when the contract declares what it serves.
+ * (or, without one, the deployment's setting: `unhandled.ts`), its answer checked against
+ * the declaration under the `RESPONSE_VALIDATION` mode, its events queued (part 6), and the
+ * answer written. A step is in an operation's pipeline only when the contract declares what
+ * it serves, and the code of a part the contract does not use is not imported here: each
+ * step that needs one is made with it (src/engine/parts.ts), so it is in a Worker's bundle
+ * only with that part.
  */
 import type { Context } from "hono";
 import type { AnyResult, HandlerContext } from "../../contract-language/define-handlers";
-import {
-  NOT_ACCEPTABLE,
-  OPERATION_NOT_IMPLEMENTED,
-  STATE_CONFLICT,
-} from "../../contract-language/problem-catalogue";
+import { NOT_ACCEPTABLE, STATE_CONFLICT } from "../../contract-language/problem-catalogue";
 import { acceptable } from "../../platform/accept";
 import type { AppEnv } from "../../platform/env";
 import { INTERNAL_ERROR } from "../../platform/errors";
@@ -25,37 +24,46 @@ import {
   statusProblem,
   typedProblem,
 } from "../../platform/problem";
-import { authenticate } from "../authentication/authenticate";
-import { enqueueEvents } from "../events/emit";
-import { enforceRateLimits } from "../limits/enforce";
+import type { SecurityPart } from "../authentication/authenticate";
+import type { EventsPart } from "../events/part";
+import type { RateLimitsPart } from "../limits/enforce";
+import type { ServingParts } from "../parts";
 import type { Refusal } from "../refusal";
 import { validateRequest } from "../request/plan";
 import { SandboxRefusal, sandboxName, sandboxRecords } from "../sandbox/records";
 import { type HandlerStore, handlerStore } from "../sandbox/store";
-import { stateMismatch, TransitionRefused, transitionHelper } from "../states/transition";
+import type { StatesPart } from "../states/transition";
 import { responseValidationMode } from "../zod/response-mode";
 import type { Exchange, OperationModel, Outcome, Step } from "./model";
 import { errorMismatch, responseMismatch } from "./response-conformance";
 import { type DeclaredError, statusPlan } from "./responses";
 import { answerHeaders, serialise } from "./serialise";
+import { answerUnhandled } from "./unhandled";
 
 /** The model without its steps: what the pipeline is made from. */
 export type Planned = Omit<OperationModel, "steps">;
 
-/** The pipeline of an operation, each step present only where the contract declares its cause. */
-export function pipeline(model: Planned): Step[] {
+/**
+ * The pipeline of an operation, each step present only where the contract declares its
+ * cause, made with the parts of the engine it needs (the mount refused a contract whose
+ * parts were not all given, so a step is never left out for want of one).
+ */
+export function pipeline(model: Planned, parts: ServingParts): Step[] {
   const { versions, limits, security, responses, handler, emits } = model;
+  const { rateLimits, states, events } = parts;
   const steps: (Step | false | undefined)[] = [
     versions && negotiateVersion,
-    limits.perClient.length > 0 && rateLimitByClient,
-    security && authenticateStep,
-    security && limits.perCredential.length > 0 && rateLimitByCredential,
+    rateLimits && limits.perClient.length > 0 && rateLimitByClient(rateLimits),
+    security && parts.security && authenticateStep(parts.security),
+    security && rateLimits && limits.perCredential.length > 0 && rateLimitByCredential(rateLimits),
     responses.successTypes && negotiateAnswer(responses.successTypes, responses.vary),
     readRequest,
-    handler ? handle : notImplemented(model.id),
-    handler && checkAnswer,
-    handler && emits.length > 0 && emit,
-    handler && respond,
+    // Without a handler, the deployment's setting answers (501 by default): an answer it
+    // makes is checked and written as a handler's is.
+    handler ? handle(states) : answerUnhandled,
+    checkAnswer(states),
+    events && emits.length > 0 && emit(events),
+    respond,
   ];
   return steps.filter((step): step is Step => Boolean(step));
 }
@@ -108,35 +116,40 @@ const negotiateVersion: Step = {
 };
 
 /** Part 8, before credentials: counted per client address. */
-const rateLimitByClient: Step = {
-  name: "rateLimitByClient",
-  run: (x) =>
-    enforceRateLimits(x.model.limits.perClient, clientKey(x.c.req.raw), x.env, x.requestId),
-};
+function rateLimitByClient({ enforce }: RateLimitsPart): Step {
+  return {
+    name: "rateLimitByClient",
+    run: (x) => enforce(x.model.limits.perClient, clientKey(x.c.req.raw), x.env, x.requestId),
+  };
+}
 
 /** Part 5: every scheme the operation names is checked. */
-const authenticateStep: Step = {
-  name: "authenticate",
-  async run(x) {
-    const security = x.model.security;
-    if (!security) return undefined;
-    const waitUntil = waitUntilOf(x.c, x.requestId);
-    const outcome = await authenticate(security, x.c.req.raw, x.env, x.requestId, waitUntil);
-    if (!outcome.ok) return outcome.refusal;
-    x.auth = outcome.auth;
-    x.rateKey = outcome.rateKey;
-    return undefined;
-  },
-};
+function authenticateStep({ authenticate }: SecurityPart): Step {
+  return {
+    name: "authenticate",
+    async run(x) {
+      const security = x.model.security;
+      if (!security) return undefined;
+      const waitUntil = waitUntilOf(x.c, x.requestId);
+      const outcome = await authenticate(security, x.c.req.raw, x.env, x.requestId, waitUntil);
+      if (!outcome.ok) return outcome.refusal;
+      x.auth = outcome.auth;
+      x.rateKey = outcome.rateKey;
+      return undefined;
+    },
+  };
+}
 
 /** Part 8, once the credentials are valid: let in without one, counted by client, as above. */
-const rateLimitByCredential: Step = {
-  name: "rateLimitByCredential",
-  run(x) {
-    const key = x.rateKey === undefined ? clientKey(x.c.req.raw) : `credential:${x.rateKey}`;
-    return enforceRateLimits(x.model.limits.perCredential, key, x.env, x.requestId);
-  },
-};
+function rateLimitByCredential({ enforce }: RateLimitsPart): Step {
+  return {
+    name: "rateLimitByCredential",
+    run(x) {
+      const key = x.rateKey === undefined ? clientKey(x.c.req.raw) : `credential:${x.rateKey}`;
+      return enforce(x.model.limits.perCredential, key, x.env, x.requestId);
+    },
+  };
+}
 
 /** RFC 9110 §15.5.7: nothing the client accepts can be answered, so nothing is done. */
 function negotiateAnswer(types: readonly string[], vary: boolean): Step {
@@ -166,19 +179,6 @@ const readRequest: Step = {
   },
 };
 
-/** A declared operation without a handler: valid requests are answered 501. */
-function notImplemented(id: string): Step {
-  const refusal: Refusal = {
-    kind: undefined,
-    problem: typedProblem(
-      OPERATION_NOT_IMPLEMENTED,
-      "This operation is declared and the request is valid for it, but it is not implemented yet.",
-      { operationId: id },
-    ),
-  };
-  return { name: "handle", run: () => refusal };
-}
-
 /** The media type an answer of `status` is written in, as the request's `Accept` prefers. */
 function mediaTypeFor(x: Exchange, status: number): string | undefined {
   const types = statusPlan(x.model.responses, status)?.types ?? [];
@@ -195,56 +195,60 @@ function storeOf(x: Exchange): HandlerStore {
   );
 }
 
-/** The handler; part 3's refused transition is its 409, the sandbox's refusals their problems. */
-const handle: Step = {
-  name: "handle",
-  async run(x) {
-    const { id, handler, emits, transition } = x.model;
-    if (!handler) return undefined;
-    let store: HandlerStore | undefined;
-    try {
-      x.result = await handler(x.input, {
-        requestId: x.requestId,
-        env: x.c.env,
-        waitUntil: waitUntilOf(x.c, x.requestId),
-        auth: x.auth,
-        mediaTypeFor: (status) => mediaTypeFor(x, status),
-        emit: (event, payload) => {
-          // The types refuse this; plain JavaScript is refused here.
-          if (!emits.includes(event))
-            throw new Error(`operation ${id} does not declare that it emits ${event}`);
-          x.emissions.push({ event, payload });
-        },
-        transition: transitionHelper(transition, id, x.reached),
-        version: x.version,
-        // Made on first use: a handler that keeps its own storage pays nothing for it.
-        get store() {
-          store ??= storeOf(x);
-          return store;
-        },
-      });
-    } catch (error) {
-      if (error instanceof SandboxRefusal) return error.refusal;
-      if (!(error instanceof TransitionRefused) || !transition) throw error;
-      const { machine, trigger } = transition;
-      const where = error.current === undefined ? "its current state" : `state ${error.current}`;
-      return {
-        kind: undefined,
-        problem: typedProblem(
-          STATE_CONFLICT,
-          `${machine} does not allow ${trigger} from ${where}.`,
-          {
-            machine,
-            trigger,
-            ...(error.current === undefined ? {} : { currentState: error.current }),
-            allowedTriggers: error.allowed,
-          },
-        ),
-      };
-    }
-    return undefined;
-  },
-};
+/** A handler's `transition` where part 3 declares no machine: there is none to take. */
+const noTransition =
+  (id: string) =>
+  (_current: string): string => {
+    throw new Error(`operation ${id} declares no transition`);
+  };
+
+/** The handler; part 3's refused transition is its 409. */
+function handle(states: StatesPart | undefined): Step {
+  return { name: "handle", run: (x) => runHandler(x, states) };
+}
+
+async function runHandler(x: Exchange, states: StatesPart | undefined): Promise<Outcome> {
+  const { id, handler, emits, transition } = x.model;
+  if (!handler) return undefined;
+  let store: HandlerStore | undefined;
+  try {
+    x.result = await handler(x.input, {
+      requestId: x.requestId,
+      env: x.c.env,
+      waitUntil: waitUntilOf(x.c, x.requestId),
+      auth: x.auth,
+      mediaTypeFor: (status) => mediaTypeFor(x, status),
+      emit: (event, payload) => {
+        // The types refuse this; plain JavaScript is refused here.
+        if (!emits.includes(event))
+          throw new Error(`operation ${id} does not declare that it emits ${event}`);
+        x.emissions.push({ event, payload });
+      },
+      transition: states ? states.helper(transition, id, x.reached) : noTransition(id),
+      version: x.version,
+      // Made on first use: a handler that keeps its own storage pays nothing for it.
+      get store() {
+        store ??= storeOf(x);
+        return store;
+      },
+    });
+  } catch (error) {
+    if (error instanceof SandboxRefusal) return error.refusal;
+    if (!states || !(error instanceof states.Refused) || !transition) throw error;
+    const { machine, trigger } = transition;
+    const where = error.current === undefined ? "its current state" : `state ${error.current}`;
+    return {
+      kind: undefined,
+      problem: typedProblem(STATE_CONFLICT, `${machine} does not allow ${trigger} from ${where}.`, {
+        machine,
+        trigger,
+        ...(error.current === undefined ? {} : { currentState: error.current }),
+        allowedTriggers: error.allowed,
+      }),
+    };
+  }
+  return undefined;
+}
 
 /** The answer of a part 7 error type: the platform adds status, type, title and the request id. */
 function errorProblem(
@@ -272,64 +276,67 @@ function mismatchFound(x: Exchange, mismatch: string | undefined, status: number
 }
 
 /** The handler's answer against its declaration; a part 7 error type is answered here. */
-const checkAnswer: Step = {
-  name: "checkAnswer",
-  async run(x): Promise<Outcome> {
-    const result = x.result;
-    if (!result) return internalError;
-    const { responses, transition } = x.model;
-    const checked = responseValidationMode(x.c.env) !== "off";
-    if (result.error !== undefined) {
-      const declared = responses.errors.get(result.error);
-      const status = declared?.status ?? 500;
-      if (
-        checked &&
-        mismatchFound(x, await errorMismatch(result.error, declared, result.members), status)
-      )
-        return internalError;
-      if (!declared) return internalError;
-      // The handler's own headers, but a problem is never stored (RFC 9111 §5.2.2.5).
-      const headers = {
-        ...answerHeaders(x.requestId, result.headers),
-        "cache-control": "no-store",
-      };
-      return problemResponse(x.requestId, errorProblem(result, declared), headers);
-    }
-    if (!checked) return undefined;
-    const declared = statusPlan(responses, result.status);
-    const mediaType = result.mediaType ?? mediaTypeFor(x, result.status);
-    if (mismatchFound(x, await responseMismatch(declared, result, mediaType), result.status))
-      return internalError;
-    // Part 3: the answer of a transition carries the state it reached.
-    const success = result.status >= 200 && result.status < 300;
+function checkAnswer(states: StatesPart | undefined): Step {
+  return { name: "checkAnswer", run: (x) => answerChecked(x, states) };
+}
+
+async function answerChecked(x: Exchange, states: StatesPart | undefined): Promise<Outcome> {
+  const result = x.result;
+  if (!result) return internalError;
+  const { responses, transition } = x.model;
+  const checked = responseValidationMode(x.c.env) !== "off";
+  if (result.error !== undefined) {
+    const declared = responses.errors.get(result.error);
+    const status = declared?.status ?? 500;
     if (
-      success &&
-      mismatchFound(x, stateMismatch(transition, x.reached.target, result.body), result.status)
+      checked &&
+      mismatchFound(x, await errorMismatch(result.error, declared, result.members), status)
     )
       return internalError;
-    return undefined;
-  },
-};
+    if (!declared) return internalError;
+    // The handler's own headers, but a problem is never stored (RFC 9111 §5.2.2.5).
+    const headers = {
+      ...answerHeaders(x.requestId, result.headers),
+      "cache-control": "no-store",
+    };
+    return problemResponse(x.requestId, errorProblem(result, declared), headers);
+  }
+  if (!checked) return undefined;
+  const declared = statusPlan(responses, result.status);
+  const mediaType = result.mediaType ?? mediaTypeFor(x, result.status);
+  if (mismatchFound(x, await responseMismatch(declared, result, mediaType), result.status))
+    return internalError;
+  // Part 3: the answer of a transition carries the state it reached.
+  const success = result.status >= 200 && result.status < 300;
+  if (
+    success &&
+    states &&
+    mismatchFound(x, states.mismatch(transition, x.reached.target, result.body), result.status)
+  )
+    return internalError;
+  return undefined;
+}
 
 /** Part 6: only a success sends its events; a failed request changed nothing to tell of. */
-const emit: Step = {
-  name: "emit",
-  async run(x) {
-    const result = x.result;
-    if (!result || result.error !== undefined || x.emissions.length === 0) return undefined;
-    if (result.status < 200 || result.status >= 300) return undefined;
-    const queued = await enqueueEvents(
-      x.model.contract,
-      x.emissions,
-      x.env,
-      responseValidationMode(x.c.env),
-      { requestId: x.requestId, operationId: x.model.id },
-    );
-    if (queued === "invalid") return internalError;
-    if (queued === "unavailable") return EVENTS_UNAVAILABLE;
-    return undefined;
-  },
-};
+function emit(events: EventsPart): Step {
+  return { name: "emit", run: (x) => emitted(x, events) };
+}
+
+async function emitted(x: Exchange, { enqueue }: EventsPart): Promise<Outcome> {
+  const result = x.result;
+  if (!result || result.error !== undefined || x.emissions.length === 0) return undefined;
+  if (result.status < 200 || result.status >= 300) return undefined;
+  const queued = await enqueue(
+    x.model.contract,
+    x.emissions,
+    x.env,
+    responseValidationMode(x.c.env),
+    { requestId: x.requestId, operationId: x.model.id },
+  );
+  if (queued === "invalid") return internalError;
+  if (queued === "unavailable") return EVENTS_UNAVAILABLE;
+  return undefined;
+}
 
 /** The answer, written as its media type says. */
 const respond: Step = {

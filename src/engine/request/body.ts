@@ -3,7 +3,7 @@
  * chunked, without Content-Length, and for every part of a multipart form), decoded as
  * strict UTF-8 where it is text, parsed as JSON without any path to prototype pollution,
  * read as XML by its schema (src/engine/xml.ts refuses a DOCTYPE and expands no entity),
- * and read as a form (urlencoded or multipart) into an object of own properties.
+ * and read as a form (urlencoded or multipart, `forms.ts`) into an object of own properties.
  */
 import type { XmlMapping } from "../../platform/engine-seam";
 import type { BodyKind } from "../media-type";
@@ -15,7 +15,7 @@ export type BodyResult<T> =
   | Malformed;
 export type JsonResult = { readonly ok: true; readonly value: unknown } | Malformed;
 
-const fail = (reason: string): Malformed => ({ ok: false, kind: "malformed", reason });
+export const fail = (reason: string): Malformed => ({ ok: false, kind: "malformed", reason });
 const TOO_LARGE = { ok: false, kind: "too-large" } as const;
 
 /**
@@ -68,7 +68,18 @@ export async function readBodyBytes(
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-type Decoded = { readonly ok: true; readonly value: unknown } | Malformed;
+export type Decoded = { readonly ok: true; readonly value: unknown } | Malformed;
+
+/**
+ * Reads a form body (urlencoded, or multipart/form-data: RFC 7578) into its fields
+ * (`forms.ts`): given only to an engine whose contract declares a form body.
+ */
+export type FormReader = (
+  kind: "form" | "multipart",
+  bytes: Uint8Array,
+  contentType: string,
+  lists: ReadonlySet<string>,
+) => Promise<Decoded>;
 
 /** Strict UTF-8 (a byte sequence that is not UTF-8 is refused, never replaced). */
 export function decodeText(
@@ -120,6 +131,7 @@ export async function decodeBody(
   contentType: string,
   lists?: ReadonlySet<string>,
   xml?: XmlMapping,
+  forms?: FormReader,
 ): Promise<Decoded> {
   switch (kind) {
     case "json":
@@ -133,20 +145,10 @@ export async function decodeBody(
     }
     case "text":
       return decodeText(bytes);
-    case "form": {
-      const text = decodeText(bytes);
-      return text.ok ? { ok: true, value: fieldsOf(new URLSearchParams(text.value), lists) } : text;
-    }
+    case "form":
     case "multipart":
-      try {
-        // The runtime's own parser (RFC 7578), over bytes already counted against the cap.
-        const form = await new Response(bytes, {
-          headers: { "content-type": contentType },
-        }).formData();
-        return { ok: true, value: fieldsOf(form as Iterable<[string, string | File]>, lists) };
-      } catch {
-        return fail("The request body is not well-formed multipart/form-data (RFC 7578).");
-      }
+      if (!forms) throw new Error("a form body, and no form reader (the engine's forms part)");
+      return forms(kind, bytes, contentType, lists ?? NONE);
     case "binary":
       return { ok: true, value: bytes };
   }

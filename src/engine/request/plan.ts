@@ -5,7 +5,12 @@
  * failure is a refusal the operation's model answers (as part 7 presents it, where it does).
  */
 import type { Context } from "hono";
-import { type Operation, type Schema, schemaOf } from "../../contract-language/contract";
+import {
+  type Operation,
+  resolveSchema,
+  type Schema,
+  schemaOf,
+} from "../../contract-language/contract";
 import {
   CONTENT_TOO_LARGE,
   MALFORMED_REQUEST,
@@ -26,8 +31,8 @@ import {
 import { parseWith } from "../zod/parse";
 import { viewOf } from "../zod/views";
 import type { XmlMappings } from "../zod/xml-mappings";
-import { arrayMembers } from "./arrays";
-import { decodeBody, readBodyBytes } from "./body";
+import { decodeBody, type FormReader, readBodyBytes } from "./body";
+import type { FormsPart } from "./forms";
 import {
   cookiesOf,
   type ParameterPlan,
@@ -56,11 +61,23 @@ interface BodyPlan {
   readonly lists: ReadonlySet<string>;
   /** For XML: how the body is read into the value its schema describes. */
   readonly xml: XmlMapping | undefined;
+  /** For a form: how it is read (the engine's forms part). */
+  readonly form: FormReader | undefined;
 }
 
-/** What is decided about an operation once, when the app is built. */
+/** The schemas of a request's parameters, by where they are sent, built when it is planned. */
+export interface ParameterSchemas {
+  readonly params: Schema | undefined;
+  readonly query: Schema | undefined;
+  readonly headers: Schema | undefined;
+  readonly cookies: Schema | undefined;
+}
+
+/** What is decided about an operation once, on its first request. */
 export interface RequestPlan {
   readonly operation: Operation;
+  /** Its parameters' schemas, built (the operation may declare each as a function that builds it). */
+  readonly schemas: ParameterSchemas;
   readonly bodyTypes: readonly string[];
   readonly bodies: ReadonlyMap<string, BodyPlan>;
   /** Whether a request may come without a body (OpenAPI `requestBody.required: false`). */
@@ -93,6 +110,8 @@ export interface RequestPlanOptions {
   readonly pathParameters: (path: string) => Record<string, string>;
   /** The XML mappings, when the contract declares an XML media type. */
   readonly xml?: XmlMappings;
+  /** The engine's forms part, when the contract declares a form body. */
+  readonly forms?: FormsPart;
 }
 
 export function planRequest(operation: Operation, options: RequestPlanOptions): RequestPlan {
@@ -110,15 +129,25 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
         {
           kind,
           schema: viewOf(schema, "request"),
-          lists: form ? arrayMembers(schema) : new Set(),
+          lists: (form && options.forms?.lists(schema)) || new Set(),
           xml: kind === "xml" ? options.xml?.(schema, "request") : undefined,
+          form: form ? options.forms?.read : undefined,
         },
       ];
     }),
   );
   const hint = acceptHint(operation);
+  const request = operation.request;
+  // Built here, on the operation's first request: never when the Worker starts.
+  const schemas: ParameterSchemas = {
+    params: resolveSchema(request?.params),
+    query: resolveSchema(request?.query),
+    headers: resolveSchema(request?.headers),
+    cookies: resolveSchema(request?.cookies),
+  };
   return {
     operation,
+    schemas,
     bodyTypes,
     bodies,
     bodyOptional: operation.request?.bodyRequired === false,
@@ -138,10 +167,10 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
     acceptHint: hint ? { [hint.name.toLowerCase()]: hint.value } : {},
     hidden,
     parameters: {
-      path: planParameters("path", operation.request?.params),
-      query: planParameters("query", operation.request?.query),
-      header: planParameters("header", operation.request?.headers),
-      cookie: planParameters("cookie", operation.request?.cookies),
+      path: planParameters("path", schemas.params),
+      query: planParameters("query", schemas.query),
+      header: planParameters("header", schemas.headers),
+      cookie: planParameters("cookie", schemas.cookies),
     },
     pathParameters: options.pathParameters,
   };
@@ -220,12 +249,13 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
       contentType,
       bodyPlan.lists,
       bodyPlan.xml,
+      bodyPlan.form,
     );
     if (!decoded.ok) return reject(malformed(decoded.reason));
     body = { mediaType, value: decoded.value };
   }
 
-  const declared = plan.operation.request ?? {};
+  const declared = plan.schemas;
   const errors: ValidationError[] = [];
   // Only the parts the operation declares are read, and a part's value is built only then.
   const check = async (part: RequestPart, schema: Schema, value: unknown) => {

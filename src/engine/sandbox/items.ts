@@ -5,7 +5,7 @@
  * events' payloads, and the operation's own answer to a missing item.
  */
 import type { Schema } from "../../contract-language/contract";
-import { schemaOf } from "../../contract-language/contract";
+import { resolveSchema, schemaOf } from "../../contract-language/contract";
 import type { AnyResult } from "../../contract-language/define-handlers";
 import { VALIDATION_FAILED } from "../../contract-language/problem-catalogue";
 import { statusProblem, typedProblem } from "../../platform/problem";
@@ -265,7 +265,8 @@ function payloadOf(payload: Schema, resource: SandboxResource, item: StoredRecor
 export function emitFor(route: SandboxRoute, call: SandboxCall, item: StoredRecord): void {
   for (const event of route.emits) {
     const declared = call.contract.events[event];
-    if (declared) call.emit(event, payloadOf(declared.payload, route.resource, item));
+    if (declared)
+      call.emit(event, payloadOf(resolveSchema(declared.payload), route.resource, item));
   }
 }
 
@@ -282,7 +283,8 @@ export function missing(call: SandboxCall): SandboxAnswer {
     if (error?.status !== 404) continue;
     const members: Body = {};
     for (const [member, schema] of Object.entries(error.members ?? {}))
-      if (!isOptional(schema)) setOwn(members, member, madeValue(schema));
+      if (!isOptional(resolveSchema(schema)))
+        setOwn(members, member, madeValue(resolveSchema(schema)));
     return { result: { error: name, detail: NO_ITEM, members } };
   }
   const declared = op?.responses[404];

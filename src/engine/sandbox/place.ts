@@ -11,7 +11,7 @@
  * contract's examples, and `why` says so. Planned once per contract, on first use.
  */
 import type { Contract, Operation, Schema } from "../../contract-language/contract";
-import { schemaOf } from "../../contract-language/contract";
+import { resolveSchema, schemaOf } from "../../contract-language/contract";
 import { bodyKind } from "../media-type";
 import { objectShape, unwrap } from "../zod/shape";
 import { defaultOf, type IdKind, idKindOf, isMarked, isOptional, satisfies } from "./values";
@@ -142,7 +142,7 @@ function resourceNamed(contract: Contract, schema: Schema | undefined): string |
   if (!schema) return undefined;
   const target = unwrap(schema);
   for (const [name, resource] of Object.entries(contract.resources))
-    if (unwrap(resource) === target) return name;
+    if (unwrap(resolveSchema(resource)) === target) return name;
   return undefined;
 }
 
@@ -188,7 +188,7 @@ function sandboxResource(
   name: string,
   param: string | undefined,
 ): SandboxResource | string {
-  const schema = contract.resources[name];
+  const schema = resolveSchema(contract.resources[name]);
   const shape = schema && objectShape(schema);
   if (!schema || !shape) return `the resource ${name} is not an object`;
   const idMember = idMemberOf(shape, param);
@@ -384,7 +384,8 @@ const isInteger = (schema: Schema) =>
 
 /** Page size (part 8's, else a bounded integer), position (page or offset), filters. */
 function listPlan(contract: Contract, id: string, op: Operation, listed: Listed): ListPlan {
-  const query = (op.request?.query && objectShape(op.request.query)) ?? {};
+  const declaredQuery = resolveSchema(op.request?.query);
+  const query = (declaredQuery && objectShape(declaredQuery)) ?? {};
   const declaredSize = Object.values(contract.limits).find(
     (limit) => limit.kind === "page-size" && limit.operations.includes(id),
   );
@@ -395,7 +396,7 @@ function listPlan(contract: Contract, id: string, op: Operation, listed: Listed)
       : integers.find(([, schema]) => !satisfies(unwrap(schema), 1_000_000_000))?.[0];
   const rest = integers.filter(([name]) => name !== pageSize);
   const [position] = rest;
-  const resource = contract.resources[listed.resource];
+  const resource = resolveSchema(contract.resources[listed.resource]);
   const shape = (resource && objectShape(resource)) ?? {};
   const filters = Object.keys(query).filter(
     (name) =>

@@ -6,7 +6,7 @@
  * the resource's state field, when named, allows exactly the machine's states; and an
  * operation's transition names a machine and one of its triggers.
  */
-import type { Contract, StateMachine } from "../../contract-language/contract";
+import { type Contract, resolveSchema, type StateMachine } from "../../contract-language/contract";
 import { objectShape, unwrap } from "../zod/shape";
 
 /** What a member's schema allows, when it is a closed set of strings (an enum or literals). */
@@ -51,7 +51,7 @@ function checkMachine(contract: Contract, name: string, machine: StateMachine): 
   if (unreachable.length > 0)
     fail(`${unreachable.join(", ")} cannot be reached from ${machine.initial}`);
   if (machine.field !== undefined) {
-    const shape = resource ? objectShape(resource) : undefined;
+    const shape = resource ? objectShape(resolveSchema(resource)) : undefined;
     const member = shape?.[machine.field];
     if (!member) fail(`${machine.resource} has no member ${machine.field}`);
     const allowed = member ? allowedStrings(unwrap(member)) : undefined;

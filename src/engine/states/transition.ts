@@ -84,3 +84,13 @@ export function stateMismatch(
     ? undefined
     : `${plan.field} is not ${target}, the state the transition ${plan.trigger} of ${plan.machine} reached`;
 }
+
+/** Part 3 as the serving engine uses it: in a Worker only when part 3 declares a machine. */
+export const STATES_PART = {
+  plan: planTransition,
+  helper: transitionHelper,
+  mismatch: stateMismatch,
+  Refused: TransitionRefused,
+} as const;
+
+export type StatesPart = typeof STATES_PART;

@@ -19,9 +19,12 @@ import type { Refusal } from "../refusal";
 import {
   deprecationHeaders,
   isSunset,
+  planVersions,
   requestedVersion,
   retirementOf,
+  shapeIndex,
   type VersionPlan,
+  versionFields,
   versionsOf,
 } from "./plan";
 
@@ -106,3 +109,16 @@ export function versionGate(
     return { version: resolved?.version, headers };
   };
 }
+
+/**
+ * Part 9 and dated deprecations as the serving engine uses them (src/engine/parts.ts): in a
+ * Worker only when the contract negotiates versions or dates a deprecation.
+ */
+export const VERSIONS_PART = {
+  plan: planVersions,
+  gate: versionGate,
+  shapeIndex,
+  fields: versionFields,
+} as const;
+
+export type VersionsPart = typeof VERSIONS_PART;

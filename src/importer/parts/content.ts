@@ -4,7 +4,7 @@
  * examples (a components example used twice is one const).
  */
 import { bodyKind } from "../../contract-language/media-types";
-import { literal, type Mode, propertyKey } from "../schema-code";
+import { lazyCode, literal, type Mode, propertyKey } from "../schema-code";
 import { child, componentOf, follow, isObject, type Json } from "../source";
 import { extensionsLost } from "./context";
 import type { Endpoint } from "./endpoint";
@@ -51,14 +51,15 @@ export function contentOf(
     // XML is read by its schema, as JSON is: its xml objects are carried with it.
     if (kind === "xml") ep.xml = true;
     const mode: Mode = MODES[kind];
-    const schema =
+    const schema = lazyCode(
       raw.schema === undefined
         ? NO_SCHEMA[kind]
         : ep.writer.schema(
             raw.schema,
             child(at, "schema"),
             direction === "response" && mode === "form" ? "form" : mode,
-          );
+          ),
+    );
     if (isObject(raw.encoding) && !defaultEncoding(raw.encoding))
       findings.lost(
         child(at, "encoding"),

@@ -3,6 +3,7 @@
  * to it, the findings, the names of the component schemas, and the code of one part file.
  */
 import type { Findings } from "../findings";
+import type { Units } from "../leave-out";
 import { type Helper, literal, type SchemaContext, SchemaWriter } from "../schema-code";
 import { child, type Json } from "../source";
 
@@ -16,6 +17,8 @@ export interface PartCode {
   readonly uses: ReadonlySet<Helper>;
   /** Component schemas it refers to (imported from `./resources`). */
   readonly referenced: ReadonlySet<string>;
+  /** The type its declarations satisfy, where it is not the part's own (`SchemaDeclaration`). */
+  readonly type?: string;
 }
 
 /** One import's shared state: read by every part, findings added in the order parts are read. */
@@ -24,6 +27,8 @@ export interface ImportContext {
   readonly document: Json;
   readonly components: Json;
   readonly findings: Findings;
+  /** What this pass leaves out, and each unit that fails in it (src/importer/leave-out.ts). */
+  readonly units: Units;
   /** A document this platform served: read back as the contract it was served from. */
   readonly ours: boolean;
   /** The identifier of each component schema (its const in `./resources`), by component name. */

@@ -12,9 +12,10 @@ import {
   RESERVED_PROBLEM_SLUGS,
 } from "../../contract-language/problem-catalogue";
 import { type Carried, carriesOf, type ErrorMedia, errorMediaOf } from "../error-bodies";
+import { causeOf } from "../leave-out";
 import { pascal } from "../names";
 import { ownProblemParts } from "../platform-parts";
-import { literal, propertyKey, type SchemaWriter } from "../schema-code";
+import { componentCall, lazyCode, literal, propertyKey, type SchemaWriter } from "../schema-code";
 import { child, componentOf, follow, isObject, type Json } from "../source";
 import { counted, fileWriter, type ImportContext, type PartCode, strings } from "./context";
 
@@ -233,7 +234,11 @@ export function errorsPart(ctx: ImportContext, errors: ErrorTypes): ErrorsPart {
   const presenting = errors.presenting();
   const presentable = new Set<string>();
   for (const error of errors.types.values()) {
-    const { fields, requiredMembers } = errorTypeFields(ctx, writer, context.referenced, error);
+    const written = errorTypeOf(ctx, errors, error, () =>
+      errorTypeFields(ctx, writer, context.referenced, error),
+    );
+    if (!written) continue;
+    const { fields, requiredMembers } = written;
     if (requiredMembers === 0) presentable.add(error.name);
     fields.push(...presentsFields(ctx, error, presenting, requiredMembers));
     lines.push(`${propertyKey(error.name)}: { ${fields.join(", ")} },`);
@@ -249,6 +254,27 @@ export function errorsPart(ctx: ImportContext, errors: ErrorTypes): ErrorsPart {
         }
       : undefined;
   return { part, presenting, presentable };
+}
+
+/**
+ * An error type's fields; when they cannot be converted, the operations that answer with
+ * it are kept in the pass's units, to be left out of the next (src/importer/leave-out.ts).
+ */
+function errorTypeOf<T>(
+  ctx: ImportContext,
+  errors: ErrorTypes,
+  error: ErrorUse,
+  convert: () => T,
+): T | undefined {
+  try {
+    return convert();
+  } catch (thrown) {
+    const using = [...error.operations].flatMap((id) => errors.operationPointers.get(id) ?? []);
+    if (using.length === 0) throw thrown;
+    const cause = `its error answer ${error.pointer} could not be converted (${causeOf(thrown)})`;
+    for (const pointer of using) ctx.units.fail(pointer, cause);
+    return undefined;
+  }
 }
 
 /** Where an error type's body is in the source: its media type, media object and schema. */
@@ -368,9 +394,9 @@ class MemberWriter {
         continue;
       if (required.has(member)) this.required += 1;
       const shape = shapeOf
-        ? `${shapeOf}.shape${/^[A-Za-z_$][\w$]*$/.test(member) ? `.${member}` : `[${literal(member)}]`}`
+        ? `${componentCall(shapeOf)}.shape${/^[A-Za-z_$][\w$]*$/.test(member) ? `.${member}` : `[${literal(member)}]`}`
         : this.#writer.member(sub, child(at, "properties", member), required.has(member), "json");
-      lines.push(`${propertyKey(member)}: ${shape}`);
+      lines.push(`${propertyKey(member)}: ${lazyCode(shape)}`);
     }
     return lines;
   }
@@ -386,7 +412,7 @@ function servedSchemaFields(
   const fields: string[] = [];
   const problem = ownProblemParts(ctx.document, body.schema);
   if (problem.schema !== undefined)
-    fields.push(`schema: ${writer.schema(problem.schema, body.schemaPointer, "json")}`);
+    fields.push(`schema: ${lazyCode(writer.schema(problem.schema, body.schemaPointer, "json"))}`);
   const lines = problem.members ? members.lines(problem.members, body.schemaPointer) : [];
   if (lines.length > 0) fields.push(`members: { ${lines.join(", ")} }`);
   return fields;
@@ -407,7 +433,7 @@ function sourceSchemaFields(
   const typeUri = problemTypeUri(ctx.document, problem, body.schemaPointer);
   if (typeof typeUri === "string" && /^[a-z][a-z0-9+.-]*:/i.test(typeUri))
     fields.push(`type: ${literal(typeUri)}`);
-  fields.push(`schema: ${writer.schema(body.schema, body.schemaPointer, "json")}`);
+  fields.push(`schema: ${lazyCode(writer.schema(body.schema, body.schemaPointer, "json"))}`);
   const component = componentOf(followed.pointer);
   const id = component?.kind === "schemas" ? ctx.identifiers.get(component.name) : undefined;
   // A component object lends its members as they are (the same schema, by reference).

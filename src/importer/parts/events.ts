@@ -8,7 +8,7 @@
 import { ENVELOPE, PLATFORM } from "../../contract-language/document-marks";
 import { bodyKind } from "../../contract-language/media-types";
 import { isEnvelope } from "../event-envelopes";
-import { literal, propertyKey, type SchemaWriter } from "../schema-code";
+import { lazyCode, literal, propertyKey, type SchemaWriter } from "../schema-code";
 import { child, follow, isObject, type Json } from "../source";
 import {
   counted,
@@ -59,24 +59,30 @@ export class Events {
     this.#names.add(name);
   }
 
-  /** The webhooks of the document, each by POST. */
+  /**
+   * The webhooks of the document, each by POST, each on its own: one that cannot be
+   * converted is kept in the pass's units, to be left out of the next.
+   */
   addWebhooks(): void {
-    const { document, findings } = this.#ctx;
+    const { document, findings, units } = this.#ctx;
     const webhooks = isObject(document.webhooks) ? document.webhooks : {};
     for (const [name, rawItem] of Object.entries(webhooks)) {
       const pointer = child("#", "webhooks", name);
-      const { node: item } = follow(document, rawItem, pointer);
+      const itemCause = units.leftOut.get(pointer);
+      if (itemCause !== undefined) findings.lost(pointer, `left out: ${itemCause}`);
+      const item =
+        itemCause === undefined
+          ? units.convert(pointer, () => follow(document, rawItem, pointer).node)
+          : undefined;
       if (!isObject(item)) continue;
       for (const [method, op] of Object.entries(item)) {
         if (!isObject(op)) continue;
-        if (method !== "post") {
-          findings.lost(
-            child(pointer, method),
-            `a webhook by ${method.toUpperCase()}: events are delivered by POST`,
-          );
-          continue;
-        }
-        this.add(this.uniqueName(name), op, child(pointer, method));
+        const at = child(pointer, method);
+        const cause = units.leftOut.get(at);
+        if (method !== "post")
+          findings.lost(at, `a webhook by ${method.toUpperCase()}: events are delivered by POST`);
+        else if (cause !== undefined) findings.lost(at, `left out: ${cause}`);
+        else units.convert(at, () => this.add(this.uniqueName(name), op, at));
       }
     }
   }
@@ -156,7 +162,7 @@ export class Events {
     const payloadPointer = envelope ? child(schemaPointer, "properties", "data") : schemaPointer;
     const writer: SchemaWriter = this.#writer.writer;
     fields.push(
-      `payload: ${payload === undefined ? "z.unknown()" : writer.schema(payload, payloadPointer, "json")}`,
+      `payload: ${lazyCode(payload === undefined ? "z.unknown()" : writer.schema(payload, payloadPointer, "json"))}`,
     );
     return fields;
   }

@@ -35,11 +35,14 @@ export interface OperationParts {
 /** Part 4's operations, read path by path. */
 export class Operations {
   readonly ids = new Set<string>();
+  /** Where each operation is in the source, by id. */
+  readonly pointers = new Map<string, string>();
   readonly tagsUsed = new Set<string>();
   readonly #ep: Endpoint;
   readonly #parts: OperationParts;
   readonly #lines: string[] = [];
-  #paths = 0;
+  /** The paths with an operation written. */
+  readonly #paths = new Set<string>();
 
   constructor(ctx: ImportContext, parts: OperationParts) {
     this.#ep = endpointWriter(ctx);
@@ -51,17 +54,41 @@ export class Operations {
     return this.#ep.xml;
   }
 
-  /** Reads every path of the document. */
+  /**
+   * Reads every path of the document, each operation on its own: one that cannot be
+   * converted is kept in the pass's units, to be left out of the next (src/importer/leave-out.ts).
+   */
   addPaths(progress: (what: string, done: number, total: number) => void): void {
-    const { document } = this.#ep.ctx;
+    const { document, units, findings } = this.#ep.ctx;
     const entries = Object.entries(isObject(document.paths) ? document.paths : {});
-    this.#paths = entries.length;
-    entries.forEach(([path, rawItem], index) => {
-      progress("paths", index + 1, entries.length);
+    // A path item may be a `$ref` (to components.pathItems): counted as what it refers to.
+    const methodsAt = (raw: unknown, pointer: string) => {
+      try {
+        return methodsOf(follow(document, raw, pointer).node);
+      } catch {
+        return [];
+      }
+    };
+    const total = entries.reduce(
+      (n, [path, item]) => n + methodsAt(item, child("#", "paths", path)).length,
+      0,
+    );
+    let done = 0;
+    const tick = () => progress("operations", ++done, total);
+    for (const [path, rawItem] of entries) {
       const itemPointer = child("#", "paths", path);
-      const { node: item } = follow(document, rawItem, itemPointer);
-      if (isObject(item)) this.#addPath(path, item, itemPointer);
-    });
+      const cause = units.leftOut.get(itemPointer) ?? notAPath(path, rawItem);
+      const item =
+        cause === undefined
+          ? units.convert(itemPointer, () => follow(document, rawItem, itemPointer).node)
+          : undefined;
+      if (cause !== undefined) findings.lost(itemPointer, `left out: ${cause}`);
+      if (!isObject(item)) {
+        for (const _ of methodsAt(rawItem, itemPointer)) tick();
+        continue;
+      }
+      this.#addPath(path, item, itemPointer, tick);
+    }
   }
 
   /**
@@ -77,19 +104,21 @@ export class Operations {
         return presents ? `${presents}${comma ?? ""}` : "";
       }),
     );
-    const { consts, body } = this.#ep.shared.resolve(
+    const { consts, body, components } = this.#ep.shared.resolve(
       `export const operations = {\n${lines.join("\n")}\n} as const satisfies Readonly<Record<string, Operation>>;`,
     );
+    // A parameter shared by several operations is a component of this file, built on first use.
+    if (components) this.#ep.context.uses.add("component");
     return {
       body: consts ? `${consts}\n\n${body}` : body,
       count: lines.length,
-      summary: `${counted(lines.length, "operation")} on ${counted(this.#paths, "path")}`,
+      summary: `${counted(lines.length, "operation")} on ${counted(this.#paths.size, "path")}`,
       uses: this.#ep.context.uses,
       referenced: this.#ep.context.referenced,
     };
   }
 
-  #addPath(path: string, item: Json, itemPointer: string): void {
+  #addPath(path: string, item: Json, itemPointer: string, tick: () => void): void {
     const { findings } = this.#ep.ctx;
     for (const key of ["summary", "description", "servers"])
       if (key in item)
@@ -103,12 +132,21 @@ export class Operations {
             ? "a TRACE operation: not served"
             : `a ${method.toUpperCase()} operation: the platform answers ${method.toUpperCase()} itself (RFC 9110 §9.3)`,
         );
+    const { units } = this.#ep.ctx;
     for (const method of METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
+      tick();
       const pointer = child(itemPointer, method);
-      const id = this.#id(op, method, path, pointer);
-      this.#addOperation({ path, item, itemPointer, op, pointer, id }, method);
+      const cause = units.leftOut.get(pointer);
+      if (cause !== undefined) {
+        findings.lost(pointer, `left out: ${cause}`);
+        continue;
+      }
+      units.convert(pointer, () => {
+        const id = this.#id(op, method, path, pointer);
+        this.#addOperation({ path, item, itemPointer, op, pointer, id }, method);
+      });
     }
   }
 
@@ -157,6 +195,8 @@ export class Operations {
         `transition: ${literal({ machine: transition.machine, trigger: transition.trigger })}`,
       );
     this.#lines.push(`${propertyKey(id)}: { ${fields.join(", ")} },`);
+    this.pointers.set(id, pointer);
+    this.#paths.add(site.path);
   }
 
   /** Method, path, documentation, retirement and security; what else it has is reported. */
@@ -256,4 +296,23 @@ export class Operations {
     this.#parts.events.add(eventName, cbOp, at);
     return eventName;
   }
+}
+
+/** The methods of a path item the platform serves. */
+function methodsOf(item: unknown): string[] {
+  return isObject(item) ? METHODS.filter((method) => isObject(item[method])) : [];
+}
+
+/**
+ * Why a path key is no path template, if it is not one: a Paths Object key is a relative
+ * URL path, templated or not (OpenAPI 3.1 §4.8.8), and a query or a fragment is no part of
+ * a path (RFC 3986 §3.3), so `/responses?beta=true` cannot be routed as its key says.
+ */
+function notAPath(path: string, item: unknown): string | undefined {
+  const at = path.search(/[?#]/);
+  if (at === -1) return undefined;
+  const what = path[at] === "?" ? "a query" : "a fragment";
+  const methods = methodsOf(item).map((m) => m.toUpperCase());
+  const those = methods.length > 0 ? `, nor its operations (${methods.join(", ")})` : "";
+  return `the key holds ${what} (${path.slice(at)}), which is no part of a URL path, so it is no path template (OpenAPI 3.1 §4.8.8, Paths Object; RFC 3986 §3.3): the path is not served${those}`;
 }

@@ -5,7 +5,7 @@
  * (src/contract-language/parameters.ts).
  */
 import { PARAMETER_STYLES } from "../../contract-language/parameters";
-import { propertyKey } from "../schema-code";
+import { lazyCode, propertyKey } from "../schema-code";
 import { child, componentOf, follow, isObject, type Json } from "../source";
 import { extensionsLost } from "./context";
 import type { Endpoint } from "./endpoint";
@@ -61,7 +61,7 @@ export function requestParameters(ep: Endpoint, site: OperationSite, limits: Pag
     .filter(([, members]) => members.length > 0)
     .map(
       ([location, members]) =>
-        `${place[location as keyof typeof place]}: z.object({ ${members.join(", ")} })`,
+        `${place[location as keyof typeof place]}: ${lazyCode(`z.object({ ${members.join(", ")} })`)}`,
     );
 }
 
@@ -118,7 +118,7 @@ function memberOf(
   }
   const key = location === "header" ? name.toLowerCase() : name;
   const code = component
-    ? ep.shared.use(`parameters/${component}`, component, "Parameter", () =>
+    ? ep.shared.schema(`parameters/${component}`, component, "Parameter", () =>
         parameterMember(ep, p, at),
       )
     : parameterMember(ep, p, at);

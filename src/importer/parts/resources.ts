@@ -1,12 +1,13 @@
 /**
  * Part 2: `components.schemas` → named zod/mini schemas in `resources`, each after the
- * components it uses (`$ref`s stay references; cycles become `z.lazy`). A component named
+ * components it uses (`$ref`s stay references; cycles become `z.lazy`). Each is a
+ * `component`, built on its first use, never while the Worker starts. A component named
  * like a platform schema is renamed, and says the name the document gave it.
  */
 import { RESERVED_SCHEMA_NAMES } from "../../contract-language/reserved";
 import type { Findings } from "../findings";
 import { Identifiers, RENAMED_FROM } from "../names";
-import { literal, propertyKey } from "../schema-code";
+import { componentCall, literal, propertyKey } from "../schema-code";
 import { child, isObject, type Json } from "../source";
 import { counted, fileWriter, type ImportContext, type PartCode } from "./context";
 
@@ -41,7 +42,10 @@ export function resourceNames(
   return { identifiers, resourceKeys };
 }
 
-/** Part 2's file: each component schema as a const, then `resources`; none without schemas. */
+/**
+ * Part 2's file: each component schema as a const, a `component` that builds it on first
+ * use, then `resources`; none without schemas.
+ */
 export function resourcesPart(
   ctx: ImportContext,
   schemas: Json,
@@ -57,17 +61,21 @@ export function resourcesPart(
     const pointer = child("#", "components", "schemas", name);
     const schema = schemas[name];
     const id = identifiers.get(name) as string;
-    let code =
+    // A component that cannot be converted is left out (with what uses it) in the next pass.
+    let code = ctx.units.convert(pointer, () =>
       isObject(schema) && schema.type === "string" && schema.format === "binary"
         ? resources.writer.binaryCode(schema, pointer)
-        : resources.writer.schema(schema, pointer, "json");
+        : resources.writer.schema(schema, pointer, "json"),
+    );
+    if (code === undefined) return;
     // An alias of another component is a copy of it (zod writes `$ref` to it), not the
     // same schema under a second name.
-    if (/^[A-Za-z_$][\w$]*$/.test(code) && code !== id) code = `${code}.check(z.meta({}))`;
+    if (/^[A-Za-z_$][\w$]*\(\)$/.test(code) && code !== componentCall(id))
+      code = `${code}.check(z.meta({}))`;
     // Renamed, it says the name the document gave it (the round-trip report reads it).
     if (resourceKeys.get(name) !== name)
       code = `${code}.check(z.meta(${literal({ [RENAMED_FROM]: name })}))`;
-    lines.push(`const ${id} = ${code};`);
+    lines.push(`const ${id} = component(() => ${code});`);
     emitted.add(name);
   });
   if (order.length === 0) return undefined;
@@ -76,11 +84,12 @@ export function resourcesPart(
     return id === key ? id : `${propertyKey(key)}: ${id}`;
   });
   return {
-    body: `${lines.join("\n")}\n\nexport const resources = { ${entries.join(", ")} } as const satisfies Readonly<Record<string, Schema>>;`,
+    body: `${lines.join("\n")}\n\nexport const resources = { ${entries.join(", ")} } as const satisfies Readonly<Record<string, SchemaDeclaration>>;`,
     count: order.length,
     summary: counted(order.length, "component schema"),
-    uses: new Set([...resources.context.uses, "Schema"]),
+    uses: new Set([...resources.context.uses, "component"]),
     referenced: new Set(),
+    type: "SchemaDeclaration",
   };
 }
 

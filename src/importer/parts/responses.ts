@@ -3,7 +3,7 @@
  * headers and content; an error answer that is an error type's (part 7) is named in the
  * operation's `errors` instead.
  */
-import { literal, propertyKey } from "../schema-code";
+import { lazyCode, literal, propertyKey } from "../schema-code";
 import { child, componentOf, follow, isObject, type Json } from "../source";
 import { contentOf } from "./content";
 import { responseKey } from "./context";
@@ -55,7 +55,8 @@ function responseCode(ep: Endpoint, response: Json, where: string): string {
   const parts: string[] = [`description: ${literal(String(response.description ?? ""))}`];
   if (isObject(response.headers)) {
     const members = responseHeaders(ep, response.headers, where);
-    if (members.length > 0) parts.push(`headers: z.object({ ${members.join(", ")} })`);
+    if (members.length > 0)
+      parts.push(`headers: ${lazyCode(`z.object({ ${members.join(", ")} })`)}`);
   }
   const content = contentOf(ep, response, where, "response");
   if (content && content !== "{  }") parts.push(`content: ${content}`);

@@ -1,9 +1,10 @@
 /**
  * Part 5: `components.securitySchemes` → security schemes, each with the names of the
  * secrets or vars a deployment sets, and each operation's `security` → its requirements.
- * A way in the platform cannot verify is not offered; an operation left with none stops
- * the import rather than be served open.
+ * A way in the platform cannot verify is not offered; an operation left with none is left
+ * out of the import (with a finding) rather than be served open.
  */
+import { causeOf, LeaveOut } from "../leave-out";
 import { screamingSnake } from "../names";
 import { literal, propertyKey } from "../schema-code";
 import { child, follow, isObject, type Json } from "../source";
@@ -40,7 +41,7 @@ function secretNames(): (base: string) => string {
 
 /** Part 5's file and what it declares; `title` is the realm of basic schemes. */
 export function securityPart(ctx: ImportContext, title: string): Security {
-  const { document, components } = ctx;
+  const { components } = ctx;
   const supported = new Set<string>();
   const jwt = new Set<string>();
   const lines: string[] = [];
@@ -48,9 +49,9 @@ export function securityPart(ctx: ImportContext, title: string): Security {
   const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
   for (const [name, raw] of Object.entries(schemes)) {
     const pointer = child("#", "components", "securitySchemes", name);
-    const { node } = follow(document, raw, pointer);
-    if (!isObject(node)) continue;
-    const declared = declaredScheme(ctx, name, node, pointer, { title, secretName, jwt });
+    const read = schemeRead(ctx, name, raw, pointer, { title, secretName, jwt });
+    if (!read) continue;
+    const { node, declared } = read;
     if (!declared) {
       const scheme = typeof node.scheme === "string" ? node.scheme.toLowerCase() : undefined;
       ctx.findings.lost(
@@ -79,6 +80,28 @@ interface SchemeNames {
   readonly secretName: (base: string) => string;
   /** Schemes verified as JWTs, added to as they are declared. */
   readonly jwt: Set<string>;
+}
+
+/**
+ * A scheme (its `$ref` followed) and its declaration; undefined, with a finding, when it
+ * cannot be read: it is then not offered, like a way in the platform cannot verify.
+ */
+function schemeRead(
+  ctx: ImportContext,
+  name: string,
+  raw: unknown,
+  pointer: string,
+  names: SchemeNames,
+): { node: Json; declared: Json | undefined } | undefined {
+  try {
+    const { node } = follow(ctx.document, raw, pointer);
+    if (!isObject(node)) return undefined;
+    return { node, declared: declaredScheme(ctx, name, node, pointer, names) };
+  } catch (error) {
+    names.jwt.delete(name);
+    ctx.findings.lost(pointer, `security scheme ${name} could not be read (${causeOf(error)})`);
+    return undefined;
+  }
 }
 
 /** One scheme as part 5 declares it; undefined for a way in the platform cannot verify. */
@@ -253,9 +276,10 @@ export function operationSecurity(
     });
     kept.push(`{ ${entries.join(", ")} }`);
   });
+  // Fail closed: an operation no way in is left for is left out, never served open.
   if (requirements.length > 0 && kept.length === 0)
-    throw new Error(
-      `${pointer}: operation ${id} can only be reached with credentials the platform cannot verify; the import stops rather than leave it open`,
+    throw new LeaveOut(
+      `operation ${id} can only be reached with credentials the platform cannot verify, and is not served open`,
     );
   return `[${kept.join(", ")}]`;
 }

@@ -87,19 +87,19 @@ export interface DocumentOptions {
 
 /** All schemas a contract declares, so the app can refuse to start without a converter. */
 export function declaredSchemas(contract: Contract): Schema[] {
-  const schemas: Schema[] = [...Object.values(contract.resources)];
+  const schemas: Schema[] = Object.values(contract.resources).map(schemaOf);
   for (const op of Object.values(contract.operations)) {
     const { params, query, headers, cookies, body } = op.request ?? {};
-    for (const s of [params, query, headers, cookies]) if (s) schemas.push(s);
+    for (const s of [params, query, headers, cookies]) if (s) schemas.push(schemaOf(s));
     schemas.push(...Object.values(body ?? {}).map(schemaOf));
     for (const r of Object.values(op.responses)) {
       schemas.push(...Object.values(r.content ?? {}).map(schemaOf));
-      if (r.headers) schemas.push(r.headers);
+      if (r.headers) schemas.push(schemaOf(r.headers));
     }
   }
-  for (const event of Object.values(contract.events)) schemas.push(event.payload);
+  for (const event of Object.values(contract.events)) schemas.push(schemaOf(event.payload));
   for (const error of Object.values(contract.errors))
-    schemas.push(...Object.values(error.members ?? {}));
+    schemas.push(...Object.values(error.members ?? {}).map(schemaOf));
   return schemas;
 }
 

@@ -4,10 +4,13 @@
  * shipped document must say is derived from the shipped contract; the reviewed snapshots
  * are of fixture contracts, so a revision of the spec changes none of them.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { toJSONSchema } from "zod";
 import { createApp } from "../../../src/app";
+import { ASSETS as ASSETS_DIR } from "../../../src/build/write";
 import { contract } from "../../../src/contract";
 import type { Contract } from "../../../src/contract-language/contract";
 import { SPEC_PARTS } from "../../../src/contract-language/parts";
@@ -34,12 +37,25 @@ type Doc = {
 
 type Fetcher = { fetch: (request: Request) => Response | Promise<Response> };
 
-/** The shipped Worker, as the runtime calls it. */
+/**
+ * The build's static assets as the `ASSETS` binding serves them (wrangler.toml's
+ * `[assets]`): the files `npm run build:contract` wrote, read from disk.
+ */
+const ASSETS = {
+  fetch: async (request: Request) => {
+    const file = join(ASSETS_DIR, new URL(request.url).pathname);
+    return existsSync(file)
+      ? new Response(readFileSync(file))
+      : new Response("not found", { status: 404 });
+  },
+};
+
+/** The shipped Worker, as the runtime calls it, with its deployment's static assets. */
 const shipped: Fetcher = {
   fetch: (request) =>
     worker.fetch(
       request as Parameters<typeof worker.fetch>[0],
-      {} as Env,
+      { ASSETS } as unknown as Env,
       {
         waitUntil: () => {},
         passThroughOnException: () => {},

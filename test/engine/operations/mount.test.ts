@@ -19,6 +19,18 @@ const FIXTURE = defineContract({
       path: "/fixture/latest",
       responses: { 200: { description: "latest", content: { "application/json": z.string() } } },
     },
+    // A parameter beside text in its segment also matches a literal of that shape.
+    fixtureFile: {
+      method: "GET",
+      path: "/fixture/files/{name}.json",
+      request: { params: z.object({ name: z.string() }) },
+      responses: { 200: { description: "by name", content: { "application/json": z.string() } } },
+    },
+    fixtureIndex: {
+      method: "GET",
+      path: "/fixture/files/index.json",
+      responses: { 200: { description: "index", content: { "application/json": z.string() } } },
+    },
   },
 });
 
@@ -28,6 +40,8 @@ const app = createApp(FIXTURE, {
   handlers: defineHandlers(FIXTURE, {
     fixtureById: ({ params }) => ({ status: 200, body: `id ${params.id}` }),
     fixtureLatest: () => ({ status: 200, body: "latest" }),
+    fixtureFile: ({ params }) => ({ status: 200, body: `file ${params.name}` }),
+    fixtureIndex: () => ({ status: 200, body: "index" }),
   }),
 });
 
@@ -35,5 +49,10 @@ describe("route precedence (OpenAPI 3.1 §4.8.8: concrete paths before templated
   it("routes a literal path to its own operation, whatever the declaration order", async () => {
     expect(await (await app.request("/fixture/latest")).json()).toBe("latest");
     expect(await (await app.request("/fixture/w1")).json()).toBe("id w1");
+  });
+
+  it("routes a literal segment before one of text beside a parameter ({name}.json)", async () => {
+    expect(await (await app.request("/fixture/files/index.json")).json()).toBe("index");
+    expect(await (await app.request("/fixture/files/w1.json")).json()).toBe("file w1");
   });
 });

@@ -17,9 +17,21 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { experimental_readRawConfig } from "wrangler";
 import { copyProject } from "../../../src/importer/copy-project";
-import { buildBundle, type ServedWorker, serveWorker } from "../serve";
-import { renderChart, renderMarkdown, renderSummary } from "./report";
+import { buildBundle, buildContractIn, type ServedWorker, serveWorker } from "../serve";
+import { renderChart, renderMarkdown, renderSummary, targets } from "./report";
+import {
+  measureScale,
+  type Prepared,
+  prepareScale,
+  type ScaleOptions,
+  type ScaleResults,
+  scaleDocuments,
+  suiteScale,
+} from "./scale";
 import { HEALTH_PATH, PLACEHOLDER_PATH, POST_BODY, POST_PATH } from "./shared";
+import { median, middleHalf } from "./stats";
+import { exitCodeOf, verdictTable } from "./verdict";
+import { probeCpu, processCpuNs } from "./workerd";
 
 const run = promisify(execFile);
 
@@ -116,6 +128,61 @@ const CPU_LOOP = option("cpu-loop", 5000);
 const WARM_UP_SECONDS = 4;
 /** The memory target's long run: the shipped Worker under continuous load. */
 const LONG_RUN_SECONDS = option("long-run", 60);
+/**
+ * The bench's sections, each with the variants its targets need: `--only shipped,post`
+ * re-runs those alone (with `--only`, the scale section runs only when named). `--only`
+ * also takes variant names, for a quick look at one row (its targets may then be left out).
+ */
+const SECTIONS: Readonly<Record<string, readonly string[]>> = {
+  shipped: ["bare-fetch", "bare-hono", "hono-stock", "shipped"],
+  post: [
+    "hono-zod",
+    "zod-openapi",
+    "chanfana",
+    "service-op",
+    "zod-openapi-platform",
+    "post-ceiling",
+  ],
+  imported: ["bare-hono", "imported"],
+  scale: [],
+};
+const ONLY = (() => {
+  const i = process.argv.indexOf("--only");
+  if (i === -1) return undefined;
+  const names = (process.argv[i + 1] ?? "").split(",").filter((n) => n !== "");
+  const known = new Set([...Object.keys(SECTIONS), ...VARIANTS.map((v) => v.name)]);
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length > 0 || names.length === 0)
+    throw new Error(
+      `--only takes sections (${Object.keys(SECTIONS).join(", ")}) or variants (${VARIANTS.map((v) => v.name).join(", ")}); got ${unknown.join(", ") || "nothing"}`,
+    );
+  return new Set(names.flatMap((n) => [n, ...(SECTIONS[n] ?? [])]));
+})();
+/**
+ * The scale section (test/tools/bench/scale.ts): on by default, `--no-scale` leaves it out,
+ * `--scale-only` (or `--only scale`) runs it alone; `--scale-operations`/`--scale-schemas`
+ * size the generated document (300 and 1,000), `--scale-documents generated,real` picks documents,
+ * `--scale-rounds` sets the rounds of its CPU comparison, and `--with-suite` also times
+ * `npm test` in each imported copy (minutes each).
+ */
+const SCALE = ONLY ? ONLY.has("scale") : !process.argv.includes("--no-scale");
+const SCALE_ONLY =
+  process.argv.includes("--scale-only") ||
+  (ONLY !== undefined && VARIANTS.every((v) => !ONLY.has(v.name)));
+const SCALE_OPERATIONS = option("scale-operations", 300);
+const SCALE_SCHEMAS = option("scale-schemas", 1000);
+const WITH_SUITE = process.argv.includes("--with-suite");
+/**
+ * Rounds of the simple operation's CPU comparison: each is two loops of under a second, and
+ * a large contract's ratio moves more from round to round (its heap, its collections) than
+ * the main section's, so it gets three times the main section's rounds unless told.
+ */
+const SCALE_ROUNDS = option("scale-rounds", ROUNDS * 3);
+const scaleSelected = () => {
+  const i = process.argv.indexOf("--scale-documents");
+  const names = i === -1 ? undefined : new Set((process.argv[i + 1] ?? "").split(","));
+  return scaleDocuments(SCALE_OPERATIONS, SCALE_SCHEMAS).filter((d) => !names || names.has(d.name));
+};
 
 const SHIPPED = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig as {
   vars?: Record<string, string>;
@@ -140,15 +207,6 @@ const keepNamesOf = (variant: Variant) => (variant.ours || SAME_BUILD ? KEEP_NAM
 
 const OUT = "test/artifacts/bench";
 const RESULTS = "test/tools/bench/results";
-/** The p-quantile, interpolating linearly between the two nearest values. */
-const quantile = (xs: readonly number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const at = (sorted.length - 1) * p;
-  const low = sorted[Math.floor(at)] ?? 0;
-  const high = sorted[Math.ceil(at)] ?? low;
-  return low + (high - low) * (at - Math.floor(at));
-};
-const median = (xs: readonly number[]) => quantile(xs, 0.5);
 
 interface Built {
   readonly variant: Variant;
@@ -158,12 +216,9 @@ interface Built {
   readonly probed: string;
 }
 
-/** `--only a,b`: a subset of the variants, for quick iterations (the targets need them all). */
+/** The variants of the sections (or the variants themselves) `--only` names; all without it. */
 function selected(): readonly Variant[] {
-  const i = process.argv.indexOf("--only");
-  if (i === -1) return VARIANTS;
-  const names = new Set((process.argv[i + 1] ?? "").split(","));
-  return VARIANTS.filter((v) => names.has(v.name));
+  return ONLY ? VARIANTS.filter((v) => ONLY.has(v.name)) : VARIANTS;
 }
 
 /** A copy of the project (inside the run's directory) with the document imported into it. */
@@ -173,10 +228,13 @@ function importedCopy(dir: string, openapi: string): string {
     cwd: copy,
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // What the entry imports (src/generated/, not copied: it is gitignored), as a deploy makes it.
+  buildContractIn(copy);
   return copy;
 }
 
 async function buildAll(dir: string): Promise<Built[]> {
+  buildContractIn(resolve("."));
   return Promise.all(
     selected().map(async (variant) => {
       const source = variant.openapi
@@ -239,11 +297,11 @@ async function load(url: string, scenario: Scenario, seconds: number): Promise<L
   };
 }
 
-async function cpuMicros(url: string, scenario: Scenario): Promise<number> {
-  const res = await fetch(`${url}/__bench/cpu?kind=${scenario}&n=${CPU_LOOP}`);
-  const body = (await res.json()) as { microsPerRequest: number; status: number };
-  if (body.status !== EXPECTED[scenario]) throw new Error(`cpu loop answered ${body.status}`);
-  return body.microsPerRequest;
+/** The in-process loop's CPU per request (workerd's CPU time) and its wall time (the probe's). */
+async function cpuMicros(w: ServedWorker, scenario: Scenario) {
+  const figures = await probeCpu(w.url, w.pid, scenario, CPU_LOOP);
+  if (figures.status !== EXPECTED[scenario]) throw new Error(`cpu loop answered ${figures.status}`);
+  return figures;
 }
 
 interface RssGrowth {
@@ -276,6 +334,8 @@ export interface Results {
     readonly wholeRun: RssGrowth;
     readonly samplesKiB: readonly number[];
   };
+  /** The scale section: large imported contracts (test/tools/bench/scale.ts). */
+  readonly scale?: ScaleResults;
   readonly variants: Record<
     string,
     {
@@ -283,7 +343,15 @@ export interface Results {
       bundleRaw: number;
       bundleGzip: number;
       coldStartMs: number;
+      /** workerd's CPU time over the same span (spawn to first answer), median. */
+      coldStartCpuMs?: number;
+      /** workerd's CPU time per request of the in-process loop (medians over rounds). */
       cpuMicros: Partial<Record<Scenario, number>>;
+      /** The same loop's wall time between timer turns, as the probe measures it. */
+      wallMicros?: Partial<Record<Scenario, number>>;
+      /** POST only: within-round CPU ratios over each baseline (`post:hono-zod`), medians. */
+      cpuRatios?: Record<string, number>;
+      cpuRatioSpread?: Record<string, readonly [number, number]>;
       load: Partial<Record<Scenario, LoadFigures>>;
       /** Within-round ratios, medians: rps over the baseline's in the same round. */
       ratios: Record<string, number>;
@@ -299,20 +367,23 @@ async function measureColdStarts(
   built: readonly Built[],
   cpuPin: string | undefined,
   vars: Record<string, string>,
-): Promise<Map<string, number[]>> {
+): Promise<{ wall: Map<string, number[]>; cpu: Map<string, number[]> }> {
   console.log(`cold starts: ${COLD_STARTS} spawns per variant, alternating…`);
-  const cold = new Map<string, number[]>();
+  const wall = new Map<string, number[]>();
+  const cpu = new Map<string, number[]>();
   // One unmeasured spawn first: the first start of workerd also pays for reading its binary.
   await (await serveWorker({ bundle: built[0]?.bundle, cpus: cpuPin, vars })).stop();
   for (let i = 0; i < COLD_STARTS; i++) {
     const order = i % 2 ? [...built].reverse() : built;
     for (const b of order) {
       const w = await serveWorker({ bundle: b.bundle, cpus: cpuPin, vars });
-      cold.set(b.variant.name, [...(cold.get(b.variant.name) ?? []), w.startupMs]);
+      push(wall, b.variant.name, w.startupMs);
+      // The same span's CPU time: what a loaded machine does not inflate.
+      push(cpu, b.variant.name, processCpuNs(w.pid) / 1e6);
       await w.stop();
     }
   }
-  return cold;
+  return { wall, cpu };
 }
 
 /** What the rounds measured, by `<variant>/<scenario>` (ratios by `<variant>/<scenario>:<baseline>`). */
@@ -320,7 +391,14 @@ interface Rounds {
   readonly loads: Map<string, LoadFigures[]>;
   readonly ratios: Map<string, number[]>;
   readonly cpu: Map<string, number[]>;
+  /** The probe's own wall-clock figure beside each CPU one. */
+  readonly wall: Map<string, number[]>;
+  /** Within-round CPU ratios of the POST variants, by `<variant>/post:<baseline>`. */
+  readonly cpuRatios: Map<string, number[]>;
 }
+
+/** What a POST variant's CPU per request is compared with: the best peer and the reference row. */
+export const CPU_BASELINES = ["hono-zod", "zod-openapi-platform"] as const;
 
 const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
 
@@ -337,29 +415,54 @@ function pushRatios(ratios: Map<string, number[]>, rps: ReadonlyMap<string, numb
   }
 }
 
-/** The rounds: every scenario of every variant under load, and its in-process CPU time. */
+/** One round's CPU ratios: each POST variant's CPU per request over its baselines'. */
+function pushCpuRatios(ratios: Map<string, number[]>, cpu: ReadonlyMap<string, number>): void {
+  for (const [key, value] of cpu) {
+    if (!key.endsWith("/post")) continue;
+    for (const baseline of CPU_BASELINES)
+      push(ratios, `${key}:${baseline}`, value / (cpu.get(`${baseline}/post`) ?? Number.NaN));
+  }
+}
+
+/**
+ * The rounds: every scenario of every variant under load, then the in-process CPU loop of
+ * each, back to back in the same order, so that a CPU ratio compares neighbours in time.
+ */
 async function measureRounds(
   built: readonly Built[],
   served: ReadonlyMap<string, ServedWorker>,
 ): Promise<Rounds> {
-  const rounds: Rounds = { loads: new Map(), ratios: new Map(), cpu: new Map() };
+  const rounds: Rounds = {
+    loads: new Map(),
+    ratios: new Map(),
+    cpu: new Map(),
+    wall: new Map(),
+    cpuRatios: new Map(),
+  };
   for (let round = 0; round < ROUNDS; round++) {
     console.log(`round ${round + 1} of ${ROUNDS}…`);
     const order = round % 2 ? [...built].reverse() : built;
     const rps = new Map<string, number>();
+    const cpu = new Map<string, number>();
     // Scenario by scenario, so the variants a ratio compares are loaded back to back: this
     // shared machine's speed drifts over seconds, and a ratio between loads far apart in
     // time measures that drift as much as the variants.
     for (const s of SCENARIOS) {
-      for (const b of order.filter((o) => o.variant.scenarios.includes(s))) {
-        const w = served.get(b.variant.name) as ServedWorker;
-        const f = await load(w.url, s, SECONDS);
+      const these = order.filter((o) => o.variant.scenarios.includes(s));
+      for (const b of these) {
+        const f = await load((served.get(b.variant.name) as ServedWorker).url, s, SECONDS);
         push(rounds.loads, `${b.variant.name}/${s}`, f);
         rps.set(`${b.variant.name}/${s}`, f.rps);
-        push(rounds.cpu, `${b.variant.name}/${s}`, await cpuMicros(w.url, s));
+      }
+      for (const b of these) {
+        const f = await cpuMicros(served.get(b.variant.name) as ServedWorker, s);
+        push(rounds.cpu, `${b.variant.name}/${s}`, f.cpuMicros);
+        push(rounds.wall, `${b.variant.name}/${s}`, f.wallMicros);
+        cpu.set(`${b.variant.name}/${s}`, f.cpuMicros);
       }
     }
     pushRatios(rounds.ratios, rps);
+    pushCpuRatios(rounds.cpuRatios, cpu);
   }
   return rounds;
 }
@@ -401,19 +504,26 @@ async function measureLongRun(
 function variantResults(
   b: Built,
   w: ServedWorker,
-  coldStarts: readonly number[],
+  coldStarts: { readonly wall: readonly number[]; readonly cpu: readonly number[] },
   rounds: Rounds,
   rssBefore: number,
 ): Results["variants"][string] {
   const name = b.variant.name;
   const bytes = readFileSync(b.bundle);
   const ratioSpread: Record<string, readonly [number, number]> = {};
+  const wallMicros: Partial<Record<Scenario, number>> = {};
+  const cpuRatios: Record<string, number> = {};
+  const cpuRatioSpread: Record<string, readonly [number, number]> = {};
   const entry: Results["variants"][string] = {
     label: b.variant.label,
     bundleRaw: bytes.length,
     bundleGzip: gzipSync(bytes, { level: 9 }).length,
-    coldStartMs: median(coldStarts),
+    coldStartMs: median(coldStarts.wall),
+    coldStartCpuMs: +median(coldStarts.cpu).toFixed(1),
     cpuMicros: {},
+    wallMicros,
+    cpuRatios,
+    cpuRatioSpread,
     load: {},
     ratios: {},
     ratioSpread,
@@ -428,20 +538,25 @@ function variantResults(
       unexpected: figures.reduce((n, f) => n + f.unexpected, 0),
     };
     entry.cpuMicros[s] = +median(rounds.cpu.get(`${name}/${s}`) ?? []).toFixed(1);
+    wallMicros[s] = +median(rounds.wall.get(`${name}/${s}`) ?? []).toFixed(1);
   }
-  for (const [key, values] of rounds.ratios) {
-    if (!key.startsWith(`${name}/`)) continue;
-    const ratio = key.slice(name.length + 1);
-    entry.ratios[ratio] = +median(values).toFixed(3);
-    ratioSpread[ratio] = [+quantile(values, 0.25).toFixed(3), +quantile(values, 0.75).toFixed(3)];
-  }
+  for (const [all, medians, spreads] of [
+    [rounds.ratios, entry.ratios, ratioSpread],
+    [rounds.cpuRatios, cpuRatios, cpuRatioSpread],
+  ] as const)
+    for (const [key, values] of all) {
+      if (!key.startsWith(`${name}/`)) continue;
+      const ratio = key.slice(name.length + 1);
+      medians[ratio] = +median(values).toFixed(3);
+      spreads[ratio] = middleHalf(values);
+    }
   return entry;
 }
 
 /** Writes the run's results to test/artifacts/bench/, and with --update-readme the reviewed copy. */
 function writeResults(results: Results): void {
   const markdown = renderMarkdown(results);
-  const suffix = SAME_BUILD ? "-same-build" : "";
+  const suffix = results.build.sameBuild ? "-same-build" : "";
   writeFileSync(`${OUT}/results${suffix}.json`, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(`${OUT}/results${suffix}.md`, markdown);
   writeFileSync(`${OUT}/chart${suffix}.svg`, renderChart(results));
@@ -452,28 +567,23 @@ function writeResults(results: Results): void {
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(`${RESULTS}/chart${suffix}.svg`, renderChart(results));
     writeFileSync(`${RESULTS}/results${suffix}.json`, `${JSON.stringify(results, null, 2)}\n`);
-    if (SAME_BUILD) updateReadme("bench-same-build", renderSummary(results));
+    if (results.build.sameBuild) updateReadme("bench-same-build", renderSummary(results));
     else updateReadme("bench", markdown);
+    // As `npm run lint` (biome ci) wants them: aligned tables, compact JSON.
+    execFileSync("npx", ["biome", "format", "--write", BENCH_README, RESULTS], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   }
 }
 
-async function main(): Promise<void> {
-  const started = Date.now();
-  mkdirSync(OUT, { recursive: true });
-  const dir = mkdtempSync(join(tmpdir(), "bench-"));
-  console.log(
-    `building ${selected().length} variants (wrangler deploy --dry-run --minify; ${SAME_BUILD ? "all with" : "this service's with"} keep_names = ${KEEP_NAMES})…`,
-  );
-  const built = await buildAll(dir);
-
-  // The load generator (this process) keeps off CPU 0, which workerd gets.
-  const many = cpus().length > 1;
-  if (many) await run("taskset", ["-a", "-p", "-c", `1-${cpus().length - 1}`, String(process.pid)]);
-  const cpuPin = many ? "0" : undefined;
+/** The main section's figures: every variant side by side, and the shipped Worker's long run. */
+async function mainSection(
+  built: readonly Built[],
+  cpuPin: string | undefined,
+): Promise<Pick<Results, "variants" | "longRun">> {
   // The response check mode reaches the Worker as a binding, as wrangler.toml's var would.
   const vars = { RESPONSE_VALIDATION };
   const cold = await measureColdStarts(built, cpuPin, vars);
-
   const served = new Map<string, ServedWorker>();
   for (const b of built)
     served.set(b.variant.name, await serveWorker({ bundle: b.probed, cpus: cpuPin, vars }));
@@ -488,37 +598,110 @@ async function main(): Promise<void> {
     }
     const rounds = await measureRounds(built, served);
     const longRun = await measureLongRun(served.get("shipped"));
-
-    const results: Results = {
-      date: new Date().toISOString(),
-      machine: `${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} CPUs, Node ${process.version}, workerd pinned to CPU ${cpuPin ?? "any"}`,
-      settings: {
-        rounds: ROUNDS,
-        seconds: SECONDS,
-        connections: CONNECTIONS,
-        coldStarts: COLD_STARTS,
-        cpuLoop: CPU_LOOP,
-      },
-      responseValidation: RESPONSE_VALIDATION,
-      build: { sameBuild: SAME_BUILD, serviceKeepNames: KEEP_NAMES },
-      longRun,
-      variants: {},
-    };
+    const variants: Results["variants"] = {};
     for (const b of built) {
       const name = b.variant.name;
-      results.variants[name] = variantResults(
+      variants[name] = variantResults(
         b,
         served.get(name) as ServedWorker,
-        cold.get(name) ?? [],
+        { wall: cold.wall.get(name) ?? [], cpu: cold.cpu.get(name) ?? [] },
         rounds,
         rssBefore.get(name) ?? Number.NaN,
       );
     }
-    writeResults(results);
-    console.log(`\nbench took ${Math.round((Date.now() - started) / 1000)} s; results in ${OUT}/`);
+    return { variants, longRun };
   } finally {
     for (const w of served.values()) await w.stop();
   }
+}
+
+/** This process and its children on every CPU but 0 (`pin`), or on all of them again. */
+async function pinSelf(pin: boolean): Promise<void> {
+  const n = cpus().length;
+  if (n > 1)
+    await run("taskset", [
+      "-a",
+      "-p",
+      "-c",
+      pin ? `1-${n - 1}` : `0-${n - 1}`,
+      String(process.pid),
+    ]);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  mkdirSync(OUT, { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), "bench-"));
+  const cpuPin = cpus().length > 1 ? "0" : undefined;
+  const scaleOptions: ScaleOptions = {
+    dir,
+    out: OUT,
+    cpus: cpuPin,
+    coldStarts: COLD_STARTS,
+    rounds: SCALE_ROUNDS,
+    cpuLoop: CPU_LOOP,
+    documents: scaleSelected(),
+  };
+  const mainToo = !SCALE_ONLY;
+  console.log(
+    mainToo
+      ? `building ${selected().length} variants (wrangler deploy --dry-run --minify; ${SAME_BUILD ? "all with" : "this service's with"} keep_names = ${KEEP_NAMES})…`
+      : "the scale section only (--scale-only)…",
+  );
+  const built = mainToo ? await buildAll(dir) : [];
+  // Imports and builds use both CPUs; what is measured then runs with workerd alone on CPU 0.
+  const prepared: Prepared[] = SCALE ? await prepareScale(scaleOptions) : [];
+  await pinSelf(true);
+  const results: Results = {
+    date: new Date().toISOString(),
+    machine: `${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} CPUs, Node ${process.version}, workerd pinned to CPU ${cpuPin ?? "any"}`,
+    settings: {
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      coldStarts: COLD_STARTS,
+      cpuLoop: CPU_LOOP,
+      scaleRounds: SCALE_ROUNDS,
+    },
+    responseValidation: RESPONSE_VALIDATION,
+    build: { sameBuild: SAME_BUILD, serviceKeepNames: KEEP_NAMES },
+    variants: {},
+    ...(mainToo ? await mainSection(built, cpuPin) : {}),
+  };
+  const scale = prepared.length > 0 ? await measureScale(prepared, scaleOptions) : undefined;
+  await pinSelf(false);
+  const complete: Results = scale ? { ...results, scale } : results;
+  if (scale && WITH_SUITE) {
+    // The figures so far are kept first: the suites take minutes each.
+    writeResults(complete);
+    suiteScale(prepared, scale, OUT);
+  }
+  writeResults(complete);
+  judge(complete);
+  if (ONLY)
+    console.log(
+      `--only ${process.argv[process.argv.indexOf("--only") + 1]}: other sections' targets were not judged`,
+    );
+  console.log(`\nbench took ${Math.round((Date.now() - started) / 1000)} s; results in ${OUT}/`);
+}
+
+/** Prints the verdict table of `results` and sets the exit code: 1 when a target was missed. */
+function judge(results: Results): void {
+  const judged = targets(results);
+  console.log(`\nTargets:\n${verdictTable(judged)}`);
+  process.exitCode = exitCodeOf(judged);
+}
+
+/**
+ * `--report <results.json>`: the report and verdict of a run already made, measured nothing
+ * again (after a change to how a figure is judged or shown; with --update-readme, rewrites
+ * the README's section from it).
+ */
+function reportOnly(file: string): void {
+  mkdirSync(OUT, { recursive: true });
+  const results = JSON.parse(readFileSync(file, "utf8")) as Results;
+  writeResults(results);
+  judge(results);
 }
 
 /** Where the reviewed results are published: the benchmark's own README. */
@@ -538,4 +721,6 @@ function updateReadme(marker: string, markdown: string): void {
   );
 }
 
-await main();
+const reportAt = process.argv.indexOf("--report");
+if (reportAt === -1) await main();
+else reportOnly(process.argv[reportAt + 1] ?? "");

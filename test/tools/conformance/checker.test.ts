@@ -30,7 +30,12 @@ import { emptyApp, fixtureApp } from "../../support/fixture-app";
 import { keySetOf, newIssuer } from "../../support/issuer";
 import { securityApp } from "../../support/security-app";
 import { callVocabulary } from "../../support/vocabulary-app";
-import { type ConformanceReport, checkConformance, type Fetcher } from "./checker";
+import {
+  type ConformanceReport,
+  checkConformance,
+  describeInstance,
+  type Fetcher,
+} from "./checker";
 import { secretCredentials } from "./credentials";
 
 const BASE = "https://conformance.test";
@@ -115,6 +120,26 @@ describe("against correct servers", () => {
     for (const status of ["404", "405", "415", "413", "400", "422"])
       expect(names).toContain(`: ${status}`);
     expect(names).not.toContain("501 interface-not-specified");
+  });
+
+  it("probes operation by operation from one description of the instance, read once, with each operation's checks of a run that reads it itself", async () => {
+    const app = fixtureApp();
+    const fetch = (r: Request) => Promise.resolve(app.fetch(r, env));
+    const described = await describeInstance(BASE, fetch);
+    expect(described?.report.parts).toHaveLength(9);
+    for (const id of Object.keys(FIXTURE_OPERATIONS_CONTRACT.operations)) {
+      const reused = await checkConformance(BASE, { fetch, operations: [id], described });
+      const own = await checkConformance(BASE, { fetch, operations: [id] });
+      const names = (report: ConformanceReport) => report.checks.map((c) => `${c.name} ${c.ok}`);
+      // The same checks of the operation, in order; what is not repeated is the reading of
+      // the two documents and their agreement, which come first in a run of its own.
+      const ownNames = names(own);
+      expect(validProbes(reused)).toBe(1);
+      expect(names(reused)).toEqual(ownNames.slice(ownNames.length - reused.checks.length));
+      expect(ownNames.slice(0, ownNames.length - reused.checks.length)).toContain(
+        "GET /_service/openapi.json: 200 OpenAPI document true",
+      );
+    }
   });
 
   it("a FIXTURE app with a parameter of every OpenAPI style and explode, in each location, gets a documented answer to each valid request the checker serialises (OpenAPI 3.1 §4.8.12.4)", async () => {

@@ -51,6 +51,50 @@ export interface ConformanceOptions {
   readonly operations?: readonly string[];
   /** The rate-limit budget, shared by runs that probe the same instance one after another. */
   readonly budget?: Budget;
+  /**
+   * The instance's account of itself, read once (`describeInstance`) by runs that probe it
+   * operation by operation: each run then neither reads nor indexes the whole document
+   * again, which made such runs cost the document's size once per operation.
+   */
+  readonly described?: Described;
+}
+
+/** The status report and the OpenAPI document of an instance, read and indexed once. */
+export interface Described {
+  readonly report: Report;
+  readonly openapi: OpenApi;
+  readonly doc: Documented;
+  /** Text the contract itself holds: not a leak when an answer repeats it. */
+  readonly allowed: readonly string[];
+  readonly cors: CorsSetting;
+}
+
+/** Reads an instance's two documents and indexes the OpenAPI one; undefined if either cannot be read. */
+export async function describeInstance(
+  baseUrl: string,
+  send: Fetcher = (request) => fetch(request),
+): Promise<Described | undefined> {
+  const base = baseUrl.replace(/\/+$/, "");
+  const read = async (path: string, accept: string) => {
+    try {
+      const response = await send(new Request(`${base}${path}`, { headers: { accept } }));
+      return response.ok ? ((await response.json()) as unknown) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const report = (await read(`${SERVICE}/interface`, "application/json")) as Report | undefined;
+  const openapi = (await read(`${SERVICE}/openapi.json`, "application/json")) as
+    | OpenApi
+    | undefined;
+  if (!report || !openapi) return undefined;
+  return {
+    report,
+    openapi,
+    doc: documented(openapi as Record<string, unknown>),
+    allowed: contractText(openapi),
+    cors: report.cors ?? CORS_OFF,
+  };
 }
 
 /**
@@ -159,6 +203,20 @@ export async function checkConformance(
     return answer;
   }
 
+  if (options.described) {
+    // Read, indexed and held to its promises once, by the run that described the instance.
+    ({ allowed, cors } = options.described);
+    const context = operationContext(options.described, options, {
+      expect: expectAnswer,
+      call,
+      record,
+      marker,
+      unprobed,
+    });
+    await operationChecks(context, options.operations && new Set(options.operations));
+    return summary(base, checks, unprobed);
+  }
+
   // The instance's own account of itself comes first; everything else is derived from it.
   const selfDescription: Probe[] = [
     {
@@ -196,19 +254,20 @@ export async function checkConformance(
     return summary(base, checks, unprobed);
   }
   for (const [name, failures] of consistencyChecks(report, openapi)) record(name, failures);
-  const context: OperationContext = {
+  const described = {
     report,
     openapi,
     doc: documented(openapi as Record<string, unknown>),
+    allowed,
+    cors,
+  };
+  const context = operationContext(described, options, {
     expect: expectAnswer,
     call,
     record,
     marker,
-    credentials: options.credentials ?? {},
-    budget: options.budget ?? new Budget(report),
     unprobed,
-    allowed,
-  };
+  });
   if (options.operations) {
     await operationChecks(context, new Set(options.operations));
     return summary(base, checks, unprobed);
@@ -229,6 +288,23 @@ export async function checkConformance(
 }
 
 /** What the probes of the operations share. */
+/** What probing operations needs: the instance's description, and the run's own means. */
+function operationContext(
+  { report, openapi, doc, allowed }: Described,
+  options: ConformanceOptions,
+  run: Pick<OperationContext, "expect" | "call" | "record" | "marker" | "unprobed">,
+): OperationContext {
+  return {
+    ...run,
+    report,
+    openapi,
+    doc,
+    allowed,
+    credentials: options.credentials ?? {},
+    budget: options.budget ?? new Budget(report),
+  };
+}
+
 interface OperationContext {
   readonly report: Report;
   readonly openapi: OpenApi;

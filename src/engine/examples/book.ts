@@ -1,0 +1,53 @@
+/**
+ * The example book: what an operation without a handler answers from under the `examples`
+ * setting (src/engine/operations/unhandled.ts), made when the Worker is built
+ * (`makeExampleBook`, src/engine/openapi/example-book.ts) and read in the Worker
+ * (src/engine/operations/examples.ts). It holds JSON
+ * Schemas, because the Worker ships no JSON Schema converter, and the names of the examples
+ * the build found to match their schemas, because an example that does not is reported
+ * when the Worker is built and never served. The examples' values stay in the contract.
+ */
+import type { JsonSchema } from "./generate";
+
+/** One media type of an answer. */
+export interface BookMedia {
+  readonly schema: JsonSchema;
+  readonly examples: readonly string[];
+  /**
+   * Set when it has no example that matches and the value made from its schema does not
+   * match it either (the build reports why): it is answered 501, as without the setting.
+   */
+  readonly unmade?: true;
+}
+
+/** One declared answer (a status, a range or `default`) of an operation. */
+export interface BookAnswer {
+  /**
+   * Each media type's body: its JSON Schema (as the OpenAPI document writes an answer's, its
+   * `$ref`s into `components`) and the names of its examples that match it, in the order
+   * they are declared.
+   */
+  readonly content: Readonly<Record<string, BookMedia>>;
+  /** The JSON Schema of its header fields, as text (what a request-side parse reads). */
+  readonly headers?: JsonSchema;
+}
+
+/** The example book of a contract: only its operations without a handler are in it. */
+export interface ExampleBook {
+  /** What `#/components/schemas/<name>` refers to: part 2's resources and derived schemas. */
+  readonly components: { readonly schemas: Readonly<Record<string, JsonSchema>> };
+  /**
+   * By operation id, then by variant (part 9; the operation's own declaration first), by
+   * response key as declared (`"200"`, `"2XX"`, `"default"`).
+   */
+  readonly operations: Readonly<Record<string, readonly Readonly<Record<string, BookAnswer>>[]>>;
+  /** Part 7's error types those operations may answer with: their members as one object. */
+  readonly errors: Readonly<Record<string, JsonSchema>>;
+}
+
+/** The book of a contract that needs none (every operation has a handler, or none is declared). */
+export const EMPTY_BOOK: ExampleBook = {
+  components: { schemas: {} },
+  operations: {},
+  errors: {},
+};

@@ -1,0 +1,84 @@
+/**
+ * How a declared operation without a handler answers once its request passed every check:
+ * a setting of the deployment (the `UNHANDLED_OPERATIONS` var, wrangler.toml's generated
+ * block), never of the interface, so the OpenAPI document is the same under each value.
+ *
+ * - `501` (the default, and what a production deployment keeps): the operation is not
+ *   implemented (RFC 9110 §15.6.2), as a problem that names it.
+ * - `examples`: an answer the operation declares, made from the contract's own examples
+ *   (./examples.ts), chosen with `Prefer` as Stoplight Prism reads it.
+ * - `sandbox`: an answer from a store of the contract's resources. The sandbox engine
+ *   (`answerFromSandbox`, src/engine/sandbox/answer.ts) plugs in here; while the Worker
+ *   has none, the setting answers from the examples, and says so.
+ *
+ * Any other value fails closed: the operation answers 501, and the value is logged once per
+ * isolate. Every answer made here (and any refusal of it after) carries `Answered-By`, so a
+ * client never takes a made-up answer for a handler's; the steps after it check it against
+ * the declaration as they check a handler's.
+ */
+import { OPERATION_NOT_IMPLEMENTED } from "../../contract-language/problem-catalogue";
+import { typedProblem } from "../../platform/problem";
+import type { AnsweredBy, Answering, UnhandledSetting } from "../../platform/status";
+import type { Refusal } from "../refusal";
+import { unhandledSetting } from "./unhandled-setting";
+
+export { UNHANDLED_VAR } from "./unhandled-setting";
+
+import type { Exchange, Outcome, Step } from "./model";
+
+/**
+ * The header every answer not made by a handler carries, with how it was made (`examples`,
+ * `sandbox` or `501`). No standard field says this: `Warning` (RFC 7234 §5.5) is obsolete
+ * (RFC 9111), `Preference-Applied` says only which preferences were honoured, and RFC 6648
+ * advises against an `X-` prefix, so the name says what it carries.
+ */
+export const ANSWERED_BY = "answered-by";
+
+/** One setting: how an operation without a handler is answered under it. */
+interface Way {
+  /** What the answer's `Answered-By` and the status report say of operation `id`. */
+  readonly answeredBy: (id: string) => Exclude<AnsweredBy, "handler">;
+  readonly answer: (x: Exchange) => Outcome | Promise<Outcome>;
+}
+
+/** RFC 9110 §15.6.2: declared, and the request valid for it, but not implemented yet. */
+function notImplemented(id: string): Refusal {
+  return {
+    kind: undefined,
+    problem: typedProblem(
+      OPERATION_NOT_IMPLEMENTED,
+      "This operation is declared and the request is valid for it, but it is not implemented yet.",
+      { operationId: id },
+    ),
+  };
+}
+
+/** From the examples, where the Worker has the examples part (src/engine/parts.ts). */
+function fromExamples(x: Exchange): Outcome {
+  const unanswered = () => notImplemented(x.model.id);
+  return x.model.examples ? x.model.examples(x, unanswered) : unanswered();
+}
+
+const WAYS: Readonly<Record<UnhandledSetting, Way>> = {
+  "501": { answeredBy: () => "501", answer: (x) => notImplemented(x.model.id) },
+  examples: { answeredBy: () => "examples", answer: fromExamples },
+  // The sandbox engine (src/engine/sandbox/answer.ts) plugs in here: until the Worker has
+  // it, the sandbox setting answers from the examples, and the header and report say so.
+  sandbox: { answeredBy: () => "examples", answer: fromExamples },
+};
+
+/** What the setting of `env` makes of the operations without a handler, for the report. */
+export function answering(env: unknown): Answering {
+  const setting = unhandledSetting(env);
+  return { setting, answeredBy: WAYS[setting].answeredBy };
+}
+
+/** The step that stands where a handler would: the setting's way of answering. */
+export const answerUnhandled: Step = {
+  name: "handle",
+  run(x) {
+    const way = WAYS[unhandledSetting(x.c.env)];
+    x.headers = { ...x.headers, [ANSWERED_BY]: way.answeredBy(x.model.id) };
+    return way.answer(x);
+  },
+};

@@ -1,0 +1,64 @@
+/**
+ * The parts of the serving engine, each given only to a Worker whose contract uses it, so
+ * the code of a part the contract does not use is not in its bundle: the build chooses them
+ * from the contract (`servingParts`, src/contract-language/needs.ts; src/build/generate.ts
+ * writes their imports), and the engine refuses to mount a contract that needs a part it
+ * was not given (a stale build), naming it. Each part lives beside the code it serves.
+ *
+ * One part follows from the handlers as well as the contract: `examples`, the way operations
+ * without a handler answer under the `examples` setting (src/engine/operations/examples.ts,
+ * with the value generator of src/engine/examples/). The build gives it only while some
+ * operation has no handler (`engineParts`), so a Worker whose every operation has one does
+ * not ship the generator. It is needed under one setting only, so the engine does not refuse
+ * a Worker built without it: such an operation answers 501 under every setting.
+ */
+import type { Contract } from "../contract-language/contract";
+import { type ServingPart, servingParts } from "../contract-language/needs";
+import type { SecurityPart } from "./authentication/authenticate";
+import type { ErrorModelPart } from "./error-model";
+import type { EventsPart } from "./events/part";
+import type { RateLimitsPart } from "./limits/enforce";
+import type { FormsPart } from "./request/forms";
+import type { StatesPart } from "./states/transition";
+import type { VersionsPart } from "./versions/negotiate";
+
+interface PartTypes {
+  readonly versions: VersionsPart;
+  readonly rateLimits: RateLimitsPart;
+  readonly security: SecurityPart;
+  readonly states: StatesPart;
+  readonly events: EventsPart;
+  readonly errorModel: ErrorModelPart;
+  readonly forms: FormsPart;
+}
+
+/** The parts a serving engine was given: any of them, by name. */
+export type ServingParts = { readonly [P in ServingPart]?: PartTypes[P] };
+
+/**
+ * A part of the serving engine: one the contract uses, or the examples' answers (typed
+ * beside the engine, `EngineParts` in serving.ts, as its code imports the operations').
+ */
+export type EnginePart = ServingPart | "examples";
+
+/** Whether some operation of `contract` has no handler in `handlers` (as `createApp` counts them). */
+export function answersWithoutHandler(
+  contract: Contract,
+  handlers: Readonly<Record<string, unknown>>,
+): boolean {
+  return Object.keys(contract.operations).some(
+    (id) => !Object.hasOwn(handlers, id) || handlers[id] === undefined,
+  );
+}
+
+/**
+ * The parts a Worker of `contract` with `handlers` is given: those the contract uses
+ * (`servingParts`), and `examples` while some operation has no handler.
+ */
+export function engineParts(
+  contract: Contract,
+  handlers: Readonly<Record<string, unknown>>,
+): EnginePart[] {
+  const examples = answersWithoutHandler(contract, handlers) ? (["examples"] as const) : [];
+  return [...servingParts(contract), ...examples];
+}

@@ -1,0 +1,74 @@
+/**
+ * What the build makes of a contract for the examples setting (src/build/generate.ts,
+ * src/engine/openapi/example-book.ts): the example book, without the examples that do not
+ * match their schemas, each of which the build reports at its pointer (RFC 6901) instead of
+ * serving it; and without the operations a handler answers. And the engine part that answers
+ * from it (src/engine/parts.ts), which the Worker is given only while an operation has no
+ * handler.
+ */
+import { describe, expect, it } from "vitest";
+import { generatedModule, prepareBuild } from "../../src/build/generate";
+import { EMPTY_BOOK, type ExampleBook } from "../../src/engine/examples/book";
+import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
+
+// The build takes the project's handlers by id, as src/build/write.ts hands them over.
+const handlers = FIXTURE_EXAMPLES_HANDLERS as unknown as Parameters<typeof prepareBuild>[1];
+const build = await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, handlers);
+const book = JSON.parse(build.built.exampleBook) as ExampleBook;
+
+describe("the example book, made by the build", () => {
+  it("reports an example that does not match its schema, at its pointer, and leaves it out", () => {
+    const broken = build.findings.filter((line) => line.includes("example broken"));
+    expect(broken).toHaveLength(1);
+    expect(broken[0]).toContain(
+      "#/paths/~1fixture-bad-example/get/responses/200/content/application~1json/examples/broken",
+    );
+    expect(broken[0]).toContain("/colour");
+    const media = book.operations.fixtureBadExample?.[0]?.["200"]?.content["application/json"];
+    expect(media?.examples).toEqual(["fine"]);
+  });
+
+  it("reports an answer no value can be made for, which is then answered 501", () => {
+    const refined = build.findings.filter((line) => line.includes("~1fixture-refined"));
+    expect(refined).toHaveLength(1);
+    expect(refined[0]).toContain("answered 501");
+    const media = book.operations.fixtureRefinedName?.[0]?.["200"]?.content["application/json"];
+    expect(media?.unmade).toBe(true);
+  });
+
+  it("reports nothing else: every other example matches, every other answer can be made", () => {
+    expect(build.findings).toHaveLength(2);
+  });
+
+  it("holds only the operations without a handler, with their error types' members", () => {
+    expect(Object.keys(book.operations).sort()).toEqual(
+      Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations)
+        .filter((id) => id !== "fixtureHandledGadget")
+        .sort(),
+    );
+    expect(book.errors.fixtureGadgetGone).toMatchObject({ required: ["gadgetId"] });
+  });
+});
+
+describe("the engine the Worker is given", () => {
+  it("has the examples part while an operation has no handler", () => {
+    expect(build.needed.engine).toContain("examples");
+    const module = generatedModule(build);
+    expect(module).toContain('import { EXAMPLES_PART } from "../engine/operations/examples";');
+    expect(module).toMatch(/servingEngine\(\{[^}]*examples: EXAMPLES_PART/);
+  });
+
+  it("has none once every operation has a handler", async () => {
+    const answer = () => ({ status: 200 });
+    const every = Object.fromEntries(
+      Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations).map((id) => [id, answer]),
+    ) as unknown as Parameters<typeof prepareBuild>[1];
+    const built = await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, every);
+    expect(built.needed.engine).not.toContain("examples");
+    // Nor the book's schemas, which nothing would read: the script carries an empty book.
+    expect(JSON.parse(built.built.exampleBook)).toEqual(EMPTY_BOOK);
+    const module = generatedModule(built);
+    expect(module).toContain('import { servingEngine } from "../engine/serving";');
+    expect(module).not.toContain("EXAMPLES_PART");
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * What the build makes (src/build/generate.ts) is what the engine computed before: the
+ * OpenAPI document of each FIXTURE contract with a reviewed snapshot is that snapshot, byte
+ * for byte, and the deployed form of each FIXTURE app (`serveApp` from what the build made)
+ * answers every `/_service` document exactly as `createApp` does in process: the same
+ * status, media type, entity tag (RFC 9110 §8.8.3) and bytes, the same 304 to a matching
+ * `If-None-Match` (RFC 9110 §13.1.2), and the same 404 to a version the contract does not
+ * declare, also with the deployment's part of the report (destinations, CORS) filled in.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { toJSONSchema } from "zod/mini";
+import { createApp } from "../../src/app";
+import { assetsOf, prepareBuild } from "../../src/build/generate";
+import { contract as shipped } from "../../src/contract";
+import type { Contract } from "../../src/contract-language/contract";
+import { OPERATION_ENGINE } from "../../src/engine";
+import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
+import { corsSetting, corsStatus } from "../../src/platform/cors";
+import { MAX_BODY_BYTES, platformDefaults } from "../../src/platform/defaults";
+import { statusReport } from "../../src/platform/status";
+import type { ServiceApp } from "../../src/serve-app";
+import { EMPTY_CONTRACT, FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
+import {
+  FIXTURE_ERROR_BODIES_CONTRACT,
+  FIXTURE_ERROR_BODIES_HANDLERS,
+} from "../fixtures/error-bodies";
+import { FIXTURE_EVENTS_CONTRACT, FIXTURE_EVENTS_HANDLERS } from "../fixtures/events";
+import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+import { FIXTURE_STYLES_CONTRACT, FIXTURE_STYLES_HANDLERS } from "../fixtures/parameter-styles";
+import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
+import { FIXTURE_STATES_CONTRACT, fixtureStatesHandlers } from "../fixtures/states";
+import { FIXTURE_VERSIONS_HANDLERS, fixtureVersionsContract } from "../fixtures/versions";
+import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
+import { assetsApp, builtApp } from "../support/built-app";
+import { importCase } from "../support/import-case";
+
+const SNAPSHOTS = "../engine/openapi/__snapshots__";
+
+/** The app a test builds in process, with what the contract needs. */
+function inProcess(contract: Contract, handlers: object = {}): ServiceApp {
+  return createApp(contract, {
+    engine: OPERATION_ENGINE,
+    jsonSchema: toJSONSchema,
+    jwt: JWT_VERIFIER,
+    xml: XML_CODEC,
+    handlers,
+  } as never);
+}
+
+const pretty = (json: string) => `${JSON.stringify(JSON.parse(json), null, 2)}\n`;
+
+describe("the build's OpenAPI documents are the reviewed snapshots", () => {
+  it.each([
+    ["openapi.empty.json", EMPTY_CONTRACT, {}],
+    ["openapi.fixture-operations.json", FIXTURE_OPERATIONS_CONTRACT, FIXTURE_HANDLERS],
+    ["openapi.fixture-vocabulary.json", FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS],
+  ] as const)("%s", async (snapshot, contract, handlers) => {
+    const { built } = await prepareBuild(contract as Contract, handlers as never);
+    expect(pretty(built.openapi.current.body)).toBe(
+      readFileSync(new URL(`${SNAPSHOTS}/${snapshot}`, import.meta.url), "utf8"),
+    );
+  });
+});
+
+/** Every request for a `/_service` document whose answer follows from the contract. */
+function documentRequests(documentPaths: readonly string[]): Request[] {
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Request(`https://fixture.test${path}`, {
+      headers: { "x-request-id": "fixture", ...headers },
+    });
+  return [
+    ...documentPaths.map((path) => get(path)),
+    get("/_service/openapi.json?version=fixture-undeclared"),
+    get("/_service/openapi.json?version=constructor"),
+    get("/_service/interface"),
+    get("/_service/interface", { accept: "text/html" }),
+  ];
+}
+
+/** Status, the headers a client reads, and the bytes; then the 304 its own entity tag gets. */
+async function answer(app: ServiceApp, request: Request, env: object): Promise<unknown> {
+  const response = await app.fetch(request.clone(), env as Env);
+  const headers = Object.fromEntries(
+    ["content-type", "etag", "cache-control", "vary"].map((name) => [
+      name,
+      response.headers.get(name),
+    ]),
+  );
+  const etag = response.headers.get("etag");
+  const revalidated =
+    etag &&
+    (await app.fetch(
+      new Request(request, {
+        headers: { ...Object.fromEntries(request.headers), "if-none-match": etag },
+      }),
+      env as Env,
+    ));
+  return {
+    url: request.url,
+    status: response.status,
+    headers,
+    body: await response.text(),
+    notModified: revalidated ? revalidated.status : undefined,
+  };
+}
+
+const APPS: readonly [string, Contract, object][] = [
+  ["the shipped contract", shipped, {}],
+  ["a contract that declares nothing", EMPTY_CONTRACT, {}],
+  ...Object.entries(FIXTURE_ONE_PART_CONTRACTS).map(
+    ([part, contract]): [string, Contract, object] => [`FIXTURE part ${part}`, contract, {}],
+  ),
+  ["FIXTURE operations", FIXTURE_OPERATIONS_CONTRACT, FIXTURE_HANDLERS],
+  ["FIXTURE vocabulary (JWT, XML)", FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS],
+  ["FIXTURE security", FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS],
+  ["FIXTURE states", FIXTURE_STATES_CONTRACT, fixtureStatesHandlers(new Map())],
+  ["FIXTURE events", FIXTURE_EVENTS_CONTRACT, FIXTURE_EVENTS_HANDLERS],
+  ["FIXTURE parameter styles", FIXTURE_STYLES_CONTRACT, FIXTURE_STYLES_HANDLERS],
+  ["FIXTURE own error bodies", FIXTURE_ERROR_BODIES_CONTRACT, FIXTURE_ERROR_BODIES_HANDLERS],
+  ...(["header", "query", "path"] as const).map((placement): [string, Contract, object] => [
+    `FIXTURE versions (in ${placement})`,
+    fixtureVersionsContract(
+      placement === "path" ? { in: "path" } : { in: placement, name: "api-version" },
+    ),
+    FIXTURE_VERSIONS_HANDLERS,
+  ]),
+];
+
+/** What only the deployment decides: a receiver for every event, and CORS on for one origin. */
+const DEPLOYMENT = {
+  WEBHOOK_DESTINATIONS: JSON.stringify([
+    {
+      url: "https://receiver.fixture.example/hooks",
+      events: Object.keys(FIXTURE_EVENTS_CONTRACT.events),
+      secret: "FIXTURE_HOOK_KEY",
+    },
+  ]),
+  CORS_ALLOWED_ORIGINS: "https://app.fixture.example",
+};
+
+describe("the deployed app serves what createApp serves, byte for byte", () => {
+  it.each(APPS)("%s", async (_name, contract, handlers) => {
+    const deployed = await builtApp(contract, handlers);
+    const tested = inProcess(contract, handlers);
+    const versions = Object.keys(deployed.built.openapi.versions);
+    const paths = [
+      "/_service/openapi.json",
+      ...versions.map((v) => `/_service/openapi.json?version=${encodeURIComponent(v)}`),
+      ...Object.keys(deployed.built.problemPages).map((slug) => `/_service/problems/${slug}`),
+    ];
+    // The Worker's form: the documents read from static assets through the binding.
+    const assets = await assetsApp(contract, handlers);
+    for (const env of [{}, DEPLOYMENT])
+      for (const request of documentRequests(paths)) {
+        const expected = await answer(tested, request, env);
+        expect(await answer(deployed.app, request, env)).toEqual(expected);
+        expect(await answer(assets.app, request, assets.env(env))).toEqual(expected);
+      }
+  });
+
+  it("the report's JSON is the text statusReport gives with the deployment's destinations and CORS, byte for byte", async () => {
+    const deployed = await builtApp(FIXTURE_EVENTS_CONTRACT, FIXTURE_EVENTS_HANDLERS);
+    const served = await deployed.app.fetch(
+      new Request("https://fixture.test/_service/interface"),
+      DEPLOYMENT as unknown as Env,
+    );
+    const destinations = OPERATION_ENGINE.destinations(DEPLOYMENT);
+    const report = statusReport(
+      FIXTURE_EVENTS_CONTRACT,
+      platformDefaults(MAX_BODY_BYTES),
+      destinations,
+      corsStatus(corsSetting(DEPLOYMENT as unknown as Env)),
+      new Set(Object.keys(FIXTURE_EVENTS_HANDLERS)),
+      OPERATION_ENGINE.answering(DEPLOYMENT),
+    );
+    expect(report.events.some((event) => event.destinations > 0)).toBe(true);
+    expect(report.cors.enabled).toBe(true);
+    expect(await served.text()).toBe(JSON.stringify(report));
+  });
+
+  it("and so does the rich FIXTURE document, imported", async () => {
+    const rich = await importCase("build-rich", {
+      yaml: readFileSync("test/fixtures/openapi/rich-3.1.yaml", "utf8"),
+    });
+    const deployed = await builtApp(rich.contract);
+    const paths = [
+      "/_service/openapi.json",
+      ...Object.keys(deployed.built.problemPages).map((slug) => `/_service/problems/${slug}`),
+    ];
+    expect(paths.length).toBeGreaterThan(5);
+    for (const request of documentRequests(paths))
+      expect(await answer(deployed.app, request, DEPLOYMENT)).toEqual(
+        await answer(rich.app, request, DEPLOYMENT),
+      );
+  }, 120_000);
+});
+
+describe("the documents as the Worker's static assets, outside its script", () => {
+  it("moves every document out at paths of the build's own, keeping each entity tag", async () => {
+    const contract = fixtureVersionsContract({ in: "header", name: "api-version" });
+    const { built } = await prepareBuild(contract, FIXTURE_VERSIONS_HANDLERS as never);
+    const moved = assetsOf(built);
+    const documents = [
+      moved.built.openapi.current,
+      ...Object.values(moved.built.openapi.versions),
+      ...Object.values(moved.built.problemPages),
+      moved.built.report,
+    ];
+    expect(documents.length).toBeGreaterThan(3);
+    for (const document of documents) {
+      expect(document).not.toHaveProperty("body");
+      expect("asset" in document && document.asset).toMatch(
+        /^\/(openapi\/(current|version-\d+)\.json|problems\/page-\d+\.html|interface\/report\.json)$/,
+      );
+    }
+    expect(moved.built.openapi.current.etag).toBe(built.openapi.current.etag);
+    expect(moved.files["/openapi/current.json"]).toBe(built.openapi.current.body);
+    expect(JSON.parse(String(moved.files["/interface/report.json"]))).toEqual(built.report);
+    // What stays in the script is what the engine computes with.
+    expect(moved.built.xmlSchemas).toBe(built.xmlSchemas);
+  });
+
+  it("without the ASSETS binding answers 503 (RFC 9110 §15.6.4) and names nothing; a revalidation still gets 304", async () => {
+    const { app, built } = await assetsApp(FIXTURE_OPERATIONS_CONTRACT, FIXTURE_HANDLERS);
+    const errors: string[] = [];
+    const error = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      for (const path of [
+        "/_service/openapi.json",
+        "/_service/interface",
+        ...Object.keys(built.problemPages).map((slug) => `/_service/problems/${slug}`),
+      ]) {
+        const res = await app.fetch(new Request(`https://fixture.test${path}`), {} as Env);
+        expect(res.status, path).toBe(503);
+        expect(res.headers.get("content-type")).toBe("application/problem+json");
+        const text = await res.text();
+        expect(text).not.toContain("ASSETS");
+        expect(text).not.toContain("/openapi/current.json");
+      }
+      const etag = String(built.openapi.current.etag);
+      const revalidated = await app.fetch(
+        new Request("https://fixture.test/_service/openapi.json", {
+          headers: { "if-none-match": etag },
+        }),
+        {} as Env,
+      );
+      expect(revalidated.status).toBe(304);
+    } finally {
+      console.error = error;
+    }
+    // Logged once per isolate, with the cause the answer does not give.
+    expect(errors.filter((line) => line.includes("ASSETS binding is missing"))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,294 @@
+/**
+ * How an operation without a handler answers, by the deployment's `UNHANDLED_OPERATIONS`
+ * setting: 501 (the default), from the contract's examples (chosen with `Prefer` as
+ * Stoplight Prism reads it, RFC 7240), or the sandbox (which answers from the examples
+ * while the Worker has no sandbox engine). Run inside workerd on a FIXTURE contract.
+ */
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { toJSONSchema } from "zod/mini";
+import { createApp } from "../../../src/app";
+import { OPERATION_ENGINE } from "../../../src/engine";
+import {
+  FIXTURE_BLUE_GADGET,
+  FIXTURE_EXAMPLES_CONTRACT,
+  FIXTURE_EXAMPLES_HANDLERS,
+  FIXTURE_RED_GADGET,
+} from "../../fixtures/examples";
+import { FIXTURE_SECRETS } from "../../fixtures/security";
+import { expectProblem } from "../../support/assertions";
+
+const app = createApp(FIXTURE_EXAMPLES_CONTRACT, {
+  engine: OPERATION_ENGINE,
+  jsonSchema: toJSONSchema,
+  handlers: FIXTURE_EXAMPLES_HANDLERS,
+});
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ID = "3d6f0a1e-8b2c-4d5e-9f60-7a8b9c0d1e2f";
+
+/** A request under `setting` (null: the var is not set at all). */
+async function call(
+  path: string,
+  init: RequestInit = {},
+  setting: string | null = "examples",
+): Promise<Response> {
+  const { UNHANDLED_OPERATIONS: _shipped, ...others } = env;
+  const bindings = setting === null ? others : { ...others, UNHANDLED_OPERATIONS: setting };
+  return app.request(`https://fixture.test${path}`, init, bindings);
+}
+
+const prefer = (value: string, headers: Record<string, string> = {}): RequestInit => ({
+  headers: { prefer: value, ...headers },
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("UNHANDLED_OPERATIONS = 501 (the default)", () => {
+  it.each([null, "", "501"])(
+    "setting %j: a valid request is answered 501 (RFC 9110 §15.6.2)",
+    async (setting) => {
+      const res = await call("/fixture-gadgets", {}, setting);
+      const body = await expectProblem(res, 501);
+      expect(body.operationId).toBe("fixtureListGadgets");
+      expect(res.headers.get("answered-by")).toBe("501");
+    },
+  );
+
+  it("an unknown setting fails closed: 501, and the value logged once per isolate", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    for (let i = 0; i < 3; i += 1) {
+      const res = await call("/fixture-gadgets", {}, "FIXTURE-mocks");
+      await expectProblem(res, 501);
+      expect(res.headers.get("answered-by")).toBe("501");
+    }
+    expect(logged).toHaveBeenCalledTimes(1);
+    const line = JSON.parse(String(logged.mock.calls[0]?.[0])) as Record<string, unknown>;
+    expect(line).toMatchObject({ level: "error", setting: "UNHANDLED_OPERATIONS" });
+    expect(line.value).toBe('"FIXTURE-mocks"');
+  });
+});
+
+describe("UNHANDLED_OPERATIONS = examples", () => {
+  it("answers the first example of the lowest 2xx, with its declared headers", async () => {
+    const res = await call("/fixture-gadgets");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(await res.json()).toEqual([FIXTURE_RED_GADGET, FIXTURE_BLUE_GADGET]);
+    expect(res.headers.get("answered-by")).toBe("examples");
+    expect(res.headers.get("x-total-count")).toMatch(/^[0-9]+$/);
+    // A CORS field the answer declares is not made up: CORS is off here (Fetch Standard).
+    expect(res.headers.has("access-control-allow-origin")).toBe(false);
+    // RFC 7240 §2: an answer a preference could change varies on Prefer.
+    expect(res.headers.get("vary")).toBe("prefer");
+    expect(res.headers.has("preference-applied")).toBe(false);
+  });
+
+  it("Prefer: example=<name> answers that example, and says so (RFC 7240 §3)", async () => {
+    const res = await call("/fixture-gadgets", prefer("example=none"));
+    expect(await res.json()).toEqual([]);
+    expect(res.headers.get("preference-applied")).toBe("example=none");
+  });
+
+  it("a preference that cannot be honoured is ignored, not an error (RFC 7240 §2)", async () => {
+    for (const value of ["example=FIXTURE-missing", "code=418", "code=abc", "dynamic=false"]) {
+      const res = await call("/fixture-gadgets", prefer(value));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([FIXTURE_RED_GADGET, FIXTURE_BLUE_GADGET]);
+      expect(res.headers.has("preference-applied")).toBe(false);
+    }
+  });
+
+  it("Prefer: code=404 answers the declared 404", async () => {
+    const res = await call(`/fixture-gadgets/${ID}`, prefer("code=404"));
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe("");
+    expect(res.headers.get("preference-applied")).toBe("code=404");
+    expect(res.headers.get("answered-by")).toBe("examples");
+  });
+
+  it("Prefer: code=410 answers the part 7 error type of that status, its members made from their schemas", async () => {
+    const res = await call(`/fixture-gadgets/${ID}`, prefer("code=410"));
+    const body = await expectProblem(res, 410);
+    expect(body.title).toBe("FIXTURE gadget gone");
+    expect(String(body.gadgetId)).toMatch(GUID);
+    expect(res.headers.get("preference-applied")).toBe("code=410");
+  });
+
+  it("Prefer: code=418 answers the declared 4XX range with that status; 410 stays the error type's, an explicit code (OpenAPI 3.1 §4.8.16.2)", async () => {
+    const res = await call(`/fixture-gadgets/${ID}`, prefer("code=418"));
+    expect(res.status).toBe(418);
+    expect(await res.text()).toBe("");
+    expect(res.headers.get("preference-applied")).toBe("code=418");
+    expect(res.headers.get("answered-by")).toBe("examples");
+  });
+
+  it("without examples: the schema's own examples and defaults, then values made from it, the same each time", async () => {
+    const first = await call(`/fixture-gadgets/${ID}`);
+    const again = await call(`/fixture-gadgets/${ID}`);
+    const body = (await first.json()) as Record<string, unknown>;
+    expect(await again.json()).toEqual(body);
+    expect(String(body.id)).toMatch(GUID);
+    expect(body.count).toBe(1);
+    // A write-only member is never answered (OpenAPI 3.1 §4.8.24.1).
+    expect(body).not.toHaveProperty("secret");
+  });
+
+  it("Prefer: dynamic=true makes a value from the schema alone, the same for the same request", async () => {
+    const ask = (id: string) => call(`/fixture-gadgets/${id}`, prefer("dynamic=true"));
+    const first = await ask(ID);
+    expect(first.headers.get("preference-applied")).toBe("dynamic=true");
+    const body = await first.json();
+    expect(await (await ask(ID)).json()).toEqual(body);
+    const other = ["a", "b", "c"].map((n) => `${ID.slice(0, -1)}${n}`);
+    const bodies = await Promise.all(
+      other.map(async (id) => JSON.stringify(await (await ask(id)).json())),
+    );
+    expect(new Set([JSON.stringify(body), ...bodies]).size).toBeGreaterThan(1);
+  });
+
+  it("Prefer preferences combine: code and example in one header", async () => {
+    const res = await call("/fixture-gadgets", prefer('code=200, example="none"'));
+    expect(await res.json()).toEqual([]);
+    expect(res.headers.get("preference-applied")).toBe("code=200, example=none");
+  });
+
+  it("honours content negotiation: Accept chooses among the declared media types (RFC 9110 §12.5.1)", async () => {
+    const res = await call(`/fixture-gadgets/${ID}`, { headers: { accept: "text/plain" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await res.text()).toBe("FIXTURE gadget");
+    expect(res.headers.get("vary")).toBe("accept, prefer");
+  });
+
+  it("406 when no declared media type is acceptable, as without the setting (RFC 9110 §15.5.7)", async () => {
+    const res = await call(`/fixture-gadgets/${ID}`, { headers: { accept: "image/png" } });
+    await expectProblem(res, 406);
+    expect(res.headers.has("answered-by")).toBe(false);
+  });
+
+  it("input is validated first: a bad request gets the same problem, and no made-up answer", async () => {
+    const res = await call("/fixture-gadgets/not-a-guid");
+    await expectProblem(res, 422);
+    expect(res.headers.has("answered-by")).toBe(false);
+  });
+
+  it("security still applies: 401 without the credential, the example with it", async () => {
+    const init = (headers: Record<string, string>): RequestInit => ({
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ name: "FIXTURE", colour: "red" }),
+    });
+    await expectProblem(await call("/fixture-gadgets", init({})), 401);
+    const res = await call(
+      "/fixture-gadgets",
+      init({ "x-partner-key": FIXTURE_SECRETS.FIXTURE_PARTNER_KEY }),
+    );
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual(FIXTURE_RED_GADGET);
+  });
+
+  it("an example that breaks its schema is never served, even when asked for", async () => {
+    const res = await call("/fixture-bad-example", prefer("example=broken"));
+    expect(await res.json()).toEqual(FIXTURE_BLUE_GADGET);
+    expect(res.headers.has("preference-applied")).toBe(false);
+  });
+
+  it("an answer no value can be made for is 501; one made anyway is checked like a handler's", async () => {
+    await expectProblem(await call("/fixture-refined"), 501);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // Under RESPONSE_VALIDATION = enforce, a made value that breaks the schema is a 500.
+    const made = await call("/fixture-refined", prefer("dynamic=true"));
+    await expectProblem(made, 500);
+    expect(made.headers.get("answered-by")).toBe("examples");
+  });
+
+  it("an operation with a handler is answered by it, without the header", async () => {
+    const res = await call("/fixture-handled");
+    expect(((await res.json()) as { name: string }).name).toBe("FIXTURE from a handler");
+    expect(res.headers.has("answered-by")).toBe(false);
+    expect(res.headers.has("vary")).toBe(false);
+  });
+});
+
+describe("cross-origin calls (CORS, the Fetch Standard)", () => {
+  const ORIGIN = "https://fixture-app.test";
+  const cors = (init: RequestInit) => {
+    const { UNHANDLED_OPERATIONS: _shipped, ...others } = env;
+    const bindings = { ...others, UNHANDLED_OPERATIONS: "examples", CORS_ALLOWED_ORIGINS: ORIGIN };
+    return app.request("https://fixture.test/fixture-gadgets", init, bindings);
+  };
+
+  it("a browser may send Prefer to an operation without a handler (preflight)", async () => {
+    const res = await cors({
+      method: "OPTIONS",
+      headers: {
+        origin: ORIGIN,
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "prefer",
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-headers")?.split(/,\s*/)).toContain("prefer");
+  });
+
+  it("and read Answered-By and Preference-Applied; the answer varies on Origin and Prefer", async () => {
+    const res = await cors({ headers: { origin: ORIGIN, prefer: "example=none" } });
+    const exposed = res.headers.get("access-control-expose-headers")?.split(/,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(["answered-by", "preference-applied"]));
+    const vary = res.headers.get("vary")?.toLowerCase().split(/,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(["origin", "prefer"]));
+  });
+});
+
+describe("UNHANDLED_OPERATIONS = sandbox", () => {
+  it("answers from the examples while the Worker has no sandbox engine, and says so", async () => {
+    const res = await call("/fixture-gadgets", {}, "sandbox");
+    expect(await res.json()).toEqual([FIXTURE_RED_GADGET, FIXTURE_BLUE_GADGET]);
+    expect(res.headers.get("answered-by")).toBe("examples");
+  });
+});
+
+describe("what the deployment says of it", () => {
+  const report = async (setting: string | null) =>
+    (await (await call("/_service/interface", {}, setting)).json()) as {
+      unhandledOperations: string;
+      operations: { id: string; answeredBy: string }[];
+    };
+
+  it.each([
+    [null, "501", "501"],
+    ["examples", "examples", "examples"],
+    ["sandbox", "sandbox", "examples"],
+    ["FIXTURE-bad", "501", "501"],
+  ])(
+    "the status report lists how each operation is answered (setting %j)",
+    async (setting, reported, way) => {
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const { unhandledOperations, operations } = await report(setting);
+      expect(unhandledOperations).toBe(reported);
+      const ways = Object.fromEntries(operations.map((o) => [o.id, o.answeredBy]));
+      expect(ways.fixtureHandledGadget).toBe("handler");
+      expect(ways.fixtureListGadgets).toBe(way);
+      expect(operations).toHaveLength(Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations).length);
+    },
+  );
+
+  it("the interface page lists them too", async () => {
+    const page = await (
+      await call("/_service/interface", { headers: { accept: "text/html" } }, "examples")
+    ).text();
+    expect(page).toContain("Operations (part 4)");
+    expect(page).toMatch(/<code>fixtureListGadgets<\/code>.*examples/);
+    expect(page).toMatch(/<code>fixtureHandledGadget<\/code>.*handler/);
+  });
+
+  it("the OpenAPI document is byte for byte the same under every setting", async () => {
+    const documents = await Promise.all(
+      [null, "501", "examples", "sandbox"].map(async (setting) =>
+        (await call("/_service/openapi.json", {}, setting)).text(),
+      ),
+    );
+    expect(new Set(documents).size).toBe(1);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The serving engine is given only the parts its contract uses (src/engine/parts.ts), as the
+ * build chooses them; a Worker whose build is older than its contract (a part it uses was
+ * not given) is refused when the app is made, naming the part and the command that builds
+ * it, never served with that part missing. The examples part, which the build gives while an
+ * operation has no handler, is the exception: a Worker built without it starts, and answers
+ * such an operation 501 under every setting.
+ */
+import { describe, expect, it } from "vitest";
+import { prepareBuild, servedParts } from "../../src/build/generate";
+import type { Contract } from "../../src/contract-language/contract";
+import { servingParts } from "../../src/contract-language/needs";
+import { servingEngine } from "../../src/engine/serving";
+import { STATES_PART } from "../../src/engine/states/transition";
+import { type ServeOptions, serveApp } from "../../src/serve-app";
+import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
+import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
+import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
+
+describe("the serving engine's parts", () => {
+  it("a contract served without a part it uses is refused when the app is made, naming the part", async () => {
+    const { built } = await prepareBuild(FIXTURE_STATES_CONTRACT, {});
+    const serve = (engine: ReturnType<typeof servingEngine>) =>
+      serveApp(FIXTURE_STATES_CONTRACT as Contract, { built, engine });
+    expect(() => serve(servingEngine({}))).toThrow(
+      "the contract uses the engine's states part, which this Worker was not built with: run npm run build:contract",
+    );
+    expect(() => serve(servingEngine({ states: STATES_PART }))).not.toThrow();
+  });
+
+  it("names every part missing, and accepts exactly the parts the build gives", async () => {
+    const { built, needed } = await prepareBuild(FIXTURE_SECURITY_CONTRACT, {});
+    // No operation has a handler: the examples part too.
+    expect(needed.engine).toEqual([...servingParts(FIXTURE_SECURITY_CONTRACT), "examples"]);
+    expect(needed.engine).toEqual(["rateLimits", "security", "examples"]);
+    expect(() =>
+      serveApp(FIXTURE_SECURITY_CONTRACT as Contract, { built, engine: servingEngine({}) }),
+    ).toThrow("the engine's rateLimits, security parts,");
+    expect(() =>
+      serveApp(
+        FIXTURE_SECURITY_CONTRACT as Contract,
+        {
+          built,
+          ...servedParts(needed),
+        } as ServeOptions<Contract>,
+      ),
+    ).not.toThrow();
+  });
+
+  it("does not refuse a Worker built without the examples part: it answers 501 under every setting", async () => {
+    const handlers = FIXTURE_EXAMPLES_HANDLERS as unknown as Parameters<typeof prepareBuild>[1];
+    const { built, needed } = await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, handlers);
+    expect(needed.engine).toContain("examples");
+    const without = { ...needed, engine: needed.engine?.filter((part) => part !== "examples") };
+    const env = { UNHANDLED_OPERATIONS: "examples" } as unknown as Env;
+    const status = async (parts: typeof needed) => {
+      const options = { handlers, built, ...servedParts(parts) } as ServeOptions<Contract>;
+      const app = serveApp(FIXTURE_EXAMPLES_CONTRACT as Contract, options);
+      const answer = await app.fetch(new Request("https://fixture.test/fixture-gadgets"), env);
+      return [answer.status, answer.headers.get("answered-by")];
+    };
+    expect(await status(needed)).toEqual([200, "examples"]);
+    expect(await status(without)).toEqual([501, "examples"]);
+  });
+});

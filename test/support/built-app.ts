@@ -1,0 +1,57 @@
+/**
+ * An app as the deployed Worker makes it: the contract built as `npm run build:contract`
+ * builds it (checked, its documents made, the parts it needs chosen), then served by
+ * `serveApp` from that with exactly those parts (the serving engine with only the parts the
+ * contract uses), no converter and no documenter, as src/index.ts does. `assetsApp` serves
+ * the documents as the Worker does, from static assets read through an `ASSETS` binding
+ * (here a map of the files the build would write).
+ */
+import { assetsOf, prepareBuild, servedParts } from "../../src/build/generate";
+import type { Contract } from "../../src/contract-language/contract";
+import type { AnyHandler } from "../../src/contract-language/define-handlers";
+import type { BuiltDocuments } from "../../src/platform/documents";
+import { type ServeOptions, type ServiceApp, serveApp } from "../../src/serve-app";
+
+export interface BuiltApp {
+  readonly app: ServiceApp;
+  readonly built: BuiltDocuments;
+}
+
+export async function builtApp(contract: Contract, handlers: object = {}): Promise<BuiltApp> {
+  const { needed, built } = await prepareBuild(
+    contract,
+    handlers as Readonly<Record<string, AnyHandler | undefined>>,
+  );
+  const options = { handlers, built, ...servedParts(needed) } as ServeOptions<Contract>;
+  return { app: serveApp(contract, options), built };
+}
+
+export interface AssetsApp extends BuiltApp {
+  /** The files the build writes to the assets directory, by path. */
+  readonly files: Readonly<Record<string, string>>;
+  /** A deployment's bindings with the `ASSETS` binding added, as wrangler.toml declares it. */
+  readonly env: (bindings?: object) => Env;
+}
+
+export async function assetsApp(contract: Contract, handlers: object = {}): Promise<AssetsApp> {
+  const build = await prepareBuild(
+    contract,
+    handlers as Readonly<Record<string, AnyHandler | undefined>>,
+  );
+  const { built, files } = assetsOf(build.built);
+  const options = { handlers, built, ...servedParts(build.needed) } as ServeOptions<Contract>;
+  const ASSETS = {
+    fetch: async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      return Object.hasOwn(files, path)
+        ? new Response(files[path])
+        : new Response("not found", { status: 404 });
+    },
+  };
+  return {
+    app: serveApp(contract, options),
+    built,
+    files,
+    env: (bindings = {}) => ({ ...bindings, ASSETS }) as unknown as Env,
+  };
+}

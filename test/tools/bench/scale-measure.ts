@@ -1,0 +1,238 @@
+/**
+ * The scale section's measurements inside workerd (test/tools/bench/scale.ts): the CPU of
+ * each first request, the heap after every operation, and a simple operation's CPU per
+ * request against a one-operation Worker's. How each is read, and its limits, is in
+ * test/tools/bench/workerd.ts and the bench README ("At scale").
+ */
+import { join } from "node:path";
+import { type Presented, validRequest } from "../conformance/valid-request";
+import type { ProbeRequest } from "./cpu-probe";
+import type { FirstRequest, Prepared, ScaleFigures, ScaleOptions } from "./scale";
+import type { ScaleSetup } from "./scale-setup-types";
+import { median, middleHalf } from "./stats";
+import { cpuOfRequest, type HeapUsage, probeCpu, startWorkerd, type Workerd } from "./workerd";
+
+type Json = Record<string, unknown>;
+
+/** The contract's operations; OPTIONS is the platform's own preflight answer on every path. */
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "trace"];
+
+/** A request to send, or why none could be written. */
+interface Planned {
+  readonly label: string;
+  readonly method: string;
+  readonly request?: { path: string; headers: Record<string, string>; body?: BodyInit };
+  readonly note?: string;
+}
+
+/** A valid request of every operation of the served document, in the document's order. */
+export function operationRequests(setup: ScaleSetup): Planned[] {
+  const document = setup.document as Json & { paths?: Record<string, Json> };
+  const credentials = setup.credentials as Record<string, Presented>;
+  const planned: Planned[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (path.startsWith("/_service")) continue;
+    for (const method of Object.keys(item).filter((k) => METHODS.includes(k))) {
+      const METHOD = method.toUpperCase();
+      const label = `${METHOD} ${path}`;
+      const built = validRequest(document, path, METHOD, credentials);
+      planned.push(
+        built.ok
+          ? { label, method: METHOD, request: built.request }
+          : { label, method: METHOD, note: `no valid request: ${built.reason}` },
+      );
+    }
+  }
+  return planned;
+}
+
+const PAGES = ["/_service/openapi.json", "/_service/interface"];
+
+const send = (w: Workerd, p: Planned) =>
+  fetch(`${w.url}${p.request?.path ?? "/"}`, {
+    method: p.method,
+    headers: p.request?.headers ?? {},
+    ...(p.request?.body === undefined ? {} : { body: p.request.body }),
+  });
+
+const pagePlanned = (path: string): Planned => ({
+  label: `GET ${path}`,
+  method: "GET",
+  request: { path, headers: {} },
+});
+
+/** What an answer's status says about how far the request went. */
+function noteOf(status: number): string | undefined {
+  if (status === 501 || (status >= 200 && status < 300)) return undefined;
+  return `answered ${status}: refused before its handler`;
+}
+
+const FLOOR_REQUESTS = 9;
+
+/** The median CPU of a lone warm `/_service/health` request: what any request costs workerd. */
+async function floorNs(w: Workerd): Promise<number> {
+  const xs: number[] = [];
+  const health = pagePlanned("/_service/health");
+  await (await send(w, health)).arrayBuffer();
+  for (let i = 0; i < FLOOR_REQUESTS; i++)
+    xs.push((await cpuOfRequest(w, () => send(w, health))).cpuNs);
+  return median(xs);
+}
+
+/** Each request once in order, its CPU time less `floor` (when given; measured after). */
+async function firstsIn(w: Workerd, list: readonly Planned[]) {
+  const raw: { p: Planned; status?: number; cpuNs?: number }[] = [];
+  for (const p of list) {
+    if (!p.request) raw.push({ p });
+    else {
+      const m = await cpuOfRequest(w, () => send(w, p));
+      raw.push({ p, status: m.status, cpuNs: m.cpuNs });
+    }
+  }
+  return raw;
+}
+
+const toFirst = (
+  r: { p: Planned; status?: number; cpuNs?: number },
+  floor: number,
+): FirstRequest => {
+  const note = r.p.note ?? (r.status === undefined ? undefined : noteOf(r.status));
+  return {
+    label: r.p.label,
+    ...(r.status === undefined ? {} : { status: r.status }),
+    ...(r.cpuNs === undefined ? {} : { cpuMs: +(Math.max(0, r.cpuNs - floor) / 1e6).toFixed(2) }),
+    ...(note ? { note } : {}),
+  };
+};
+
+/**
+ * The first call of every operation in one fresh isolate, in the document's order, then
+ * the two pages; then each page alone as a fresh isolate's first request.
+ */
+export async function measureFirstRequests(
+  bundle: string,
+  copy: string,
+  setup: ScaleSetup,
+  cpus: string | undefined,
+): Promise<Pick<ScaleFigures, "firstRequests" | "freshFirstRequests" | "requestFloorMs">> {
+  const options = { bundle, wranglerToml: join(copy, "wrangler.toml"), vars: setup.vars, cpus };
+  const planned = [...operationRequests(setup), ...PAGES.map(pagePlanned)];
+  console.log(`scale:   first requests: ${planned.length}, in one fresh isolate…`);
+  const w = await startWorkerd(options);
+  let raw: Awaited<ReturnType<typeof firstsIn>>;
+  let floor: number;
+  try {
+    raw = await firstsIn(w, planned);
+    floor = await floorNs(w);
+  } finally {
+    await w.stop();
+  }
+  const fresh: Awaited<ReturnType<typeof firstsIn>> = [];
+  for (const page of PAGES) {
+    const alone = await startWorkerd(options);
+    try {
+      fresh.push(...(await firstsIn(alone, [pagePlanned(page)])));
+    } finally {
+      await alone.stop();
+    }
+  }
+  return {
+    firstRequests: raw.map((r) => toFirst(r, floor)),
+    freshFirstRequests: fresh.map((r) => toFirst(r, floor)),
+    requestFloorMs: +(floor / 1e6).toFixed(2),
+  };
+}
+
+/** The isolate's heap after every operation and both pages were called once. */
+export async function measureHeap(
+  bundle: string,
+  copy: string,
+  setup: ScaleSetup,
+  cpus: string | undefined,
+): Promise<HeapUsage> {
+  const w = await startWorkerd({
+    bundle,
+    wranglerToml: join(copy, "wrangler.toml"),
+    vars: setup.vars,
+    cpus,
+    inspector: true,
+  });
+  try {
+    for (const p of [...operationRequests(setup), ...PAGES.map(pagePlanned)])
+      if (p.request) await (await send(w, p)).arrayBuffer();
+    return await w.heap();
+  } finally {
+    await w.stop();
+  }
+}
+
+/** The simple operation as the CPU probe takes it (its body must be text). */
+function probeRequestOf(setup: ScaleSetup, simple: { method: string; path: string }): ProbeRequest {
+  const METHOD = simple.method.toUpperCase();
+  const built = validRequest(
+    setup.document,
+    simple.path,
+    METHOD,
+    setup.credentials as Record<string, Presented>,
+  );
+  if (!built.ok) throw new Error(`no valid request of ${METHOD} ${simple.path}: ${built.reason}`);
+  const { body } = built.request;
+  if (body !== undefined && typeof body !== "string")
+    throw new Error(`${METHOD} ${simple.path}: the probe sends text bodies only`);
+  return {
+    method: METHOD,
+    path: built.request.path,
+    headers: built.request.headers,
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
+/** The simple operation's CPU per request, large contract over one-operation Worker, by rounds. */
+export async function measureSimpleCpu(
+  p: Prepared,
+  options: ScaleOptions,
+): Promise<ScaleFigures["simple"]> {
+  if (!p.copy || !p.oneCopy || !p.setup || !p.oneSetup || !p.bundles || !p.oneProbed)
+    return undefined;
+  const sides = [
+    { copy: p.copy, setup: p.setup, bundle: p.bundles.probed },
+    { copy: p.oneCopy, setup: p.oneSetup, bundle: p.oneProbed },
+  ];
+  const served = await Promise.all(
+    sides.map((s) =>
+      startWorkerd({
+        bundle: s.bundle,
+        wranglerToml: join(s.copy, "wrangler.toml"),
+        vars: s.setup.vars,
+        cpus: options.cpus,
+      }),
+    ),
+  );
+  const label = `${p.doc.simple.method.toUpperCase()} ${p.doc.simple.path}`;
+  console.log(`scale:   CPU per request of ${label}, ${options.rounds} rounds…`);
+  try {
+    const requests = sides.map((s) => probeRequestOf(s.setup, p.doc.simple));
+    const cpu: [number[], number[]] = [[], []];
+    let status = 0;
+    for (let round = 0; round < options.rounds; round++) {
+      const order = round % 2 ? [1, 0] : [0, 1];
+      for (const i of order) {
+        const w = served[i] as Workerd;
+        const f = await probeCpu(w.url, w.pid, requests[i] as ProbeRequest, options.cpuLoop);
+        cpu[i]?.push(f.cpuMicros);
+        if (i === 0) status = f.status;
+      }
+    }
+    const ratios = cpu[0].map((big, k) => big / (cpu[1][k] ?? Number.NaN));
+    return {
+      label,
+      status,
+      cpuMicros: +median(cpu[0]).toFixed(1),
+      oneOperationCpuMicros: +median(cpu[1]).toFixed(1),
+      ratio: +median(ratios).toFixed(3),
+      spread: middleHalf(ratios),
+    };
+  } finally {
+    await Promise.all(served.map((w) => w.stop()));
+  }
+}

@@ -1,0 +1,57 @@
+/** The scale section's tables (test/tools/bench/scale.ts), for the bench's markdown report. */
+import type { FirstRequest, ScaleFigures, ScaleResults } from "./scale";
+
+const MIB = 1024 * 1024;
+const kib = (bytes: number | undefined) =>
+  bytes === undefined ? "–" : `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** How many first requests to list per document, slowest first. */
+const SLOWEST = 5;
+
+function row(f: ScaleFigures, bareMs: number): string {
+  const firsts = [...(f.firstRequests ?? []), ...(f.freshFirstRequests ?? [])];
+  const cpus = firsts.map((r) => r.cpuMs).filter((c): c is number => c !== undefined);
+  const start =
+    f.coldStartMs === undefined
+      ? "–"
+      : `${f.coldStartMs.toFixed(1)} (+ ${(f.coldStartMs - bareMs).toFixed(1)}); CPU ${f.coldStartCpuMs ?? "–"}`;
+  const heap = f.heap ? (f.heap.usedBytes / MIB).toFixed(1) : "–";
+  const simple = f.simple
+    ? `${f.simple.cpuMicros} vs ${f.simple.oneOperationCpuMicros} (${f.simple.ratio.toFixed(2)}×)`
+    : "–";
+  const suite = f.suite ? `${f.suite.seconds} s, ${f.suite.ok ? "passed" : "failed"}` : "not run";
+  return `| ${f.label} | ${f.operations} | ${f.importSeconds} s | ${kib(f.bundleRaw)} | ${kib(f.bundleGzip)} | ${start} | ${cpus.length > 0 ? Math.max(...cpus).toFixed(1) : "–"} | ${f.requestFloorMs ?? "–"} | ${heap} | ${simple} | ${suite} |`;
+}
+
+const firstRow = (name: string, r: FirstRequest) =>
+  `| ${name} | ${r.label} | ${r.status ?? "–"} | ${r.cpuMs ?? "–"} | ${r.note ?? ""} |`;
+
+export function scaleTables(scale: ScaleResults): string[] {
+  const docs = Object.values(scale.documents);
+  const slowest = docs.flatMap((f) =>
+    [
+      ...(f.firstRequests ?? []),
+      ...(f.freshFirstRequests ?? []).map((r) => ({ ...r, label: `${r.label} (fresh isolate)` })),
+    ]
+      .filter((r) => r.cpuMs !== undefined)
+      .sort((a, b) => (b.cpuMs ?? 0) - (a.cpuMs ?? 0))
+      .slice(0, SLOWEST)
+      .map((r) => firstRow(f.label, r)),
+  );
+  const errors = docs.filter((f) => f.error).map((f) => `- ${f.label}: ${f.error}`);
+  return [
+    `At scale (bare Hono's cold start in the same alternating series: ${scale.bareHonoColdStartMs.toFixed(1)} ms, of which workerd's CPU time ${scale.bareHonoColdStartCpuMs ?? "–"} ms):`,
+    "",
+    `| document | operations | import | bundle (min) | gzip | cold start ms (+ bare Hono) | slowest first request, CPU ms | floor ms | heap MB | simple operation CPU µs vs one-operation Worker (${scale.rounds ?? "–"} rounds) | npm test |`,
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ...docs.map((f) => row(f, scale.bareHonoColdStartMs)),
+    "",
+    ...(errors.length > 0 ? [...errors, ""] : []),
+    "First requests, the slowest of each document (CPU ms: workerd's CPU time for the request less the floor, a warm lone `/_service/health` request's):",
+    "",
+    "| document | request | status | CPU ms | note |",
+    "| --- | --- | ---: | ---: | --- |",
+    ...slowest,
+    "",
+  ];
+}

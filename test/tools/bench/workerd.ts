@@ -1,0 +1,242 @@
+/**
+ * One Worker on `workerd serve`, for the figures a request from outside cannot give: the
+ * CPU time the process spends on one request, and the isolate's heap.
+ *
+ * - **Ready without a request.** workerd reports on `--control-fd` when its socket listens,
+ *   after the Worker's module was evaluated, so the first request the bench sends is the
+ *   isolate's first request (test/tools/serve.ts's readiness poll sends one of its own).
+ * - **CPU time.** `/proc/<pid>/task/<tid>/schedstat` holds each thread's time on a CPU in
+ *   nanoseconds (the scheduler's own accounting, not a sampled tick). Summed over workerd's
+ *   threads before a request and after its answer, it is the CPU the process spent on that
+ *   request: the JavaScript, V8's compilation and garbage collection on any thread, and
+ *   workerd's own HTTP parsing of the request (a few tens of µs; `overheadNs` measures it),
+ *   but not time another process took on the same core, which a wall clock would count.
+ * - **Heap.** With `inspector: true` workerd serves the V8 inspector protocol, and
+ *   `Runtime.getHeapUsage` answers the isolate's used and total heap. It is asked from a
+ *   child Node (`--experimental-websocket`, Node 20 has no WebSocket otherwise).
+ *   `HeapProfiler.collectGarbage` gets no answer from workerd, so the used size includes
+ *   garbage not yet collected: an upper bound of the live heap.
+ */
+import { execFile, spawn } from "node:child_process";
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { experimental_readRawConfig } from "wrangler";
+import { assetsOf } from "../serve";
+import type { ProbeRequest } from "./cpu-probe";
+
+export interface StartOptions {
+  readonly bundle: string;
+  /** The wrangler.toml whose compatibility settings and vars apply (the imported copy's). */
+  readonly wranglerToml: string;
+  /** Text bindings over wrangler.toml's vars: the run's secrets and settings. */
+  readonly vars?: Readonly<Record<string, string>>;
+  /** CPUs to pin workerd to (taskset's form, e.g. "0"). */
+  readonly cpus?: string;
+  readonly inspector?: boolean;
+}
+
+export interface HeapUsage {
+  readonly usedBytes: number;
+  readonly totalBytes: number;
+}
+
+export interface Workerd {
+  readonly url: string;
+  readonly pid: number;
+  /** Spawn to listening: start-up, the module's evaluation included, no request. */
+  readonly readyMs: number;
+  /** The process's CPU time so far, every thread, in nanoseconds. */
+  cpuNs(): number;
+  heap(): Promise<HeapUsage>;
+  stop(): Promise<void>;
+}
+
+const capnp = (value: string) => JSON.stringify(value);
+
+function config(options: StartOptions): string {
+  const raw = experimental_readRawConfig({ config: options.wranglerToml }).rawConfig as {
+    compatibility_date?: string;
+    compatibility_flags?: string[];
+    vars?: Record<string, string>;
+  };
+  const assets = assetsOf(options.wranglerToml);
+  const bindings = Object.entries({ ...raw.vars, ...options.vars }).map(
+    ([name, value]) => `(name = ${capnp(name)}, text = ${capnp(String(value))})`,
+  );
+  bindings.push(...assets.bindings);
+  return `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .worker)${assets.services}],
+  sockets = [(name = "http", address = "127.0.0.1:0", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (
+  modules = [(name = "index.js", esModule = embed "index.js")],
+  compatibilityDate = ${capnp(raw.compatibility_date ?? "2026-05-01")},
+  compatibilityFlags = [${(raw.compatibility_flags ?? []).map(capnp).join(", ")}],
+  bindings = [${bindings.join(", ")}],
+);
+`;
+}
+
+/** The sum of every thread's time on a CPU (schedstat's first field), in nanoseconds. */
+export function processCpuNs(pid: number): number {
+  let total = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // The thread ended between the listing and the read: its time is no longer counted
+      // anywhere, which a request's figure cannot tell from zero.
+    }
+  }
+  return total;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
+    });
+  });
+}
+
+/** Asks the inspector for the heap's usage, from a child Node that has a WebSocket. */
+async function heapOf(port: number): Promise<HeapUsage> {
+  const script = `const ws = new WebSocket("ws://127.0.0.1:${port}/main");
+ws.onopen = () => ws.send(JSON.stringify({ id: 1, method: "Runtime.getHeapUsage" }));
+ws.onmessage = (m) => { const d = JSON.parse(m.data); if (d.id === 1) { console.log(JSON.stringify(d.result)); ws.close(); process.exit(0); } };
+setTimeout(() => process.exit(3), 20000);`;
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    "--experimental-websocket",
+    "--no-warnings",
+    "-e",
+    script,
+  ]);
+  const result = JSON.parse(stdout) as { usedSize: number; totalSize: number };
+  return { usedBytes: result.usedSize, totalBytes: result.totalSize };
+}
+
+export async function startWorkerd(options: StartOptions): Promise<Workerd> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-workerd-"));
+  copyFileSync(options.bundle, join(dir, "index.js"));
+  writeFileSync(join(dir, "config.capnp"), config(options));
+  const binary = createRequire(import.meta.url).resolve("workerd/bin/workerd");
+  const inspectorPort = options.inspector ? await freePort() : undefined;
+  const args = [
+    "serve",
+    join(dir, "config.capnp"),
+    "--control-fd=3",
+    ...(inspectorPort ? [`--inspector-addr=127.0.0.1:${inspectorPort}`] : []),
+  ];
+  const [command, argv] = options.cpus
+    ? ["taskset", ["-c", options.cpus, binary, ...args]]
+    : [binary, args];
+  const spawned = performance.now();
+  const child = spawn(command, argv, { stdio: ["ignore", "inherit", "inherit", "pipe"] });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((done) => child.once("exit", done));
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const port = await new Promise<number>((done, fail) => {
+    let text = "";
+    const timer = setTimeout(() => fail(new Error("workerd did not listen within 60 s")), 60_000);
+    child.once("exit", (code) => fail(new Error(`workerd exited with ${code} before listening`)));
+    child.stdio[3]?.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      const listen = /"event":"listen"[^}]*"port":(\d+)/.exec(text);
+      if (listen) {
+        clearTimeout(timer);
+        done(Number(listen[1]));
+      }
+    });
+  }).catch(async (error: Error) => {
+    await stop();
+    throw error;
+  });
+  const readyMs = performance.now() - spawned;
+  const pid = child.pid ?? -1;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid,
+    readyMs,
+    cpuNs: () => processCpuNs(pid),
+    heap: () => {
+      if (!inspectorPort) throw new Error("started without the inspector");
+      return heapOf(inspectorPort);
+    },
+    stop,
+  };
+}
+
+/** How long the process stays idle after an answer before its CPU time is read again. */
+const SETTLE_MS = 20;
+
+/** A request sent from outside, and the CPU time workerd spent on it. */
+export async function cpuOfRequest(
+  w: Workerd,
+  request: () => Promise<Response>,
+): Promise<{ status: number; cpuNs: number }> {
+  const before = w.cpuNs();
+  const response = await request();
+  await response.arrayBuffer();
+  // What the isolate does right after answering (a microtask, a log line) is the request's.
+  await new Promise((done) => setTimeout(done, SETTLE_MS));
+  return { status: response.status, cpuNs: w.cpuNs() - before };
+}
+
+/** What one call of the CPU probe (test/tools/bench/cpu-probe.ts) measured. */
+export interface ProbeFigures {
+  readonly status: number;
+  /** workerd's CPU time over the call, per request of the loop (what targets are judged on). */
+  readonly cpuMicros: number;
+  /** The probe's own figure: the loop's wall time between two timer turns, per request. */
+  readonly wallMicros: number;
+}
+
+/**
+ * Runs the probe's in-process loop of `n` requests in the Worker at `url` (process `pid`),
+ * after an unmeasured call of `warm` requests. `request` is a probe kind (`post`) or a
+ * described request (an operation of an imported contract).
+ */
+export async function probeCpu(
+  url: string,
+  pid: number,
+  request: string | ProbeRequest,
+  n: number,
+  warm = 200,
+): Promise<ProbeFigures> {
+  const call = async (count: number) => {
+    const query = `n=${count}&warm=0${typeof request === "string" ? `&kind=${request}` : ""}`;
+    const res = await fetch(
+      `${url}/__bench/cpu?${query}`,
+      typeof request === "string" ? {} : { method: "POST", body: JSON.stringify(request) },
+    );
+    return (await res.json()) as { status: number; microsPerRequest: number };
+  };
+  if (warm > 0) await call(warm);
+  const before = processCpuNs(pid);
+  const measured = await call(n);
+  const cpuNs = processCpuNs(pid) - before;
+  return {
+    status: measured.status,
+    cpuMicros: +(cpuNs / 1000 / n).toFixed(2),
+    wallMicros: +measured.microsPerRequest.toFixed(2),
+  };
+}
