@@ -19,8 +19,10 @@ import { RATE_LIMITS_PART } from "../engine/limits/enforce";
 import { EXAMPLES_PART } from "../engine/operations/examples";
 import { type EnginePart, engineParts } from "../engine/parts";
 import { FORMS_PART } from "../engine/request/forms";
+import { SANDBOX_PART } from "../engine/sandbox/answer";
 import { needsSandbox } from "../engine/sandbox/place";
 import { SANDBOX_CLASS } from "../engine/sandbox/records";
+import { STORE_PART } from "../engine/sandbox/store";
 import { type EngineParts, servingEngine } from "../engine/serving";
 import { STATES_PART } from "../engine/states/transition";
 import { VERSIONS_PART } from "../engine/versions/negotiate";
@@ -56,6 +58,10 @@ const SERVING: { readonly [P in EnginePart]-?: PartModule<NonNullable<EnginePart
   forms: { name: "FORMS_PART", from: "engine/request/forms", value: FORMS_PART },
   // While an operation has no handler: its answers under the `examples` setting.
   examples: { name: "EXAMPLES_PART", from: "engine/operations/examples", value: EXAMPLES_PART },
+  // Where the sandbox places an operation: its store, for handlers and the reset route.
+  store: { name: "STORE_PART", from: "engine/sandbox/store", value: STORE_PART },
+  // While an operation it places has no handler: its answers under the `sandbox` setting.
+  sandbox: { name: "SANDBOX_PART", from: "engine/sandbox/answer", value: SANDBOX_PART },
 };
 
 const JWT: PartModule<JwtVerifier> = {

@@ -1,7 +1,9 @@
 /**
  * Apps whose unhandled operations the sandbox answers (src/engine/sandbox), for the sandbox
- * suites inside workerd, with the test runtime's SANDBOX binding (vitest.config.ts). Each
- * caller names a sandbox of its own with `Sandbox-Id`, so tests share no data.
+ * suites inside workerd, with the test runtime's SANDBOX binding (vitest.config.ts): each
+ * request carries the deployment's setting `UNHANDLED_OPERATIONS = sandbox`, as a
+ * deployment gives it. Each caller names a sandbox of its own with `Sandbox-Id`, so tests
+ * share no data.
  */
 import { env } from "cloudflare:workers";
 import { toJSONSchema } from "zod/mini";
@@ -9,11 +11,11 @@ import { createApp } from "../../src/app";
 import type { Contract } from "../../src/contract-language/contract";
 import type { AnyHandler } from "../../src/contract-language/define-handlers";
 import { OPERATION_ENGINE } from "../../src/engine";
-import { sandboxHandlers } from "../../src/engine/sandbox/answer";
+import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
 
 /**
- * The app of `contract` with the sandbox as the handler of every operation it places (the
- * temporary seam until a deployment setting chooses the sandbox), and `own` handlers first.
+ * The app of `contract` with `own` handlers, every other operation answered as the
+ * `sandbox` setting says (callerOf sends it): by the sandbox where it places it.
  */
 export function sandboxApp(
   contract: Contract,
@@ -22,7 +24,7 @@ export function sandboxApp(
   return createApp(contract, {
     engine: OPERATION_ENGINE,
     jsonSchema: toJSONSchema,
-    handlers: { ...sandboxHandlers(contract), ...own },
+    handlers: own,
   } as never);
 }
 
@@ -51,7 +53,7 @@ export function callerOf(
           headers,
           ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
         },
-        { ...env, RESPONSE_VALIDATION: "enforce", ...bindings },
+        { ...env, RESPONSE_VALIDATION: "enforce", [UNHANDLED_VAR]: "sandbox", ...bindings },
       ),
     );
   };

@@ -115,6 +115,11 @@ export interface OperationModel extends OperationOutline {
   readonly exampleBook: () => ExampleBook;
   /** How it answers from them; absent from a Worker whose every operation has a handler. */
   readonly examples: ExamplesAnswer | undefined;
+  /**
+   * The sandbox as this operation's handler, made on first use; undefined where the Worker
+   * has no sandbox part, or (the call gives undefined) where the sandbox does not place it.
+   */
+  readonly sandbox: (() => AnyHandler | undefined) | undefined;
 }
 
 /**

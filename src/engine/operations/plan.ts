@@ -85,8 +85,24 @@ export function planOperation(
     shapeIndex,
     exampleBook: setting.exampleBook,
     examples: setting.examples,
+    sandbox: handler ? undefined : sandboxOf(contract, id, parts),
   };
   return { ...planned, steps: pipeline(planned, parts) };
+}
+
+/** The sandbox as the handler of operation `id`, planned on its first use. */
+function sandboxOf(
+  contract: Contract,
+  id: string,
+  parts: ServingParts,
+): (() => AnyHandler | undefined) | undefined {
+  const { sandbox } = parts;
+  if (!sandbox) return undefined;
+  let handler: AnyHandler | undefined | null = null;
+  return () => {
+    if (handler === null) handler = sandbox.handler(contract, id);
+    return handler;
+  };
 }
 
 /** The fields kept from the schemas: credentials' and the version's. */

@@ -11,11 +11,16 @@
  * machine's `initial`, others take their default or a value their schema accepts),
  * `writeOnly` members are stored and never answered, defaults are applied.
  */
-import type { Contract, Schema } from "../../contract-language/contract";
-import type { AnyHandler } from "../../contract-language/define-handlers";
-import { OPERATION_NOT_IMPLEMENTED } from "../../contract-language/problem-catalogue";
-import { statusProblem, typedProblem } from "../../platform/problem";
+import {
+  type Contract,
+  type ResponseDeclaration,
+  resolveSchema,
+  type Schema,
+} from "../../contract-language/contract";
+import type { AnyHandler, AnyResult } from "../../contract-language/define-handlers";
+import { statusProblem } from "../../platform/problem";
 import type { Refusal } from "../refusal";
+import { objectShape } from "../zod/shape";
 import type { SandboxAnswer, SandboxCall } from "./call";
 import {
   changed,
@@ -27,10 +32,10 @@ import {
   withPathMembers,
   writable,
 } from "./items";
-import { planSandbox, type SandboxResource, type SandboxRoute } from "./place";
+import { needsSandbox, planSandbox, type SandboxResource, type SandboxRoute } from "./place";
 import { type Draft, SandboxRefusal, type StoredRecord, updateRecord } from "./records";
 import { type HandlerStore, RECORDS } from "./store";
-import { patternId } from "./values";
+import { isOptional, madeValue, patternId } from "./values";
 
 // RFC 9110 §15.5.10: the id a caller chose is taken.
 const ID_TAKEN: Refusal = {
@@ -226,6 +231,33 @@ export async function answerFromSandbox(call: SandboxCall): Promise<SandboxAnswe
   }
 }
 
+/** The response an answer of `status` is declared by: its own, its range's, or `default`. */
+function declaredFor(contract: Contract, id: string, status: number) {
+  const responses = (contract.operations[id]?.responses ?? {}) as Readonly<
+    Record<string, ResponseDeclaration | undefined>
+  >;
+  return responses[status] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+}
+
+/**
+ * The answer with the header fields its response declares as required (OpenAPI 3.1
+ * §4.8.21.1, `required: true`), where the sandbox sets none: a value their schema accepts,
+ * as for a required member nobody sends, so the answer holds to its declaration.
+ */
+function withDeclaredHeaders(contract: Contract, id: string, result: AnyResult): AnyResult {
+  if (result.error !== undefined) return result;
+  const schema = resolveSchema(declaredFor(contract, id, result.status)?.headers);
+  const shape = schema && objectShape(schema);
+  if (!shape) return result;
+  const headers: Record<string, string> = { ...result.headers };
+  for (const [name, member] of Object.entries(shape)) {
+    if (isOptional(member) || Object.hasOwn(headers, name)) continue;
+    const made = madeValue(member) ?? patternId(member, `${id} ${name}`);
+    if (made !== undefined) headers[name] = String(made);
+  }
+  return Object.keys(headers).length === 0 ? result : { ...result, headers };
+}
+
 /**
  * The sandbox as the handler of operation `id`, over the caller's records behind the
  * handler's store; undefined for an operation it does not place. Call it on a request, not
@@ -245,34 +277,19 @@ export function sandboxHandler(contract: Contract, id: string): AnyHandler | und
       transition: context.transition,
     });
     if ("refusal" in answer) throw new SandboxRefusal(answer.refusal);
-    return answer.result;
+    return withDeclaredHeaders(contract, id, answer.result);
   };
 }
 
 /**
- * A handler for every operation, for an app whose unhandled operations the sandbox answers
- * (the tests' seam, until a deployment setting chooses it): each placed operation answered
- * by the sandbox, any other with the 501 of an operation without a handler. Nothing is
- * planned until the first request.
+ * The serving engine's sandbox part (src/engine/parts.ts): the sandbox as the handler of an
+ * operation it places, for operations without a handler under `UNHANDLED_OPERATIONS =
+ * sandbox`. Given only while some operation the sandbox places has no handler, so a Worker
+ * whose every such operation has one ships none of the sandbox's answers (the store
+ * handlers use is the store part's, store.ts).
  */
-export function sandboxHandlers(contract: Contract): Readonly<Record<string, AnyHandler>> {
-  const handlers: Record<string, AnyHandler> = {};
-  for (const id of Object.keys(contract.operations)) {
-    let handler: AnyHandler | undefined | null = null;
-    handlers[id] = (input, context) => {
-      if (handler === null) handler = sandboxHandler(contract, id);
-      if (handler) return handler(input, context);
-      throw new SandboxRefusal({
-        kind: undefined,
-        problem: typedProblem(
-          OPERATION_NOT_IMPLEMENTED,
-          "This operation is declared and the request is valid for it, but it is not implemented yet.",
-          { operationId: id },
-        ),
-      });
-    };
-  }
-  return handlers;
-}
+export const SANDBOX_PART = { handler: sandboxHandler, places: needsSandbox } as const;
+
+export type SandboxPart = typeof SANDBOX_PART;
 
 export type { SandboxAnswer, SandboxCall, SandboxResource };

@@ -10,9 +10,8 @@ import type { Contract, SecurityRequirement } from "../../contract-language/cont
 import type { JwtVerifier, SandboxResetRoute } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { problemResponse } from "../../platform/problem";
-import { authenticate } from "../authentication/authenticate";
-import { planSecurity, type SecurityPlan } from "../authentication/plan";
-import { needsSandbox } from "./place";
+import type { SecurityPart } from "../authentication/authenticate";
+import type { SecurityPlan } from "../authentication/plan";
 import { SandboxRefusal, sandboxName, sandboxRecords } from "./records";
 
 /** Every operation's requirements without their scopes, most schemes first, none last. */
@@ -32,25 +31,33 @@ function requirementsOf(contract: Contract): SecurityRequirement[] {
 }
 
 /**
- * The reset route: `enabled` says, on the first request (nothing is planned when the app
+ * The reset route: `places` says, on the first request (nothing is planned when the app
  * starts), whether the contract places an operation in the sandbox; without one the path
- * is unknown, as any other under /_service.
+ * is unknown, as any other under /_service. `security` is the engine's part 5, given
+ * where the contract declares schemes (without it every operation is open).
  */
-export function sandboxReset(contract: Contract, jwt: JwtVerifier | undefined): SandboxResetRoute {
-  let security: SecurityPlan | undefined | null = null;
+export function sandboxReset(
+  contract: Contract,
+  jwt: JwtVerifier | undefined,
+  security: SecurityPart | undefined,
+  places: (contract: Contract) => boolean,
+): SandboxResetRoute {
+  let plan: SecurityPlan | undefined | null = null;
   let enabled: boolean | undefined;
   const reset: Handler<AppEnv> = async (c) => {
     const requestId = c.get("requestId");
     const env = (c.env ?? {}) as unknown as Readonly<Record<string, unknown>>;
-    security ??= planSecurity(
-      contract,
-      "sandbox reset",
-      { method: "DELETE", path: "/", responses: {}, security: requirementsOf(contract) },
-      jwt,
-    );
+    // Planned once, on the first reset (null until then; undefined when all is open).
+    if (plan === null)
+      plan = security?.plan(
+        contract,
+        "sandbox reset",
+        { method: "DELETE", path: "/", responses: {}, security: requirementsOf(contract) },
+        jwt,
+      );
     let credential: string | undefined;
-    if (security) {
-      const outcome = await authenticate(security, c.req.raw, env, requestId);
+    if (plan && security) {
+      const outcome = await security.authenticate(plan, c.req.raw, env, requestId);
       if (!outcome.ok)
         return problemResponse(requestId, outcome.refusal.problem, outcome.refusal.headers);
       credential = outcome.rateKey;
@@ -67,7 +74,7 @@ export function sandboxReset(contract: Contract, jwt: JwtVerifier | undefined): 
   };
   return {
     enabled: () => {
-      enabled ??= needsSandbox(contract);
+      enabled ??= places(contract);
       return enabled;
     },
     reset,

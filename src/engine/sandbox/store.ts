@@ -5,7 +5,14 @@
  */
 import type { Contract } from "../../contract-language/contract";
 import type { ListOptions, ResourceStore } from "../../contract-language/store";
-import { type SandboxRecords, updateRecord } from "./records";
+import {
+  type SandboxRecords,
+  SandboxRefusal,
+  sandboxName,
+  sandboxRecords,
+  updateRecord,
+} from "./records";
+import { sandboxReset } from "./reset";
 
 /** Where the sandbox's own answers find the records behind a handler's store. */
 export const RECORDS: unique symbol = Symbol("sandbox records");
@@ -66,3 +73,28 @@ export function handlerStore(
   Object.defineProperty(store, RECORDS, { value: once });
   return store as HandlerStore;
 }
+
+/**
+ * The serving engine's store part (src/engine/parts.ts): the caller's store for handlers
+ * (`context.store`), the refusal the sandbox throws, and `DELETE /_service/sandbox`. Given
+ * exactly when the contract places an operation in the sandbox, which is when the Worker
+ * exports the Durable Object class and wrangler.toml binds it: the store follows the
+ * contract, whatever answers its operations.
+ */
+export const STORE_PART = {
+  /** The caller's store: named from the credential it was let in with and its `Sandbox-Id`. */
+  open(
+    contract: Contract,
+    env: Readonly<Record<string, unknown>>,
+    credential: string | undefined,
+    headers: Headers,
+  ): HandlerStore {
+    return handlerStore(contract, async () =>
+      sandboxRecords(env, await sandboxName(credential, headers)),
+    );
+  },
+  Refused: SandboxRefusal,
+  reset: sandboxReset,
+} as const;
+
+export type StorePart = typeof STORE_PART;

@@ -10,6 +10,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import type { AnyHandler } from "../../../src/contract-language/define-handlers";
+import { UNHANDLED_VAR } from "../../../src/engine/operations/unhandled-setting";
 import {
   FIXTURE_SANDBOX_KEYED_CONTRACT,
   FIXTURE_SANDBOX_PETS_CONTRACT,
@@ -126,7 +127,7 @@ describe("resetting a sandbox", () => {
             headers: { "x-fixture-sandbox-key": key, "content-type": "application/json" },
             ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
           },
-          { ...env, RESPONSE_VALIDATION: "enforce", ...keys },
+          { ...env, RESPONSE_VALIDATION: "enforce", [UNHANDLED_VAR]: "sandbox", ...keys },
         );
     const first = as(keys.FIXTURE_SANDBOX_KEY);
     const second = as(keys.FIXTURE_SANDBOX_KEY_NEXT);
