@@ -263,12 +263,22 @@ function itemShape(
   };
 }
 
+/**
+ * Whether a body is an object the sandbox can store: an object, or an intersection of
+ * objects (OpenAPI's `allOf`, as a document extends a resource with a few members).
+ */
+function isObjectBody(schema: Schema, depth = 0): boolean {
+  if (objectShape(schema) !== undefined) return true;
+  const def = unwrap(schema)._zod.def as { type: string; left?: Schema; right?: Schema };
+  if (def.type !== "intersection" || !def.left || !def.right || depth > 8) return false;
+  return isObjectBody(def.left, depth + 1) && isObjectBody(def.right, depth + 1);
+}
+
 /** The operation's shape, or why it has none the sandbox serves. */
 function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap): Found | string {
   const emits = op.emits ?? [];
   const requestBody = bodyOf(op.request?.body);
-  const objectBody =
-    typeof requestBody === "object" && objectShape(requestBody.schema) !== undefined;
+  const objectBody = typeof requestBody === "object" && isObjectBody(requestBody.schema);
   const base = {
     id,
     path: op.path,

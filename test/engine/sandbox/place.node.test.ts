@@ -130,6 +130,27 @@ describe("placing operations in the sandbox", () => {
     ).toBe("size");
   });
 
+  it("stores a body that extends the resource (allOf, an intersection of objects), not one that is no object", () => {
+    const Item = z.object({ id: z.int(), name: z.string() });
+    const withBody = (body: Schema) =>
+      defineContract({
+        resources: { Item },
+        operations: {
+          fixtureAddItem: {
+            method: "POST",
+            path: "/items",
+            request: { body: { "application/json": body } },
+            responses: { 201: { description: "Added", content: { "application/json": Item } } },
+          },
+        },
+      });
+    const extended = z.intersection(Item, z.object({ note: z.optional(z.string()) }));
+    expect(places(withBody(extended))).toEqual({ fixtureAddItem: "create" });
+    expect(places(withBody(z.intersection(Item, z.string())))).toEqual({
+      fixtureAddItem: "examples",
+    });
+  });
+
   it("reads no name: the same contract under other operation ids is placed the same", () => {
     const renamed = {
       ...FIXTURE_SANDBOX_PETS_CONTRACT,
