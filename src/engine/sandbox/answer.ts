@@ -103,7 +103,23 @@ async function create(route: SandboxRoute, call: SandboxCall): Promise<SandboxAn
     );
   if (stored === "exists") return { refusal: ID_TAKEN };
   emitFor(route, call, stored);
-  return { result: itemAnswer(route, stored, route.status) };
+  return { result: withLocation(call, itemAnswer(route, stored, route.status), scope, stored.id) };
+}
+
+/**
+ * A created item's answer with `Location`, where the answer declares that field: the item's
+ * URI (RFC 9110 §10.2.2), the collection's path and the id, before a format suffix
+ * (`/calls/CA….json` of `/calls.json`).
+ */
+function withLocation(call: SandboxCall, result: AnyResult, scope: string, id: string) {
+  if (result.error !== undefined) return result;
+  const schema = resolveSchema(
+    declaredFor(call.contract, call.operationId, result.status)?.headers,
+  );
+  if (!schema || !Object.hasOwn(objectShape(schema) ?? {}, "location")) return result;
+  const suffix = /(\.[A-Za-z0-9]+)$/.exec(scope.slice(scope.lastIndexOf("/")))?.[1] ?? "";
+  const location = `${scope.slice(0, scope.length - suffix.length)}/${encodeURIComponent(id)}${suffix}`;
+  return { ...result, headers: { ...result.headers, location } };
 }
 
 async function read(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {

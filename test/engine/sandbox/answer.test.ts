@@ -41,6 +41,8 @@ describe("the sandbox, on uuid ids (FIXTURE pets)", () => {
     expect(pet).toMatchObject({ name: "Rex", status: "available", tags: [] });
     expect(Date.parse(String(pet.createdAt))).not.toBeNaN();
     expect(pet).not.toHaveProperty("microchip");
+    // RFC 9110 §10.2.2: the created item's URI, where the answer declares Location.
+    expect(created.headers.get("location")).toBe(`/fixture-pets/${pet.id}`);
 
     const read = await call(`/fixture-pets/${pet.id}`);
     expect(read.status).toBe(200);
