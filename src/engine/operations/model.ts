@@ -20,6 +20,7 @@ import type { ExampleBook } from "../examples/book";
 import { type OperationLimits, planLimits } from "../limits/plan";
 import type { Refusal } from "../refusal";
 import type { RequestPlan, ValidatedInput } from "../request/plan";
+import type { SandboxCaller } from "../sandbox/reset";
 import type { TransitionPlan } from "../states/transition";
 import type { VersionGate } from "../versions/negotiate";
 import { type Failure, operationFailures } from "./failures";
@@ -120,6 +121,8 @@ export interface OperationModel extends OperationOutline {
    * has no sandbox part, or (the call gives undefined) where the sandbox does not place it.
    */
   readonly sandbox: (() => AnyHandler | undefined) | undefined;
+  /** Who a request is to the sandbox where the operation is open (src/engine/sandbox/reset.ts). */
+  readonly sandboxCaller: SandboxCaller | undefined;
 }
 
 /**

@@ -53,6 +53,9 @@ export function mountOperations(
   const versionHidden = versionPlan && versions ? versions.fields(versionPlan.placement) : {};
   // Misconfigured security schemes, logged once for the whole app.
   const reported = new Set<string>();
+  // Who a request to an open operation is to the sandbox: the credential any operation's
+  // requirement admits, so an open read sees what the same caller wrote.
+  const sandboxCaller = parts.store?.caller(contract, jwt, parts.security, false);
   // Read from the build's text on the first answer made from examples, then kept.
   let book: ExampleBook | undefined;
   const exampleBook = () => {
@@ -108,6 +111,7 @@ export function mountOperations(
       exampleBook,
       examples,
       parts,
+      sandboxCaller,
     };
     const routed = `${prefix}${path}`;
     const entry = byPath.get(routed) ?? {

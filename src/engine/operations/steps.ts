@@ -207,7 +207,14 @@ function storeOf(x: Exchange, part: StorePart | undefined): HandlerStore {
     throw new Error(
       `operation ${x.model.id}: context.store is used, but the sandbox places no operation of the contract, so it has no store`,
     );
-  return part.open(x.model.contract, x.env, x.rateKey, x.c.req.raw.headers);
+  const { security, sandboxCaller } = x.model;
+  // An open operation names no credential: the caller's is the one any operation admits.
+  const credential = async () => {
+    if (security || !sandboxCaller) return x.rateKey;
+    const who = await sandboxCaller(x.c.req.raw, x.env, x.requestId);
+    return who.ok ? who.credential : undefined;
+  };
+  return part.open(x.model.contract, x.env, credential, x.c.req.raw.headers);
 }
 
 /** Runs `handler` (the operation's, or the sandbox as its handler) on the exchange. */

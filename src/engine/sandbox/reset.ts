@@ -12,6 +12,7 @@ import type { AppEnv } from "../../platform/env";
 import { problemResponse } from "../../platform/problem";
 import type { SecurityPart } from "../authentication/authenticate";
 import type { SecurityPlan } from "../authentication/plan";
+import type { Refusal } from "../refusal";
 import { SandboxRefusal, sandboxName, sandboxRecords } from "./records";
 
 /** Every operation's requirements without their scopes, most schemes first, none last. */
@@ -30,6 +31,48 @@ function requirementsOf(contract: Contract): SecurityRequirement[] {
   return required.length > 0 && open ? [...required, {}] : required;
 }
 
+/** The caller as the sandbox names it: by the credential it was let in with, if any. */
+export type SandboxCaller = (
+  request: Request,
+  env: Readonly<Record<string, unknown>>,
+  requestId: string,
+) => Promise<
+  | { readonly ok: true; readonly credential: string | undefined }
+  | { readonly ok: false; readonly refusal: Refusal }
+>;
+
+/**
+ * Who a request is to the sandbox where no operation's own security says it: any
+ * requirement some operation declares admits it (scopes aside), the one naming the most
+ * schemes tried first; `open` (where some operation is open) admits a request without
+ * credentials as the anonymous caller. Planned on first use. `security` is the engine's
+ * part 5, given where the contract declares schemes (without it everyone is anonymous).
+ */
+export function sandboxCaller(
+  contract: Contract,
+  jwt: JwtVerifier | undefined,
+  security: SecurityPart | undefined,
+  open = true,
+): SandboxCaller {
+  let plan: SecurityPlan | undefined | null = null;
+  return async (request, env, requestId) => {
+    if (plan === null) {
+      const required = requirementsOf(contract).filter((r) => open || Object.keys(r).length > 0);
+      plan = security?.plan(
+        contract,
+        "sandbox",
+        { method: "DELETE", path: "/", responses: {}, security: required },
+        jwt,
+      );
+    }
+    if (!plan || !security) return { ok: true, credential: undefined };
+    const outcome = await security.authenticate(plan, request, env, requestId);
+    return outcome.ok
+      ? { ok: true, credential: outcome.rateKey }
+      : { ok: false, refusal: outcome.refusal };
+  };
+}
+
 /**
  * The reset route: `places` says, on the first request (nothing is planned when the app
  * starts), whether the contract places an operation in the sandbox; without one the path
@@ -42,29 +85,16 @@ export function sandboxReset(
   security: SecurityPart | undefined,
   places: (contract: Contract) => boolean,
 ): SandboxResetRoute {
-  let plan: SecurityPlan | undefined | null = null;
+  const caller = sandboxCaller(contract, jwt, security);
   let enabled: boolean | undefined;
   const reset: Handler<AppEnv> = async (c) => {
     const requestId = c.get("requestId");
     const env = (c.env ?? {}) as unknown as Readonly<Record<string, unknown>>;
-    // Planned once, on the first reset (null until then; undefined when all is open).
-    if (plan === null)
-      plan = security?.plan(
-        contract,
-        "sandbox reset",
-        { method: "DELETE", path: "/", responses: {}, security: requirementsOf(contract) },
-        jwt,
-      );
-    let credential: string | undefined;
-    if (plan && security) {
-      const outcome = await security.authenticate(plan, c.req.raw, env, requestId);
-      if (!outcome.ok)
-        return problemResponse(requestId, outcome.refusal.problem, outcome.refusal.headers);
-      credential = outcome.rateKey;
-    }
+    const who = await caller(c.req.raw, env, requestId);
+    if (!who.ok) return problemResponse(requestId, who.refusal.problem, who.refusal.headers);
     let name: string;
     try {
-      name = await sandboxName(credential, c.req.raw.headers);
+      name = await sandboxName(who.credential, c.req.raw.headers);
     } catch (error) {
       if (!(error instanceof SandboxRefusal)) throw error;
       return problemResponse(requestId, error.refusal.problem, error.refusal.headers);

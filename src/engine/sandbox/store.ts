@@ -12,7 +12,7 @@ import {
   sandboxRecords,
   updateRecord,
 } from "./records";
-import { sandboxReset } from "./reset";
+import { sandboxCaller, sandboxReset } from "./reset";
 
 /** Where the sandbox's own answers find the records behind a handler's store. */
 export const RECORDS: unique symbol = Symbol("sandbox records");
@@ -82,17 +82,21 @@ export function handlerStore(
  * contract, whatever answers its operations.
  */
 export const STORE_PART = {
-  /** The caller's store: named from the credential it was let in with and its `Sandbox-Id`. */
+  /**
+   * The caller's store: named from the credential it was let in with (`credential`, asked
+   * on first use) and its `Sandbox-Id`.
+   */
   open(
     contract: Contract,
     env: Readonly<Record<string, unknown>>,
-    credential: string | undefined,
+    credential: () => Promise<string | undefined>,
     headers: Headers,
   ): HandlerStore {
     return handlerStore(contract, async () =>
-      sandboxRecords(env, await sandboxName(credential, headers)),
+      sandboxRecords(env, await sandboxName(await credential(), headers)),
     );
   },
+  caller: sandboxCaller,
   Refused: SandboxRefusal,
   reset: sandboxReset,
 } as const;

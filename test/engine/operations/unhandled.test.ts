@@ -274,11 +274,15 @@ describe("UNHANDLED_OPERATIONS = sandbox", () => {
     expect(stored.id).toMatch(GUID);
     expect(stored.id).not.toBe(ID);
     expect(stored.count).toBe(1);
-    // The item is in the credential's sandbox; an open read is the anonymous caller's.
-    // A missing item is the operation's own 404, which declares no body (RFC 9110 §15.5.5).
-    const read = await inSandbox(`/fixture-gadgets/${stored.id}`, {}, sandbox);
-    expect(read.status).toBe(404);
+    // The item is in the credential's sandbox: an open read with the same credential sees
+    // it, an anonymous one does not (the operation's own 404, which declares no body).
+    const key = { "x-partner-key": FIXTURE_SECRETS.FIXTURE_PARTNER_KEY };
+    const read = await inSandbox(`/fixture-gadgets/${stored.id}`, { headers: key }, sandbox);
+    expect(await read.json()).toEqual(stored);
     expect(read.headers.get("answered-by")).toBe("sandbox");
+    const anonymous = await inSandbox(`/fixture-gadgets/${stored.id}`, {}, sandbox);
+    expect(anonymous.status).toBe(404);
+    expect(anonymous.headers.get("answered-by")).toBe("sandbox");
   });
 
   it("its refusals are the run path's: a bad body is still the contract's 422", async () => {
