@@ -187,7 +187,16 @@ export function prepareContract<C extends Contract>(
   const reportOf = (): ReportDocuments => {
     if (report) return report;
     const defaults = platformDefaults(maxBodyBytes);
-    const made = statusReport(contract, defaults, undefined, undefined, implemented);
+    const placements = engine?.placements(contract);
+    const made = statusReport(
+      contract,
+      defaults,
+      undefined,
+      undefined,
+      implemented,
+      undefined,
+      placements,
+    );
     const sections = engine?.pageSections(contract);
     report = { report: made, page: reportTemplate(made, problemTypes, sections) };
     return report;

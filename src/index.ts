@@ -12,6 +12,9 @@ import { BUILT } from "./generated/contract";
 import { handlers } from "./handlers";
 import { serveApp } from "./serve-app";
 
+// The Durable Object classes its bindings name (the sandbox's, when the contract has one).
+export * from "./generated/durable-objects";
+
 const app = serveApp(contract, { handlers, ...BUILT });
 
 export default {

@@ -7,6 +7,7 @@
  * need them); `createApp` (src/app.ts) runs the same checks and makes the same documents in
  * process, for the tests and the build.
  */
+import type { Handler } from "hono";
 import { HonoBase as Hono } from "hono/hono-base";
 import { TrieRouter } from "hono/router/trie-router";
 import type { Contract } from "./contract-language/contract";
@@ -114,10 +115,14 @@ export function composeApp(contract: Contract, parts: Composition): ServiceApp {
   // engine brings for the operations' routes (test/tools/bench/README.md).
   const app = new Hono<AppEnv>({ router: engine?.router() ?? new TrieRouter() });
   app.use(platform());
+  const sandboxReset = engine?.sandboxReset?.(contract, parts.jwt);
   mountServiceRoutes(app, {
     documents: parts.documents,
     ...(engine ? { answering: engine.answering } : {}),
     ...(engine?.destinations ? { destinations: engine.destinations } : {}),
+    ...(sandboxReset
+      ? { sandboxReset: { ...sandboxReset, reset: sandboxReset.reset as Handler<AppEnv> } }
+      : {}),
   });
   const noOperations = Object.keys(contract.operations).length === 0;
   if (noOperations) {

@@ -12,6 +12,7 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { buildContract } from "../src/build/write";
 import { contract } from "../src/contract";
+import { SANDBOX_BINDING, SANDBOX_CLASS } from "../src/engine/sandbox/records";
 import { FIXTURE_RATE_LIMITERS, FIXTURE_SECRETS } from "./fixtures/security";
 import { FIXTURE_JWT_VARS, FIXTURE_ROTATED_SECRETS } from "./fixtures/vocabulary";
 import { rateLimitBindings, requiredSecrets, requiredVars } from "./support/deployment";
@@ -66,7 +67,11 @@ export default defineConfig({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: fileURLToPath(new URL("../wrangler.toml", import.meta.url)) },
+      // The shipped entry, with the sandbox's Durable Object class always exported.
+      main: fileURLToPath(new URL("./support/worker-entry.ts", import.meta.url)),
       miniflare: {
+        // The sandbox's store (src/engine/sandbox), for the FIXTURE contracts' sandboxes.
+        durableObjects: { [SANDBOX_BINDING]: { className: SANDBOX_CLASS, useSQLite: true } },
         bindings: {
           RESPONSE_VALIDATION: "enforce",
           ...SHIPPED_SECRETS,

@@ -19,6 +19,10 @@ import { RATE_LIMITS_PART } from "../engine/limits/enforce";
 import { EXAMPLES_PART } from "../engine/operations/examples";
 import { type EnginePart, engineParts } from "../engine/parts";
 import { FORMS_PART } from "../engine/request/forms";
+import { SANDBOX_PART } from "../engine/sandbox/answer";
+import { needsSandbox } from "../engine/sandbox/place";
+import { SANDBOX_CLASS } from "../engine/sandbox/records";
+import { STORE_PART } from "../engine/sandbox/store";
 import { type EngineParts, servingEngine } from "../engine/serving";
 import { STATES_PART } from "../engine/states/transition";
 import { VERSIONS_PART } from "../engine/versions/negotiate";
@@ -55,6 +59,10 @@ const SERVING: { readonly [P in EnginePart]-?: PartModule<NonNullable<EnginePart
   forms: { name: "FORMS_PART", from: "engine/request/forms", value: FORMS_PART },
   // While an operation has no handler: its answers under the `examples` setting.
   examples: { name: "EXAMPLES_PART", from: "engine/operations/examples", value: EXAMPLES_PART },
+  // Where the sandbox places an operation: its store, for handlers and the reset route.
+  store: { name: "STORE_PART", from: "engine/sandbox/store", value: STORE_PART },
+  // While an operation it places has no handler: its answers under the `sandbox` setting.
+  sandbox: { name: "SANDBOX_PART", from: "engine/sandbox/answer", value: SANDBOX_PART },
 };
 
 const JWT: PartModule<JwtVerifier> = {
@@ -271,4 +279,19 @@ export const BUILT = {
   built: refused() as BuiltDocuments,
 ${given}} as const;
 `;
+}
+
+/**
+ * What the Worker entry re-exports: the sandbox's Durable Object class exactly when the
+ * contract places an operation in the sandbox, which is when wrangler.toml's generated block
+ * declares its binding (test/support/deployment.ts); a binding whose class the entry does
+ * not export fails to deploy, and a class no binding names is not shipped.
+ */
+export function entryExports(contract: Contract): string {
+  const header = `// Written by src/build/contract.ts (npm run build:contract) from src/contract: do not edit.
+// The classes the Worker's bindings name, re-exported by src/index.ts.
+`;
+  return needsSandbox(contract)
+    ? `${header}export { ${SANDBOX_CLASS} } from "../engine/sandbox/durable-object";\n`
+    : `${header}export {};\n`;
 }

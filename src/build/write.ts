@@ -11,6 +11,7 @@ import type { AnyHandler } from "../contract-language/define-handlers";
 import {
   assetsOf,
   type Build,
+  entryExports,
   generatedModule,
   neededParts,
   prepareBuild,
@@ -22,6 +23,10 @@ const NOTHING = { engine: undefined, jwt: false, xml: false } as const;
 
 /** Where the Worker entry imports what the build made from. */
 export const GENERATED = fileURLToPath(new URL("../generated/contract.ts", import.meta.url));
+/** What the Worker entry exports besides its handlers: the classes its bindings name. */
+export const GENERATED_EXPORTS = fileURLToPath(
+  new URL("../generated/durable-objects.ts", import.meta.url),
+);
 
 /** The Worker's static assets (`[assets] directory` in wrangler.toml): the documents it serves. */
 export const ASSETS = fileURLToPath(new URL("../generated/assets", import.meta.url));
@@ -60,6 +65,7 @@ export async function buildContract(): Promise<void> {
   let contract: Contract | undefined;
   try {
     contract = (await import("../contract")).contract;
+    write(entryExports(contract), GENERATED_EXPORTS);
     const build = await buildProject();
     const { built, files } = assetsOf(build.built);
     writeAssets(files);
@@ -113,5 +119,5 @@ export async function buildProject(): Promise<Build> {
 
 /** Whether the module was written by an earlier build (of this contract or another). */
 export function built(): boolean {
-  return existsSync(GENERATED);
+  return existsSync(GENERATED) && existsSync(GENERATED_EXPORTS);
 }

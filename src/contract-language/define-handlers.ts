@@ -14,6 +14,7 @@ import type {
   StatusRange,
 } from "./contract";
 import type { RequestValue, ResponseValue } from "./schema";
+import type { ResourceStore, Store } from "./store";
 
 type Declared<O extends Operation> = O["request"] extends object ? O["request"] : object;
 
@@ -223,6 +224,13 @@ export interface HandlerContext<O extends Operation = Operation, C extends Contr
   readonly transition: (current: StateOf<O, C>) => TargetOf<O, C>;
   /** The version of part 9 the request was resolved to; undefined while none is negotiated. */
   readonly version: VersionOf<C>;
+  /**
+   * Part 2's resources as the sandbox stores them, in the caller's sandbox (the same data
+   * the sandbox's own answers keep), so one operation at a time can be given a handler of
+   * its own. It needs the sandbox's Durable Object binding: without one, using it fails
+   * (a 500), as any missing binding does.
+   */
+  readonly store: Store<C>;
 }
 
 /** A version identifier of contract `C`, once part 9 declares versions. */
@@ -284,12 +292,16 @@ export type AnyResult =
     };
 export type AnyHandler = (
   input: unknown,
-  context: Omit<HandlerContext, "auth" | "mediaTypeFor" | "emit" | "transition" | "version"> & {
+  context: Omit<
+    HandlerContext,
+    "auth" | "mediaTypeFor" | "emit" | "transition" | "version" | "store"
+  > & {
     readonly version: string | undefined;
     readonly auth: Authenticated | undefined;
     readonly mediaTypeFor: (status: number) => string | undefined;
     readonly emit: (event: string, payload: unknown) => void;
     readonly transition: (current: string) => string;
+    readonly store: Readonly<Record<string, ResourceStore<unknown>>>;
   },
 ) => AnyResult | Promise<AnyResult>;
 

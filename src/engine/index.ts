@@ -24,6 +24,9 @@ import { EXAMPLES_PART } from "./operations/examples";
 import { operationProblemTypes } from "./operations/failures";
 import { checkOperations } from "./operations/startup-checks";
 import { FORMS_PART } from "./request/forms";
+import { SANDBOX_PART } from "./sandbox/answer";
+import { placeOperations } from "./sandbox/place";
+import { STORE_PART } from "./sandbox/store";
 import { type EngineParts, servingEngine } from "./serving";
 import { checkStates } from "./states/startup-checks";
 import { STATES_PART } from "./states/transition";
@@ -43,6 +46,8 @@ export const ALL_PARTS = {
   errorModel: ERROR_MODEL_PART,
   forms: FORMS_PART,
   examples: EXAMPLES_PART,
+  store: STORE_PART,
+  sandbox: SANDBOX_PART,
 } as const satisfies Required<EngineParts>;
 
 const SERVING_ENGINE = servingEngine(ALL_PARTS);
@@ -66,6 +71,8 @@ export const OPERATION_ENGINE: ContractEngine = {
     checkErrorModel(contract);
   },
   pageSections: (contract) => statesSection(contract.states),
+  placements: (contract) =>
+    new Map(placeOperations(contract).map(({ id, ...placed }) => [id, placed])),
   forVersion: contractForVersion,
   versions: (contract) => Object.keys(planVersions(contract)?.versions ?? {}),
   document: documentContract,

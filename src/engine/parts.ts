@@ -11,6 +11,11 @@
  * operation has no handler (`engineParts`), so a Worker whose every operation has one does
  * not ship the generator. It is needed under one setting only, so the engine does not refuse
  * a Worker built without it: such an operation answers 501 under every setting.
+ *
+ * The sandbox's parts follow from where it places operations (src/engine/sandbox/place.ts,
+ * read by the build only): `store` with the Durable Object, `sandbox` (its answers) only
+ * while an operation it places has no handler. Under the `sandbox` setting, an operation it
+ * does not place answers from the examples part.
  */
 import type { Contract } from "../contract-language/contract";
 import { type ServingPart, servingParts } from "../contract-language/needs";
@@ -19,6 +24,9 @@ import type { ErrorModelPart } from "./error-model";
 import type { EventsPart } from "./events/part";
 import type { RateLimitsPart } from "./limits/enforce";
 import type { FormsPart } from "./request/forms";
+import type { SandboxPart } from "./sandbox/answer";
+import { placeOperations } from "./sandbox/place";
+import type { StorePart } from "./sandbox/store";
 import type { StatesPart } from "./states/transition";
 import type { VersionsPart } from "./versions/negotiate";
 
@@ -32,14 +40,21 @@ interface PartTypes {
   readonly forms: FormsPart;
 }
 
-/** The parts a serving engine was given: any of them, by name. */
-export type ServingParts = { readonly [P in ServingPart]?: PartTypes[P] };
+/**
+ * The parts a serving engine was given: any of them, by name; and the sandbox's two, which
+ * follow from where the sandbox places operations (`engineParts`): its store (for handlers,
+ * and the reset) and its answers (for operations without a handler).
+ */
+export type ServingParts = { readonly [P in ServingPart]?: PartTypes[P] } & {
+  readonly store?: StorePart;
+  readonly sandbox?: SandboxPart;
+};
 
 /**
  * A part of the serving engine: one the contract uses, or the examples' answers (typed
  * beside the engine, `EngineParts` in serving.ts, as its code imports the operations').
  */
-export type EnginePart = ServingPart | "examples";
+export type EnginePart = ServingPart | "examples" | "store" | "sandbox";
 
 /** Whether some operation of `contract` has no handler in `handlers` (as `createApp` counts them). */
 export function answersWithoutHandler(
@@ -53,12 +68,18 @@ export function answersWithoutHandler(
 
 /**
  * The parts a Worker of `contract` with `handlers` is given: those the contract uses
- * (`servingParts`), and `examples` while some operation has no handler.
+ * (`servingParts`), `examples` while some operation has no handler, `store` where the
+ * sandbox places some operation (the Durable Object is then bound and exported, and
+ * handlers may use it), and `sandbox` while some operation it places has no handler.
  */
 export function engineParts(
   contract: Contract,
   handlers: Readonly<Record<string, unknown>>,
 ): EnginePart[] {
+  const unhandled = (id: string) => !Object.hasOwn(handlers, id) || handlers[id] === undefined;
   const examples = answersWithoutHandler(contract, handlers) ? (["examples"] as const) : [];
-  return [...servingParts(contract), ...examples];
+  const placed = placeOperations(contract).filter(({ place }) => place !== "examples");
+  const store = placed.length > 0 ? (["store"] as const) : [];
+  const sandbox = placed.some(({ id }) => unhandled(id)) ? (["sandbox"] as const) : [];
+  return [...servingParts(contract), ...examples, ...store, ...sandbox];
 }

@@ -2,8 +2,8 @@
  * The operation engine as the Worker runs it: the routes of part 4's operations, request
  * validation and answer checks, with the parts the contract uses (`parts.ts`: part 9's
  * versions, part 8's rate limits, part 5's credentials, part 3's transitions, part 6's
- * events, part 7's error model, form bodies; and, while an operation has no handler, the
- * examples' answers). What only the build needs (the start-up checks, the OpenAPI
+ * events, part 7's error model, form bodies; while an operation has no handler, the
+ * examples' answers; and the sandbox's store and answers where it places operations). What only the build needs (the start-up checks, the OpenAPI
  * documentation, the pages) is in `OPERATION_ENGINE` (index.ts), which the Worker does not
  * import: the build writes `servingEngine({ …the parts the Worker uses })` into
  * src/generated/contract.ts.
@@ -26,7 +26,7 @@ export type EngineParts = ServingParts & { readonly examples?: ExamplesPart };
  * examples part while an operation has no handler (parts.ts).
  */
 export function servingEngine(parts: EngineParts): OperationEngine {
-  const { errorModel, events, examples } = parts;
+  const { errorModel, events, examples, store, sandbox, security } = parts;
   return {
     // Hono's default pair: the RegExpRouter matches a request with one expression, built on
     // the first request, and hands the patterns it refuses to the trie. Routing is on every
@@ -38,5 +38,13 @@ export function servingEngine(parts: EngineParts): OperationEngine {
     presenter: errorModel ? errorModel.presenter : () => AS_IS,
     ...(events ? { consume: events.consume, destinations: events.destinations } : {}),
     answering,
+    // Where the sandbox places an operation (the store part): DELETE /_service/sandbox. A
+    // Worker is given the store only then; an engine given every part asks the sandbox.
+    ...(store
+      ? {
+          sandboxReset: (contract, jwt) =>
+            store.reset(contract, jwt, security, sandbox?.places ?? (() => true)),
+        }
+      : {}),
   };
 }

@@ -170,8 +170,46 @@ const KIND_TITLES: Readonly<Record<FindingKind, string>> = {
   changed: "Carried differently",
 };
 
+/** Where the staged Worker's build says the sandbox places each operation (src/importer/served-document.ts). */
+export const SANDBOX_PLACES = ".wrangler/sandbox-places.json";
+
+/** Where the sandbox places an operation without a handler, and why (the status report's `sandbox`). */
+export interface SandboxPlace {
+  readonly id: string;
+  readonly place: string;
+  readonly resource?: string;
+  readonly why: string;
+}
+
+/**
+ * The sandbox section: which operations act on stored resources under
+ * `UNHANDLED_OPERATIONS=sandbox`, and why each other one answers from its examples.
+ */
+function sandboxSection(places: readonly SandboxPlace[]): string[] {
+  const placed = places.filter(({ place }) => place !== "examples");
+  const lines = [
+    "",
+    "## The sandbox",
+    "",
+    places.length === 0
+      ? "Every operation has a handler: none is answered by the sandbox."
+      : `Under \`UNHANDLED_OPERATIONS=sandbox\` (\`npm run dev -- --var UNHANDLED_OPERATIONS:sandbox\`), ${placed.length} of the ${places.length} operations without a handler act on stored resources; the others answer from their examples (src/contract/README.md, "The sandbox", says how an operation is placed).`,
+  ];
+  if (places.length === 0) return lines;
+  lines.push("", "| Operation | Answered by | Why |", "| --- | --- | --- |");
+  for (const { id, place, resource, why } of places) {
+    const by = place === "examples" ? "examples" : `sandbox: ${place} (${resource ?? ""})`;
+    lines.push(`| \`${id}\` | ${escapeMarkdown(by)} | ${escapeMarkdown(why)} |`);
+  }
+  return lines;
+}
+
 /** The import report: what each part declares, then every finding with its pointer. */
-export function reportText(result: ImportResult, source: OpenApiSource): string {
+export function reportText(
+  result: ImportResult,
+  source: OpenApiSource,
+  places?: readonly SandboxPlace[],
+): string {
   const lines = [
     "# Import report",
     "",
@@ -199,6 +237,7 @@ export function reportText(result: ImportResult, source: OpenApiSource): string 
     for (const finding of found)
       lines.push(`- \`${finding.pointer}\`: ${escapeMarkdown(finding.message)}`);
   }
+  if (places) lines.push(...sandboxSection(places));
   return `${lines.join("\n")}\n`;
 }
 
@@ -233,6 +272,9 @@ import { contract } from "./contract";
 import { BUILT } from "./generated/contract";
 import { handlers } from "./handlers";
 import { serveApp } from "./serve-app";
+
+// The Durable Object classes its bindings name (the sandbox's, when the contract has one).
+export * from "./generated/durable-objects";
 
 const app = serveApp(contract, { handlers, ...BUILT });
 

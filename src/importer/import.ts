@@ -41,6 +41,8 @@ import {
   findingLine,
   handlersFile,
   reportText,
+  SANDBOX_PLACES,
+  type SandboxPlace,
   specificationText,
   type WrittenFile,
 } from "./emit";
@@ -256,9 +258,13 @@ async function writeProject(
   const written = new Map<string, string>();
   for (const { path } of files)
     if (path !== "src/handlers.ts") written.set(path, sha256(readStaged(stage, path)));
+  // Where the staged Worker's build placed each operation in the sandbox, once it started.
+  const places = existsSync(join(stage, SANDBOX_PLACES))
+    ? (JSON.parse(readStaged(stage, SANDBOX_PLACES)) as SandboxPlace[])
+    : undefined;
   writeFileSync(
     join(stage, "src/contract/IMPORT-REPORT.md"),
-    `${reportText(result, source)}\n${manifestSection(written, { source: source.sha256, importer: against.fingerprint })}`,
+    `${reportText(result, source, places)}\n${manifestSection(written, { source: source.sha256, importer: against.fingerprint })}`,
   );
   // Biome formats Markdown too (the report's tables), as npm test's lint expects.
   const formatted = await run(

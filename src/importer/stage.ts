@@ -20,7 +20,7 @@ import {
 import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { copyProject } from "./copy-project";
-import { handlersFile, type WrittenFile } from "./emit";
+import { handlersFile, SANDBOX_PLACES, type WrittenFile } from "./emit";
 
 /** What a command printed, and how it ended: its status, or the signal that stopped it. */
 export interface Ran {
@@ -202,7 +202,7 @@ const log = (ran: Ran) => `${ran.stdout}${ran.stderr}`;
 const NOT_STARTED = "the service does not start: ";
 
 const START = "starting the Worker once";
-const SERVE = "npx tsx src/importer/served-document.ts";
+const SERVE = `npx tsx src/importer/served-document.ts --places ${SANDBOX_PLACES}`;
 
 /**
  * Proves a staged import: Biome formats the code (twice: its layout of very long lines

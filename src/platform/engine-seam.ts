@@ -17,7 +17,7 @@ import type { SafeHtml } from "./html";
 import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
 import type { ProblemType } from "./problem";
 import type { ProblemPresenter } from "./problem-presenter";
-import type { Answering } from "./status";
+import type { Answering, SandboxStatus } from "./status";
 import type { XmlCodec, XmlSchema } from "./xml-seam";
 
 export type { XmlCodec, XmlMapping, XmlNames, XmlRead, XmlSchema } from "./xml-seam";
@@ -128,6 +128,14 @@ export interface OperationEngine {
   readonly destinations?: (env: unknown) => (event: string) => number;
   /** How the deployment's setting answers operations without a handler, for the status report. */
   readonly answering: (env: unknown) => Answering;
+  /** `DELETE /_service/sandbox`: empties the caller's sandbox (src/engine/sandbox/reset.ts). */
+  readonly sandboxReset?: (contract: Contract, jwt: JwtVerifier | undefined) => SandboxResetRoute;
+}
+
+/** The sandbox's reset route, and whether the contract has a sandbox (decided on first use). */
+export interface SandboxResetRoute {
+  readonly enabled: () => boolean;
+  readonly reset: H;
 }
 
 /**
@@ -151,6 +159,8 @@ export interface ContractEngine extends OperationEngine {
   readonly versions: (contract: Contract) => readonly string[];
   /** The interface page's sections for what the contract declares (part 3's diagrams). */
   readonly pageSections: (contract: Contract) => SafeHtml;
+  /** Where the sandbox places each operation, and why (src/engine/sandbox/place.ts), by id. */
+  readonly placements: (contract: Contract) => ReadonlyMap<string, SandboxStatus>;
   /** Part 7's error types, as problem types (refusing those that could not be served). */
   readonly errorTypes: (contract: Contract) => ProblemType[];
   /**

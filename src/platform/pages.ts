@@ -9,7 +9,7 @@ import { html, htmlPage, htmlText, joinHtml, raw, type SafeHtml } from "./html";
 import { rateLimitWording } from "./limit-wording";
 import { SERVICE_PATHS } from "./paths";
 import { type ProblemType, problemTypeUri } from "./problem";
-import type { StatusReport } from "./status";
+import type { OperationStatus, StatusReport } from "./status";
 
 const NOTHING = html``;
 
@@ -105,10 +105,19 @@ const ANSWERED_BY = {
   "501": html`<span class="no">501</span>: not implemented`,
 } as const;
 
+/** How one operation is answered; under the `sandbox` setting, where and why (or why not). */
+function answeredBy(o: OperationStatus, setting: string): SafeHtml {
+  if (o.answeredBy === "sandbox" && o.sandbox)
+    return html`<span class="no">sandbox</span>: ${o.sandbox.place}, ${o.sandbox.why}`;
+  if (setting === "sandbox" && o.answeredBy === "examples" && o.sandbox)
+    return html`${ANSWERED_BY.examples} (not in the sandbox: ${o.sandbox.why})`;
+  return ANSWERED_BY[o.answeredBy];
+}
+
 function operationsSection(report: StatusReport): SafeHtml {
   const rows = report.operations.map(
     (o) =>
-      html`<tr><td><code>${o.id}</code></td><td>${o.method}</td><td><code>${o.path}</code></td><td>${ANSWERED_BY[o.answeredBy]}</td></tr>`,
+      html`<tr><td><code>${o.id}</code></td><td>${o.method}</td><td><code>${o.path}</code></td><td>${answeredBy(o, report.unhandledOperations)}</td></tr>`,
   );
   return tableSection(
     html`<h2>Operations (part 4)</h2>

@@ -96,6 +96,8 @@ export interface ServiceRoutes {
   readonly destinations?: (env: unknown) => (event: string) => number;
   /** How the deployment's setting answers operations without a handler (part 4). */
   readonly answering?: (env: unknown) => Answering;
+  /** `DELETE /_service/sandbox`, where the contract places an operation in the sandbox. */
+  readonly sandboxReset?: { readonly enabled: () => boolean; readonly reset: Handler<AppEnv> };
 }
 
 export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {
@@ -208,6 +210,13 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
   });
 
   const unknown: Handler<AppEnv> = (c) => problemResponse(c.get("requestId"), UNKNOWN_SERVICE_PATH);
+  const sandbox = routes.sandboxReset;
+  if (sandbox) {
+    // Whether the contract has a sandbox is known on the first request, not when the app starts.
+    app.all(SERVICE_PATHS.sandbox, (c, next) => (sandbox.enabled() ? next() : unknown(c, next)));
+    mountResource(app, SERVICE_PATHS.sandbox, { DELETE: sandbox.reset });
+  }
+
   app.all(SERVICE_PREFIX, unknown);
   app.all(`${SERVICE_PREFIX}/*`, unknown);
 }

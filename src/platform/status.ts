@@ -71,19 +71,31 @@ export type UnhandledSetting = "501" | "examples" | "sandbox";
 /** How one operation is answered: by its handler, or, without one, as the setting says. */
 export type AnsweredBy = "handler" | UnhandledSetting;
 
+/**
+ * Where the sandbox places an operation without a handler (src/engine/sandbox/place.ts),
+ * decided when the Worker is built: an action on a part 2 resource, or `examples`, and why.
+ */
+export interface SandboxStatus {
+  readonly place: string;
+  readonly resource?: string;
+  readonly why: string;
+}
+
 /** An operation part 4 declares, and how this deployment answers it. */
 export interface OperationStatus {
   readonly id: string;
   readonly method: string;
   readonly path: string;
   readonly answeredBy: AnsweredBy;
+  /** Without a handler: how the `sandbox` setting answers it, and why. */
+  readonly sandbox?: SandboxStatus;
 }
 
 /** What the deployment's setting makes of the operations without a handler. */
 export interface Answering {
   readonly setting: UnhandledSetting;
-  /** How an operation without a handler is answered under it. */
-  readonly answeredBy: (operationId: string) => AnsweredBy;
+  /** How an operation without a handler is answered under it (its sandbox place, if any). */
+  readonly answeredBy: (operation: Pick<OperationStatus, "sandbox">) => AnsweredBy;
 }
 
 /** A state machine part 3 declares, as the report shows it: named. */
@@ -189,6 +201,8 @@ export function statusReport(
   implemented: ReadonlySet<string> = new Set(),
   /** The deployment's setting for those without one. */
   answering: Answering = ANSWERED_501,
+  /** Where the sandbox places each operation, by id (the engine's, when it serves operations). */
+  placements: ReadonlyMap<string, SandboxStatus> = new Map(),
 ): StatusReport {
   const parts = SPEC_PARTS.map((part): PartStatus => {
     const count = part.count(contract);
@@ -228,12 +242,17 @@ export function statusReport(
     })),
     cors,
     unhandledOperations: answering.setting,
-    operations: Object.entries(contract.operations).map(([id, { method, path }]) => ({
-      id,
-      method,
-      path,
-      answeredBy: implemented.has(id) ? "handler" : answering.answeredBy(id),
-    })),
+    operations: Object.entries(contract.operations).map(([id, { method, path }]) => {
+      const sandbox = implemented.has(id) ? undefined : placements.get(id);
+      const placed = sandbox ? { sandbox } : {};
+      return {
+        id,
+        method,
+        path,
+        answeredBy: implemented.has(id) ? "handler" : answering.answeredBy(placed),
+        ...placed,
+      };
+    }),
   };
 }
 
@@ -256,7 +275,7 @@ export function withDeployment(
     operations: report.operations.map((operation) =>
       operation.answeredBy === "handler"
         ? operation
-        : { ...operation, answeredBy: answering.answeredBy(operation.id) },
+        : { ...operation, answeredBy: answering.answeredBy(operation) },
     ),
   };
 }

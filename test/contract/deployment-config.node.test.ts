@@ -11,12 +11,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { experimental_readRawConfig } from "wrangler";
 import DEV_VARS_EXAMPLE from "../../.dev.vars.example?raw";
+import { entryExports } from "../../src/build/generate";
 import { contract } from "../../src/contract";
 import type { Contract } from "../../src/contract-language/contract";
 import { DESTINATIONS_VAR } from "../../src/engine/events/destinations";
 import { CORS_VARS, parseCors } from "../../src/platform/cors";
 import { EMPTY_CONTRACT } from "../fixtures/contracts";
 import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
+import { FIXTURE_SANDBOX_PETS_CONTRACT } from "../fixtures/sandbox";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
 import {
@@ -26,6 +28,7 @@ import {
   rateLimitBindings,
   requiredSecrets,
   requiredSettings,
+  sandboxStorage,
   withDeploymentBlock,
 } from "../support/deployment";
 
@@ -41,6 +44,8 @@ interface Deployment {
     readonly name: string;
     readonly simple: { readonly limit: number; readonly period: number };
   }[];
+  readonly durable_objects?: { readonly bindings?: readonly Record<string, unknown>[] };
+  readonly migrations?: readonly Record<string, unknown>[];
 }
 
 // npm runs the suites from the repository's root.
@@ -76,6 +81,18 @@ function mismatches(c: Contract, config: Deployment, example: string): string[] 
   const consumers = config.queues?.consumers ?? [];
   if (JSON.stringify(consumers) !== JSON.stringify(queues ? [queues.consumer] : []))
     found.push(`wrangler.toml: [[queues.consumers]] ${JSON.stringify(queues?.consumer ?? null)}`);
+  const sandbox = sandboxStorage(c);
+  if (
+    JSON.stringify(config.durable_objects?.bindings ?? []) !==
+    JSON.stringify(sandbox ? [sandbox.binding] : [])
+  )
+    found.push(
+      `wrangler.toml: [[durable_objects.bindings]] ${JSON.stringify(sandbox?.binding ?? null)}`,
+    );
+  if (
+    JSON.stringify(config.migrations ?? []) !== JSON.stringify(sandbox ? [sandbox.migration] : [])
+  )
+    found.push(`wrangler.toml: [[migrations]] ${JSON.stringify(sandbox?.migration ?? null)}`);
   if (queues && !(DESTINATIONS_VAR in (config.vars ?? {})))
     found.push(`wrangler.toml: [vars] ${DESTINATIONS_VAR}`);
   // The platform's CORS setting is always listed, off (empty) unless a deployment sets it.
@@ -189,6 +206,9 @@ describe("the check can fail", () => {
     expect(found).toEqual([
       `wrangler.toml: [[queues.producers]] [{"binding":"EVENTS","queue":"contract-edge-service-events"},{"binding":"EVENTS_DEAD_LETTER","queue":"contract-edge-service-events-dead-letter"}]`,
       `wrangler.toml: [[queues.consumers]] {"queue":"contract-edge-service-events","max_batch_size":10,"max_retries":10,"dead_letter_queue":"contract-edge-service-events-dead-letter"}`,
+      // Its POST creates a FixtureParcel: the sandbox places it (src/engine/sandbox).
+      'wrangler.toml: [[durable_objects.bindings]] {"name":"SANDBOX","class_name":"SandboxStore"}',
+      'wrangler.toml: [[migrations]] {"tag":"sandbox-v1","new_sqlite_classes":["SandboxStore"]}',
       "wrangler.toml: [vars] WEBHOOK_DESTINATIONS",
     ]);
     const written = writtenFor(FIXTURE_EVENTS_CONTRACT);
@@ -255,5 +275,41 @@ describe("the check can fail", () => {
     };
     const example = `# FIXTURE\n${secrets.map((s) => `${s.name}=${s.placeholder}`).join("\n")}\n`;
     expect(mismatches(FIXTURE_SECURITY_CONTRACT, config, example)).toEqual([]);
+  });
+});
+
+describe("the sandbox's Durable Object in the generated block", () => {
+  it("is declared, with its SQLite migration, exactly when the contract places an operation in the sandbox", () => {
+    expect(sandboxStorage(EMPTY_CONTRACT)).toBeUndefined();
+    expect(sandboxStorage(FIXTURE_SECURITY_CONTRACT)).toBeUndefined();
+    const found = mismatches(FIXTURE_SANDBOX_PETS_CONTRACT, bare(), bareExample());
+    expect(found.filter((line) => /durable_objects|migrations/.test(line))).toEqual([
+      'wrangler.toml: [[durable_objects.bindings]] {"name":"SANDBOX","class_name":"SandboxStore"}',
+      'wrangler.toml: [[migrations]] {"tag":"sandbox-v1","new_sqlite_classes":["SandboxStore"]}',
+    ]);
+    const written = writtenFor(FIXTURE_SANDBOX_PETS_CONTRACT);
+    expect(writtenFor(FIXTURE_SECURITY_CONTRACT).durable_objects).toBeUndefined();
+    expect(written.durable_objects?.bindings).toEqual([
+      { name: "SANDBOX", class_name: "SandboxStore" },
+    ]);
+    expect(written.migrations).toEqual([
+      { tag: "sandbox-v1", new_sqlite_classes: ["SandboxStore"] },
+    ]);
+    expect(mismatches(FIXTURE_SANDBOX_PETS_CONTRACT, written, bareExample())).toEqual([]);
+  });
+
+  it("names a class the Worker entry exports whenever it is declared (deploy fails otherwise)", () => {
+    expect(entryExports(FIXTURE_SANDBOX_PETS_CONTRACT)).toContain(
+      'export { SandboxStore } from "../engine/sandbox/durable-object";',
+    );
+    expect(entryExports(EMPTY_CONTRACT)).not.toContain("SandboxStore");
+    // As shipped: the build wrote the entry's exports from the same contract as the block.
+    const declared = (wranglerConfig().durable_objects?.bindings ?? []).map((b) => b.class_name);
+    const exported = readFileSync("src/generated/durable-objects.ts", "utf8");
+    for (const name of declared) expect(exported).toContain(`export { ${name} }`);
+    expect(exported.includes("SandboxStore")).toBe(sandboxStorage(contract) !== undefined);
+    expect(readFileSync("src/index.ts", "utf8")).toContain(
+      'export * from "./generated/durable-objects";',
+    );
   });
 });

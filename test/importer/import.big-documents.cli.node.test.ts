@@ -185,7 +185,7 @@ describe.skipIf(skip)("npm run contract:import, on what big documents hold", () 
         expect(lines.filter((line) => /^import:\s*$/.test(line))).toEqual([]);
         expect(lines.at(-1)).toBe("import: nothing was written; the project is as it was");
         expect(lines.at(-2)).toMatch(
-          /^import: starting the Worker once: `npx tsx src\/importer\/served-document\.ts` (was stopped by SIGKILL|exited with status 137 \(a process it ran was stopped by SIGKILL\)), printing nothing \(full output: \.wrangler\/import-last\.log\)$/,
+          /^import: starting the Worker once: `npx tsx src\/importer\/served-document\.ts --places \.wrangler\/sandbox-places\.json` (was stopped by SIGKILL|exited with status 137 \(a process it ran was stopped by SIGKILL\)), printing nothing \(full output: \.wrangler\/import-last\.log\)$/,
         );
         expect(snapshot()).toBe(before);
       } finally {

@@ -122,6 +122,12 @@ describe.skipIf(skip)("npm run contract:import", () => {
       "- `#/info/x-fixture-audience`: x-fixture-audience: an extension of info",
     );
     expect(report).toMatch(/\| `src\/contract\/endpoints\.ts` +\| [0-9a-f]{64} \|/);
+    // Which operations the sandbox places, and why the others answer from examples.
+    expect(report).toMatch(
+      /## The sandbox\n\nUnder `UNHANDLED_OPERATIONS=sandbox`.*, \d+ of the 10 operations without a handler act on stored resources/,
+    );
+    expect(report).toMatch(/\| `\w+` +\| sandbox: create \(\w+\) +\| POST to the collection /);
+    expect(report).toMatch(/\| `\w+` +\| examples +\| \S/);
   });
 });
 

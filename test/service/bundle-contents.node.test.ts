@@ -33,6 +33,10 @@ import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
 import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_STYLES_CONTRACT } from "../fixtures/parameter-styles";
+import {
+  FIXTURE_SANDBOX_KEYED_CONTRACT,
+  FIXTURE_SANDBOX_KEYED_HANDLERS,
+} from "../fixtures/sandbox";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_STATES_CONTRACT, fixtureStatesHandlers } from "../fixtures/states";
 import { FIXTURE_VERSIONS_CONTRACT } from "../fixtures/versions";
@@ -125,10 +129,18 @@ const PART_MODULES: Readonly<Record<EnginePart, string>> = {
   errorModel: "src/engine/error-model.ts",
   forms: "src/engine/request/forms.ts",
   examples: "src/engine/operations/examples.ts",
+  store: "src/engine/sandbox/store.ts",
+  sandbox: "src/engine/sandbox/answer.ts",
 };
 
-/** Every part of the serving engine: those a contract uses, and the examples' answers. */
-const ENGINE_PARTS: readonly EnginePart[] = [...SERVING_PARTS, "examples"];
+/**
+ * Every part of the serving engine: those a contract uses, the examples' answers, and the
+ * sandbox's store and answers.
+ */
+const ENGINE_PARTS: readonly EnginePart[] = [...SERVING_PARTS, "examples", "store", "sandbox"];
+
+/** The sandbox's planner (where it places each operation): in a bundle exactly with its answers. */
+const PLANNER = "src/engine/sandbox/place.ts";
 
 /** The examples' value generator: in a bundle exactly with the examples part. */
 const GENERATOR = "src/engine/examples/generate.ts";
@@ -154,6 +166,7 @@ function expectParts(shipped: readonly string[], used: readonly EnginePart[]): v
       used.includes(part),
     );
   expect(has(shipped, GENERATOR), GENERATOR).toBe(used.includes("examples"));
+  expect(has(shipped, PLANNER), PLANNER).toBe(used.includes("sandbox"));
 }
 
 describe("a Worker's bundle", () => {
@@ -254,7 +267,41 @@ describe("a Worker's bundle", () => {
     }
   });
 
+  it("the sandbox's answers exactly while an operation it places has no handler, its store while it places one: a FIXTURE contract without handlers, then with a handler for each", {
+    timeout: 60_000,
+  }, async () => {
+    const keyed = {
+      contract: FIXTURE_SANDBOX_KEYED_CONTRACT,
+      module: "test/fixtures/sandbox.ts",
+      contractName: "FIXTURE_SANDBOX_KEYED_CONTRACT",
+    };
+    const each: FixtureWorker = {
+      ...keyed,
+      handlers: {
+        name: "FIXTURE_SANDBOX_KEYED_HANDLERS",
+        expression: "FIXTURE_SANDBOX_KEYED_HANDLERS",
+        value: FIXTURE_SANDBOX_KEYED_HANDLERS,
+      },
+    };
+    expect(partsOf(keyed)).toEqual(expect.arrayContaining(["store", "sandbox"]));
+    expect(partsOf(each)).toContain("store");
+    expect(partsOf(each)).not.toContain("sandbox");
+    for (const [name, worker] of [
+      ["sandbox-no-handler", keyed],
+      ["sandbox-every-handler", each],
+    ] as const)
+      expectParts((await deployedBundle(name, worker)).shipped, partsOf(worker));
+  });
+
   const FIXTURES: readonly [string, FixtureWorker][] = [
+    [
+      "sandbox",
+      {
+        contract: FIXTURE_SANDBOX_KEYED_CONTRACT,
+        module: "test/fixtures/sandbox.ts",
+        contractName: "FIXTURE_SANDBOX_KEYED_CONTRACT",
+      },
+    ],
     [
       "operations",
       {

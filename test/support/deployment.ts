@@ -12,6 +12,8 @@ import {
 import { DESTINATIONS_VAR } from "../../src/engine/events/destinations";
 import { DEAD_LETTER_QUEUE, EVENTS_QUEUE } from "../../src/engine/events/emit";
 import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
+import { needsSandbox } from "../../src/engine/sandbox/place";
+import { SANDBOX_BINDING, SANDBOX_CLASS } from "../../src/engine/sandbox/records";
 import { CORS_VARS, DEFAULT_MAX_AGE, MAX_MAX_AGE } from "../../src/platform/cors";
 
 /** A Worker secret the contract names, and how documentation writes its value. */
@@ -194,6 +196,26 @@ export function eventQueues(contract: Contract, workerName: string): EventQueues
   };
 }
 
+/** The sandbox's Durable Object binding, and the migration that makes its class SQLite-backed. */
+export interface SandboxStorage {
+  readonly binding: { readonly name: string; readonly class_name: string };
+  readonly migration: { readonly tag: string; readonly new_sqlite_classes: readonly string[] };
+}
+
+/**
+ * Undefined unless an operation is placed in the sandbox (src/engine/sandbox/place.ts). The
+ * binding follows the contract, not the deployment's choice of answers: handlers are
+ * offered the same store (`context.store`) whatever answers the rest, and a Durable
+ * Object class, once deployed, can only be removed by a migration that deletes its data.
+ */
+export function sandboxStorage(contract: Contract): SandboxStorage | undefined {
+  if (!needsSandbox(contract)) return undefined;
+  return {
+    binding: { name: SANDBOX_BINDING, class_name: SANDBOX_CLASS },
+    migration: { tag: "sandbox-v1", new_sqlite_classes: [SANDBOX_CLASS] },
+  };
+}
+
 export const BLOCK_START = "# --- What the contract needs from a deployment (generated) ---";
 export const BLOCK_END = "# --- end of the generated block ---";
 
@@ -307,6 +329,21 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
       `max_batch_size = ${queues.consumer.max_batch_size}`,
       `max_retries = ${queues.consumer.max_retries}`,
       `dead_letter_queue = ${JSON.stringify(queues.consumer.dead_letter_queue)}`,
+    );
+  const sandbox = sandboxStorage(contract);
+  if (sandbox)
+    lines.push(
+      "",
+      "# The sandbox's store (src/engine/sandbox): a Durable Object with SQLite storage per",
+      "# caller's sandbox, which src/index.ts exports. Removing it once deployed deletes its data",
+      "# and needs a `deleted_classes` migration written by hand.",
+      "[[durable_objects.bindings]]",
+      `name = ${JSON.stringify(sandbox.binding.name)}`,
+      `class_name = ${JSON.stringify(sandbox.binding.class_name)}`,
+      "",
+      "[[migrations]]",
+      `tag = ${JSON.stringify(sandbox.migration.tag)}`,
+      `new_sqlite_classes = ${JSON.stringify(sandbox.migration.new_sqlite_classes)}`,
     );
   lines.push(BLOCK_END);
   return `${lines.join("\n")}\n`;

@@ -4,11 +4,13 @@
  * `wrangler dev` answers every operation as documented, and prints how to present each
  * scheme's credential with curl. It keeps every value already there. Once the contract
  * declares operations, it also says how to have those without a handler answer from the
- * contract's examples instead of 501 (the `UNHANDLED_OPERATIONS` setting).
+ * contract's examples instead of 501 (the `UNHANDLED_OPERATIONS` setting), or, where the
+ * sandbox places some operation, from the sandbox.
  */
 import { contract as shipped } from "../../src/contract";
 import type { Contract } from "../../src/contract-language/contract";
 import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
+import { placeOperations } from "../../src/engine/sandbox/place";
 import { DEV_VARS, ensureDevVars, jwtSchemes, opaqueToken, schemeScopes } from "./dev-credentials";
 
 /** The shipped contract, read as any contract: it may declare nothing yet. */
@@ -24,6 +26,11 @@ if (Object.keys(contract.operations).length > 0) {
   say(
     `operations without a handler answer 501; to answer from the contract's examples instead: npm run dev -- --var ${UNHANDLED_VAR}:examples${devVars}`,
   );
+  const placed = placeOperations(contract).filter(({ place }) => place !== "examples").length;
+  if (placed > 0)
+    say(
+      `or from a sandbox that keeps what callers write (${placed} operations act on stored resources, the rest answer from examples; /_service/interface says which): npm run dev -- --var ${UNHANDLED_VAR}:sandbox`,
+    );
 }
 if (schemes.length > 0) {
   say(

@@ -20,6 +20,7 @@ import type { ExampleBook } from "../examples/book";
 import { type OperationLimits, planLimits } from "../limits/plan";
 import type { Refusal } from "../refusal";
 import type { RequestPlan, ValidatedInput } from "../request/plan";
+import type { SandboxCaller } from "../sandbox/reset";
 import type { TransitionPlan } from "../states/transition";
 import type { VersionGate } from "../versions/negotiate";
 import { type Failure, operationFailures } from "./failures";
@@ -118,6 +119,13 @@ export interface OperationModel extends OperationOutline {
   readonly exampleBook: (env: unknown) => Promise<ExampleBook | undefined>;
   /** How it answers from them; absent from a Worker whose every operation has a handler. */
   readonly examples: ExamplesAnswer | undefined;
+  /**
+   * The sandbox as this operation's handler, made on first use; undefined where the Worker
+   * has no sandbox part, or (the call gives undefined) where the sandbox does not place it.
+   */
+  readonly sandbox: (() => AnyHandler | undefined) | undefined;
+  /** Who a request is to the sandbox where the operation is open (src/engine/sandbox/reset.ts). */
+  readonly sandboxCaller: SandboxCaller | undefined;
 }
 
 /**

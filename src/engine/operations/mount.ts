@@ -53,6 +53,9 @@ export function mountOperations(
   const versionHidden = versionPlan && versions ? versions.fields(versionPlan.placement) : {};
   // Misconfigured security schemes, logged once for the whole app.
   const reported = new Set<string>();
+  // Who a request to an open operation is to the sandbox: the credential any operation's
+  // requirement admits, so an open read sees what the same caller wrote.
+  const sandboxCaller = parts.store?.caller(contract, jwt, parts.security, false);
   // Read on the first answer made from examples, then kept; not kept when it could not be
   // read (the deployment's assets), so a later request tries again.
   let book: Promise<ExampleBook | undefined> | undefined;
@@ -114,6 +117,7 @@ export function mountOperations(
       exampleBook,
       examples,
       parts,
+      sandboxCaller,
     };
     const routed = `${prefix}${path}`;
     const entry = byPath.get(routed) ?? {

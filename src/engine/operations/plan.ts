@@ -10,6 +10,7 @@ import type { ProblemPresenter } from "../../platform/problem-presenter";
 import type { ExampleBook } from "../examples/book";
 import type { ServingParts } from "../parts";
 import { type HiddenFields, planRequest } from "../request/plan";
+import type { SandboxCaller } from "../sandbox/reset";
 import type { VersionGate } from "../versions/negotiate";
 import type { XmlShapes } from "../zod/xml-mappings";
 import {
@@ -48,6 +49,8 @@ export interface OperationSetting {
   readonly examples: ExamplesAnswer | undefined;
   /** The parts of the engine the Worker was given (src/engine/parts.ts). */
   readonly parts: ServingParts;
+  /** Who a request is to the sandbox where the operation is open (the store part's). */
+  readonly sandboxCaller: SandboxCaller | undefined;
 }
 
 /**
@@ -85,8 +88,25 @@ export function planOperation(
     shapeIndex,
     exampleBook: setting.exampleBook,
     examples: setting.examples,
+    sandbox: handler ? undefined : sandboxOf(contract, id, parts),
+    sandboxCaller: setting.sandboxCaller,
   };
   return { ...planned, steps: pipeline(planned, parts) };
+}
+
+/** The sandbox as the handler of operation `id`, planned on its first use. */
+function sandboxOf(
+  contract: Contract,
+  id: string,
+  parts: ServingParts,
+): (() => AnyHandler | undefined) | undefined {
+  const { sandbox } = parts;
+  if (!sandbox) return undefined;
+  let handler: AnyHandler | undefined | null = null;
+  return () => {
+    if (handler === null) handler = sandbox.handler(contract, id);
+    return handler;
+  };
 }
 
 /** The fields kept from the schemas: credentials' and the version's. */

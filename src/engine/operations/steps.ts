@@ -30,6 +30,7 @@ import type { RateLimitsPart } from "../limits/enforce";
 import type { ServingParts } from "../parts";
 import type { Refusal } from "../refusal";
 import { validateRequest } from "../request/plan";
+import type { HandlerStore, StorePart } from "../sandbox/store";
 import type { StatesPart } from "../states/transition";
 import { responseValidationMode } from "../zod/response-mode";
 import type { Exchange, OperationModel, Outcome, Step } from "./model";
@@ -48,7 +49,7 @@ export type Planned = Omit<OperationModel, "steps">;
  */
 export function pipeline(model: Planned, parts: ServingParts): Step[] {
   const { versions, limits, security, responses, handler, emits } = model;
-  const { rateLimits, states, events } = parts;
+  const { rateLimits, states, events, store } = parts;
   const steps: (Step | false | undefined)[] = [
     versions && negotiateVersion,
     rateLimits && limits.perClient.length > 0 && rateLimitByClient(rateLimits),
@@ -58,7 +59,9 @@ export function pipeline(model: Planned, parts: ServingParts): Step[] {
     readRequest,
     // Without a handler, the deployment's setting answers (501 by default): an answer it
     // makes is checked and written as a handler's is.
-    handler ? handle(states) : answerUnhandled,
+    handler
+      ? handle(states, store)
+      : answerUnhandled((x, sandbox) => runHandler(x, states, store, sandbox)),
     checkAnswer(states),
     events && emits.length > 0 && emit(events),
     respond,
@@ -190,14 +193,40 @@ const noTransition =
     throw new Error(`operation ${id} declares no transition`);
   };
 
-/** The handler; part 3's refused transition is its 409. */
-function handle(states: StatesPart | undefined): Step {
-  return { name: "handle", run: (x) => runHandler(x, states) };
+/**
+ * The handler; part 3's refused transition is its 409, the sandbox's refusals their
+ * problems. `store` is the store part, where the sandbox places some operation.
+ */
+function handle(states: StatesPart | undefined, store: StorePart | undefined): Step {
+  return { name: "handle", run: (x) => runHandler(x, states, store) };
 }
 
-async function runHandler(x: Exchange, states: StatesPart | undefined): Promise<Outcome> {
-  const { id, handler, emits, transition } = x.model;
+/** The caller's sandbox store, or an error where the contract has none (a 500). */
+function storeOf(x: Exchange, part: StorePart | undefined): HandlerStore {
+  if (!part)
+    throw new Error(
+      `operation ${x.model.id}: context.store is used, but the sandbox places no operation of the contract, so it has no store`,
+    );
+  const { security, sandboxCaller } = x.model;
+  // An open operation names no credential: the caller's is the one any operation admits.
+  const credential = async () => {
+    if (security || !sandboxCaller) return x.rateKey;
+    const who = await sandboxCaller(x.c.req.raw, x.env, x.requestId);
+    return who.ok ? who.credential : undefined;
+  };
+  return part.open(x.model.contract, x.env, credential, x.c.req.raw.headers);
+}
+
+/** Runs `handler` (the operation's, or the sandbox as its handler) on the exchange. */
+async function runHandler(
+  x: Exchange,
+  states: StatesPart | undefined,
+  part: StorePart | undefined,
+  handler = x.model.handler,
+): Promise<Outcome> {
+  const { id, emits, transition } = x.model;
   if (!handler) return undefined;
+  let store: HandlerStore | undefined;
   try {
     x.result = await handler(x.input, {
       requestId: x.requestId,
@@ -213,8 +242,14 @@ async function runHandler(x: Exchange, states: StatesPart | undefined): Promise<
       },
       transition: states ? states.helper(transition, id, x.reached) : noTransition(id),
       version: x.version,
+      // Made on first use: a handler that keeps its own storage pays nothing for it.
+      get store() {
+        store ??= storeOf(x, part);
+        return store;
+      },
     });
   } catch (error) {
+    if (part && error instanceof part.Refused) return error.refusal;
     if (!states || !(error instanceof states.Refused) || !transition) throw error;
     const { machine, trigger } = transition;
     const where = error.current === undefined ? "its current state" : `state ${error.current}`;

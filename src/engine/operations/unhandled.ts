@@ -7,18 +7,25 @@
  *   implemented (RFC 9110 §15.6.2), as a problem that names it.
  * - `examples`: an answer the operation declares, made from the contract's own examples
  *   (./examples.ts), chosen with `Prefer` as Stoplight Prism reads it.
- * - `sandbox`: an answer from a store of the contract's resources. The sandbox engine
- *   (`answerFromSandbox`, src/engine/sandbox/answer.ts) plugs in here; while the Worker
- *   has none, the setting answers from the examples, and says so.
+ * - `sandbox`: an operation the sandbox places (src/engine/sandbox/place.ts) is answered by
+ *   the sandbox as by its handler (the same run path: its validation, state machine, events
+ *   and answer check); one it does not place answers from the examples, and says so.
  *
  * Any other value fails closed: the operation answers 501, and the value is logged once per
  * isolate. Every answer made here (and any refusal of it after) carries `Answered-By`, so a
  * client never takes a made-up answer for a handler's; the steps after it check it against
  * the declaration as they check a handler's.
  */
+
+import type { AnyHandler } from "../../contract-language/define-handlers";
 import { OPERATION_NOT_IMPLEMENTED } from "../../contract-language/problem-catalogue";
 import { typedProblem } from "../../platform/problem";
-import type { AnsweredBy, Answering, UnhandledSetting } from "../../platform/status";
+import type {
+  AnsweredBy,
+  Answering,
+  OperationStatus,
+  UnhandledSetting,
+} from "../../platform/status";
 import type { Refusal } from "../refusal";
 import { unhandledSetting } from "./unhandled-setting";
 
@@ -36,8 +43,10 @@ export const ANSWERED_BY = "answered-by";
 
 /** One setting: how an operation without a handler is answered under it. */
 interface Way {
-  /** What the answer's `Answered-By` and the status report say of operation `id`. */
-  readonly answeredBy: (id: string) => Exclude<AnsweredBy, "handler">;
+  /** What the status report says of an operation (the sandbox's place is the build's). */
+  readonly answeredBy: (
+    operation: Pick<OperationStatus, "sandbox">,
+  ) => Exclude<AnsweredBy, "handler">;
   readonly answer: (x: Exchange) => Outcome | Promise<Outcome>;
 }
 
@@ -62,9 +71,12 @@ function fromExamples(x: Exchange): Outcome | Promise<Outcome> {
 const WAYS: Readonly<Record<UnhandledSetting, Way>> = {
   "501": { answeredBy: () => "501", answer: (x) => notImplemented(x.model.id) },
   examples: { answeredBy: () => "examples", answer: fromExamples },
-  // The sandbox engine (src/engine/sandbox/answer.ts) plugs in here: until the Worker has
-  // it, the sandbox setting answers from the examples, and the header and report say so.
-  sandbox: { answeredBy: () => "examples", answer: fromExamples },
+  // An operation the sandbox places is answered by it (`answerUnhandled`); any other from
+  // the examples, and the header and report say so.
+  sandbox: {
+    answeredBy: ({ sandbox }) => (sandbox && sandbox.place !== "examples" ? "sandbox" : "examples"),
+    answer: fromExamples,
+  },
 };
 
 /** What the setting of `env` makes of the operations without a handler, for the report. */
@@ -73,12 +85,28 @@ export function answering(env: unknown): Answering {
   return { setting, answeredBy: WAYS[setting].answeredBy };
 }
 
-/** The step that stands where a handler would: the setting's way of answering. */
-export const answerUnhandled: Step = {
-  name: "handle",
-  run(x) {
-    const way = WAYS[unhandledSetting(x.c.env)];
-    x.headers = { ...x.headers, [ANSWERED_BY]: way.answeredBy(x.model.id) };
-    return way.answer(x);
-  },
-};
+/** Runs a handler on the exchange as the handler step does (steps.ts). */
+export type RunHandler = (x: Exchange, handler: AnyHandler) => Promise<Outcome>;
+
+/**
+ * The step that stands where a handler would: the setting's way of answering. Under
+ * `sandbox`, an operation the sandbox places (where the Worker has its part) runs the
+ * sandbox as its handler, through `run`.
+ */
+export function answerUnhandled(run: RunHandler): Step {
+  return {
+    name: "handle",
+    run(x) {
+      const setting = unhandledSetting(x.c.env);
+      const sandbox = setting === "sandbox" ? x.model.sandbox?.() : undefined;
+      if (sandbox) {
+        x.headers = { ...x.headers, [ANSWERED_BY]: "sandbox" };
+        return run(x, sandbox);
+      }
+      const way = WAYS[setting];
+      // Here, only an operation the sandbox does not place (or a Worker without it).
+      x.headers = { ...x.headers, [ANSWERED_BY]: way.answeredBy({}) };
+      return way.answer(x);
+    },
+  };
+}

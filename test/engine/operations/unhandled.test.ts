@@ -1,8 +1,9 @@
 /**
  * How an operation without a handler answers, by the deployment's `UNHANDLED_OPERATIONS`
  * setting: 501 (the default), from the contract's examples (chosen with `Prefer` as
- * Stoplight Prism reads it, RFC 7240), or the sandbox (which answers from the examples
- * while the Worker has no sandbox engine). Run inside workerd on a FIXTURE contract.
+ * Stoplight Prism reads it, RFC 7240), or the sandbox (an operation it places is answered
+ * from the caller's stored resources, any other from the examples). Run inside workerd on a
+ * FIXTURE contract, with the test runtime's SANDBOX binding.
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -242,9 +243,63 @@ describe("cross-origin calls (CORS, the Fetch Standard)", () => {
 });
 
 describe("UNHANDLED_OPERATIONS = sandbox", () => {
-  it("answers from the examples while the Worker has no sandbox engine, and says so", async () => {
-    const res = await call("/fixture-gadgets", {}, "sandbox");
-    expect(await res.json()).toEqual([FIXTURE_RED_GADGET, FIXTURE_BLUE_GADGET]);
+  const inSandbox = (path: string, init: RequestInit = {}, sandbox = crypto.randomUUID()) =>
+    call(path, { ...init, headers: { "sandbox-id": sandbox, ...init.headers } }, "sandbox");
+
+  it("an operation the sandbox places is answered by it, as by a handler, and says so", async () => {
+    const sandbox = crypto.randomUUID();
+    const empty = await inSandbox("/fixture-gadgets", {}, sandbox);
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toEqual([]);
+    expect(empty.headers.get("answered-by")).toBe("sandbox");
+    // The declared required header is set, with a value its schema accepts.
+    expect(empty.headers.get("x-total-count")).toMatch(/^[0-9]+$/);
+    const create = (headers: Record<string, string>) =>
+      inSandbox(
+        "/fixture-gadgets",
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: JSON.stringify({ name: "FIXTURE kept", colour: "red", id: ID }),
+        },
+        sandbox,
+      );
+    // Security still applies (RFC 9110 §15.5.2): nothing is stored without the credential.
+    await expectProblem(await create({}), 401);
+    const made = await create({ "x-partner-key": FIXTURE_SECRETS.FIXTURE_PARTNER_KEY });
+    expect(made.status).toBe(201);
+    expect(made.headers.get("answered-by")).toBe("sandbox");
+    const stored = (await made.json()) as { id: string; count: number };
+    // readOnly (OpenAPI 3.1 §4.8.24.1): the id sent is ignored, one is made; defaults apply.
+    expect(stored.id).toMatch(GUID);
+    expect(stored.id).not.toBe(ID);
+    expect(stored.count).toBe(1);
+    // The item is in the credential's sandbox: an open read with the same credential sees
+    // it, an anonymous one does not (the operation's own 404, which declares no body).
+    const key = { "x-partner-key": FIXTURE_SECRETS.FIXTURE_PARTNER_KEY };
+    const read = await inSandbox(`/fixture-gadgets/${stored.id}`, { headers: key }, sandbox);
+    expect(await read.json()).toEqual(stored);
+    expect(read.headers.get("answered-by")).toBe("sandbox");
+    const anonymous = await inSandbox(`/fixture-gadgets/${stored.id}`, {}, sandbox);
+    expect(anonymous.status).toBe(404);
+    expect(anonymous.headers.get("answered-by")).toBe("sandbox");
+  });
+
+  it("its refusals are the run path's: a bad body is still the contract's 422", async () => {
+    const bad = await inSandbox("/fixture-gadgets", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-partner-key": FIXTURE_SECRETS.FIXTURE_PARTNER_KEY,
+      },
+      body: JSON.stringify({ name: "", colour: "FIXTURE-mauve" }),
+    });
+    await expectProblem(bad, 422);
+  });
+
+  it("an operation it cannot place answers from its examples, and says so", async () => {
+    const res = await inSandbox("/fixture-bad-example");
+    expect(await res.json()).toEqual(FIXTURE_BLUE_GADGET);
     expect(res.headers.get("answered-by")).toBe("examples");
   });
 });
@@ -259,7 +314,7 @@ describe("what the deployment says of it", () => {
   it.each([
     [null, "501", "501"],
     ["examples", "examples", "examples"],
-    ["sandbox", "sandbox", "examples"],
+    ["sandbox", "sandbox", "sandbox"],
     ["FIXTURE-bad", "501", "501"],
   ])(
     "the status report lists how each operation is answered (setting %j)",
@@ -273,6 +328,27 @@ describe("what the deployment says of it", () => {
       expect(operations).toHaveLength(Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations).length);
     },
   );
+
+  it("under sandbox, the report and the page say where the sandbox places each operation, and why not", async () => {
+    const { operations } = (await report("sandbox")) as unknown as {
+      operations: { id: string; answeredBy: string; sandbox?: { place: string; why: string } }[];
+    };
+    const byId = Object.fromEntries(operations.map((o) => [o.id, o]));
+    expect(byId.fixtureCreateGadget?.sandbox?.place).toBe("create");
+    expect(byId.fixtureGetGadget?.sandbox?.place).toBe("read");
+    expect(byId.fixtureBadExample).toMatchObject({ answeredBy: "examples" });
+    expect(byId.fixtureBadExample?.sandbox).toMatchObject({ place: "examples" });
+    expect(byId.fixtureBadExample?.sandbox?.why).toMatch(/not a list of a part 2 resource/);
+    // A handler's operation needs no sandbox: it says nothing of one.
+    expect(byId.fixtureHandledGadget?.sandbox).toBeUndefined();
+    const page = await (
+      await call("/_service/interface", { headers: { accept: "text/html" } }, "sandbox")
+    ).text();
+    expect(page).toMatch(
+      /<code>fixtureCreateGadget<\/code>.*sandbox<\/span>: create, POST to the collection/,
+    );
+    expect(page).toMatch(/<code>fixtureBadExample<\/code>.*examples.*not in the sandbox: /);
+  });
 
   it("the interface page lists them too", async () => {
     const page = await (

@@ -1,0 +1,311 @@
+/**
+ * The sandbox's answer to a placed operation (place.ts): it acts on the caller's stored
+ * resources and answers as a handler would, so the run path checks it against the
+ * declaration, sends its events and writes it like any handler's result. A transition
+ * asks the machine through the same `transition` helper a handler gets (a refused one is
+ * its 409); events go through the same `emit`. A missing item is the operation's own 404
+ * (a part 7 error type or a 404 it declares), else the platform's, as part 7 presents it.
+ *
+ * What the contract says of members holds: `readOnly` members are the sandbox's (a value a
+ * caller sends is ignored; the id is made as its schema says, a state starts at its
+ * machine's `initial`, others take their default or a value their schema accepts),
+ * `writeOnly` members are stored and never answered, defaults are applied.
+ */
+import {
+  type Contract,
+  type ResponseDeclaration,
+  resolveSchema,
+  type Schema,
+} from "../../contract-language/contract";
+import type { AnyHandler, AnyResult } from "../../contract-language/define-handlers";
+import { statusProblem } from "../../platform/problem";
+import type { Refusal } from "../refusal";
+import { objectShape } from "../zod/shape";
+import type { SandboxAnswer, SandboxCall } from "./call";
+import {
+  changed,
+  emitFor,
+  itemAnswer,
+  listAnswer,
+  missing,
+  newItem,
+  withPathMembers,
+  writable,
+} from "./items";
+import { needsSandbox, planSandbox, type SandboxResource, type SandboxRoute } from "./place";
+import { type Draft, SandboxRefusal, type StoredRecord, updateRecord } from "./records";
+import { type HandlerStore, RECORDS } from "./store";
+import { isOptional, madeValue, patternId } from "./values";
+
+// RFC 9110 §15.5.10: the id a caller chose is taken.
+const ID_TAKEN: Refusal = {
+  kind: undefined,
+  problem: statusProblem(409, "An item with this id exists already."),
+};
+
+const record = (value: unknown): Readonly<Record<string, unknown>> =>
+  (value ?? {}) as Readonly<Record<string, unknown>>;
+
+/** A random id as the resource's id member's schema says (a UUID, or its pattern). */
+function madeId(resource: SandboxResource): string {
+  if (resource.idKind === "uuid") return crypto.randomUUID();
+  const made = patternId(resource.shape[resource.idMember] as Schema, crypto.randomUUID());
+  if (made === undefined) throw new Error(`sandbox: no id matches ${resource.name}'s pattern`);
+  return made;
+}
+
+/** The collection's concrete path: the scope items created in it keep. */
+function scopeOf(route: SandboxRoute, params: Readonly<Record<string, unknown>>): string {
+  return route.collection.replace(/\{([^{}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(params[name])),
+  );
+}
+
+/** Whether an item belongs to the collection the path names (nested collections only). */
+function inScope(route: SandboxRoute, item: StoredRecord, params: Record<string, unknown>) {
+  return !route.collection.includes("{") || item.scope === scopeOf(route, params);
+}
+
+/** Nested: the item the collection belongs to must exist (404 otherwise). */
+async function parentMissing(route: SandboxRoute, call: SandboxCall): Promise<boolean> {
+  if (!route.parent) return false;
+  const id = String(record(call.input.params)[route.parent.param]);
+  return (await call.records.read(route.parent.resource, id)) === null;
+}
+
+async function create(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
+  if (await parentMissing(route, call)) return missing(call);
+  const { resource } = route;
+  const scope = scopeOf(route, record(call.input.params));
+  const sent = writable(resource, record(call.input.body?.value));
+  const { body, states } = newItem(
+    resource,
+    withPathMembers(resource, sent, record(call.input.params)),
+  );
+  const given = body[resource.idMember];
+  let stored: StoredRecord | "exists";
+  if (given !== undefined && given !== null)
+    stored = await call.records.insert(resource.name, String(given), { scope, body, states });
+  else if (resource.idKind === "uuid" || resource.idKind === "pattern") {
+    // A random id is taken only if a caller chose it before: then another is made.
+    stored = "exists";
+    for (let attempt = 0; attempt < 4 && stored === "exists"; attempt += 1) {
+      const id = madeId(resource);
+      const draft = { scope, body: { ...body, [resource.idMember]: id }, states };
+      stored = await call.records.insert(resource.name, id, draft);
+    }
+  } else
+    stored = await call.records.insert(
+      resource.name,
+      undefined,
+      { scope, body, states },
+      { member: resource.idMember, text: resource.idKind === "counter-text" },
+    );
+  if (stored === "exists") return { refusal: ID_TAKEN };
+  emitFor(route, call, stored);
+  return { result: withLocation(call, itemAnswer(route, stored, route.status), scope, stored.id) };
+}
+
+/**
+ * A created item's answer with `Location`, where the answer declares that field: the item's
+ * URI (RFC 9110 §10.2.2), the collection's path and the id, before a format suffix
+ * (`/calls/CA….json` of `/calls.json`).
+ */
+function withLocation(call: SandboxCall, result: AnyResult, scope: string, id: string) {
+  if (result.error !== undefined) return result;
+  const schema = resolveSchema(
+    declaredFor(call.contract, call.operationId, result.status)?.headers,
+  );
+  if (!schema || !Object.hasOwn(objectShape(schema) ?? {}, "location")) return result;
+  const suffix = /(\.[A-Za-z0-9]+)$/.exec(scope.slice(scope.lastIndexOf("/")))?.[1] ?? "";
+  const location = `${scope.slice(0, scope.length - suffix.length)}/${encodeURIComponent(id)}${suffix}`;
+  return { ...result, headers: { ...result.headers, location } };
+}
+
+async function read(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
+  const params = record(call.input.params);
+  const item = await call.records.read(route.resource.name, String(params[route.itemParam ?? ""]));
+  if (!item || !inScope(route, item, params)) return missing(call);
+  emitFor(route, call, item);
+  return { result: itemAnswer(route, item, route.status) };
+}
+
+/**
+ * Changes the item with `draft` (conditionally, retried on a concurrent write); null when
+ * there is no such item in this collection.
+ */
+async function change(
+  route: SandboxRoute,
+  call: SandboxCall,
+  draft: (current: StoredRecord) => Draft | Promise<Draft>,
+): Promise<StoredRecord | null> {
+  const params = record(call.input.params);
+  let outside = false;
+  const written = await updateRecord(
+    call.records,
+    route.resource.name,
+    String(params[route.itemParam ?? ""]),
+    (current) => {
+      outside = !inScope(route, current, params);
+      return outside ? undefined : draft(current);
+    },
+  );
+  return outside ? null : written;
+}
+
+async function replace(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
+  const { resource } = route;
+  const params = record(call.input.params);
+  const sent = writable(resource, record(call.input.body?.value));
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const written = await change(route, call, async (current) => ({
+      body: await changed(resource, current.body, sent),
+    }));
+    if (written) {
+      emitFor(route, call, written);
+      return { result: itemAnswer(route, written, route.status) };
+    }
+    // RFC 9110 §9.3.4: PUT creates the item where the operation declares a 201 for it.
+    const id = params[route.itemParam ?? ""];
+    if (!route.creates || (await parentMissing(route, call))) return missing(call);
+    const made = newItem(resource, { ...sent, [resource.idMember]: id });
+    const scope = scopeOf(route, params);
+    const created = await call.records.write(resource.name, String(id), { scope, ...made }, "new");
+    if (typeof created === "object") {
+      emitFor(route, call, created);
+      const op = call.contract.operations[call.operationId];
+      const withBody = op?.responses[201]?.content !== undefined;
+      return { result: itemAnswer(route, created, 201, withBody) };
+    }
+  }
+  throw new Error(`sandbox: ${resource.name} was created and deleted under a PUT 8 times`);
+}
+
+async function update(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
+  const { resource } = route;
+  const body = call.input.body;
+  const sent = writable(resource, record(body?.value));
+  const mergePatch = body?.mediaType.toLowerCase() === "application/merge-patch+json";
+  const written = await change(route, call, async (current) => ({
+    body: await changed(resource, current.body, sent, mergePatch ? "merge-patch" : "patch"),
+  }));
+  if (!written) return missing(call);
+  emitFor(route, call, written);
+  return { result: itemAnswer(route, written, route.status) };
+}
+
+async function remove(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
+  const params = record(call.input.params);
+  const id = String(params[route.itemParam ?? ""]);
+  const item = await call.records.read(route.resource.name, id);
+  if (!item || !inScope(route, item, params)) return missing(call);
+  const removed = await call.records.remove(route.resource.name, id);
+  if (!removed) return missing(call);
+  emitFor(route, call, removed);
+  return { result: itemAnswer(route, removed, route.status) };
+}
+
+/** Part 3: the machine moves the item's state, or refuses (the run path's 409). */
+async function transition(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
+  const { resource } = route;
+  const machine = resource.machines.find(({ name }) => name === route.machine);
+  if (!machine) throw new Error(`sandbox: no machine ${route.machine} of ${resource.name}`);
+  const written = await change(route, call, (current) => {
+    const { field, name, initial } = machine;
+    const state = field === undefined ? current.states[name] : current.body[field];
+    const next = call.transition(typeof state === "string" ? state : initial);
+    return field === undefined
+      ? { body: current.body, states: { ...current.states, [name]: next } }
+      : { body: { ...current.body, [field]: next } };
+  });
+  if (!written) return missing(call);
+  emitFor(route, call, written);
+  return { result: itemAnswer(route, written, route.status) };
+}
+
+async function list(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
+  if (await parentMissing(route, call)) return missing(call);
+  const params = record(call.input.params);
+  const scope = route.collection.includes("{") ? scopeOf(route, params) : undefined;
+  return { result: await listAnswer(route, call.records, record(call.input.query), scope) };
+}
+
+const ACTIONS = { create, read, replace, update, delete: remove, transition, list } as const;
+
+/**
+ * The sandbox's answer to operation `call.operationId`, which `placeOperations` places.
+ * Throws for an operation it does not place (those answer from their examples).
+ */
+export async function answerFromSandbox(call: SandboxCall): Promise<SandboxAnswer> {
+  const route = planSandbox(call.contract).routes.get(call.operationId);
+  if (!route) throw new Error(`sandbox: operation ${call.operationId} is not placed`);
+  try {
+    return await ACTIONS[route.place](route, call);
+  } catch (error) {
+    if (error instanceof SandboxRefusal) return { refusal: error.refusal };
+    throw error;
+  }
+}
+
+/** The response an answer of `status` is declared by: its own, its range's, or `default`. */
+function declaredFor(contract: Contract, id: string, status: number) {
+  const responses = (contract.operations[id]?.responses ?? {}) as Readonly<
+    Record<string, ResponseDeclaration | undefined>
+  >;
+  return responses[status] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+}
+
+/**
+ * The answer with the header fields its response declares as required (OpenAPI 3.1
+ * §4.8.21.1, `required: true`), where the sandbox sets none: a value their schema accepts,
+ * as for a required member nobody sends, so the answer holds to its declaration.
+ */
+function withDeclaredHeaders(contract: Contract, id: string, result: AnyResult): AnyResult {
+  if (result.error !== undefined) return result;
+  const schema = resolveSchema(declaredFor(contract, id, result.status)?.headers);
+  const shape = schema && objectShape(schema);
+  if (!shape) return result;
+  const headers: Record<string, string> = { ...result.headers };
+  for (const [name, member] of Object.entries(shape)) {
+    if (isOptional(member) || Object.hasOwn(headers, name)) continue;
+    const made = madeValue(member) ?? patternId(member, `${id} ${name}`);
+    if (made !== undefined) headers[name] = String(made);
+  }
+  return Object.keys(headers).length === 0 ? result : { ...result, headers };
+}
+
+/**
+ * The sandbox as the handler of operation `id`, over the caller's records behind the
+ * handler's store; undefined for an operation it does not place. Call it on a request, not
+ * when the Worker starts: it plans the contract's placements. A refusal is thrown as
+ * `SandboxRefusal`, which the run path answers as its problem.
+ */
+export function sandboxHandler(contract: Contract, id: string): AnyHandler | undefined {
+  if (!planSandbox(contract).routes.has(id)) return undefined;
+  return async (input, context) => {
+    const records = await (context.store as HandlerStore)[RECORDS]();
+    const answer = await answerFromSandbox({
+      contract,
+      operationId: id,
+      input: input as SandboxCall["input"],
+      records,
+      emit: context.emit,
+      transition: context.transition,
+    });
+    if ("refusal" in answer) throw new SandboxRefusal(answer.refusal);
+    return withDeclaredHeaders(contract, id, answer.result);
+  };
+}
+
+/**
+ * The serving engine's sandbox part (src/engine/parts.ts): the sandbox as the handler of an
+ * operation it places, for operations without a handler under `UNHANDLED_OPERATIONS =
+ * sandbox`. Given only while some operation the sandbox places has no handler, so a Worker
+ * whose every such operation has one ships none of the sandbox's answers (the store
+ * handlers use is the store part's, store.ts).
+ */
+export const SANDBOX_PART = { handler: sandboxHandler, places: needsSandbox } as const;
+
+export type SandboxPart = typeof SANDBOX_PART;
+
+export type { SandboxAnswer, SandboxCall, SandboxResource };

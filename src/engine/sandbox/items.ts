@@ -1,0 +1,297 @@
+/**
+ * Items as the sandbox makes, changes and answers them: which members a caller may write,
+ * a new item's server-set members, a replacement or a patch (JSON Merge Patch, RFC 7396)
+ * checked against the resource, an item or a page as the operation answers it, its
+ * events' payloads, and the operation's own answer to a missing item.
+ */
+import type { Schema } from "../../contract-language/contract";
+import { resolveSchema, schemaOf } from "../../contract-language/contract";
+import type { AnyResult } from "../../contract-language/define-handlers";
+import { VALIDATION_FAILED } from "../../contract-language/problem-catalogue";
+import { statusProblem, typedProblem } from "../../platform/problem";
+import { validationErrors } from "../zod/issues";
+import { parseWith } from "../zod/parse";
+import { objectShape, unwrap } from "../zod/shape";
+import { viewOf } from "../zod/views";
+import type { SandboxAnswer, SandboxCall } from "./call";
+import { type SandboxResource, type SandboxRoute, spelling } from "./place";
+import { type SandboxRecords, SandboxRefusal, type StoredRecord } from "./records";
+import { MAX_LISTED } from "./store";
+import { defaultOf, isMarked, isOptional, madeValue, withoutWriteOnly } from "./values";
+
+type Body = Record<string, unknown>;
+
+/** Sets a member as an own property, so a key named `__proto__` stays a plain key. */
+function setOwn(target: Body, name: string, value: unknown): void {
+  Object.defineProperty(target, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+const isPlain = (value: unknown): value is Body =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** The members the sandbox sets itself: read-only ones, and the states of part 3's machines. */
+function serverSet(resource: SandboxResource, name: string): boolean {
+  const member = resource.shape[name];
+  return (
+    (member !== undefined && isMarked(member, "readOnly")) ||
+    resource.machines.some(({ field }) => field === name)
+  );
+}
+
+/**
+ * What a caller sent that the sandbox stores: the resource's members it may write, each by
+ * its name, or by the same name in another case style (a form's `FriendlyName` for the
+ * resource's `friendly_name`, as documents whose bodies are forms name them).
+ */
+export function writable(resource: SandboxResource, sent: Readonly<Body>): Body {
+  const kept: Body = {};
+  const spelt = new Map(Object.keys(resource.shape).map((name) => [spelling(name), name]));
+  for (const [name, value] of Object.entries(sent)) {
+    const member = Object.hasOwn(resource.shape, name) ? name : spelt.get(spelling(name));
+    if (member !== undefined && !serverSet(resource, member) && !Object.hasOwn(kept, member))
+      setOwn(kept, member, value);
+  }
+  return kept;
+}
+
+/** Defaults for members absent from `body` (OpenAPI's `default`, as zod declares it). */
+function withDefaults(resource: SandboxResource, body: Body): Body {
+  for (const [name, member] of Object.entries(resource.shape)) {
+    if (Object.hasOwn(body, name)) continue;
+    const given = defaultOf(member);
+    if (given) setOwn(body, name, given.value);
+  }
+  return body;
+}
+
+/**
+ * The path's parameters, as members of a new item where the resource has a member spelt
+ * the same and the caller gave none (`/accounts/{AccountSid}/calls` → `account_sid`).
+ */
+export function withPathMembers(
+  resource: SandboxResource,
+  sent: Body,
+  params: Readonly<Body>,
+): Body {
+  const spelt = new Map(Object.keys(resource.shape).map((name) => [spelling(name), name]));
+  const body = { ...sent };
+  for (const [param, value] of Object.entries(params)) {
+    const member = spelt.get(spelling(param));
+    if (member !== undefined && member !== resource.idMember && !Object.hasOwn(body, member))
+      setOwn(body, member, value);
+  }
+  return body;
+}
+
+/** A new item: what the caller wrote, defaults, machines at `initial`, server-set members made. */
+export function newItem(
+  resource: SandboxResource,
+  sent: Body,
+): { body: Body; states: Record<string, string> } {
+  const body = withDefaults(resource, { ...sent });
+  const states: Record<string, string> = {};
+  for (const { name, field, initial } of resource.machines)
+    if (field === undefined) states[name] = initial;
+    else setOwn(body, field, initial);
+  for (const [name, member] of Object.entries(resource.shape)) {
+    if (Object.hasOwn(body, name) || name === resource.idMember) continue;
+    if (!isMarked(member, "readOnly") || isOptional(member)) continue;
+    const made = madeValue(member);
+    if (made !== undefined) setOwn(body, name, made);
+  }
+  return { body, states };
+}
+
+/** RFC 7396 §2: members of the patch replace the target's, null removes one, objects merge. */
+function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isPlain(patch)) return patch;
+  const merged: Body = isPlain(target) ? { ...target } : {};
+  for (const [name, value] of Object.entries(patch))
+    if (value === null) delete merged[name];
+    else setOwn(merged, name, mergePatch(merged[name], value));
+  return merged;
+}
+
+/**
+ * The item after a PUT (`replace`: what was sent, defaults, the server-set members kept) or
+ * a PATCH: JSON Merge Patch (RFC 7396) for `merge-patch`; for another media type, `null`
+ * sets a member that may be null and removes one that may not. A patched item must still
+ * be the resource: otherwise the request is refused (422) and nothing is stored.
+ */
+export async function changed(
+  resource: SandboxResource,
+  current: Readonly<Body>,
+  sent: Body,
+  mode: "replace" | "patch" | "merge-patch" = "replace",
+): Promise<Body> {
+  let body: Body;
+  if (mode === "replace") body = withDefaults(resource, { ...sent });
+  else {
+    const nulls =
+      mode === "patch"
+        ? Object.keys(sent).filter((name) => sent[name] === null && nullable(resource.shape[name]))
+        : [];
+    body = mergePatch(current, sent) as Body;
+    for (const name of nulls) setOwn(body, name, null);
+  }
+  for (const name of Object.keys(resource.shape))
+    if (serverSet(resource, name) || name === resource.idMember) {
+      if (Object.hasOwn(current, name)) setOwn(body, name, current[name]);
+      else delete body[name];
+    }
+  if (mode !== "replace") await mustBeResource(resource, body);
+  return body;
+}
+
+function nullable(member: Schema | undefined): boolean {
+  return member !== undefined && parseSync(member, null);
+}
+
+function parseSync(schema: Schema, value: unknown): boolean {
+  try {
+    const result = parseWith(schema, value);
+    return !(result instanceof Promise) && result.success;
+  } catch {
+    return false;
+  }
+}
+
+/** 422, as a request that breaks its schemas is (the pointers are into the patched item). */
+async function mustBeResource(resource: SandboxResource, body: Body): Promise<void> {
+  const parsed = await parseWith(viewOf(resource.schema, "request"), body);
+  if (parsed.success) return;
+  const errors = validationErrors("body", parsed.error.issues, body).slice(0, 100);
+  throw new SandboxRefusal({
+    kind: "validation-failed",
+    problem: typedProblem(
+      VALIDATION_FAILED,
+      `The patched ${resource.name} would not satisfy its schema (${errors.length} violation${errors.length === 1 ? "" : "s"}); nothing was changed.`,
+      { errors },
+    ),
+  });
+}
+
+/** The item as answered: never its write-only members. */
+const answered = (resource: SandboxResource, item: StoredRecord) =>
+  withoutWriteOnly(resource.schema, item.body);
+
+/** The answer of an operation on one item: the item, where its success answer has a body. */
+export function itemAnswer(
+  route: SandboxRoute,
+  item: StoredRecord,
+  status: number,
+  withBody = route.answersItem,
+): AnyResult {
+  return withBody ? { status, body: answered(route.resource, item) } : { status };
+}
+
+/** A page of the collection, as the operation's answer holds it. */
+export async function listAnswer(
+  route: SandboxRoute,
+  records: SandboxRecords,
+  query: Readonly<Body>,
+  scope: string | undefined,
+): Promise<AnyResult> {
+  const plan = route.list;
+  if (!plan) throw new Error(`sandbox: ${route.id} is no list`);
+  const size = plan.pageSize === undefined ? undefined : query[plan.pageSize];
+  const limit = Math.min(typeof size === "number" && size >= 0 ? size : MAX_LISTED, MAX_LISTED);
+  const at = plan.position ? query[plan.position.param] : undefined;
+  const position = typeof at === "number" ? at : undefined;
+  const first = plan.position?.kind === "page" ? plan.position.first : 0;
+  const page = Math.max(first, position ?? first);
+  const offset =
+    plan.position?.kind === "page" ? (page - first) * limit : Math.max(0, position ?? 0);
+  const where = plan.filters.flatMap((name) => {
+    const value = query[name];
+    return ["string", "number", "boolean"].includes(typeof value)
+      ? [[name, value as string | number | boolean] as const]
+      : [];
+  });
+  const listed = await records.list(route.resource.name, {
+    ...(scope === undefined ? {} : { scope }),
+    where,
+    offset,
+    limit,
+  });
+  const items = listed.records.map((item) => answered(route.resource, item));
+  if (plan.envelope === undefined) return { status: route.status, body: items };
+  const answer: Body = {};
+  setOwn(answer, plan.envelope, items);
+  // A page's own parameters, as they were applied (the defaults too).
+  const applied: Body = {};
+  if (plan.pageSize !== undefined) setOwn(applied, plan.pageSize, limit);
+  if (plan.position)
+    setOwn(applied, plan.position.param, plan.position.kind === "page" ? page : offset);
+  for (const { name, fill, from = name, schema } of plan.pageMembers) {
+    const value =
+      fill === "echo"
+        ? (query[from] ?? applied[from])
+        : fill === "total"
+          ? listed.total
+          : madeValue(schema);
+    if (value !== undefined) setOwn(answer, name, value);
+  }
+  return { status: route.status, body: answer };
+}
+
+/** The payload of an event about `item`: the item, or the members the payload declares. */
+function payloadOf(payload: Schema, resource: SandboxResource, item: StoredRecord): unknown {
+  const body = answered(resource, item) as Body;
+  const target = unwrap(resource.schema);
+  if (unwrap(payload) === target) return body;
+  const shape = objectShape(payload);
+  if (!shape) return madeValue(payload);
+  const made: Body = {};
+  for (const [name, member] of Object.entries(shape)) {
+    const value = Object.hasOwn(body, name)
+      ? body[name]
+      : unwrap(member) === target
+        ? body
+        : isOptional(member)
+          ? undefined
+          : madeValue(member);
+    if (value !== undefined) setOwn(made, name, value);
+  }
+  return made;
+}
+
+/** Part 6: the operation's events, each about the item, sent as a handler's `emit` sends them. */
+export function emitFor(route: SandboxRoute, call: SandboxCall, item: StoredRecord): void {
+  for (const event of route.emits) {
+    const declared = call.contract.events[event];
+    if (declared)
+      call.emit(event, payloadOf(resolveSchema(declared.payload), route.resource, item));
+  }
+}
+
+const NO_ITEM = "No item exists at this path.";
+
+/**
+ * A missing item, as the operation answers one: a part 7 error type of status 404 it
+ * declares, else a 404 it declares, else the platform's 404 (as part 7 presents it).
+ */
+export function missing(call: SandboxCall): SandboxAnswer {
+  const op = call.contract.operations[call.operationId];
+  for (const name of op?.errors ?? []) {
+    const error = call.contract.errors[name];
+    if (error?.status !== 404) continue;
+    const members: Body = {};
+    for (const [member, schema] of Object.entries(error.members ?? {}))
+      if (!isOptional(resolveSchema(schema)))
+        setOwn(members, member, madeValue(resolveSchema(schema)));
+    return { result: { error: name, detail: NO_ITEM, members } };
+  }
+  const declared = op?.responses[404];
+  if (declared) {
+    const [content] = Object.values(declared.content ?? {});
+    if (!content) return { result: { status: 404 } };
+    return { result: { status: 404, body: madeValue(schemaOf(content)) } };
+  }
+  return { refusal: { kind: "not-found", problem: statusProblem(404, NO_ITEM) } };
+}

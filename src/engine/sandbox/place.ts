@@ -1,0 +1,541 @@
+/**
+ * Where the sandbox places each operation, read from the contract alone: by its path, its
+ * method and its schemas, never by its name. A path whose last segment is one parameter
+ * (`/pets/{petId}`) is an item of the collection before it (`/pets`); an operation on it
+ * whose answer (or whose sibling read's answer) is a part 2 resource reads, replaces
+ * (PUT), updates (PATCH) or deletes that item; GET on the collection lists the resource
+ * (an array of it, or an object holding one such array: a page), POST creates one; an
+ * operation that declares a part 3 transition on an item moves its state. Anything else
+ * (a body the sandbox cannot store, an answer that is not the resource, a resource without
+ * a member that holds its id, ids its schema cannot be made for) answers from the
+ * contract's examples, and `why` says so. Planned once per contract, on first use.
+ */
+import type { Contract, Operation, Schema } from "../../contract-language/contract";
+import { resolveSchema, schemaOf } from "../../contract-language/contract";
+import { bodyKind } from "../media-type";
+import { objectShape, unwrap } from "../zod/shape";
+import { defaultOf, type IdKind, idKindOf, isMarked, isOptional, satisfies } from "./values";
+
+export type Place =
+  | "list"
+  | "create"
+  | "read"
+  | "replace"
+  | "update"
+  | "delete"
+  | "transition"
+  | "examples";
+
+/** How one operation is answered without a handler in the sandbox, and why. */
+export interface PlacedOperation {
+  readonly id: string;
+  readonly place: Place;
+  /** The part 2 resource it acts on, when it is placed. */
+  readonly resource?: string;
+  readonly why: string;
+}
+
+/** A part 2 resource as the sandbox stores it. */
+export interface SandboxResource {
+  readonly name: string;
+  readonly schema: Schema;
+  readonly shape: Readonly<Record<string, Schema>>;
+  /** The member that holds an item's id, and how ids are made for it. */
+  readonly idMember: string;
+  readonly idKind: IdKind;
+  /** Part 3's machines over it: the state is in `field`, or kept beside the item. */
+  readonly machines: readonly {
+    readonly name: string;
+    readonly field: string | undefined;
+    readonly initial: string;
+  }[];
+}
+
+/** How a list is read from the query and written into its answer. */
+export interface ListPlan {
+  /** The member of the answer that holds the items; undefined when the answer is the array. */
+  readonly envelope: string | undefined;
+  /**
+   * The other members of a page: its query parameter's value where one is named so (the
+   * page size, the page), else the total where an integer fits, else a value the member's
+   * schema accepts if it is required; an optional one is left out.
+   */
+  readonly pageMembers: readonly {
+    readonly name: string;
+    readonly fill: "echo" | "total" | "made";
+    /** For `echo`: the query parameter it echoes (named as the member, in any case style). */
+    readonly from?: string;
+    readonly schema: Schema;
+  }[];
+  readonly pageSize: string | undefined;
+  /** Where a page starts: an offset, or a page number counted from `first` (0 or 1). */
+  readonly position:
+    | { readonly param: string; readonly kind: "offset" }
+    | { readonly param: string; readonly kind: "page"; readonly first: 0 | 1 }
+    | undefined;
+  /** Query parameters named as a scalar member of the resource: equality filters. */
+  readonly filters: readonly string[];
+}
+
+/** A placed operation, with what serving it needs. */
+export interface SandboxRoute {
+  readonly id: string;
+  readonly place: Exclude<Place, "examples">;
+  readonly resource: SandboxResource;
+  /** The operation's path template. */
+  readonly path: string;
+  /** The collection's path template (`/owners/{ownerId}/pets`). */
+  readonly collection: string;
+  /** The path parameter that names the item, for operations on one. */
+  readonly itemParam: string | undefined;
+  /** The item the collection belongs to, when it is nested and that item can be read. */
+  readonly parent: { readonly resource: string; readonly param: string } | undefined;
+  /** The success status answered, and whether its body is the item. */
+  readonly status: number;
+  readonly answersItem: boolean;
+  /** PUT to an item that does not exist creates it only where the operation declares 201. */
+  readonly creates: boolean;
+  readonly list: ListPlan | undefined;
+  readonly machine: string | undefined;
+  readonly emits: readonly string[];
+}
+
+export interface SandboxPlan {
+  readonly routes: ReadonlyMap<string, SandboxRoute>;
+  readonly placements: readonly PlacedOperation[];
+}
+
+const PARAMETER = /^\{([^{}]+)\}$/;
+/** A name as spelt in any case style (`PageSize`, `page_size`, `page-size`). */
+export const spelling = (name: string) => name.toLowerCase().replace(/[_-]/g, "");
+
+const UNREADABLE = "its answer is in no media type the sandbox writes (JSON, XML, a form)";
+const OBJECT_KINDS = new Set(["json", "xml", "form"]);
+
+/** A format suffix on a path's last segment (`/calls/{sid}.json`), which its collection shares. */
+const SUFFIX = /^(\{[^{}]+\}|[^{}.]+)(\.[A-Za-z][A-Za-z0-9]*)$/;
+
+function splitSuffix(path: string): { base: string; suffix: string } {
+  const suffix = SUFFIX.exec(path.split("/").at(-1) ?? "")?.[2] ?? "";
+  return { base: path.slice(0, path.length - suffix.length), suffix };
+}
+
+/** A path as a key, whatever its parameters are named (`/a/{}/b`). */
+const keyOf = (path: string) => path.replace(/\{[^{}]+\}/g, "{}");
+
+/**
+ * The item path's collection and parameter; undefined when the last segment is not one
+ * parameter (with a format suffix, which the collection then has too: `/calls.json`).
+ */
+function itemOf(path: string): { collection: string; param: string } | undefined {
+  const { base, suffix } = splitSuffix(path);
+  const segments = base.split("/");
+  const param = PARAMETER.exec(segments.at(-1) ?? "")?.[1];
+  const prefix = segments.slice(0, -1).join("/");
+  const last = prefix.split("/").at(-1) ?? "";
+  if (param === undefined || last === "" || PARAMETER.test(last)) return undefined;
+  return { collection: `${prefix}${suffix}`, param };
+}
+
+/** The part 2 resource `schema` is (the same schema, under any wrapper). */
+function resourceNamed(contract: Contract, schema: Schema | undefined): string | undefined {
+  if (!schema) return undefined;
+  const target = unwrap(schema);
+  for (const [name, resource] of Object.entries(contract.resources))
+    if (unwrap(resolveSchema(resource)) === target) return name;
+  return undefined;
+}
+
+type Body = { readonly schema: Schema } | "none" | "unreadable";
+
+/** The first JSON, XML or form schema of a content map; "none" without content. */
+function bodyOf(content: Readonly<Record<string, unknown>> | undefined): Body {
+  const entries = Object.entries(content ?? {});
+  if (entries.length === 0) return "none";
+  for (const [type, declared] of entries)
+    if (OBJECT_KINDS.has(bodyKind(type)))
+      return { schema: schemaOf(declared as Parameters<typeof schemaOf>[0]) };
+  return "unreadable";
+}
+
+/** The success answer: the first of `prefer` declared, else the lowest 2xx status. */
+function successOf(op: Operation, prefer: readonly number[]) {
+  const declared = Object.keys(op.responses)
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300)
+    .sort((a, b) => a - b);
+  const status = prefer.find((s) => declared.includes(s)) ?? declared[0];
+  if (status === undefined) return undefined;
+  return { status, body: bodyOf(op.responses[status]?.content) };
+}
+
+/** The member that holds an item's id: named as the path parameter, else `id`, else the only read-only scalar. */
+function idMemberOf(shape: Readonly<Record<string, Schema>>, param: string | undefined) {
+  if (param !== undefined && Object.hasOwn(shape, param)) return param;
+  const named = Object.keys(shape).find((name) => name.toLowerCase() === param?.toLowerCase());
+  if (named !== undefined) return named;
+  if (Object.hasOwn(shape, "id")) return "id";
+  const scalars = Object.entries(shape).filter(
+    ([, member]) =>
+      isMarked(member, "readOnly") && ["string", "number"].includes(unwrap(member)._zod.def.type),
+  );
+  return scalars.length === 1 ? scalars[0]?.[0] : undefined;
+}
+
+/** The resource as the sandbox stores it, or why it cannot. */
+function sandboxResource(
+  contract: Contract,
+  name: string,
+  param: string | undefined,
+): SandboxResource | string {
+  const schema = resolveSchema(contract.resources[name]);
+  const shape = schema && objectShape(schema);
+  if (!schema || !shape) return `the resource ${name} is not an object`;
+  const idMember = idMemberOf(shape, param);
+  if (idMember === undefined) return `the resource ${name} has no member that holds its id`;
+  const idKind = idKindOf(shape[idMember] as Schema);
+  if (idKind === undefined)
+    return `no id the sandbox can make satisfies ${name}'s member ${idMember}`;
+  const machines = Object.entries(contract.states)
+    .filter(([, machine]) => machine.resource === name)
+    .map(([machine, { field, initial }]) => ({ name: machine, field, initial }));
+  return { name, schema, shape, idMember, idKind, machines };
+}
+
+type Found = {
+  readonly route: Omit<SandboxRoute, "resource" | "parent">;
+  readonly resource: string;
+};
+
+/** What the operation shape's readers share. */
+interface ShapeContext {
+  readonly base: Pick<SandboxRoute, "id" | "list" | "machine" | "emits" | "creates" | "path">;
+  readonly requestBody: Body;
+  readonly objectBody: boolean;
+  readonly reads: ReadMap;
+}
+
+const ITEM_PLACES: Readonly<Record<string, "read" | "replace" | "update" | "delete">> = {
+  GET: "read",
+  PUT: "replace",
+  PATCH: "update",
+  // RFC 9110 §9.3.3: a POST is processed as the resource says; one that sends an object
+  // to an item and answers with the item updates it (as documents without PATCH do).
+  POST: "update",
+  DELETE: "delete",
+};
+
+/** An operation on an item path: read, replace, update or delete. */
+function itemShape(
+  contract: Contract,
+  op: Operation,
+  item: { readonly collection: string; readonly param: string },
+  { base, requestBody, objectBody, reads }: ShapeContext,
+): Found | string {
+  const place = ITEM_PLACES[op.method];
+  if (!place) return `${op.method} on an item path is no read, replace, update or delete`;
+  if (place !== "read" && place !== "delete" && !objectBody)
+    return "its request body is not an object the sandbox can store";
+  const answer = successOf(op, [200, 204, 201]);
+  if (!answer) return "it declares no success answer";
+  if (answer.body === "unreadable") return UNREADABLE;
+  const answered = answer.body === "none" ? undefined : resourceNamed(contract, answer.body.schema);
+  if (answer.body !== "none" && !answered) return "its answer is not a part 2 resource";
+  if (op.method === "POST" && !answered) return "a POST to an item that does not answer it";
+  const resource =
+    answered ??
+    reads.get(keyOf(op.path)) ??
+    (place === "replace"
+      ? resourceNamed(contract, (requestBody as { schema: Schema }).schema)
+      : undefined);
+  if (!resource) return "neither its answer nor a read of its path names a resource";
+  return {
+    resource,
+    route: {
+      ...base,
+      place,
+      collection: item.collection,
+      itemParam: item.param,
+      status: answer.status,
+      answersItem: answered !== undefined,
+      creates: place === "replace" && 201 in op.responses,
+    },
+  };
+}
+
+/**
+ * Whether a body is an object the sandbox can store: an object, or an intersection of
+ * objects (OpenAPI's `allOf`, as a document extends a resource with a few members).
+ */
+function isObjectBody(schema: Schema, depth = 0): boolean {
+  if (objectShape(schema) !== undefined) return true;
+  const def = unwrap(schema)._zod.def as { type: string; left?: Schema; right?: Schema };
+  if (def.type !== "intersection" || !def.left || !def.right || depth > 8) return false;
+  return isObjectBody(def.left, depth + 1) && isObjectBody(def.right, depth + 1);
+}
+
+/** The operation's shape, or why it has none the sandbox serves. */
+function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap): Found | string {
+  const emits = op.emits ?? [];
+  const requestBody = bodyOf(op.request?.body);
+  const objectBody = typeof requestBody === "object" && isObjectBody(requestBody.schema);
+  const base = {
+    id,
+    path: op.path,
+    list: undefined,
+    machine: undefined,
+    emits,
+    creates: false,
+  };
+  if (op.transition) {
+    const machine = contract.states[op.transition.machine];
+    const segments = op.path.split("/");
+    while (segments.length > 1 && !PARAMETER.test(segments.at(-1) ?? "")) segments.pop();
+    const item = itemOf(segments.join("/"));
+    const answer = successOf(op, [200]);
+    if (!machine || !item) return "its transition is not on an item path";
+    if (!answer) return "it declares no success answer";
+    if (answer.body === "unreadable") return UNREADABLE;
+    const answersItem = answer.body !== "none";
+    if (
+      answersItem &&
+      resourceNamed(contract, (answer.body as { schema: Schema }).schema) !== machine.resource
+    )
+      return `its answer is not the resource ${machine.resource}`;
+    return {
+      resource: machine.resource,
+      route: {
+        ...base,
+        place: "transition",
+        collection: item.collection,
+        itemParam: item.param,
+        status: answer.status,
+        answersItem,
+        machine: op.transition.machine,
+      },
+    };
+  }
+  const item = itemOf(op.path);
+  const method = op.method;
+  if (item) return itemShape(contract, op, item, { base, requestBody, objectBody, reads });
+  const collection = op.path;
+  if (method === "POST") {
+    if (!objectBody) return "its request body is not an object the sandbox can store";
+    const answer = successOf(op, [201, 200]);
+    if (!answer || answer.body === "none" || answer.body === "unreadable")
+      return "its answer carries no created item";
+    const resource = resourceNamed(contract, answer.body.schema);
+    if (!resource) return "its answer is not a part 2 resource";
+    return {
+      resource,
+      route: {
+        ...base,
+        place: "create",
+        collection,
+        itemParam: undefined,
+        status: answer.status,
+        answersItem: true,
+      },
+    };
+  }
+  if (method !== "GET") return `${method} on a collection path is no list or create`;
+  const answer = successOf(op, [200]);
+  if (answer?.body === "unreadable") return UNREADABLE;
+  if (!answer || answer.body === "none") return "its answer is no list";
+  const listed = listedResource(contract, answer.body.schema);
+  if (!listed) return "its answer is not a list of a part 2 resource";
+  return {
+    resource: listed.resource,
+    route: {
+      ...base,
+      place: "list",
+      collection,
+      itemParam: undefined,
+      status: answer.status,
+      answersItem: false,
+      list: listPlan(contract, id, op, listed),
+    },
+  };
+}
+
+interface Listed {
+  readonly resource: string;
+  readonly envelope: string | undefined;
+  readonly others: readonly string[];
+  readonly shape: Readonly<Record<string, Schema>>;
+}
+
+/** A list answer: an array of a resource, or an object with exactly one such array. */
+function listedResource(contract: Contract, schema: Schema): Listed | undefined {
+  const node = unwrap(schema);
+  const def = node._zod.def as unknown as { type: string; element?: Schema };
+  if (def.type === "array" && def.element) {
+    const resource = resourceNamed(contract, def.element);
+    return resource ? { resource, envelope: undefined, others: [], shape: {} } : undefined;
+  }
+  const shape = objectShape(node);
+  if (!shape) return undefined;
+  const arrays = Object.entries(shape).flatMap(([name, member]) => {
+    const listed = listedResource(contract, member);
+    return listed && listed.envelope === undefined ? [{ name, resource: listed.resource }] : [];
+  });
+  const [only] = arrays;
+  if (arrays.length !== 1 || !only) return undefined;
+  return {
+    resource: only.resource,
+    envelope: only.name,
+    others: Object.keys(shape).filter((name) => name !== only.name),
+    shape,
+  };
+}
+
+const isInteger = (schema: Schema) =>
+  satisfies(unwrap(schema), 1) && !satisfies(unwrap(schema), 1.5);
+
+/** Page size (part 8's, else a bounded integer), position (page or offset), filters. */
+function listPlan(contract: Contract, id: string, op: Operation, listed: Listed): ListPlan {
+  const declaredQuery = resolveSchema(op.request?.query);
+  const query = (declaredQuery && objectShape(declaredQuery)) ?? {};
+  const declaredSize = Object.values(contract.limits).find(
+    (limit) => limit.kind === "page-size" && limit.operations.includes(id),
+  );
+  const integers = Object.entries(query).filter(([, schema]) => isInteger(schema));
+  const pageSize =
+    declaredSize && declaredSize.kind === "page-size"
+      ? declaredSize.parameter
+      : integers.find(([, schema]) => !satisfies(unwrap(schema), 1_000_000_000))?.[0];
+  const rest = integers.filter(([name]) => name !== pageSize);
+  const [position] = rest;
+  const resource = resolveSchema(contract.resources[listed.resource]);
+  const shape = (resource && objectShape(resource)) ?? {};
+  const filters = Object.keys(query).filter(
+    (name) =>
+      name !== pageSize &&
+      name !== position?.[0] &&
+      Object.hasOwn(shape, name) &&
+      ["string", "number", "boolean", "enum"].includes(unwrap(shape[name] as Schema)._zod.def.type),
+  );
+  return {
+    envelope: listed.envelope,
+    pageMembers: listed.others.flatMap((name): ListPlan["pageMembers"] => {
+      const schema = listed.shape[name] as Schema;
+      const from = Object.keys(query).find((param) => spelling(param) === spelling(name));
+      if (from !== undefined) return [{ name, fill: "echo" as const, from, schema }];
+      if (satisfies(unwrap(schema), 0)) return [{ name, fill: "total" as const, schema }];
+      return isOptional(schema) ? [] : [{ name, fill: "made" as const, schema }];
+    }),
+    pageSize,
+    position: rest.length === 1 && position ? positionOf(...position) : undefined,
+    filters,
+  };
+}
+
+/**
+ * A position that refuses 0, or starts at 1 by default, counts pages from 1. Otherwise the
+ * schema cannot tell a page counted from 0 from an offset, and only the name can: one
+ * named a page (`page`, `Page`, `pageNumber`) counts pages from 0, any other is an offset.
+ */
+function positionOf(param: string, schema: Schema): ListPlan["position"] {
+  const start = defaultOf(schema)?.value;
+  if (!satisfies(unwrap(schema), 0) || (typeof start === "number" && start >= 1))
+    return { param, kind: "page", first: 1 };
+  return spelling(param).includes("page")
+    ? { param, kind: "page", first: 0 }
+    : { param, kind: "offset" };
+}
+
+type ReadMap = ReadonlyMap<string, string>;
+
+/** The resource each item path's GET answers with: the sibling operations' resource. */
+function readsOf(contract: Contract): ReadMap {
+  const reads = new Map<string, string>();
+  for (const op of Object.values(contract.operations)) {
+    if (op.method !== "GET" || !itemOf(op.path)) continue;
+    const answer = successOf(op, [200]);
+    const resource =
+      typeof answer?.body === "object" && resourceNamed(contract, answer.body.schema);
+    if (resource) reads.set(keyOf(op.path), resource);
+  }
+  return reads;
+}
+
+/** The parameter that names an item of `collection`, from any operation on its items. */
+function itemParamOf(contract: Contract, collection: string): string | undefined {
+  for (const op of Object.values(contract.operations)) {
+    const item = itemOf(op.path);
+    if (item && keyOf(item.collection) === keyOf(collection)) return item.param;
+  }
+  return undefined;
+}
+
+/** The item a nested collection belongs to (`/owners/{ownerId}` of `/owners/{ownerId}/pets`). */
+function parentOf(collection: string, reads: ReadMap): SandboxRoute["parent"] {
+  const { base, suffix } = splitSuffix(collection);
+  const path = `${base.split("/").slice(0, -1).join("/")}${suffix}`;
+  const item = itemOf(path);
+  const resource = reads.get(keyOf(path));
+  return item && resource ? { resource, param: item.param } : undefined;
+}
+
+const memo = new WeakMap<Contract, SandboxPlan>();
+
+/** Every operation's place in the sandbox, planned once per contract. */
+export function planSandbox(contract: Contract): SandboxPlan {
+  const planned = memo.get(contract);
+  if (planned) return planned;
+  const reads = readsOf(contract);
+  const routes = new Map<string, SandboxRoute>();
+  const placements: PlacedOperation[] = [];
+  for (const [id, op] of Object.entries(contract.operations)) {
+    const found = shapeOf(contract, id, op, reads);
+    const resource =
+      typeof found === "string"
+        ? found
+        : sandboxResource(
+            contract,
+            found.resource,
+            found.route.itemParam ?? itemParamOf(contract, found.route.collection),
+          );
+    if (typeof found === "string" || typeof resource === "string") {
+      placements.push({ id, place: "examples", why: resource as string });
+      continue;
+    }
+    const route: SandboxRoute = {
+      ...found.route,
+      resource,
+      parent: parentOf(found.route.collection, reads),
+    };
+    routes.set(id, route);
+    placements.push({ id, place: route.place, resource: resource.name, why: whyPlaced(route) });
+  }
+  const plan = { routes, placements };
+  memo.set(contract, plan);
+  return plan;
+}
+
+function whyPlaced(route: SandboxRoute): string {
+  const { place, path, resource } = route;
+  switch (place) {
+    case "list":
+      return `GET of the collection ${path}, answering ${resource.name} items`;
+    case "create":
+      return `POST to the collection ${path}, answering the ${resource.name} it made`;
+    case "transition":
+      return `the transition of ${route.machine} on the ${resource.name} at ${path}`;
+    default:
+      return `${place} of the ${resource.name} at ${path}`;
+  }
+}
+
+/**
+ * How each operation is answered without a handler in the sandbox, and why: an action on a
+ * stored resource, or `examples` (the contract's own examples answer it) with the reason.
+ */
+export function placeOperations(contract: Contract): readonly PlacedOperation[] {
+  return planSandbox(contract).placements;
+}
+
+/** Whether any operation acts on stored resources: then a deployment needs the store's binding. */
+export function needsSandbox(contract: Contract): boolean {
+  return planSandbox(contract).routes.size > 0;
+}

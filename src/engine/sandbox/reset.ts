@@ -1,0 +1,112 @@
+/**
+ * `DELETE /_service/sandbox`: empties the caller's sandbox (the one its credential and its
+ * `Sandbox-Id` name, as for every sandboxed request), answered 204 (RFC 9110 §9.3.5). The
+ * caller is authenticated as the operations are: any requirement any operation declares
+ * admits it (scopes aside), the one naming the most schemes tried first, so a credential
+ * empties the sandbox it fills; without credentials only where some operation is open.
+ */
+import type { Handler } from "hono";
+import type { Contract, SecurityRequirement } from "../../contract-language/contract";
+import type { JwtVerifier, SandboxResetRoute } from "../../platform/engine-seam";
+import type { AppEnv } from "../../platform/env";
+import { problemResponse } from "../../platform/problem";
+import type { SecurityPart } from "../authentication/authenticate";
+import type { SecurityPlan } from "../authentication/plan";
+import type { Refusal } from "../refusal";
+import { SandboxRefusal, sandboxName, sandboxRecords } from "./records";
+
+/** Every operation's requirements without their scopes, most schemes first, none last. */
+function requirementsOf(contract: Contract): SecurityRequirement[] {
+  const seen = new Map<string, SecurityRequirement>();
+  let open = false;
+  for (const op of Object.values(contract.operations)) {
+    if (!op.security || op.security.length === 0) open = true;
+    for (const requirement of op.security ?? []) {
+      const names = Object.keys(requirement).sort();
+      if (names.length === 0) open = true;
+      else seen.set(names.join(" "), Object.fromEntries(names.map((name) => [name, []])));
+    }
+  }
+  const required = [...seen.values()].sort((a, b) => Object.keys(b).length - Object.keys(a).length);
+  return required.length > 0 && open ? [...required, {}] : required;
+}
+
+/** The caller as the sandbox names it: by the credential it was let in with, if any. */
+export type SandboxCaller = (
+  request: Request,
+  env: Readonly<Record<string, unknown>>,
+  requestId: string,
+) => Promise<
+  | { readonly ok: true; readonly credential: string | undefined }
+  | { readonly ok: false; readonly refusal: Refusal }
+>;
+
+/**
+ * Who a request is to the sandbox where no operation's own security says it: any
+ * requirement some operation declares admits it (scopes aside), the one naming the most
+ * schemes tried first; `open` (where some operation is open) admits a request without
+ * credentials as the anonymous caller. Planned on first use. `security` is the engine's
+ * part 5, given where the contract declares schemes (without it everyone is anonymous).
+ */
+export function sandboxCaller(
+  contract: Contract,
+  jwt: JwtVerifier | undefined,
+  security: SecurityPart | undefined,
+  open = true,
+): SandboxCaller {
+  let plan: SecurityPlan | undefined | null = null;
+  return async (request, env, requestId) => {
+    if (plan === null) {
+      const required = requirementsOf(contract).filter((r) => open || Object.keys(r).length > 0);
+      plan = security?.plan(
+        contract,
+        "sandbox",
+        { method: "DELETE", path: "/", responses: {}, security: required },
+        jwt,
+      );
+    }
+    if (!plan || !security) return { ok: true, credential: undefined };
+    const outcome = await security.authenticate(plan, request, env, requestId);
+    return outcome.ok
+      ? { ok: true, credential: outcome.rateKey }
+      : { ok: false, refusal: outcome.refusal };
+  };
+}
+
+/**
+ * The reset route: `places` says, on the first request (nothing is planned when the app
+ * starts), whether the contract places an operation in the sandbox; without one the path
+ * is unknown, as any other under /_service. `security` is the engine's part 5, given
+ * where the contract declares schemes (without it every operation is open).
+ */
+export function sandboxReset(
+  contract: Contract,
+  jwt: JwtVerifier | undefined,
+  security: SecurityPart | undefined,
+  places: (contract: Contract) => boolean,
+): SandboxResetRoute {
+  const caller = sandboxCaller(contract, jwt, security);
+  let enabled: boolean | undefined;
+  const reset: Handler<AppEnv> = async (c) => {
+    const requestId = c.get("requestId");
+    const env = (c.env ?? {}) as unknown as Readonly<Record<string, unknown>>;
+    const who = await caller(c.req.raw, env, requestId);
+    if (!who.ok) return problemResponse(requestId, who.refusal.problem, who.refusal.headers);
+    let name: string;
+    try {
+      name = await sandboxName(who.credential, c.req.raw.headers);
+    } catch (error) {
+      if (!(error instanceof SandboxRefusal)) throw error;
+      return problemResponse(requestId, error.refusal.problem, error.refusal.headers);
+    }
+    await sandboxRecords(env, name).reset();
+    return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+  };
+  return {
+    enabled: () => {
+      enabled ??= places(contract);
+      return enabled;
+    },
+    reset,
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The store offered to handlers (`context.store`, typed in src/contract-language/store.ts):
+ * the caller's sandbox records, one member per part 2 resource. Its Durable Object is
+ * reached on first use only, so a handler that does not use it costs nothing.
+ */
+import type { Contract } from "../../contract-language/contract";
+import type { ListOptions, ResourceStore } from "../../contract-language/store";
+import {
+  type SandboxRecords,
+  SandboxRefusal,
+  sandboxName,
+  sandboxRecords,
+  updateRecord,
+} from "./records";
+import { sandboxCaller, sandboxReset } from "./reset";
+
+/** Where the sandbox's own answers find the records behind a handler's store. */
+export const RECORDS: unique symbol = Symbol("sandbox records");
+
+export type HandlerStore = Readonly<Record<string, ResourceStore<unknown>>> & {
+  readonly [RECORDS]: () => Promise<SandboxRecords>;
+};
+
+/** The most items one list returns. */
+export const MAX_LISTED = 1000;
+
+type Body = Readonly<Record<string, unknown>>;
+
+function resourceStore(
+  name: string,
+  records: () => Promise<SandboxRecords>,
+): ResourceStore<unknown> {
+  return {
+    async get(id) {
+      return (await (await records()).read(name, String(id)))?.body;
+    },
+    async list(options: ListOptions = {}) {
+      const listed = await (await records()).list(name, {
+        ...(options.scope === undefined ? {} : { scope: options.scope }),
+        where: Object.entries(options.where ?? {}),
+        offset: Math.max(0, options.offset ?? 0),
+        limit: Math.min(Math.max(0, options.limit ?? MAX_LISTED), MAX_LISTED),
+      });
+      return { items: listed.records.map((record) => record.body), total: listed.total };
+    },
+    async put(id, value) {
+      await (await records()).write(name, String(id), { body: value as Body }, "any");
+    },
+    async delete(id) {
+      return (await (await records()).remove(name, String(id))) !== null;
+    },
+    async update(id, change) {
+      const written = await updateRecord(await records(), name, String(id), async (current) => ({
+        body: (await change(current.body)) as Body,
+      }));
+      return written?.body;
+    },
+  };
+}
+
+/** The store of `contract`'s resources over the records `records` gives, on first use. */
+export function handlerStore(
+  contract: Contract,
+  records: () => Promise<SandboxRecords>,
+): HandlerStore {
+  let opened: Promise<SandboxRecords> | undefined;
+  const once = () => {
+    opened ??= records();
+    return opened;
+  };
+  const store: Record<string, ResourceStore<unknown>> = {};
+  for (const name of Object.keys(contract.resources)) store[name] = resourceStore(name, once);
+  Object.defineProperty(store, RECORDS, { value: once });
+  return store as HandlerStore;
+}
+
+/**
+ * The serving engine's store part (src/engine/parts.ts): the caller's store for handlers
+ * (`context.store`), the refusal the sandbox throws, and `DELETE /_service/sandbox`. Given
+ * exactly when the contract places an operation in the sandbox, which is when the Worker
+ * exports the Durable Object class and wrangler.toml binds it: the store follows the
+ * contract, whatever answers its operations.
+ */
+export const STORE_PART = {
+  /**
+   * The caller's store: named from the credential it was let in with (`credential`, asked
+   * on first use) and its `Sandbox-Id`.
+   */
+  open(
+    contract: Contract,
+    env: Readonly<Record<string, unknown>>,
+    credential: () => Promise<string | undefined>,
+    headers: Headers,
+  ): HandlerStore {
+    return handlerStore(contract, async () =>
+      sandboxRecords(env, await sandboxName(await credential(), headers)),
+    );
+  },
+  caller: sandboxCaller,
+  Refused: SandboxRefusal,
+  reset: sandboxReset,
+} as const;
+
+export type StorePart = typeof STORE_PART;
