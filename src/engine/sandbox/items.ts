@@ -274,7 +274,9 @@ const NO_ITEM = "No item exists at this path.";
 
 /**
  * A missing item, as the operation answers one: a part 7 error type of status 404 it
- * declares, else a 404 it declares, else the platform's 404 (as part 7 presents it).
+ * declares, else a 404 it declares, else its `4XX` or `default` answer with status 404
+ * (OpenAPI 3.1 §4.8.16.2: a range or default covers every status it does not list, so a
+ * client reads that body), else the platform's 404 (as part 7 presents it).
  */
 export function missing(call: SandboxCall): SandboxAnswer {
   const op = call.contract.operations[call.operationId];
@@ -287,7 +289,7 @@ export function missing(call: SandboxCall): SandboxAnswer {
         setOwn(members, member, madeValue(resolveSchema(schema)));
     return { result: { error: name, detail: NO_ITEM, members } };
   }
-  const declared = op?.responses[404];
+  const declared = op?.responses[404] ?? op?.responses["4XX"] ?? op?.responses.default;
   if (declared) {
     const [content] = Object.values(declared.content ?? {});
     if (!content) return { result: { status: 404 } };

@@ -210,6 +210,14 @@ describe("the sandbox, on integer ids in a nested collection (FIXTURE shelves)",
     });
     // A collection of an item that does not exist: the item's 404.
     expect((await call("/fixture-shelves/99/fixture-books")).status).toBe(404);
+    // An operation with no 404 of its own answers it as its `default` says (OpenAPI 3.1
+    // §4.8.16.2), the answer the document gives a client to read, not the platform's problem.
+    const orphan = await call("/fixture-shelves/99/fixture-books", {
+      method: "POST",
+      body: { title: "T" },
+    });
+    expect(orphan.status).toBe(404);
+    expect(orphan.headers.get("content-type")).toBe("application/json");
 
     // RFC 7396: null removes a member.
     const patched = await call(`${books}/${book.id}`, {
