@@ -100,7 +100,15 @@ export async function answerMismatch(
   answer: ReadAnswer,
 ): Promise<string | undefined> {
   const declared = declaredResponse(op, answer.status);
-  if (declared !== undefined) {
+  // A range or `default` does not cover the platform's own problems: the served document
+  // lists those by exact status (RFC 9457 documents), so one in a media type the range does
+  // not declare is read as the platform's, below.
+  const exact = Object.hasOwn(op.responses, String(answer.status));
+  const platformProblem =
+    !exact &&
+    answer.mediaType === "application/problem+json" &&
+    !Object.hasOwn(declared?.content ?? {}, answer.mediaType);
+  if (declared !== undefined && !platformProblem) {
     const content = declared.content;
     if (content === undefined || Object.keys(content).length === 0)
       return answer.body === undefined || answer.body === ""

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { AnswerMismatchError, createClient } from "../../src/client";
 import { FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
+import { FIXTURE_SANDBOX_SHELVES_CONTRACT } from "../fixtures/sandbox";
 import { answering, bindingOf } from "../support/client-binding";
 import { fixtureApp } from "../support/fixture-app";
 
@@ -127,6 +128,35 @@ describe("checking answers against the contract (off by default)", () => {
     await expect(csv.fixtureGetWidget({ params: { id: "w1" } })).rejects.toThrow(
       /media type text\/csv is not declared/,
     );
+  });
+});
+
+describe("an operation that declares a default answer", () => {
+  const problem = (status: number) => () =>
+    new Response(JSON.stringify({ type: "about:blank", title: "Bad Request", status }), {
+      status,
+      headers: { "content-type": "application/problem+json" },
+    });
+  const create = (response: () => Response) =>
+    createClient(FIXTURE_SANDBOX_SHELVES_CONTRACT, {
+      binding: answering(response),
+      checkAnswers: true,
+    }).fixtureCreateBook({ params: { shelfId: 1 }, body: { title: "T" } });
+
+  it("reads the platform's problems as the platform's (RFC 9457), not as the default's media type", async () => {
+    expect(await create(problem(400))).toMatchObject({ status: 400 });
+  });
+
+  it("holds any other status to the default (OpenAPI 3.1 §4.8.16.2)", async () => {
+    const missing = () =>
+      new Response(JSON.stringify({ message: "none" }), {
+        status: 404,
+        headers: { "content-type": "application/json" },
+      });
+    expect(await create(missing)).toMatchObject({ status: 404, body: { message: "none" } });
+    const text = () =>
+      new Response("none", { status: 404, headers: { "content-type": "text/plain" } });
+    await expect(create(text)).rejects.toThrow(/media type text\/plain is not declared/);
   });
 });
 

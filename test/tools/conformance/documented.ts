@@ -19,16 +19,24 @@ const BASE = "https://conformance.invalid/openapi.json";
 
 const escapeToken = (token: string) => token.replaceAll("~", "~0").replaceAll("/", "~1");
 
+/**
+ * An operation's `default` answer (OpenAPI 3.1 §4.8.16.2), filed under another name: the
+ * validator takes a `default` key for JSON Schema's keyword, whose value it never walks, so
+ * the schemas of a default answer would not be found.
+ */
+const DEFAULT_ANSWER = "default-answer";
+
 /** A pointer into the document as the URI the validator filed it under (each token encodeURI'd). */
 function schemaUri(pointer: string): string {
   const tokens = pointer
     .slice(2)
     .split("/")
-    .map((token) => {
+    .map((token, i, all) => {
       let raw = token;
       try {
         raw = decodeURIComponent(token);
       } catch {}
+      if (raw === "default" && all[i - 1] === "responses") raw = DEFAULT_ANSWER;
       return encodeURI(raw).replaceAll("#", "%23");
     });
   return `${BASE}#/${tokens.join("/")}`;
@@ -39,7 +47,7 @@ function schemaUri(pointer: string): string {
  * validator files every object it walks, and an example's `id` member would read to it as
  * a draft-4 schema id (two examples with one id are then "duplicate schema URIs").
  */
-function validationOnly(node: unknown, named = false): unknown {
+function validationOnly(node: unknown, named = false, parent = ""): unknown {
   if (Array.isArray(node)) return node.map((item) => validationOnly(item));
   if (!isObject(node)) return node;
   const out: Json = {};
@@ -47,7 +55,8 @@ function validationOnly(node: unknown, named = false): unknown {
     // Under `properties` (and the like) a key is a member's name, never a keyword.
     const dropped =
       key === "example" || key === "examples" || key === "default" || key.startsWith("x-");
-    if (named || !dropped) out[key] = validationOnly(value, !named && NAMED.has(key));
+    const filed = named && parent === "responses" && key === "default" ? DEFAULT_ANSWER : key;
+    if (named || !dropped) out[filed] = validationOnly(value, !named && NAMED.has(key), key);
   }
   return out;
 }
