@@ -17,4 +17,8 @@ const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
   jsonSchema: z.toJSONSchema,
 });
 
+// The Durable Object classes the project's wrangler.toml binds (the sandbox's, once the
+// contract places an operation): `wrangler dev` refuses an entry without them.
+export * from "../../src/generated/durable-objects";
+
 export default { fetch: app.fetch } satisfies ExportedHandler<Env>;

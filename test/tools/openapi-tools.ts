@@ -29,7 +29,6 @@ import type { VersionPlacement } from "../../src/contract-language/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { XML_CODEC } from "../../src/engine/xml";
-import worker from "../../src/index";
 import { EMPTY_CONTRACT } from "../fixtures/contracts";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
@@ -40,8 +39,8 @@ import {
   FIXTURE_VOCABULARY_CONTRACT,
   FIXTURE_VOCABULARY_HANDLERS,
 } from "../fixtures/vocabulary";
-import { DISK_ASSETS } from "../support/disk-assets";
 import { importCase } from "../support/import-case";
+import { SHIPPED_WORKER } from "../support/shipped-worker";
 import { generatedClients } from "./generated-clients";
 import { buildBundle, serveWorker } from "./serve";
 
@@ -51,14 +50,8 @@ const engine = { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema } as const
 
 const APPS: Readonly<Record<string, Pick<ServiceApp, "fetch">>> = {
   // The shipped Worker with its deployment's static assets, where its documents are.
-  shipped: {
-    fetch: (request) =>
-      worker.fetch(
-        request as Parameters<typeof worker.fetch>[0],
-        { ASSETS: DISK_ASSETS } as unknown as Env,
-        {} as ExecutionContext,
-      ),
-  },
+  shipped: SHIPPED_WORKER,
+
   empty: createApp(EMPTY_CONTRACT),
   operations: createApp(FIXTURE_OPERATIONS_CONTRACT, { ...engine, handlers: FIXTURE_HANDLERS }),
   security: createApp(FIXTURE_SECURITY_CONTRACT, {

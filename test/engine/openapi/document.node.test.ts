@@ -12,7 +12,6 @@ import { contract } from "../../../src/contract";
 import type { Contract } from "../../../src/contract-language/contract";
 import { SPEC_PARTS } from "../../../src/contract-language/parts";
 import { OPERATION_ENGINE } from "../../../src/engine";
-import worker from "../../../src/index";
 import { EMPTY_CONTRACT, FIXTURE_ONE_PART_CONTRACTS } from "../../fixtures/contracts";
 import { FIXTURE_EVENTS_CONTRACT } from "../../fixtures/events";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../../fixtures/operations";
@@ -20,7 +19,7 @@ import { FIXTURE_STYLES_CONTRACT } from "../../fixtures/parameter-styles";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../../fixtures/security";
 import { FIXTURE_STATES_CONTRACT } from "../../fixtures/states";
 import { fixtureVersionsContract } from "../../fixtures/versions";
-import { DISK_ASSETS } from "../../support/disk-assets";
+import { SHIPPED_WORKER } from "../../support/shipped-worker";
 
 type Doc = {
   openapi: string;
@@ -36,18 +35,7 @@ type Doc = {
 type Fetcher = { fetch: (request: Request) => Response | Promise<Response> };
 
 /** The shipped Worker, as the runtime calls it, with its deployment's static assets. */
-const shipped: Fetcher = {
-  fetch: (request) =>
-    worker.fetch(
-      request as Parameters<typeof worker.fetch>[0],
-      { ASSETS: DISK_ASSETS } as unknown as Env,
-      {
-        waitUntil: () => {},
-        passThroughOnException: () => {},
-        props: {},
-      } as unknown as ExecutionContext,
-    ),
-};
+const shipped: Fetcher = SHIPPED_WORKER;
 
 async function served(app: Fetcher): Promise<Doc> {
   const res = await app.fetch(new Request("https://fixture.test/_service/openapi.json"));
