@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, openSync } from "node:fs";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/client";
 import {
@@ -14,17 +13,7 @@ import {
   FIXTURE_ROTATED_SECRETS,
   FIXTURE_VOCABULARY_CONTRACT,
 } from "../fixtures/vocabulary";
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
-    });
-  });
-}
+import { freePort } from "../tools/serve";
 
 let dev: ChildProcess | undefined;
 let base = "";

@@ -19,7 +19,6 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -42,7 +41,7 @@ import {
 import { importCase } from "../support/import-case";
 import { SHIPPED_WORKER } from "../support/shipped-worker";
 import { generatedClients } from "./generated-clients";
-import { buildBundle, serveWorker } from "./serve";
+import { buildBundle, freePort, serveWorker } from "./serve";
 
 const run = promisify(execFile);
 const OUT = resolve("test/artifacts/openapi");
@@ -195,17 +194,6 @@ async function redocly(files: readonly string[]): Promise<void> {
       }; warnings of kinds ${[...warnings].join(", ") || "none"}`,
     );
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
-    });
-  });
 }
 
 interface Probe {

@@ -31,7 +31,8 @@ export interface ServedWorker {
 
 const BUNDLE = resolve("dist/index.js");
 
-function freePort(): Promise<number> {
+/** A port on loopback no one listens on now, for a server the caller starts. */
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once("error", fail);

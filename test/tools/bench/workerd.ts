@@ -27,12 +27,11 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { experimental_readRawConfig } from "wrangler";
-import { assetsOf } from "../serve";
+import { assetsOf, freePort } from "../serve";
 import type { ProbeRequest } from "./cpu-probe";
 
 export interface StartOptions {
@@ -101,17 +100,6 @@ export function processCpuNs(pid: number): number {
     }
   }
   return total;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
-    });
-  });
 }
 
 /** Asks the inspector for the heap's usage, from a child Node that has a WebSocket. */
