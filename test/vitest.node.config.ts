@@ -2,6 +2,7 @@
  * The Node suites: checks that need Node rather than workerd, such as the OpenAPI
  * validator (it compiles JSON Schemas with `new Function`, which workerd forbids).
  */
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { buildContract } from "../src/build/write";
 
@@ -26,6 +27,9 @@ export default defineConfig({
       ...(process.env.REVISION_RUN === "1" ? CONTRACT_INDEPENDENT : []),
     ],
     environment: "node",
+    // Most of these suites' time is spent waiting on the commands they spawn (npm, tsc,
+    // wrangler): a worker per core, and two on two cores, where vitest's default is one.
+    maxWorkers: Math.max(2, availableParallelism()),
     // A shared 2-core machine under load: no test may depend on vitest's 5 s default;
     // tests that spawn npm or tsc state their own, longer timeouts.
     testTimeout: 60_000,

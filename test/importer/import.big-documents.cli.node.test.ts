@@ -12,35 +12,20 @@
  * Each test spawns npm and tsc on a shared 2-core machine: each states its own timeout.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyProject } from "../../src/importer/copy-project";
+import { blankProjectCopy, type ProjectCopy } from "../support/project-copy";
 
 /** test/tools/revision.ts runs npm test in its copy with this set: see there why. */
 const skip = process.env.REVISION_RUN === "1";
 const SLOW = 240_000;
+let project: ProjectCopy;
 let copy: string;
-let first: ReturnType<typeof npm>;
-
-const npm = (...args: string[]) =>
-  spawnSync("npm", ["run", "--silent", ...args], {
-    cwd: copy,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-const read = (path: string) => readFileSync(join(copy, path), "utf8");
-
-/** Every file of the copy's src/ and deployment files, to show that nothing changed. */
-const snapshot = () =>
-  spawnSync("git", ["ls-files", "-co", "--exclude-standard", "src", "wrangler.toml"], {
-    cwd: copy,
-    encoding: "utf8",
-  })
-    .stdout.split("\n")
-    .filter(Boolean)
-    .map((path) => `${path}\n${read(path)}`)
-    .join("\n\n");
+let first: ReturnType<ProjectCopy["npm"]>;
+const npm = (...args: string[]) => project.npm(...args);
+const read = (path: string) => project.read(path);
+const snapshot = () => project.snapshot();
 
 const done = { "204": { description: "FIXTURE done." } };
 const parcel = { $ref: "#/components/schemas/FixtureParcel" };
@@ -92,13 +77,14 @@ function document(extra: Record<string, unknown> = {}) {
 
 beforeAll(() => {
   if (skip) return;
-  copy = copyProject("contract-import-big-", undefined, undefined, { blank: true });
+  project = blankProjectCopy("contract-import-big-");
+  copy = project.dir;
   writeFileSync(join(copy, "big.json"), JSON.stringify(document(), null, 1));
   first = npm("contract:import", "--", "big.json");
 }, 4 * SLOW);
 
 afterAll(() => {
-  if (!skip) rmSync(copy, { recursive: true, force: true });
+  if (!skip) project.remove();
 });
 
 describe.skipIf(skip)("npm run contract:import, on what big documents hold", () => {

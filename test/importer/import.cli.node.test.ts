@@ -4,18 +4,17 @@
  * that declares nothing has (src/importer/copy-project.ts), so the user's own contract and
  * handlers never decide the outcome. Over the rich FIXTURE document: what the import writes
  * (part files formatted with Biome, the entry, the deployment files with names and
- * placeholders only, the specification's given parts, the report), that it writes nothing
- * when it fails, what a re-import shows before it writes, and the exit statuses.
+ * placeholders only, the specification's given parts, the report), what a re-import shows
+ * before it writes, and the exit statuses. A failed import and a renamed Problem have files
+ * of their own (import.failure.cli, import.rename.cli), so the runs share the cores.
  *
  * Each test spawns npm and tsc on a shared 2-core machine: each states its own timeout.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { specPart } from "../../src/contract-language/parts";
-import { copyProject } from "../../src/importer/copy-project";
-import { emptyPartFile, handlersFile } from "../../src/importer/emit";
+import { blankProjectCopy, type ProjectCopy } from "../support/project-copy";
 
 const RICH = resolve("test/fixtures/openapi/rich-3.1.yaml");
 /** test/tools/revision.ts runs npm test in its copy with this set: see there why. */
@@ -23,36 +22,22 @@ const skip = process.env.REVISION_RUN === "1";
 // An import proves itself in a scratch copy (Biome, the build, tsc, the document): minutes on
 // a loaded 2-core machine.
 const SLOW = 480_000;
+let project: ProjectCopy;
 let copy: string;
-let first: ReturnType<typeof spawnSync>;
-
-const npm = (...args: string[]) =>
-  spawnSync("npm", ["run", "--silent", ...args], { cwd: copy, encoding: "utf8" });
-const read = (path: string) => readFileSync(join(copy, path), "utf8");
-
-/** Every file of the copy's src/ and deployment files, to show that nothing changed. */
-const snapshot = () =>
-  spawnSync(
-    "git",
-    ["ls-files", "-co", "--exclude-standard", "src", "wrangler.toml", ".dev.vars.example"],
-    {
-      cwd: copy,
-      encoding: "utf8",
-    },
-  )
-    .stdout.split("\n")
-    .filter(Boolean)
-    .map((path) => `${path}\n${read(path)}`)
-    .join("\n\n");
+let first: ReturnType<ProjectCopy["npm"]>;
+const npm = (...args: string[]) => project.npm(...args);
+const read = (path: string) => project.read(path);
+const snapshot = () => project.snapshot();
 
 beforeAll(() => {
   if (skip) return;
-  copy = copyProject("contract-import-cli-", undefined, undefined, { blank: true });
+  project = blankProjectCopy("contract-import-cli-");
+  copy = project.dir;
   first = npm("contract:import", "--", RICH);
 }, SLOW);
 
 afterAll(() => {
-  if (!skip) rmSync(copy, { recursive: true, force: true });
+  if (!skip) project.remove();
 });
 
 describe.skipIf(skip)("npm run contract:import", () => {
@@ -171,42 +156,6 @@ describe.skipIf(skip)("npm run contract:import, again", () => {
   );
 
   it(
-    "leaves the project byte for byte as it was when the import fails, and says why in one line",
-    () => {
-      // Part 3, which OpenAPI does not carry, written by hand on a resource of the document;
-      // a document without that resource leaves it naming nothing, which does not compile.
-      writeFileSync(
-        join(copy, "src/contract/states.ts"),
-        [
-          'import type { StateMachine } from "../contract-language/contract";',
-          "",
-          "export const states = {",
-          "  fixtureShelving: {",
-          '    resource: "Book",',
-          '    states: ["new", "shelved"],',
-          '    initial: "new",',
-          '    transitions: [{ from: "new", to: "shelved", trigger: "shelve" }],',
-          "  },",
-          "} as const satisfies Readonly<Record<string, StateMachine>>;",
-          "",
-        ].join("\n"),
-      );
-      const before = snapshot();
-      const broken = join(copy, "broken.yaml");
-      writeFileSync(broken, "openapi: 3.1.0\ninfo: { title: FIXTURE, version: '1' }\npaths: {}\n");
-      const failed = npm("contract:import", "--", broken);
-      expect(failed.status).toBe(1);
-      const lines = String(failed.stderr).trim().split("\n");
-      expect(lines.at(-1)).toBe("import: nothing was written; the project is as it was");
-      expect(lines.at(-2)).toMatch(
-        /^import: the generated contract does not type-check \(src\/contract\/\S+\(\d+,\d+\): error TS\d+/,
-      );
-      expect(snapshot()).toBe(before);
-    },
-    SLOW,
-  );
-
-  it(
     "shows what a re-import changes (operations, handlers, hand edits) and writes only with --force",
     () => {
       const endpoints = read("src/contract/endpoints.ts");
@@ -251,93 +200,3 @@ describe.skipIf(skip)("npm run contract:import, again", () => {
     2 * SLOW,
   );
 });
-
-/**
- * A FIXTURE document (3.0, YAML) whose schema `Problem` the platform's own schema's name
- * takes, referred to from a dozen places: the import serves it as SpecProblem.
- */
-const PROBLEM_EVERYWHERE = `openapi: 3.0.3
-info: { title: FIXTURE renamed Problem, version: 1.0.0 }
-paths:
-  /fixture-reports:
-    post:
-      operationId: fixtureReport
-      requestBody:
-        required: true
-        content:
-          application/json: { schema: { $ref: "#/components/schemas/Problem" } }
-      responses:
-        "200":
-          description: FIXTURE reports.
-          content:
-            application/json:
-              schema:
-                type: object
-                properties:
-                  first: { $ref: "#/components/schemas/Problem" }
-                  all: { type: array, items: { $ref: "#/components/schemas/Problem" } }
-        "404": { $ref: "#/components/responses/FixtureNotThere" }
-        "409":
-          description: Already there.
-          content:
-            application/problem+json: { schema: { $ref: "#/components/schemas/Problem" } }
-    get:
-      operationId: fixtureReports
-      responses:
-        "200":
-          description: FIXTURE reports.
-          content:
-            application/json: { schema: { $ref: "#/components/schemas/FixtureHolder" } }
-        "404": { $ref: "#/components/responses/FixtureNotThere" }
-components:
-  responses:
-    FixtureNotThere:
-      description: Not there.
-      content:
-        application/problem+json: { schema: { $ref: "#/components/schemas/Problem" } }
-  schemas:
-    Problem:
-      type: object
-      required: [code]
-      properties:
-        code: { type: string, minLength: 1 }
-        causes: { type: array, items: { $ref: "#/components/schemas/Problem" } }
-    FixtureHolder:
-      type: object
-      properties:
-        one: { $ref: "#/components/schemas/Problem" }
-        many: { type: array, items: { $ref: "#/components/schemas/Problem" } }
-        byName: { type: object, additionalProperties: { $ref: "#/components/schemas/Problem" } }
-        nested: { type: object, properties: { deeper: { $ref: "#/components/schemas/Problem" } } }
-    FixtureDetailed:
-      allOf:
-        - $ref: "#/components/schemas/Problem"
-        - { type: object, properties: { detail: { type: string } } }
-`;
-
-describe.skipIf(skip)(
-  "npm run contract:diff, on a document whose Problem the import renames",
-  () => {
-    it(
-      "counts the rename once, as carried under another name, and holds the document to 100%",
-      () => {
-        // The tests above left a handler and a part 3 machine on resources this document lacks.
-        writeFileSync(join(copy, "src/handlers.ts"), handlersFile(0));
-        writeFileSync(join(copy, "src/contract/states.ts"), emptyPartFile(specPart("states")));
-        const file = join(copy, "problem-everywhere.yaml");
-        writeFileSync(file, PROBLEM_EVERYWHERE);
-        const imported = npm("contract:import", "--", file, "--force");
-        expect(imported.status, String(imported.stdout) + String(imported.stderr)).toBe(0);
-        const diff = npm("contract:diff", "--", file, "--min", "1");
-        const out = String(diff.stdout);
-        expect(diff.status, out + String(diff.stderr)).toBe(0);
-        expect(out).toContain(
-          "carried under another name (kept):\n  #/components/schemas/Problem: served as SpecProblem: the platform's own schema is called Problem\n\n",
-        );
-        expect(out).toMatch(/ {2}schemas +100\.0% {2}\(\d+ of \d+\)/);
-        expect(out).toMatch(/ {2}overall +100\.0% {2}\(\d+ of \d+; at least 100\.0% required\)/);
-      },
-      2 * SLOW,
-    );
-  },
-);
