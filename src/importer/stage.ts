@@ -202,6 +202,8 @@ const log = (ran: Ran) => `${ran.stdout}${ran.stderr}`;
 const NOT_STARTED = "the service does not start: ";
 
 const START = "starting the Worker once";
+/** The stage's own type check: the project's settings, over src/ alone. */
+const STAGE_TSCONFIG = "tsconfig.import.json";
 const SERVE = `npx tsx src/importer/served-document.ts --places ${SANDBOX_PLACES}`;
 
 /**
@@ -310,10 +312,21 @@ async function typeCheck(
   // build writes it. A contract the build refuses still gets a module that type-checks; its
   // refusal is reported when the Worker is started, below.
   await run("npx", ["tsx", "src/build/contract.ts"], dir);
-  // The Worker's and the tests' check (the Node tools read any contract as `Contract`).
-  const tsc = await run("npx", ["tsc", "--noEmit", "--pretty", "false"], dir, {
-    tick: checking.tick,
-  });
+  // The Worker's code, the contract and the handlers: what the import writes and what it
+  // must fit. The tests are written for any contract (npm test type-checks them, and the
+  // revision runs prove it), so the stage leaves them out: 6 s instead of 15 here.
+  writeFileSync(
+    join(dir, STAGE_TSCONFIG),
+    JSON.stringify({ extends: "./tsconfig.json", include: ["src"] }),
+  );
+  const tsc = await run(
+    "npx",
+    ["tsc", "--noEmit", "--pretty", "false", "-p", STAGE_TSCONFIG],
+    dir,
+    {
+      tick: checking.tick,
+    },
+  );
   const errors = typeErrors(tsc.stdout);
   const others = errors.filter((e) => e.file !== "src/handlers.ts");
   if (others.length > 0)
