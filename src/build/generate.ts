@@ -95,9 +95,10 @@ export interface Build {
 export function neededParts(
   contract: Contract,
   handlers: Readonly<Record<string, AnyHandler | undefined>>,
+  unhandledAnswers = true,
 ): Needed {
   return {
-    engine: needsEngine(contract) ? engineParts(contract, handlers) : undefined,
+    engine: needsEngine(contract) ? engineParts(contract, handlers, unhandledAnswers) : undefined,
     jwt: needsJwt(contract),
     xml: declaresXml(contract),
   };
@@ -131,8 +132,9 @@ async function tagged(document: DocumentText): Promise<DocumentText> {
 export async function prepareBuild(
   contract: Contract,
   handlers: Readonly<Record<string, AnyHandler | undefined>>,
+  unhandledAnswers = true,
 ): Promise<Build> {
-  const needed = neededParts(contract, handlers);
+  const needed = neededParts(contract, handlers, unhandledAnswers);
   // Checked and documented with the whole engine, as `createApp` does.
   const options = {
     handlers,

@@ -28,6 +28,9 @@ export const GENERATED_EXPORTS = fileURLToPath(
   new URL("../generated/durable-objects.ts", import.meta.url),
 );
 
+/** The deployment's configuration, which an upload's build reads its settings from. */
+const WRANGLER_TOML = fileURLToPath(new URL("../../wrangler.toml", import.meta.url));
+
 /** The Worker's static assets (`[assets] directory` in wrangler.toml): the documents it serves. */
 export const ASSETS = fileURLToPath(new URL("../generated/assets", import.meta.url));
 
@@ -66,7 +69,7 @@ export async function buildContract(): Promise<void> {
   try {
     contract = (await import("../contract")).contract;
     write(entryExports(contract), GENERATED_EXPORTS);
-    const build = await buildProject();
+    const build = await buildProject(unhandledAnswersWanted());
     const { built, files } = assetsOf(build.built);
     writeAssets(files);
     write(generatedModule({ needed: build.needed, built }));
@@ -109,12 +112,39 @@ function report(findings: readonly string[]): void {
  * it: the importer proves a new contract with it, and prints the document it would serve.
  * It throws what `createApp` would for a contract that cannot work.
  */
-export async function buildProject(): Promise<Build> {
+export async function buildProject(unhandledAnswers = true): Promise<Build> {
   const { contract } = await import("../contract");
   const { handlers } = await import("../handlers");
   // Typed by the project's own contract, whose handlers TypeScript cannot widen to the
   // build's `AnyHandler` (their inputs are the contract's); the build reads them by id only.
-  return prepareBuild(contract, handlers as Readonly<Record<string, AnyHandler | undefined>>);
+  return prepareBuild(
+    contract,
+    handlers as Readonly<Record<string, AnyHandler | undefined>>,
+    unhandledAnswers,
+  );
+}
+
+/** The commands wrangler runs the build for that upload a Worker (it sets WRANGLER_COMMAND). */
+const UPLOADS = new Set(["deploy", "versions upload"]);
+/** A setting of UNHANDLED_OPERATIONS, in any [vars] table of wrangler.toml, that needs them. */
+const ASKS_FOR_ANSWERS = /^\s*UNHANDLED_OPERATIONS\s*=\s*["'](?:examples|sandbox)["']/m;
+
+/**
+ * Whether the Worker is built with the answers of operations without a handler (the
+ * examples' and the sandbox's: about a quarter of an imported Worker's script). Always for
+ * `wrangler dev`, the tests and the type check, where `--var` or `.dev.vars` may ask for
+ * them; for an upload (`wrangler deploy`, `npm run build`, `wrangler versions upload`) only
+ * when wrangler.toml sets UNHANDLED_OPERATIONS to `examples` or `sandbox`, in its own
+ * [vars] or an environment's. Otherwise such an operation answers 501 (RFC 9110 §15.6.2),
+ * what a production deployment keeps; a setting changed on the dashboard alone is logged
+ * and answered 501 too (src/engine/operations/unhandled.ts).
+ */
+export function unhandledAnswersWanted(
+  command = process.env.WRANGLER_COMMAND,
+  wranglerToml = WRANGLER_TOML,
+): boolean {
+  if (command === undefined || !UPLOADS.has(command)) return true;
+  return existsSync(wranglerToml) && ASKS_FOR_ANSWERS.test(readFileSync(wranglerToml, "utf8"));
 }
 
 /** Whether the module was written by an earlier build (of this contract or another). */

@@ -71,15 +71,21 @@ export function answersWithoutHandler(
  * (`servingParts`), `examples` while some operation has no handler, `store` where the
  * sandbox places some operation (the Durable Object is then bound and exported, and
  * handlers may use it), and `sandbox` while some operation it places has no handler.
+ * Without `unhandledAnswers` (a deploy build whose deployment answers 501: src/build/write.ts)
+ * neither `examples` nor `sandbox`: an operation without a handler then answers 501 whatever
+ * the setting says (./operations/unhandled.ts).
  */
 export function engineParts(
   contract: Contract,
   handlers: Readonly<Record<string, unknown>>,
+  unhandledAnswers = true,
 ): EnginePart[] {
   const unhandled = (id: string) => !Object.hasOwn(handlers, id) || handlers[id] === undefined;
-  const examples = answersWithoutHandler(contract, handlers) ? (["examples"] as const) : [];
+  const examples =
+    unhandledAnswers && answersWithoutHandler(contract, handlers) ? (["examples"] as const) : [];
   const placed = placeOperations(contract).filter(({ place }) => place !== "examples");
   const store = placed.length > 0 ? (["store"] as const) : [];
-  const sandbox = placed.some(({ id }) => unhandled(id)) ? (["sandbox"] as const) : [];
+  const sandbox =
+    unhandledAnswers && placed.some(({ id }) => unhandled(id)) ? (["sandbox"] as const) : [];
   return [...servingParts(contract), ...examples, ...store, ...sandbox];
 }

@@ -37,7 +37,8 @@ export function servingEngine(parts: EngineParts): OperationEngine {
     // Without part 7, the platform's own answers stand.
     presenter: errorModel ? errorModel.presenter : () => AS_IS,
     ...(events ? { consume: events.consume, destinations: events.destinations } : {}),
-    answering,
+    // Without the examples part (an upload built for 501), the report says 501 too.
+    answering: (env) => answering(env, examples !== undefined),
     // Where the sandbox places an operation (the store part): DELETE /_service/sandbox. A
     // Worker is given the store only then; an engine given every part asks the sandbox.
     ...(store

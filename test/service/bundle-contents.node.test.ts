@@ -91,18 +91,30 @@ interface FixtureWorker {
 }
 
 /** The engine's parts a FIXTURE Worker is given: its contract's, and examples while an operation has no handler. */
-const partsOf = (worker: FixtureWorker): EnginePart[] =>
-  engineParts(worker.contract, (worker.handlers?.value ?? {}) as Readonly<Record<string, unknown>>);
+const partsOf = (worker: FixtureWorker, unhandledAnswers = true): EnginePart[] =>
+  engineParts(
+    worker.contract,
+    (worker.handlers?.value ?? {}) as Readonly<Record<string, unknown>>,
+    unhandledAnswers,
+  );
 
 /**
  * The Worker of a FIXTURE contract as a deploy makes it: the build's module for it, and an
  * entry that serves it as src/index.ts serves the shipped one.
  */
-async function deployedBundle(name: string, worker: FixtureWorker): Promise<Bundle> {
+async function deployedBundle(
+  name: string,
+  worker: FixtureWorker,
+  unhandledAnswers = true,
+): Promise<Bundle> {
   const dir = join(ARTIFACTS, name);
   mkdirSync(dir, { recursive: true });
   const to = (path: string) => relative(dir, resolve(path)).replaceAll("\\", "/");
-  const made = await prepareBuild(worker.contract, (worker.handlers?.value ?? {}) as never);
+  const made = await prepareBuild(
+    worker.contract,
+    (worker.handlers?.value ?? {}) as never,
+    unhandledAnswers,
+  );
   writeFileSync(join(dir, "generated.ts"), generatedModule(made, `${to("src")}/`));
   const { handlers } = worker;
   const imported = [worker.contractName, ...(handlers ? [handlers.name] : [])].join(", ");
@@ -291,6 +303,28 @@ describe("a Worker's bundle", () => {
       ["sandbox-every-handler", each],
     ] as const)
       expectParts((await deployedBundle(name, worker)).shipped, partsOf(worker));
+  });
+
+  it("neither the examples' nor the sandbox's answers in an upload whose deployment answers 501 (src/build/write.ts): the same FIXTURE contract without handlers keeps only the store", {
+    timeout: 60_000,
+  }, async () => {
+    const keyed: FixtureWorker = {
+      contract: FIXTURE_SANDBOX_KEYED_CONTRACT,
+      module: "test/fixtures/sandbox.ts",
+      contractName: "FIXTURE_SANDBOX_KEYED_CONTRACT",
+    };
+    const parts = partsOf(keyed, false);
+    expect(parts).toContain("store");
+    expect(parts).not.toContain("examples");
+    expect(parts).not.toContain("sandbox");
+    const { shipped } = await deployedBundle("sandbox-uploaded-for-501", keyed, false);
+    expectParts(shipped, parts);
+    // Nor the value generator's pieces the sandbox's answers use (ids, patterns).
+    expect(
+      shipped.filter((input) =>
+        /src\/engine\/(?:examples\/(?!book\.ts)|sandbox\/(?:place|values|items)\.ts)/.test(input),
+      ),
+    ).toEqual([]);
   });
 
   const FIXTURES: readonly [string, FixtureWorker][] = [

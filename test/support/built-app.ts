@@ -17,10 +17,16 @@ export interface BuiltApp {
   readonly built: BuiltDocuments;
 }
 
-export async function builtApp(contract: Contract, handlers: object = {}): Promise<BuiltApp> {
+/** `unhandledAnswers`: false for an upload whose deployment answers 501 (src/build/write.ts). */
+export async function builtApp(
+  contract: Contract,
+  handlers: object = {},
+  unhandledAnswers = true,
+): Promise<BuiltApp> {
   const { needed, built } = await prepareBuild(
     contract,
     handlers as Readonly<Record<string, AnyHandler | undefined>>,
+    unhandledAnswers,
   );
   const options = { handlers, built, ...servedParts(needed) } as ServeOptions<Contract>;
   return { app: serveApp(contract, options), built };

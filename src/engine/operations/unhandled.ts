@@ -19,6 +19,7 @@
 
 import type { AnyHandler } from "../../contract-language/define-handlers";
 import { OPERATION_NOT_IMPLEMENTED } from "../../contract-language/problem-catalogue";
+import { log } from "../../platform/log";
 import { typedProblem } from "../../platform/problem";
 import type {
   AnsweredBy,
@@ -27,7 +28,7 @@ import type {
   UnhandledSetting,
 } from "../../platform/status";
 import type { Refusal } from "../refusal";
-import { unhandledSetting } from "./unhandled-setting";
+import { UNHANDLED_VAR, unhandledSetting } from "./unhandled-setting";
 
 export { UNHANDLED_VAR } from "./unhandled-setting";
 
@@ -79,10 +80,35 @@ const WAYS: Readonly<Record<UnhandledSetting, Way>> = {
   },
 };
 
-/** What the setting of `env` makes of the operations without a handler, for the report. */
-export function answering(env: unknown): Answering {
+/** Settings this Worker was built without the answers of, each logged once per isolate. */
+const unbuilt = new Set<UnhandledSetting>();
+
+/**
+ * The way this Worker answers under `setting`: `examples` and `sandbox` need the answers an
+ * upload's build leaves out unless wrangler.toml asks for them (src/build/write.ts,
+ * `unhandledAnswersWanted`). A Worker built without them fails closed: 501, as a production
+ * deployment answers, and the cause logged once (where `say`), naming the setting only.
+ */
+function honoured(setting: UnhandledSetting, built: boolean, say = false): UnhandledSetting {
+  if (setting === "501" || built) return setting;
+  if (say && !unbuilt.has(setting)) {
+    unbuilt.add(setting);
+    log(
+      "error",
+      `${UNHANDLED_VAR} is ${setting}, but this Worker was uploaded without those answers (set it in wrangler.toml's [vars] before deploying): answering 501`,
+      { setting: UNHANDLED_VAR, value: setting },
+    );
+  }
+  return "501";
+}
+
+/**
+ * What the setting of `env` makes of the operations without a handler, for the report;
+ * `built`: whether this Worker has their answers (the examples part, src/engine/parts.ts).
+ */
+export function answering(env: unknown, built = true): Answering {
   const setting = unhandledSetting(env);
-  return { setting, answeredBy: WAYS[setting].answeredBy };
+  return { setting, answeredBy: WAYS[honoured(setting, built)].answeredBy };
 }
 
 /** Runs a handler on the exchange as the handler step does (steps.ts). */
@@ -97,7 +123,7 @@ export function answerUnhandled(run: RunHandler): Step {
   return {
     name: "handle",
     run(x) {
-      const setting = unhandledSetting(x.c.env);
+      const setting = honoured(unhandledSetting(x.c.env), x.model.examples !== undefined, true);
       const sandbox = setting === "sandbox" ? x.model.sandbox?.() : undefined;
       if (sandbox) {
         x.headers = { ...x.headers, [ANSWERED_BY]: "sandbox" };

@@ -18,6 +18,7 @@ import {
 } from "../../fixtures/examples";
 import { FIXTURE_SECRETS } from "../../fixtures/security";
 import { expectProblem } from "../../support/assertions";
+import { builtApp } from "../../support/built-app";
 
 const app = createApp(FIXTURE_EXAMPLES_CONTRACT, {
   engine: OPERATION_ENGINE,
@@ -367,4 +368,45 @@ describe("what the deployment says of it", () => {
     );
     expect(new Set(documents).size).toBe(1);
   });
+});
+
+describe("a Worker uploaded without those answers (wrangler.toml does not ask for them)", () => {
+  // An upload's build leaves the examples' and the sandbox's answers out unless the
+  // deployment's [vars] set UNHANDLED_OPERATIONS to use them (src/build/write.ts).
+  const uploaded = builtApp(FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS, false);
+  const callUploaded = async (path: string, setting: string) => {
+    const { app } = await uploaded;
+    return app.request(
+      `https://fixture.test${path}`,
+      {},
+      { ...env, UNHANDLED_OPERATIONS: setting },
+    );
+  };
+
+  it.each(["examples", "sandbox"])(
+    "setting %j fails closed: 501 (RFC 9110 §15.6.2), the cause logged once per isolate",
+    async (setting) => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      for (let i = 0; i < 3; i += 1) {
+        const res = await callUploaded("/fixture-gadgets", setting);
+        expect((await expectProblem(res, 501)).operationId).toBe("fixtureListGadgets");
+        expect(res.headers.get("answered-by")).toBe("501");
+      }
+      expect(logged).toHaveBeenCalledTimes(1);
+      const line = JSON.parse(String(logged.mock.calls[0]?.[0])) as Record<string, unknown>;
+      expect(line).toMatchObject({
+        level: "error",
+        setting: "UNHANDLED_OPERATIONS",
+        value: setting,
+      });
+      expect(String(line.message)).toContain("wrangler.toml");
+      // The report says how the operation is answered: 501, whatever the setting.
+      const report = (await (await callUploaded("/_service/interface", setting)).json()) as {
+        operations: { id: string; answeredBy: string }[];
+      };
+      const ways = Object.fromEntries(report.operations.map((o) => [o.id, o.answeredBy]));
+      expect(ways.fixtureListGadgets).toBe("501");
+      expect(ways.fixtureHandledGadget).toBe("handler");
+    },
+  );
 });

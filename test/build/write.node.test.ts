@@ -1,0 +1,55 @@
+/**
+ * Which builds give the Worker the answers of operations without a handler (the examples'
+ * and the sandbox's): every build but an upload's, and an upload's only when wrangler.toml
+ * asks for them (src/build/write.ts, `unhandledAnswersWanted`).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { unhandledAnswersWanted } from "../../src/build/write";
+
+const dir = mkdtempSync(join(tmpdir(), "unhandled-answers-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A FIXTURE wrangler.toml with `text`, its path. */
+function toml(name: string, text: string): string {
+  const file = join(dir, `${name}.toml`);
+  writeFileSync(file, `name = "fixture"\nmain = "src/index.ts"\n${text}`);
+  return file;
+}
+
+describe("the build gives the answers of operations without a handler", () => {
+  const answers501 = toml("501", '[vars]\nUNHANDLED_OPERATIONS = "501"\n');
+
+  it.each([undefined, "dev", "types"])(
+    "always where --var or .dev.vars may ask for them (WRANGLER_COMMAND %j)",
+    (command) => {
+      expect(unhandledAnswersWanted(command, answers501)).toBe(true);
+    },
+  );
+
+  it.each(["deploy", "versions upload"])(
+    "to an upload (%s) only when wrangler.toml sets examples or sandbox, in any [vars]",
+    (command) => {
+      expect(unhandledAnswersWanted(command, answers501)).toBe(false);
+      expect(unhandledAnswersWanted(command, toml("none", "[vars]\n"))).toBe(false);
+      expect(unhandledAnswersWanted(command, join(dir, "absent.toml"))).toBe(false);
+      expect(
+        unhandledAnswersWanted(command, toml("commented", '# UNHANDLED_OPERATIONS = "sandbox"\n')),
+      ).toBe(false);
+      expect(
+        unhandledAnswersWanted(
+          command,
+          toml("examples", "[vars]\nUNHANDLED_OPERATIONS = 'examples'\n"),
+        ),
+      ).toBe(true);
+      expect(
+        unhandledAnswersWanted(
+          command,
+          toml("env", '[env.staging.vars]\n  UNHANDLED_OPERATIONS = "sandbox"\n'),
+        ),
+      ).toBe(true);
+    },
+  );
+});
