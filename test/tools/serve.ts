@@ -95,12 +95,14 @@ const worker :Workerd.Worker = (
 /**
  * `npm run build:contract` in the project at `dir`: what its Worker entry imports
  * (src/generated/, gitignored, so never in a copy) and its static assets, as a deploy's
- * `[build]` makes them. `buildBundle` below uses a config of its own, without that step.
+ * `[build]` makes them (wrangler tells it the command: src/build/write.ts). `buildBundle`
+ * below uses a config of its own, without that step.
  */
 export function buildContractIn(dir: string): void {
   execFileSync("npm", ["run", "--silent", "build:contract"], {
     cwd: dir,
     stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, WRANGLER_COMMAND: "deploy" },
   });
 }
 

@@ -23,7 +23,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { copyProject } from "../../../src/importer/copy-project";
-import { buildBundle, serveWorker } from "../serve";
+import { buildBundle, buildContractIn, serveWorker } from "../serve";
 import { processCpuNs } from "./workerd";
 
 const at = process.argv.indexOf("--spawns");
@@ -74,6 +74,8 @@ try {
     cwd: copy,
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // What the entry imports (src/generated/, gitignored), as a deploy's build makes it.
+  buildContractIn(copy);
   const entries: [string, string][] = [
     ["bare Hono", resolve("test/tools/bench/variants/bare-hono.ts")],
   ];
