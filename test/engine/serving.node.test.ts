@@ -6,7 +6,7 @@
  * operation has no handler, is the exception: a Worker built without it starts, and answers
  * such an operation 501 under every setting.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { prepareBuild, servedParts } from "../../src/build/generate";
 import type { Contract } from "../../src/contract-language/contract";
 import { servingParts } from "../../src/contract-language/needs";
@@ -47,7 +47,7 @@ describe("the serving engine's parts", () => {
     ).not.toThrow();
   });
 
-  it("does not refuse a Worker built without the examples part: it answers 501 under every setting", async () => {
+  it("does not refuse a Worker built without the examples part: it answers 501 under every setting, and says so", async () => {
     const handlers = FIXTURE_EXAMPLES_HANDLERS as unknown as Parameters<typeof prepareBuild>[1];
     const { built, needed } = await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, handlers);
     expect(needed.engine).toContain("examples");
@@ -60,6 +60,10 @@ describe("the serving engine's parts", () => {
       return [answer.status, answer.headers.get("answered-by")];
     };
     expect(await status(needed)).toEqual([200, "examples"]);
-    expect(await status(without)).toEqual([501, "examples"]);
+    // Without its answers the setting fails closed, and says so in the log (unhandled.ts).
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await status(without)).toEqual([501, "501"]);
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
   });
 });
