@@ -53,6 +53,10 @@ export const ${EXPORTS[part.name]} = ${value};
 `;
 }
 
+/** The line of a part file's header that says the import wrote it (and writes it again). */
+export const WRITTEN_BY_IMPORT =
+  " * writes this file; IMPORT-REPORT.md, beside it, lists what the document says that the";
+
 /** A part file with what the import declares in it. */
 function partFile(
   part: SpecPart,
@@ -65,7 +69,7 @@ function partFile(
     "/**",
     ` * Spec part ${part.number}, "${part.title}": imported from the OpenAPI document`,
     ` * ${basename(source.file)} (OpenAPI ${source.openapi}) by \`npm run contract:import\`, which`,
-    " * writes this file; IMPORT-REPORT.md, beside it, lists what the document says that the",
+    WRITTEN_BY_IMPORT,
     " * contract does not carry.",
     " */",
   ];
