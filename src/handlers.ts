@@ -4,7 +4,7 @@
  * operation's declaration in `src/contract/endpoints.ts`.
  */
 
-import { contract } from "./contract";
+import type { contract } from "./contract";
 import { defineHandlers } from "./contract-language/define-handlers";
 
-export const handlers = defineHandlers(contract, {});
+export const handlers = defineHandlers<typeof contract>({});

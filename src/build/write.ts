@@ -17,6 +17,7 @@ import {
   prepareBuild,
   refusedModule,
 } from "./generate";
+import { SERVED_DIR, writeServedContract } from "./served-contract";
 
 /** What a contract that does not even load is given: nothing can be said of its needs. */
 const NOTHING = { engine: undefined, jwt: false, xml: false } as const;
@@ -66,10 +67,14 @@ function writeAssets(files: Readonly<Record<string, string>>): void {
  */
 export async function buildContract(): Promise<void> {
   let contract: Contract | undefined;
+  const unhandledAnswers = unhandledAnswersWanted();
+  // A source transform only: written first, so a refused contract's Worker still bundles
+  // (the generated module then throws the refusal when it is loaded).
+  writeServedContract(unhandledAnswers);
   try {
     contract = (await import("../contract")).contract;
     write(entryExports(contract), GENERATED_EXPORTS);
-    const build = await buildProject(unhandledAnswersWanted());
+    const build = await buildProject(unhandledAnswers);
     const { built, files } = assetsOf(build.built);
     writeAssets(files);
     write(generatedModule({ needed: build.needed, built }));
@@ -149,5 +154,9 @@ export function unhandledAnswersWanted(
 
 /** Whether the module was written by an earlier build (of this contract or another). */
 export function built(): boolean {
-  return existsSync(GENERATED) && existsSync(GENERATED_EXPORTS);
+  return (
+    existsSync(GENERATED) &&
+    existsSync(GENERATED_EXPORTS) &&
+    existsSync(join(SERVED_DIR, "index.js"))
+  );
 }

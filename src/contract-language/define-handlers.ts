@@ -305,10 +305,20 @@ export type AnyHandler = (
   },
 ) => AnyResult | Promise<AnyResult>;
 
-/** Attaches handlers to a contract's operations by id, checking each against its declaration. */
+/**
+ * Attaches handlers to a contract's operations by id, checking each against its declaration:
+ * `defineHandlers<typeof contract>({ … })` with `import type { contract }`, so the Worker's
+ * bundle holds only the contract it serves (src/build/served-contract.ts), or
+ * `defineHandlers(contract, { … })`, which imports the declared contract as a value (the
+ * tests' FIXTURE contracts, which are not served copies).
+ */
+export function defineHandlers<C extends Contract>(handlers: Handlers<C>): Handlers<C>;
 export function defineHandlers<C extends Contract>(
-  _contract: C,
+  contract: C,
   handlers: NoInfer<Handlers<C>>,
+): Handlers<C>;
+export function defineHandlers<C extends Contract>(
+  ...given: [Handlers<C>] | [C, Handlers<C>]
 ): Handlers<C> {
-  return handlers;
+  return given.length === 1 ? given[0] : given[1];
 }

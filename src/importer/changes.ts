@@ -77,7 +77,7 @@ export function operationChanges(before: Json | undefined, after: Json): Operati
  * `defineHandlers`, as Biome lays them out (two spaces in, a name then `:` or `(`).
  */
 export function handlerIds(text: string): string[] {
-  const start = text.indexOf("defineHandlers(");
+  const start = text.search(/defineHandlers(?:<typeof contract>)?\(/);
   if (start === -1) return [];
   const ids: string[] = [];
   for (const line of text.slice(start).split("\n")) {
@@ -89,7 +89,8 @@ export function handlerIds(text: string): string[] {
 }
 
 /** Whether src/handlers.ts attaches no handler yet (the form the importer writes). */
-export const noHandlers = (text: string) => /defineHandlers\(contract, \{\}\)/.test(text);
+export const noHandlers = (text: string) =>
+  /defineHandlers(?:<typeof contract>\(|\(contract, )\{\}\)/.test(text);
 
 export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 

@@ -297,9 +297,9 @@ export function handlersFile(operations: number): string {
  * here is type-checked against its operation's declaration in \`src/contract/endpoints.ts\`.
  */
 
-import { contract } from "./contract";
+import type { contract } from "./contract";
 import { defineHandlers } from "./contract-language/define-handlers";
 
-export const handlers = defineHandlers(contract, {});
+export const handlers = defineHandlers<typeof contract>({});
 `;
 }

@@ -515,7 +515,7 @@ const IMPORTER_WORDS = [
 ];
 
 describe("the deploy bundle (wrangler deploy --dry-run)", () => {
-  it("has none of the importer: no module of it, no package only it loads, no word only it writes", {
+  it("has none of the importer (no module of it, no package only it loads, no word only it writes) and the served contract, not the declared one", {
     timeout: 180_000,
   }, () => {
     const { inputs, code } = deployBundle();
@@ -523,6 +523,10 @@ describe("the deploy bundle (wrangler deploy --dry-run)", () => {
     // (Its metafile's inputs: every module read, so an absence here is an absence from the build.)
     expect(has(inputs, "src/index.ts")).toBe(true);
     expect(has(inputs, "node_modules/hono/")).toBe(true);
+    // The contract it serves is the build's copy without the documents' text
+    // (src/build/served-contract.ts): no module of the declared one is even read.
+    expect(has(inputs, "src/generated/served-contract/index.js")).toBe(true);
+    expect(inputs.filter((i) => i.includes("src/contract/"))).toEqual([]);
     for (const fragment of IMPORTER_ONLY)
       expect(inputs.filter((i) => i.includes(fragment))).toEqual([]);
     // Words of the importer's own code; one the contract's data holds (an imported contract
