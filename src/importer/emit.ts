@@ -272,8 +272,10 @@ const ENTRY = `/**
  * XML media type). Nothing else happens here; the option types refuse to compile without a
  * part the contract needs, so a stale build is a type error (src/contract/README.md).
  */
-import { contract } from "./contract";
 import { BUILT } from "./generated/contract";
+// The contract as the Worker serves it: src/contract without the text only its documents
+// carry (src/build/served-contract.ts); its types are the declared contract's.
+import { contract } from "./generated/served-contract";
 import { handlers } from "./handlers";
 import { serveApp } from "./serve-app";
 

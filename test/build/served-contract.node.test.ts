@@ -6,9 +6,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { globalRegistry } from "zod/v4/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeServedContract } from "../../src/build/served-contract";
 import { resolveSchema } from "../../src/contract-language/lazy";
 import { declaredSerialisation } from "../../src/engine/request/parameters";

@@ -27,7 +27,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   // What the build wrote (src/build): the documents, and the engine parts the contract needs.
   "generated/": ["engine/", "platform/"],
   // The entry is the same for every contract: what the build made, served by serveApp.
-  "index.ts": ["serve-app.ts", "generated/", "contract/", "handlers.ts"],
+  "index.ts": ["serve-app.ts", "generated/", "handlers.ts"],
   // The build, in Node: it checks the contract and writes generated/; no Worker module imports it.
   "build/": ["app.ts", "contract/", "handlers.ts", "engine/", "platform/", "contract-language/"],
   // The typed client: what callers load. It loads of the language only how a declared
@@ -87,7 +87,8 @@ function sources(dir: string): string[] {
 
 function resolveImport(from: string, specifier: string): string | undefined {
   const base = join(dirname(from), specifier);
-  for (const candidate of [`${base}.ts`, join(base, "index.ts"), base]) {
+  // A directory the build writes as JavaScript (generated/served-contract/) by its index.
+  for (const candidate of [`${base}.ts`, join(base, "index.ts"), join(base, "index.js"), base]) {
     try {
       if (statSync(candidate).isFile()) return candidate;
     } catch {}
