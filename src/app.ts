@@ -15,7 +15,7 @@ import {
   needsEngine,
   needsJwt,
 } from "./contract-language/needs";
-import { INTERFACE_NOT_SPECIFIED } from "./contract-language/problem-catalogue";
+import { INTERFACE_NOT_SPECIFIED, withPage } from "./contract-language/problem-catalogue";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
 import type { DocumentText, ReportDocuments, ServiceDocuments } from "./platform/documents";
 import type { ContractEngine, XmlSchema } from "./platform/engine-seam";
@@ -153,7 +153,7 @@ export function prepareContract<C extends Contract>(
   engine?.presenter(contract);
   const engineTypes = engine?.problemTypes(contract) ?? [];
   const problemTypes: ProblemType[] = [
-    INTERFACE_NOT_SPECIFIED,
+    withPage(INTERFACE_NOT_SPECIFIED),
     ...engineTypes,
     ...(engine?.errorTypes(contract) ?? []),
   ];
@@ -176,7 +176,7 @@ export function prepareContract<C extends Contract>(
         jsonSchema,
         implemented,
         problemTypes,
-        platformTypes: [INTERFACE_NOT_SPECIFIED, ...engineTypes],
+        platformTypes: [withPage(INTERFACE_NOT_SPECIFIED), ...engineTypes],
         documenter: engine?.document,
       });
     return document && { body: JSON.stringify(document) };

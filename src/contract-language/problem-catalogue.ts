@@ -18,8 +18,11 @@
 /** A JSON Schema, as written into the OpenAPI document. */
 type JsonSchema = Readonly<Record<string, unknown>>;
 
-/** One problem type of the platform or the engine. */
-export interface CataloguedProblem {
+/**
+ * What an answer of a problem type says of it (RFC 9457 §3.1): the Worker reads these, so
+ * each entry's facts are a constant of their own, apart from its page.
+ */
+export interface ProblemFacts {
   /** Its name: the last segment of its `type` URI, `/_service/problems/<slug>`. */
   readonly slug: string;
   /** Who answers with it: the platform always, the engine once the contract declares its cause. */
@@ -28,7 +31,7 @@ export interface CataloguedProblem {
   readonly schemaName: string;
   /**
    * Whether part 7 may present it as one of the contract's own error types. When it
-   * does, the platform fills every member this entry gives a schema (besides requestId).
+   * does, the platform fills every member its page gives a schema (besides requestId).
    */
   readonly presentable: boolean;
   /**
@@ -38,12 +41,27 @@ export interface CataloguedProblem {
   readonly uri?: "about:blank";
   readonly title: string;
   readonly status: number;
+}
+
+/**
+ * What documents a problem type: its page and its schema in the OpenAPI document, both
+ * made by the build, so none of it is in a Worker's script (the build's assets carry it).
+ */
+export interface ProblemPage {
   /** Plain text for the documentation page: when this problem occurs and what to do. */
   readonly description: string;
   /** Extension members (RFC 9457 §3.2), with what each means. */
   readonly members: Readonly<Record<string, string>>;
   /** The JSON Schema of each extension member, for the OpenAPI document (requestId aside). */
   readonly schemas?: Readonly<Record<string, JsonSchema>>;
+}
+
+/** One problem type of the platform or the engine: its facts and its page. */
+export interface CataloguedProblem extends ProblemFacts, ProblemPage {}
+
+/** An entry of the catalogue. A pure call, so a Worker that reads no page bundles none. */
+function entry<F extends ProblemFacts, P extends ProblemPage>(facts: F, page: P): F & P {
+  return { ...facts, ...page };
 }
 
 /** What the member every platform problem carries means. */
@@ -63,6 +81,8 @@ export const INTERFACE_NOT_SPECIFIED = {
   presentable: false,
   title: "Interface not specified",
   status: 501,
+} as const satisfies ProblemFacts;
+const INTERFACE_NOT_SPECIFIED_PAGE = {
   description:
     "The request falls outside the operational namespace /_service, where only the " +
     "service's own interface can answer, and the part of the interface specification " +
@@ -83,7 +103,7 @@ export const INTERFACE_NOT_SPECIFIED = {
     },
     statusReport: { type: "string", format: "uri-reference" },
   },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const OPERATION_NOT_IMPLEMENTED = {
   slug: "operation-not-implemented",
@@ -92,13 +112,15 @@ export const OPERATION_NOT_IMPLEMENTED = {
   presentable: false,
   title: "Operation not implemented",
   status: 501,
+} as const satisfies ProblemFacts;
+const OPERATION_NOT_IMPLEMENTED_PAGE = {
   description:
     "The contract declares this operation, and the request was valid for it, but no " +
     "handler is attached to it yet. Nothing was done. The request may succeed once the " +
     "operation is implemented.",
   members: { operationId: "The id of the declared operation.", requestId: REQUEST_ID },
   schemas: { operationId: { type: "string" } },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const UNSUPPORTED_MEDIA_TYPE = {
   slug: "unsupported-media-type",
@@ -107,6 +129,8 @@ export const UNSUPPORTED_MEDIA_TYPE = {
   presentable: true,
   title: "Unsupported media type",
   status: 415,
+} as const satisfies ProblemFacts;
+const UNSUPPORTED_MEDIA_TYPE_PAGE = {
   description:
     "The request carried a body this operation does not accept: either the operation " +
     "takes no body, or the Content-Type is not one it declares. Media types match " +
@@ -117,7 +141,7 @@ export const UNSUPPORTED_MEDIA_TYPE = {
     requestId: REQUEST_ID,
   },
   schemas: { acceptedMediaTypes: STRINGS },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const CONTENT_TOO_LARGE = {
   slug: "content-too-large",
@@ -126,12 +150,14 @@ export const CONTENT_TOO_LARGE = {
   presentable: true,
   title: "Content too large",
   status: 413,
+} as const satisfies ProblemFacts;
+const CONTENT_TOO_LARGE_PAGE = {
   description:
     "The request body is larger than the operation accepts, counted in bytes as it " +
     "arrived. The body was not processed.",
   members: { maxBytes: "The largest body accepted, in bytes.", requestId: REQUEST_ID },
   schemas: { maxBytes: { type: "integer", minimum: 0 } },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const MALFORMED_REQUEST = {
   slug: "malformed-request",
@@ -140,13 +166,15 @@ export const MALFORMED_REQUEST = {
   presentable: true,
   title: "Malformed request",
   status: 400,
+} as const satisfies ProblemFacts;
+const MALFORMED_REQUEST_PAGE = {
   description:
     "The request could not be read: its body is missing where one is required, empty, " +
     "not valid UTF-8, not well-formed JSON or a malformed form, or it contains a member " +
     "named __proto__ or constructor.prototype; or its Content-Length is malformed. The " +
     "detail says which.",
   members: REQUEST_ID_MEMBER,
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const VALIDATION_FAILED = {
   slug: "validation-failed",
@@ -155,6 +183,8 @@ export const VALIDATION_FAILED = {
   presentable: true,
   title: "Validation failed",
   status: 422,
+} as const satisfies ProblemFacts;
+const VALIDATION_FAILED_PAGE = {
   description:
     "The request was well-formed but does not satisfy the operation's declared schemas. " +
     "Up to 100 violations are listed (the detail gives the full count); none quotes the values sent.",
@@ -179,7 +209,7 @@ export const VALIDATION_FAILED = {
       },
     },
   },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const NOT_ACCEPTABLE = {
   slug: "not-acceptable",
@@ -188,6 +218,8 @@ export const NOT_ACCEPTABLE = {
   presentable: true,
   title: "Not acceptable",
   status: 406,
+} as const satisfies ProblemFacts;
+const NOT_ACCEPTABLE_PAGE = {
   description:
     "The request's Accept header excludes every media type in which this operation can " +
     "answer (RFC 9110 §15.5.7). Nothing was done: the check comes before the operation " +
@@ -197,7 +229,7 @@ export const NOT_ACCEPTABLE = {
     requestId: REQUEST_ID,
   },
   schemas: { availableMediaTypes: STRINGS },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const INSUFFICIENT_SCOPE = {
   slug: "insufficient-scope",
@@ -206,6 +238,8 @@ export const INSUFFICIENT_SCOPE = {
   presentable: true,
   title: "Insufficient scope",
   status: 403,
+} as const satisfies ProblemFacts;
+const INSUFFICIENT_SCOPE_PAGE = {
   description:
     "The request's credentials are valid, but do not grant the scopes this operation " +
     "needs (RFC 6750 §3.1). The WWW-Authenticate header names them as error=" +
@@ -216,7 +250,7 @@ export const INSUFFICIENT_SCOPE = {
     requestId: REQUEST_ID,
   },
   schemas: { requiredScopes: STRINGS },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const AUTHENTICATION_REQUIRED = {
   slug: "authentication-required",
@@ -225,6 +259,8 @@ export const AUTHENTICATION_REQUIRED = {
   presentable: true,
   title: "Authentication required",
   status: 401,
+} as const satisfies ProblemFacts;
+const AUTHENTICATION_REQUIRED_PAGE = {
   description:
     "The operation requires credentials and the request carried none that are valid for " +
     "it. Missing, malformed and wrong credentials get the same answer, so the answer does " +
@@ -245,7 +281,7 @@ export const AUTHENTICATION_REQUIRED = {
       items: { type: "object", additionalProperties: STRINGS },
     },
   },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const RATE_LIMIT_EXCEEDED = {
   slug: "rate-limit-exceeded",
@@ -254,6 +290,8 @@ export const RATE_LIMIT_EXCEEDED = {
   presentable: true,
   title: "Rate limit exceeded",
   status: 429,
+} as const satisfies ProblemFacts;
+const RATE_LIMIT_EXCEEDED_PAGE = {
   description:
     "More requests arrived than a rate limit of the interface (specification part 8) " +
     "allows (RFC 6585 §4). Nothing was done. The Retry-After header gives, in seconds, the " +
@@ -271,7 +309,7 @@ export const RATE_LIMIT_EXCEEDED = {
     maxRequests: { type: "integer", minimum: 1 },
     periodSeconds: { type: "integer", minimum: 1 },
   },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const STATE_CONFLICT = {
   slug: "state-conflict",
@@ -280,6 +318,8 @@ export const STATE_CONFLICT = {
   presentable: false,
   title: "State conflict",
   status: 409,
+} as const satisfies ProblemFacts;
+const STATE_CONFLICT_PAGE = {
   description:
     "The operation performs a transition of a state machine of the interface " +
     "(specification part 3), and the resource is in a state from which that transition " +
@@ -298,7 +338,7 @@ export const STATE_CONFLICT = {
     currentState: { type: "string" },
     allowedTriggers: STRINGS,
   },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const UNSUPPORTED_VERSION = {
   slug: "unsupported-version",
@@ -307,6 +347,8 @@ export const UNSUPPORTED_VERSION = {
   presentable: false,
   title: "Unsupported version",
   status: 400,
+} as const satisfies ProblemFacts;
+const UNSUPPORTED_VERSION_PAGE = {
   description:
     "The request asks for a version of the interface (specification part 9) this service " +
     "does not have, or states none where the service requires one. Nothing was done. " +
@@ -316,7 +358,7 @@ export const UNSUPPORTED_VERSION = {
     requestId: REQUEST_ID,
   },
   schemas: { supportedVersions: STRINGS },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const VERSION_GONE = {
   slug: "version-gone",
@@ -325,6 +367,8 @@ export const VERSION_GONE = {
   presentable: false,
   title: "Version gone",
   status: 410,
+} as const satisfies ProblemFacts;
+const VERSION_GONE_PAGE = {
   description:
     "The version of the interface the request asks for is past its sunset date (RFC 8594) " +
     "and is no longer served. Nothing was done. The migration notes, where the interface " +
@@ -340,7 +384,7 @@ export const VERSION_GONE = {
     sunset: { type: "string" },
     supportedVersions: STRINGS,
   },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const NOT_IN_VERSION = {
   slug: "not-in-version",
@@ -349,6 +393,8 @@ export const NOT_IN_VERSION = {
   presentable: false,
   title: "Not in this version",
   status: 404,
+} as const satisfies ProblemFacts;
+const NOT_IN_VERSION_PAGE = {
   description:
     "The operation exists, but not in the version of the interface the request asks for. " +
     "Nothing was done. The answer names the versions that have it.",
@@ -358,7 +404,7 @@ export const NOT_IN_VERSION = {
     requestId: REQUEST_ID,
   },
   schemas: { operationId: { type: "string" }, availableIn: STRINGS },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const OPERATION_GONE = {
   slug: "operation-gone",
@@ -367,6 +413,8 @@ export const OPERATION_GONE = {
   presentable: false,
   title: "Operation gone",
   status: 410,
+} as const satisfies ProblemFacts;
+const OPERATION_GONE_PAGE = {
   description:
     "The operation was deprecated and is past its sunset date (RFC 8594); it is no longer " +
     "served. Nothing was done. The migration notes, where the interface gives them, are " +
@@ -377,7 +425,7 @@ export const OPERATION_GONE = {
     requestId: REQUEST_ID,
   },
   schemas: { operationId: { type: "string" }, sunset: { type: "string" } },
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 // Failures with no meaning beyond their status code (RFC 9457 §4.2.1: `about:blank`, the
 // reason phrase as title), catalogued because part 7 may present them.
@@ -390,9 +438,11 @@ export const NOT_FOUND_FAILURE = {
   uri: "about:blank",
   title: "Not Found",
   status: 404,
+} as const satisfies ProblemFacts;
+const NOT_FOUND_FAILURE_PAGE = {
   description: "No resource is at this path (RFC 9110 §15.5.5).",
   members: REQUEST_ID_MEMBER,
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const METHOD_NOT_ALLOWED_FAILURE = {
   slug: "method-not-allowed",
@@ -402,10 +452,12 @@ export const METHOD_NOT_ALLOWED_FAILURE = {
   uri: "about:blank",
   title: "Method Not Allowed",
   status: 405,
+} as const satisfies ProblemFacts;
+const METHOD_NOT_ALLOWED_FAILURE_PAGE = {
   description:
     "The resource does not answer this method; Allow lists those it does (RFC 9110 §15.5.6).",
   members: REQUEST_ID_MEMBER,
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 export const INTERNAL_ERROR_FAILURE = {
   slug: "internal-error",
@@ -415,30 +467,32 @@ export const INTERNAL_ERROR_FAILURE = {
   uri: "about:blank",
   title: "Internal Server Error",
   status: 500,
+} as const satisfies ProblemFacts;
+const INTERNAL_ERROR_FAILURE_PAGE = {
   description: "An unexpected error; the whole error went to the log, never to the client.",
   members: REQUEST_ID_MEMBER,
-} as const satisfies CataloguedProblem;
+} as const satisfies ProblemPage;
 
 /** Every problem type, once. The order is the one part 7's failures are listed in. */
 export const PROBLEM_CATALOGUE = [
-  INTERFACE_NOT_SPECIFIED,
-  MALFORMED_REQUEST,
-  VALIDATION_FAILED,
-  AUTHENTICATION_REQUIRED,
-  INSUFFICIENT_SCOPE,
-  NOT_FOUND_FAILURE,
-  METHOD_NOT_ALLOWED_FAILURE,
-  NOT_ACCEPTABLE,
-  CONTENT_TOO_LARGE,
-  UNSUPPORTED_MEDIA_TYPE,
-  RATE_LIMIT_EXCEEDED,
-  INTERNAL_ERROR_FAILURE,
-  OPERATION_NOT_IMPLEMENTED,
-  STATE_CONFLICT,
-  UNSUPPORTED_VERSION,
-  VERSION_GONE,
-  NOT_IN_VERSION,
-  OPERATION_GONE,
+  /* @__PURE__ */ entry(INTERFACE_NOT_SPECIFIED, INTERFACE_NOT_SPECIFIED_PAGE),
+  /* @__PURE__ */ entry(MALFORMED_REQUEST, MALFORMED_REQUEST_PAGE),
+  /* @__PURE__ */ entry(VALIDATION_FAILED, VALIDATION_FAILED_PAGE),
+  /* @__PURE__ */ entry(AUTHENTICATION_REQUIRED, AUTHENTICATION_REQUIRED_PAGE),
+  /* @__PURE__ */ entry(INSUFFICIENT_SCOPE, INSUFFICIENT_SCOPE_PAGE),
+  /* @__PURE__ */ entry(NOT_FOUND_FAILURE, NOT_FOUND_FAILURE_PAGE),
+  /* @__PURE__ */ entry(METHOD_NOT_ALLOWED_FAILURE, METHOD_NOT_ALLOWED_FAILURE_PAGE),
+  /* @__PURE__ */ entry(NOT_ACCEPTABLE, NOT_ACCEPTABLE_PAGE),
+  /* @__PURE__ */ entry(CONTENT_TOO_LARGE, CONTENT_TOO_LARGE_PAGE),
+  /* @__PURE__ */ entry(UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_MEDIA_TYPE_PAGE),
+  /* @__PURE__ */ entry(RATE_LIMIT_EXCEEDED, RATE_LIMIT_EXCEEDED_PAGE),
+  /* @__PURE__ */ entry(INTERNAL_ERROR_FAILURE, INTERNAL_ERROR_FAILURE_PAGE),
+  /* @__PURE__ */ entry(OPERATION_NOT_IMPLEMENTED, OPERATION_NOT_IMPLEMENTED_PAGE),
+  /* @__PURE__ */ entry(STATE_CONFLICT, STATE_CONFLICT_PAGE),
+  /* @__PURE__ */ entry(UNSUPPORTED_VERSION, UNSUPPORTED_VERSION_PAGE),
+  /* @__PURE__ */ entry(VERSION_GONE, VERSION_GONE_PAGE),
+  /* @__PURE__ */ entry(NOT_IN_VERSION, NOT_IN_VERSION_PAGE),
+  /* @__PURE__ */ entry(OPERATION_GONE, OPERATION_GONE_PAGE),
 ] as const;
 
 type Catalogued = (typeof PROBLEM_CATALOGUE)[number];
@@ -449,8 +503,8 @@ export type PlatformProblem = Extract<Catalogued, { readonly presentable: true }
 export type EngineProblemSlug = Extract<Catalogued, { readonly owner: "engine" }>["slug"];
 /** The schema names problems are documented under. */
 export type ProblemSchemaName = Catalogued["schemaName"];
-/** A problem type of the engine. */
-export type EngineProblemType = CataloguedProblem & { readonly slug: EngineProblemSlug };
+/** A problem type of the engine, as its answers name it (its page: `catalogued(slug)`). */
+export type EngineProblemType = ProblemFacts & { readonly slug: EngineProblemSlug };
 
 /** The catalogue's entries that pass `keep`. Derived lists are pure calls, so they tree-shake. */
 function entriesWhere<E extends Catalogued>(keep: (entry: Catalogued) => entry is E): readonly E[] {
@@ -507,4 +561,14 @@ export function catalogued(slug: string): CataloguedProblem | undefined {
  */
 export function filledMembers(kind: PlatformProblem): readonly string[] {
   return Object.keys(catalogued(kind)?.schemas ?? {});
+}
+
+/**
+ * A problem type's facts with its page, for what documents it (the build: the OpenAPI
+ * document, the problem pages, the status report). Never called by what serves.
+ */
+export function withPage<F extends ProblemFacts>(facts: F): F & ProblemPage {
+  const page = catalogued(facts.slug);
+  if (!page) throw new Error(`problem type ${facts.slug} is not in the catalogue`);
+  return page as F & ProblemPage;
 }

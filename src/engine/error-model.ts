@@ -61,10 +61,16 @@ function carried(error: ErrorType): readonly string[] {
   });
 }
 
-/** Refuses a failure presented by an error type part 7 does not declare, or that is no failure. */
-function checkPresented(name: string, error: ErrorType | undefined, kind: PlatformProblem) {
+/** Refuses a failure presented by an error type part 7 does not declare. */
+function declaredError(name: string, error: ErrorType | undefined, kind: PlatformProblem) {
   if (!error)
     throw new Error(`a failure ${kind} is presented by ${name}, which part 7 does not declare`);
+  return error;
+}
+
+/** Refuses a failure presented by an error type part 7 does not declare, or that is no failure. */
+function checkPresented(name: string, declared: ErrorType | undefined, kind: PlatformProblem) {
+  const error = declaredError(name, declared, kind);
   if (!(PLATFORM_PROBLEMS as readonly string[]).includes(kind))
     throw new Error(`error type ${name}: ${String(kind)} is not one of the platform's failures`);
   return error;
@@ -115,9 +121,10 @@ export function checkErrorModel(contract: Contract): void {
  */
 export function problemPresenter(contract: Contract, operationId?: string): ProblemPresenter {
   const byKind = presentedFor(contract, operationId);
-  // What needs a member's schema was checked with the start-up checks (`checkErrorModel`):
-  // the Worker builds no schema when its app is created.
-  for (const [kind, name] of byKind) checkPresented(name, contract.errors[name], kind);
+  // The rest was checked with the start-up checks at build time (`checkErrorModel`: each is
+  // a platform failure, presented by a type whose members it fills): the Worker builds no
+  // schema when its app is created, and reads no problem type's page.
+  for (const [kind, name] of byKind) declaredError(name, contract.errors[name], kind);
   if (byKind.size === 0) return AS_IS;
   const as = new Map<PlatformProblem, (problem: ProblemDetails) => ProblemDetails>();
   for (const [kind, name] of byKind) {

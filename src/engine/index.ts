@@ -8,6 +8,8 @@
  * contract uses, and the examples' answers while an operation has no handler
  * (src/engine/README.md, "Bundle size").
  */
+
+import { withPage } from "../contract-language/problem-catalogue";
 import { RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
 import type { ContractEngine } from "../platform/engine-seam";
 import { statesSection } from "../platform/state-diagram";
@@ -77,7 +79,7 @@ export const OPERATION_ENGINE: ContractEngine = {
   versions: (contract) => Object.keys(planVersions(contract)?.versions ?? {}),
   document: documentContract,
   // The union of every operation's failures: what the document lists for each operation.
-  problemTypes: operationProblemTypes,
+  problemTypes: (contract) => operationProblemTypes(contract).map(withPage),
   errorTypes: errorProblemTypes,
   xmlSchemas,
   exampleBook(contract, jsonSchema, handled) {

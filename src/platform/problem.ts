@@ -88,7 +88,7 @@ export interface ProblemType {
  * the request URL (RFC 9457 §3.1.1), so the identifier is the same on every deployment and
  * still leads a person to the page that documents it.
  */
-export function problemTypeUri(type: ProblemType): string {
+export function problemTypeUri(type: ProblemIdentity): string {
   return type.uri ?? `${SERVICE_PATHS.problems}/${type.slug}`;
 }
 
@@ -128,9 +128,12 @@ export function statusProblem(status: number, detail: string): ProblemDetails {
   return { type: "about:blank", title: reasonPhrase(status), status, detail };
 }
 
+/** What an answer says of its type: no page text, so a Worker need not carry it. */
+export type ProblemIdentity = Pick<ProblemType, "slug" | "uri" | "title" | "status">;
+
 /** A problem of one of the platform's own documented types. */
 export function typedProblem(
-  type: ProblemType,
+  type: ProblemIdentity,
   detail: string,
   extensions: Readonly<Record<string, unknown>> = {},
 ): ProblemDetails {

@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { generatedModule, prepareBuild } from "../../src/build/generate";
+import { assetsOf, generatedModule, prepareBuild } from "../../src/build/generate";
 import { contract } from "../../src/contract";
 import { type Contract, declaresXml } from "../../src/contract-language/contract";
 import { needsEngine, needsJwt, SERVING_PARTS } from "../../src/contract-language/needs";
@@ -115,7 +115,12 @@ async function deployedBundle(
     (worker.handlers?.value ?? {}) as never,
     unhandledAnswers,
   );
-  writeFileSync(join(dir, "generated.ts"), generatedModule(made, `${to("src")}/`));
+  // Its documents among the assets, as the build writes them (src/build/write.ts).
+  const { built } = assetsOf(made.built);
+  writeFileSync(
+    join(dir, "generated.ts"),
+    generatedModule({ needed: made.needed, built }, `${to("src")}/`),
+  );
   const { handlers } = worker;
   const imported = [worker.contractName, ...(handlers ? [handlers.name] : [])].join(", ");
   writeFileSync(
@@ -171,6 +176,22 @@ const BUILD_ONLY = [
 /** zod's JSON Schema converter, which the build alone runs. */
 const CONVERTER = ["zod/v4/core/to-json-schema.js", "zod/v4/core/json-schema-generator.js"];
 
+/**
+ * No problem type's page is in a Worker's script: answers carry a type's facts (its URI,
+ * title and status, RFC 9457 §3.1), and the build serves its page among the assets
+ * (src/contract-language/problem-catalogue.ts, `ProblemFacts` apart from `ProblemPage`).
+ */
+function expectNoProblemPages(text: string): void {
+  for (const slug of ENGINE_PROBLEM_SLUGS) {
+    const page = catalogued(slug);
+    expect(text.includes(`${page?.description.slice(0, 80)}`), slug).toBe(false);
+    for (const meaning of Object.values(page?.members ?? {}).filter(
+      (m) => !m.startsWith("The id of the request"),
+    ))
+      expect(text.includes(meaning), `${slug}: ${meaning}`).toBe(false);
+  }
+}
+
 /** The engine's parts in `shipped` are exactly those `used` names. */
 function expectParts(shipped: readonly string[], used: readonly EnginePart[]): void {
   for (const part of ENGINE_PARTS)
@@ -191,12 +212,7 @@ describe("a Worker's bundle", () => {
     for (const module of ["src/index.ts", "src/generated/contract.ts", "node_modules/hono/"])
       expect(has(bundle.shipped, module), module).toBe(true);
     expect(has(bundle.shipped, "src/engine/")).toBe(engine);
-    // The problem catalogue is shared, but only the entries a Worker uses are bundled:
-    // the engine's problem pages ship with the engine.
-    for (const slug of ENGINE_PROBLEM_SLUGS)
-      expect(bundle.text.includes(`${catalogued(slug)?.description.slice(0, 40)}`), slug).toBe(
-        engine,
-      );
+    expectNoProblemPages(bundle.text);
     expect(has(bundle.shipped, "reg-exp-router")).toBe(engine);
     expect(has(bundle.shipped, "node_modules/jose/")).toBe(needsJwt(shipped));
     expect(has(bundle.shipped, "node_modules/fast-xml-parser/")).toBe(declaresXml(shipped));
@@ -237,6 +253,9 @@ describe("a Worker's bundle", () => {
     ])
       expect(shipped.filter((input) => input.includes(module))).toEqual([]);
     expect(text.includes("toJSONSchema")).toBe(false);
+    // Its answers name the problem types they are of; the types' pages are not in it.
+    expect(text).toContain(catalogued("validation-failed")?.title);
+    expectNoProblemPages(text);
   });
 
   it("the examples' answers and their value generator exactly while an operation has no handler: the same FIXTURE contract, with one handler, then a handler for each", {
@@ -427,10 +446,11 @@ describe("a Worker's bundle", () => {
   });
 
   it.each(FIXTURES)(
-    "FIXTURE %s: each part of the engine exactly when the contract uses it; jose, fast-xml-parser likewise; no documenter",
+    "FIXTURE %s: each part of the engine exactly when the contract uses it; jose, fast-xml-parser likewise; no documenter, no problem page",
     { timeout: 60_000 },
     async (name, worker) => {
-      const { shipped } = await deployedBundle(name.replaceAll(/\W+/g, "-"), worker);
+      const { shipped, text } = await deployedBundle(name.replaceAll(/\W+/g, "-"), worker);
+      expectNoProblemPages(text);
       expect(has(shipped, "src/engine/operations/")).toBe(true);
       expectParts(shipped, partsOf(worker));
       expect(has(shipped, "node_modules/jose/")).toBe(needsJwt(worker.contract));

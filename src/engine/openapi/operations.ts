@@ -41,6 +41,7 @@ export interface DocumentContext extends Frame {
   readonly errorResponse: (name: string, form?: "inline") => Json;
 }
 
+import { withPage } from "../../contract-language/problem-catalogue";
 import { bodyKind } from "../media-type";
 import { type OperationOutline, outlineOperation } from "../operations/model";
 import { arrayMembers } from "../request/arrays";
@@ -330,7 +331,7 @@ function responsesObject(outline: OperationOutline, context: DocumentContext): J
   declaredResponses(id, op, context, responses);
   for (const { kind, status, description, type, headers } of failures) {
     const failure = context.failure(kind, status, description, {
-      ...(type ? { type } : {}),
+      ...(type ? { type: withPage(type) } : {}),
       ...(headers ? { headers } : {}),
     });
     responses.add(failure.status, failure.response, { platform: failure.kind ?? String(status) });

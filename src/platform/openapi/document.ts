@@ -10,6 +10,7 @@ import { SPEC_PARTS } from "../../contract-language/parts";
 import {
   type CataloguedProblem,
   INTERFACE_NOT_SPECIFIED,
+  withPage,
 } from "../../contract-language/problem-catalogue";
 import { SERVICE_PATHS } from "../paths";
 import { isHosted, type ProblemType, problemTypeUri } from "../problem";
@@ -218,7 +219,7 @@ export function openapiDocument(contract: Contract, options: DocumentOptions): J
   const purpose = contract.purpose;
   const keep =
     Object.keys(contract.operations).length === 0
-      ? [problemSchemaName(INTERFACE_NOT_SPECIFIED)]
+      ? [problemSchemaName(withPage(INTERFACE_NOT_SPECIFIED))]
       : [];
   const document: Json = {
     openapi: "3.1.1",
