@@ -15,8 +15,8 @@
  * - `z.describe("…")` and `.describe("…")` keep the call with an empty text;
  * - in the contract's declarations (object literals outside any call but
  *   `defineContract`): a `description` or `summary` string becomes `""`, `externalDocs`
- *   goes, and `examples` (the answers made from examples read them) goes when the Worker is
- *   built without those answers (write.ts, `unhandledAnswersWanted`).
+ *   and `tags` go, and `examples` (the answers made from examples read them) goes when the
+ *   Worker is built without those answers (write.ts, `unhandledAnswersWanted`).
  * An object in a schema (`z.object({ description: … })`, a default value) is inside a call,
  * so it is never touched. The module's types are the declared contract's (`index.d.ts`
  * re-exports them): only text the Worker never reads differs.
@@ -98,7 +98,8 @@ export function documentationStripper(keepExamples: boolean): ts.TransformerFact
       DOCUMENTING_META.has(name) || name.startsWith("x-") ? "drop" : "keep";
     const declarationMember = (name: string, value: ts.Expression) => {
       if ((name === "description" || name === "summary") && isText(value)) return "empty";
-      if (name === "externalDocs" || (name === "examples" && !keepExamples)) return "drop";
+      if (name === "externalDocs" || name === "tags" || (name === "examples" && !keepExamples))
+        return "drop";
       return "keep";
     };
     // `data`: whether the node is part of the contract's declarations (no call in between).

@@ -39,6 +39,7 @@ export const operations = {
     method: "GET",
     path: "/fixture-items",
     summary: "${DOC} summary",
+    tags: ["${DOC}-tag"],
     description: \`${DOC} \` + "description",
     externalDocs: { url: "https://fixture.test/${DOC}" },
     request: {
@@ -72,6 +73,7 @@ interface FixtureModule {
       readonly summary?: string;
       readonly description?: string;
       readonly externalDocs?: unknown;
+      readonly tags?: readonly string[];
       readonly request: { readonly query: () => z.ZodMiniObject };
       readonly responses: {
         readonly 200: {
@@ -153,6 +155,7 @@ describe("the served contract (src/build/served-contract.ts)", () => {
         operation.responses[200].description,
       ]).toEqual(["", "", ""]);
       expect(operation.externalDocs).toBeUndefined();
+      expect(operation.tags).toBeUndefined();
     }
     const media = (m: FixtureModule) =>
       m.operations.fixtureList.responses[200].content["application/json"].examples;

@@ -26,6 +26,7 @@ import { contract } from "../../src/contract";
 import { type Contract, declaresXml } from "../../src/contract-language/contract";
 import { needsEngine, needsJwt, SERVING_PARTS } from "../../src/contract-language/needs";
 import { catalogued, ENGINE_PROBLEM_SLUGS } from "../../src/contract-language/problem-catalogue";
+import { outlineOperation } from "../../src/engine/operations/model";
 import { type EnginePart, engineParts } from "../../src/engine/parts";
 import { handlers as shippedHandlers } from "../../src/handlers";
 import { FIXTURE_ERROR_BODIES_CONTRACT } from "../fixtures/error-bodies";
@@ -451,6 +452,13 @@ describe("a Worker's bundle", () => {
     async (name, worker) => {
       const { shipped, text } = await deployedBundle(name.replaceAll(/\W+/g, "-"), worker);
       expectNoProblemPages(text);
+      // Nor the failures each operation's documents list (src/engine/operations/model.ts):
+      // none of their descriptions is in the script.
+      const documented = Object.entries(worker.contract.operations).flatMap(([id, operation]) =>
+        outlineOperation(worker.contract, id, operation, false).failures.map((f) => f.description),
+      );
+      expect(documented.length).toBeGreaterThan(0);
+      expect(documented.filter((description) => text.includes(description))).toEqual([]);
       expect(has(shipped, "src/engine/operations/")).toBe(true);
       expectParts(shipped, partsOf(worker));
       expect(has(shipped, "node_modules/jose/")).toBe(needsJwt(worker.contract));

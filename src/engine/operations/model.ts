@@ -90,8 +90,12 @@ export type ExamplesAnswer = (x: Exchange, unanswered: () => Outcome) => Promise
 /** A problem answer in the form the request negotiates (`problem-form.ts`). */
 export type ProblemForm = (c: Context<AppEnv>, response: Response) => Promise<Response>;
 
-/** Everything one operation can answer, planned on its first request. */
-export interface OperationModel extends OperationOutline {
+/**
+ * Everything one operation can answer, planned on its first request: its outline less the
+ * failures, which only its documents list (the build's, `openapi/operations.ts`), so the
+ * Worker neither computes nor carries their descriptions.
+ */
+export interface OperationModel extends Omit<OperationOutline, "failures"> {
   readonly contract: Contract;
   readonly handler: AnyHandler | undefined;
   /** How part 7 presents this operation's failures: the one place they become problems. */

@@ -8,17 +8,13 @@ import type { AnyHandler } from "../../contract-language/define-handlers";
 import type { JwtVerifier } from "../../platform/engine-seam";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
 import type { ExampleBook } from "../examples/book";
+import { planLimits } from "../limits/plan";
 import type { ServingParts } from "../parts";
 import { type HiddenFields, planRequest } from "../request/plan";
 import type { SandboxCaller } from "../sandbox/reset";
 import type { VersionGate } from "../versions/negotiate";
 import type { XmlShapes } from "../zod/xml-mappings";
-import {
-  type ExamplesAnswer,
-  type OperationModel,
-  outlineOperation,
-  type ProblemForm,
-} from "./model";
+import type { ExamplesAnswer, OperationModel, ProblemForm } from "./model";
 import { planResponses } from "./responses";
 import { pipeline } from "./steps";
 
@@ -64,10 +60,12 @@ export function planOperation(
 ): OperationModel {
   const { contract, id, handler, jwt, parts } = setting;
   const xml = setting.xml?.(shape);
-  const outline = outlineOperation(contract, id, shape, handler !== undefined);
+  const limits = planLimits(contract, id);
   const security = parts.security?.plan(contract, id, shape, jwt, setting.reported);
   const planned = {
-    ...outline,
+    id,
+    operation: shape,
+    limits,
     contract,
     handler,
     present: setting.present,
@@ -76,7 +74,7 @@ export function planOperation(
     problemForm: setting.problemForm,
     security,
     request: planRequest(shape, {
-      maxBodyBytes: outline.limits.maxBodyBytes ?? setting.maxBodyBytes,
+      maxBodyBytes: limits.maxBodyBytes ?? setting.maxBodyBytes,
       hidden: hide(security?.fields, setting.versionHidden),
       pathParameters: setting.pathParameters,
       ...(xml ? { xml } : {}),
