@@ -21,197 +21,15 @@
  * so it is never touched. The module's types are the declared contract's (`index.d.ts`
  * re-exports them): only text the Worker never reads differs.
  */
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 
 /** The declared contract's modules. */
 export const CONTRACT_DIR = fileURLToPath(new URL("../contract", import.meta.url));
 /** Where the served copy is written (gitignored, with the rest of src/generated). */
 export const SERVED_DIR = fileURLToPath(new URL("../generated/served-contract", import.meta.url));
-
-/** Metadata members that only document a schema (JSON Schema 2020-12 §9, OpenAPI 3.1 §4.8.24). */
-const DOCUMENTING_META = new Set([
-  "description",
-  "title",
-  "$comment",
-  "externalDocs",
-  "examples",
-  "example",
-]);
-/** Calls whose object argument is a schema's metadata, and which argument it is. */
-const META_ARGUMENT: Readonly<Record<string, number>> = { meta: 0, register: 1 };
-
-const nameOf = (name: ts.PropertyName): string | undefined =>
-  ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)
-    ? name.text
-    : undefined;
-
-/** The name a call is made by: `meta` for `z.meta(…)`, `x.meta(…)` and `meta(…)`. */
-function calleeName(call: ts.CallExpression): string | undefined {
-  const callee = call.expression;
-  if (ts.isIdentifier(callee)) return callee.text;
-  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
-  return undefined;
-}
-
-/** Whether an expression is text only: a string, a template, or a concatenation of them. */
-function isText(node: ts.Expression): boolean {
-  if (ts.isParenthesizedExpression(node)) return isText(node.expression);
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return true;
-  return (
-    ts.isBinaryExpression(node) &&
-    node.operatorToken.kind === ts.SyntaxKind.PlusToken &&
-    isText(node.left) &&
-    isText(node.right)
-  );
-}
-
-function withoutMembers(
-  factory: ts.NodeFactory,
-  literal: ts.ObjectLiteralExpression,
-  leaveOut: (name: string, value: ts.Expression) => "keep" | "drop" | "empty",
-): ts.ObjectLiteralExpression {
-  const kept: ts.ObjectLiteralElementLike[] = [];
-  for (const member of literal.properties) {
-    const name = ts.isPropertyAssignment(member) ? nameOf(member.name) : undefined;
-    const verdict =
-      name !== undefined && ts.isPropertyAssignment(member)
-        ? leaveOut(name, member.initializer)
-        : "keep";
-    if (verdict === "drop") continue;
-    kept.push(
-      verdict === "empty" && ts.isPropertyAssignment(member)
-        ? factory.updatePropertyAssignment(member, member.name, factory.createStringLiteral(""))
-        : member,
-    );
-  }
-  return factory.updateObjectLiteralExpression(literal, kept);
-}
-
-/** The transformer: documentation out of metadata and declarations, as the module's comment says. */
-export function documentationStripper(keepExamples: boolean): ts.TransformerFactory<ts.SourceFile> {
-  return (context) => {
-    const { factory } = context;
-    const metaMember = (name: string) =>
-      DOCUMENTING_META.has(name) || name.startsWith("x-") ? "drop" : "keep";
-    const declarationMember = (name: string, value: ts.Expression) => {
-      if ((name === "description" || name === "summary") && isText(value)) return "empty";
-      if (name === "externalDocs" || name === "tags" || (name === "examples" && !keepExamples))
-        return "drop";
-      return "keep";
-    };
-    // `data`: whether the node is part of the contract's declarations (no call in between).
-    const visit =
-      (data: boolean) =>
-      (node: ts.Node): ts.Node => {
-        if (ts.isCallExpression(node)) {
-          const name = calleeName(node);
-          const metaAt = name === undefined ? undefined : META_ARGUMENT[name];
-          const args = node.arguments.map((argument, i) => {
-            const inner = ts.visitNode(argument, visit(name === "defineContract")) as ts.Expression;
-            if (i === metaAt && ts.isObjectLiteralExpression(inner))
-              return withoutMembers(factory, inner, metaMember);
-            if (name === "describe" && node.arguments.length === 1 && isText(argument))
-              return factory.createStringLiteral("");
-            return inner;
-          });
-          const callee = ts.visitNode(node.expression, visit(false)) as ts.LeftHandSideExpression;
-          return factory.updateCallExpression(node, callee, node.typeArguments, args);
-        }
-        if (
-          ts.isArrowFunction(node) ||
-          ts.isFunctionExpression(node) ||
-          ts.isFunctionDeclaration(node) ||
-          ts.isMethodDeclaration(node) ||
-          ts.isClassLike(node)
-        )
-          return ts.visitEachChild(node, visit(false), context);
-        const visited = ts.visitEachChild(node, visit(data), context);
-        return data && ts.isObjectLiteralExpression(visited)
-          ? withoutMembers(factory, visited, declarationMember)
-          : visited;
-      };
-    return (file) => ts.visitEachChild(file, visit(true), context);
-  };
-}
-
-/** A relative import of `file` (in CONTRACT_DIR) as its copy in `toDir` must write it. */
-function rewritten(specifier: string, file: string, fromDir: string, toDir: string): string {
-  if (!specifier.startsWith(".")) return specifier;
-  const target = resolve(dirname(file), specifier);
-  const inside = !relative(fromDir, target).startsWith("..");
-  if (inside) return specifier;
-  const path = relative(dirname(join(toDir, relative(fromDir, file))), target).replaceAll(
-    "\\",
-    "/",
-  );
-  return path.startsWith(".") ? path : `./${path}`;
-}
-
-/** Relative imports that leave the contract's directory, pointed at the same modules from the copy. */
-function importRewriter(
-  file: string,
-  fromDir: string,
-  toDir: string,
-): ts.TransformerFactory<ts.SourceFile> {
-  return (context) => {
-    const { factory } = context;
-    const visit = (node: ts.Node): ts.Node => {
-      if (
-        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-        node.moduleSpecifier &&
-        ts.isStringLiteral(node.moduleSpecifier)
-      ) {
-        const to = factory.createStringLiteral(
-          rewritten(node.moduleSpecifier.text, file, fromDir, toDir),
-        );
-        return ts.isImportDeclaration(node)
-          ? factory.updateImportDeclaration(
-              node,
-              node.modifiers,
-              node.importClause,
-              to,
-              node.attributes,
-            )
-          : factory.updateExportDeclaration(
-              node,
-              node.modifiers,
-              node.isTypeOnly,
-              node.exportClause,
-              to,
-              node.attributes,
-            );
-      }
-      return ts.visitEachChild(node, visit, context);
-    };
-    return (source) => ts.visitEachChild(source, visit, context);
-  };
-}
-
-/** One module of the contract as the Worker serves it: JavaScript, its documentation left out. */
-export function servedModule(
-  source: string,
-  file: string,
-  fromDir: string,
-  toDir: string,
-  keepExamples: boolean,
-): string {
-  const { outputText } = ts.transpileModule(source, {
-    fileName: file,
-    compilerOptions: {
-      module: ts.ModuleKind.ESNext,
-      target: ts.ScriptTarget.ES2022,
-      removeComments: true,
-      sourceMap: false,
-    },
-    transformers: {
-      before: [documentationStripper(keepExamples), importRewriter(file, fromDir, toDir)],
-    },
-  });
-  return outputText;
-}
 
 const HEADER = "// Written by src/build/served-contract.ts from src/contract: do not edit.\n";
 
@@ -219,24 +37,45 @@ const HEADER = "// Written by src/build/served-contract.ts from src/contract: do
 const declarations = (fromDir: string, toDir: string) =>
   `${HEADER}export * from "${relative(toDir, fromDir).replaceAll("\\", "/")}";\n`;
 
+/** The transform's own source: a change to it makes every module again. */
+const TRANSFORM = fileURLToPath(new URL("./strip-documentation.ts", import.meta.url));
+
 /**
  * Writes the served copy of the contract in `fromDir` to `toDir`: each `.ts` module as
- * `.js`, and an `index.d.ts` that gives it the declared contract's types. What an earlier
- * build wrote and the contract no longer has is removed.
+ * `.js`, and an `index.d.ts` that gives it the declared contract's types. A module whose
+ * source, setting and transform are those of the copy already there is not made again (its
+ * first line records their digest), so a build that changes no contract module does not
+ * load TypeScript. What an earlier build wrote and the contract no longer has is removed.
  */
-export function writeServedContract(
+export async function writeServedContract(
   keepExamples: boolean,
   fromDir = CONTRACT_DIR,
   toDir = SERVED_DIR,
-): void {
+): Promise<void> {
   const modules = readdirSync(fromDir, { recursive: true, encoding: "utf8" }).filter(
     (name) => name.endsWith(".ts") && !name.endsWith(".d.ts"),
   );
+  const transform = readFileSync(TRANSFORM, "utf8");
   const files = new Map<string, string>([["index.d.ts", declarations(fromDir, toDir)]]);
+  let strip: typeof import("./strip-documentation") | undefined;
   for (const name of modules) {
     const file = join(fromDir, name);
-    const text = servedModule(readFileSync(file, "utf8"), file, fromDir, toDir, keepExamples);
-    files.set(name.replace(/\.ts$/, ".js"), HEADER + text);
+    const source = readFileSync(file, "utf8");
+    const digest = createHash("sha256")
+      .update(`${keepExamples}\n${transform}\n${source}`)
+      .digest("hex");
+    const header = `${HEADER.trimEnd()} (${digest})\n`;
+    const copy = join(toDir, name.replace(/\.ts$/, ".js"));
+    const previous = existsSync(copy) ? readFileSync(copy, "utf8") : undefined;
+    if (previous?.startsWith(header)) {
+      files.set(name.replace(/\.ts$/, ".js"), previous);
+      continue;
+    }
+    strip ??= await import("./strip-documentation");
+    files.set(
+      name.replace(/\.ts$/, ".js"),
+      header + strip.servedModule(source, file, fromDir, toDir, keepExamples),
+    );
   }
   if (existsSync(toDir))
     for (const name of readdirSync(toDir, { recursive: true, encoding: "utf8" }))

@@ -70,7 +70,7 @@ export async function buildContract(): Promise<void> {
   const unhandledAnswers = unhandledAnswersWanted();
   // A source transform only: written first, so a refused contract's Worker still bundles
   // (the generated module then throws the refusal when it is loaded).
-  writeServedContract(unhandledAnswers);
+  await writeServedContract(unhandledAnswers);
   try {
     contract = (await import("../contract")).contract;
     write(entryExports(contract), GENERATED_EXPORTS);

@@ -4,7 +4,7 @@
  * declared contract does. A FIXTURE contract is written to a directory of its own, copied,
  * and both are imported.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
@@ -96,7 +96,7 @@ const copies: Record<"withExamples" | "withoutExamples", string> = {
 const textOf = (dir: string) =>
   ["index.js", "nested/limits.js"].map((name) => readFileSync(join(dir, name), "utf8")).join("\n");
 
-beforeAll(() => {
+beforeAll(async () => {
   rmSync(ROOT, { recursive: true, force: true });
   for (const [name, text] of Object.entries(MODULES)) {
     mkdirSync(join(FROM, name, ".."), { recursive: true });
@@ -105,8 +105,8 @@ beforeAll(() => {
   // What an earlier build left, which this contract no longer has.
   mkdirSync(copies.withExamples, { recursive: true });
   writeFileSync(join(copies.withExamples, "removed.js"), "export {};\n");
-  writeServedContract(true, FROM, copies.withExamples);
-  writeServedContract(false, FROM, copies.withoutExamples);
+  await writeServedContract(true, FROM, copies.withExamples);
+  await writeServedContract(false, FROM, copies.withoutExamples);
 });
 afterAll(() => rmSync(ROOT, { recursive: true, force: true }));
 
@@ -161,6 +161,21 @@ describe("the served contract (src/build/served-contract.ts)", () => {
       m.operations.fixtureList.responses[200].content["application/json"].examples;
     expect(media(await load(copies.withExamples))).toEqual(media(declared));
     expect(media(await load(copies.withoutExamples))).toBeUndefined();
+  });
+
+  it("makes a module again exactly when its source or the setting changed, never serving a stale one", async () => {
+    const dir = join(ROOT, "served-again");
+    const copy = join(dir, "index.js");
+    await writeServedContract(true, FROM, dir);
+    const first = statSync(copy).mtimeMs;
+    await writeServedContract(true, FROM, dir);
+    expect(statSync(copy).mtimeMs).toBe(first);
+    await writeServedContract(false, FROM, dir);
+    expect(readFileSync(copy, "utf8")).not.toContain(`${KEPT}-example`);
+    writeFileSync(join(FROM, "index.ts"), `${MODULES["index.ts"]}export const fixtureAdded = 1;\n`);
+    await writeServedContract(false, FROM, dir);
+    expect(readFileSync(copy, "utf8")).toContain("fixtureAdded");
+    writeFileSync(join(FROM, "index.ts"), MODULES["index.ts"] as string);
   });
 
   it("gives the copy the declared contract's types, and removes what an earlier build left", () => {
