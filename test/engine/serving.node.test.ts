@@ -17,6 +17,29 @@ import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixture
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
 
+describe("the router of the operations' routes", () => {
+  it("makes its matcher while the app is made, not on the first request", async () => {
+    const { built, needed } = await prepareBuild(FIXTURE_SECURITY_CONTRACT, {});
+    const parts = { built, ...servedParts(needed) } as ServeOptions<Contract>;
+    const engine = parts.engine as ReturnType<typeof servingEngine>;
+    const matches: string[] = [];
+    const router = engine.router();
+    const match = router.match.bind(router);
+    router.match = (method, path) => {
+      matches.push(`${method} ${path}`);
+      return match(method, path);
+    };
+    const app = serveApp(FIXTURE_SECURITY_CONTRACT as Contract, {
+      ...parts,
+      engine: { ...engine, router: () => router },
+    });
+    expect(matches).toEqual(["GET /"]);
+    // Its matcher made, no route can be added after the app is composed (Hono refuses).
+    expect(() => router.add("GET", "/fixture-late", [] as never)).toThrow();
+    expect((await app.request("/_service/health")).status).toBe(200);
+  });
+});
+
 describe("the serving engine's parts", () => {
   it("a contract served without a part it uses is refused when the app is made, naming the part", async () => {
     const { built } = await prepareBuild(FIXTURE_STATES_CONTRACT, {});
