@@ -6,6 +6,7 @@
  */
 import type { output } from "zod/v4/core";
 import type { Contract } from "./contract";
+import type { Built } from "./lazy";
 
 /** An item's id, as its id member or its path parameter holds it. */
 export type ItemId = string | number;
@@ -36,7 +37,11 @@ export interface ResourceStore<T> {
   update(id: ItemId, change: (current: T) => T | Promise<T>): Promise<T | undefined>;
 }
 
-/** The store of contract `C`: one member per part 2 resource. */
+/**
+ * The store of contract `C`: one member per part 2 resource, typed by its schema, whether
+ * the resource is the schema or a function that builds it (a `component`, as the importer
+ * writes every resource).
+ */
 export type Store<C extends Contract> = {
-  readonly [R in keyof C["resources"] & string]: ResourceStore<output<C["resources"][R]>>;
+  readonly [R in keyof C["resources"] & string]: ResourceStore<output<Built<C["resources"][R]>>>;
 };

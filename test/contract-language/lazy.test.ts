@@ -19,6 +19,7 @@ import {
   type OperationInput,
   type OperationResult,
 } from "../../src/contract-language/define-handlers";
+import type { Store } from "../../src/contract-language/store";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { type ServeOptions, serveApp } from "../../src/serve-app";
 import { fixtureLazyContract, fixtureLazySchemas as schemas } from "../fixtures/lazy";
@@ -131,6 +132,10 @@ describe("handler types of schemas declared as functions", () => {
     expectTypeOf<OperationInput<LazyOp<"fixtureListTags">>["query"]>().toEqualTypeOf<{
       limit?: number | undefined;
     }>();
+    // The sandbox's store as a handler sees it: items typed by the component's schema.
+    type Item = NonNullable<Awaited<ReturnType<Store<Lazy>["FixturePet"]["get"]>>>;
+    expectTypeOf<Item["id"]>().toEqualTypeOf<string>();
+    expectTypeOf<Item["name"]>().toEqualTypeOf<string>();
   });
 
   it("refuse a wrong handler as they would with the schemas themselves", () => {
