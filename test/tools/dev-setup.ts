@@ -23,8 +23,9 @@ if (Object.keys(contract.operations).length > 0) {
   // wrangler 4.86 reads from .dev.vars only the names [secrets] lists once wrangler.toml has
   // that table (any security scheme), so the var is given on the command line there.
   const devVars = schemes.length === 0 ? ` (or put ${UNHANDLED_VAR}=examples in ${DEV_VARS})` : "";
+  // This runs before wrangler, which alone sees a --var: so it says what each setting does.
   say(
-    `operations without a handler answer 501; to answer from the contract's examples instead: npm run dev -- --var ${UNHANDLED_VAR}:examples${devVars}`,
+    `operations without a handler answer 501 unless ${UNHANDLED_VAR} says otherwise; from the contract's examples: npm run dev -- --var ${UNHANDLED_VAR}:examples${devVars}`,
   );
   const placed = placeOperations(contract).filter(({ place }) => place !== "examples").length;
   if (placed > 0)
