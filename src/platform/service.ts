@@ -106,10 +106,12 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
   // operations without a handler answer are the deployment's vars, which a Worker reads from
   // a request's bindings; they do not change within an isolate (the CORS setting is parsed
   // once, so the same object while it holds).
+  // Each form is made when it is first asked for: the page of a large API's report costs
+  // milliseconds to render, which a caller of the JSON never pays.
   let served:
     | {
-        readonly json: string;
-        readonly html: string;
+        readonly json: () => string;
+        readonly html: () => string;
         readonly cors: CorsSetting;
         readonly unhandled: string | undefined;
       }
@@ -127,9 +129,17 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
       corsStatus(cors),
       answering,
     );
+    let json: string | undefined;
+    let html: string | undefined;
     served = {
-      json: JSON.stringify(report),
-      html: reportPage(built.page, report),
+      json: () => {
+        json ??= JSON.stringify(report);
+        return json;
+      },
+      html: () => {
+        html ??= reportPage(built.page, report);
+        return html;
+      },
       cors,
       unhandled,
     };
@@ -159,10 +169,9 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
           "text/html";
         const made = await reportDocuments(c.env);
         if (made === undefined) return problemResponse(c.get("requestId"), DOCUMENT_UNAVAILABLE);
-        const { json, html } = made;
         return wantsHtml
-          ? answer(c, { body: html }, REPORT_HTML_HEADERS)
-          : answer(c, { body: json }, REPORT_JSON_HEADERS);
+          ? answer(c, { body: made.html() }, REPORT_HTML_HEADERS)
+          : answer(c, { body: made.json() }, REPORT_JSON_HEADERS);
       },
     },
     AS_IS,

@@ -40,6 +40,37 @@ describe("the router of the operations' routes", () => {
   });
 });
 
+describe("the status report's two forms (/_service/interface)", () => {
+  it("renders the page only for a request that asks for it, once per isolate", async () => {
+    const { built, needed } = await prepareBuild(FIXTURE_SECURITY_CONTRACT, {});
+    const { page } = built.report;
+    let rendered = 0;
+    const counted = {
+      [Symbol.iterator]: () => {
+        rendered += 1;
+        return page[Symbol.iterator]();
+      },
+    } as unknown as typeof page;
+    const app = serveApp(
+      FIXTURE_SECURITY_CONTRACT as Contract,
+      {
+        built: { ...built, report: { ...built.report, page: counted } },
+        ...servedParts(needed),
+      } as ServeOptions<Contract>,
+    );
+    const json = await app.request("/_service/interface");
+    expect(json.status).toBe(200);
+    expect(json.headers.get("content-type")).toContain("application/json");
+    expect(rendered).toBe(0);
+    for (const _ of [1, 2]) {
+      const html = await app.request("/_service/interface", { headers: { accept: "text/html" } });
+      expect(html.headers.get("content-type")).toContain("text/html");
+      expect(await html.text()).toContain("<html");
+    }
+    expect(rendered).toBe(1);
+  });
+});
+
 describe("the serving engine's parts", () => {
   it("a contract served without a part it uses is refused when the app is made, naming the part", async () => {
     const { built } = await prepareBuild(FIXTURE_STATES_CONTRACT, {});
