@@ -14,14 +14,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blankProjectCopy, type ProjectCopy } from "../support/project-copy";
+import { blankProjectCopy, IN_REVISION_RUN, type ProjectCopy, SLOW } from "../support/project-copy";
 
 const RICH = resolve("test/fixtures/openapi/rich-3.1.yaml");
-/** test/tools/revision.ts runs npm test in its copy with this set: see there why. */
-const skip = process.env.REVISION_RUN === "1";
-// An import proves itself in a scratch copy (Biome, the build, tsc, the document): minutes on
-// a loaded 2-core machine.
-const SLOW = 480_000;
+const skip = IN_REVISION_RUN;
 let project: ProjectCopy;
 let copy: string;
 let first: ReturnType<ProjectCopy["npm"]>;

@@ -7,26 +7,16 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blankProjectCopy, type ProjectCopy } from "../support/project-copy";
+import { describe, expect, it } from "vitest";
+import { IN_REVISION_RUN, projectCopyForFile, SLOW } from "../support/project-copy";
 
-/** test/tools/revision.ts runs npm test in its copy with this set: see there why. */
-const skip = process.env.REVISION_RUN === "1";
-const SLOW = 480_000;
-let project: ProjectCopy;
+const projectCopy = projectCopyForFile("contract-import-failure-");
 
-beforeAll(() => {
-  if (!skip) project = blankProjectCopy("contract-import-failure-");
-});
-
-afterAll(() => {
-  if (!skip) project.remove();
-});
-
-describe.skipIf(skip)("npm run contract:import, when the import fails", () => {
+describe.skipIf(IN_REVISION_RUN)("npm run contract:import, when the import fails", () => {
   it(
     "leaves the project byte for byte as it was when the import fails, and says why in one line",
     () => {
+      const project = projectCopy();
       // Part 3, which OpenAPI does not carry, written by hand on a resource of the document;
       // a document without that resource leaves it naming nothing, which does not compile.
       writeFileSync(

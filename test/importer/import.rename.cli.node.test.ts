@@ -6,21 +6,10 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blankProjectCopy, type ProjectCopy } from "../support/project-copy";
+import { describe, expect, it } from "vitest";
+import { IN_REVISION_RUN, projectCopyForFile, SLOW } from "../support/project-copy";
 
-/** test/tools/revision.ts runs npm test in its copy with this set: see there why. */
-const skip = process.env.REVISION_RUN === "1";
-const SLOW = 480_000;
-let project: ProjectCopy;
-
-beforeAll(() => {
-  if (!skip) project = blankProjectCopy("contract-import-rename-");
-});
-
-afterAll(() => {
-  if (!skip) project.remove();
-});
+const projectCopy = projectCopyForFile("contract-import-rename-");
 
 /**
  * A FIXTURE document (3.0, YAML) whose schema `Problem` the platform's own schema's name
@@ -85,12 +74,13 @@ components:
         - { type: object, properties: { detail: { type: string } } }
 `;
 
-describe.skipIf(skip)(
+describe.skipIf(IN_REVISION_RUN)(
   "npm run contract:diff, on a document whose Problem the import renames",
   () => {
     it(
       "counts the rename once, as carried under another name, and holds the document to 100%",
       () => {
+        const project = projectCopy();
         const file = join(project.dir, "problem-everywhere.yaml");
         writeFileSync(file, PROBLEM_EVERYWHERE);
         const imported = project.npm("contract:import", "--", file, "--force");

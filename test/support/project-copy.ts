@@ -6,7 +6,16 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { copyProject } from "../../src/importer/copy-project";
+
+/** test/tools/revision.ts runs npm test in its copy with this set: see there why. */
+export const IN_REVISION_RUN = process.env.REVISION_RUN === "1";
+/**
+ * An import proves itself in a scratch copy (Biome, the build, tsc, the document): minutes
+ * on a loaded 2-core machine.
+ */
+export const SLOW = 480_000;
 
 /** What the build and `wrangler types` make (gitignored): not the project's own files. */
 const DERIVED = /^src\/(?:generated\/|worker-configuration\.d\.ts$)/;
@@ -49,5 +58,21 @@ export function blankProjectCopy(prefix: string): ProjectCopy {
         .join("\n\n");
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The blank copy of one test file: made before its tests, removed after them, none in a
+ * revision run (whose tests then skip). The function gives it while the tests run.
+ */
+export function projectCopyForFile(prefix: string): () => ProjectCopy {
+  let project: ProjectCopy | undefined;
+  beforeAll(() => {
+    if (!IN_REVISION_RUN) project = blankProjectCopy(prefix);
+  }, SLOW);
+  afterAll(() => project?.remove());
+  return () => {
+    if (!project) throw new Error("the project copy is made before the tests, and only then");
+    return project;
   };
 }
