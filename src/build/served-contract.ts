@@ -12,6 +12,10 @@
  *   `description`, `title`, `$comment`, `externalDocs`, `examples`, `example` and
  *   extensions (`x-…`). The Worker reads a schema's `style`, `explode`, `allowReserved`,
  *   `readOnly` and `writeOnly` (src/engine), which stay, as does everything else;
+ *   Metadata left with no member is no call at all: `.check(z.meta({}))` and `.meta({})`
+ *   go, as does `z.meta({})` among other checks, since each makes its schema again (zod
+ *   clones a schema for every check added) on the operation's first request: a form of 200
+ *   documented members cost 17 ms of a fresh isolate's first request, under 10 ms without;
  * - `z.describe("…")` and `.describe("…")` keep the call with an empty text;
  * - in the contract's declarations (object literals outside any call but
  *   `defineContract`): a `description` or `summary` string becomes `""`, `externalDocs`

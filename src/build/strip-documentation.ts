@@ -32,6 +32,33 @@ function calleeName(call: ts.CallExpression): string | undefined {
   return undefined;
 }
 
+/** The names a module binds zod's namespace to (`import * as z from "zod/mini"`, `import { z } from "zod"`). */
+function zodNamespaces(file: ts.SourceFile): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
+      continue;
+    const from = statement.moduleSpecifier.text;
+    if (from !== "zod" && !from.startsWith("zod/")) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+    else if (bindings)
+      for (const element of bindings.elements)
+        if ((element.propertyName ?? element.name).text === "z") names.add(element.name.text);
+  }
+  return names;
+}
+
+const isEmptyObject = (node: ts.Expression | undefined) =>
+  node !== undefined && ts.isObjectLiteralExpression(node) && node.properties.length === 0;
+
+/** `meta({})`: metadata left with no member, which only registers the schema under nothing. */
+const isEmptyMeta = (node: ts.Expression) =>
+  ts.isCallExpression(node) &&
+  calleeName(node) === "meta" &&
+  node.arguments.length === 1 &&
+  isEmptyObject(node.arguments[0]);
+
 /** Whether an expression is text only: a string, a template, or a concatenation of them. */
 function isText(node: ts.Expression): boolean {
   if (ts.isParenthesizedExpression(node)) return isText(node.expression);
@@ -78,6 +105,13 @@ export function documentationStripper(keepExamples: boolean): ts.TransformerFact
         return "drop";
       return "keep";
     };
+    let zod: ReadonlySet<string> = new Set();
+    // The schema a call is made on (`s` of `s.check(…)`), unless it is zod's namespace itself.
+    const receiverOf = (callee: ts.Expression) =>
+      ts.isPropertyAccessExpression(callee) &&
+      !(ts.isIdentifier(callee.expression) && zod.has(callee.expression.text))
+        ? callee.expression
+        : undefined;
     // `data`: whether the node is part of the contract's declarations (no call in between).
     const visit =
       (data: boolean) =>
@@ -94,7 +128,19 @@ export function documentationStripper(keepExamples: boolean): ts.TransformerFact
             return inner;
           });
           const callee = ts.visitNode(node.expression, visit(false)) as ts.LeftHandSideExpression;
-          return factory.updateCallExpression(node, callee, node.typeArguments, args);
+          // Metadata the stripping left empty goes too: each `.check(…)` and `.meta(…)` makes
+          // the schema again (zod's clone), which a big API's first requests pay for.
+          const receiver = receiverOf(callee);
+          const kept = name === "check" ? args.filter((argument) => !isEmptyMeta(argument)) : args;
+          if (receiver && name === "meta" && args.length === 1 && isEmptyObject(args[0]))
+            return receiver;
+          if (receiver && name === "check" && kept.length === 0) return receiver;
+          return factory.updateCallExpression(
+            node,
+            callee,
+            node.typeArguments,
+            kept.length ? kept : args,
+          );
         }
         if (
           ts.isArrowFunction(node) ||
@@ -109,7 +155,10 @@ export function documentationStripper(keepExamples: boolean): ts.TransformerFact
           ? withoutMembers(factory, visited, declarationMember)
           : visited;
       };
-    return (file) => ts.visitEachChild(file, visit(true), context);
+    return (file) => {
+      zod = zodNamespaces(file);
+      return ts.visitEachChild(file, visit(true), context);
+    };
   };
 }
 

@@ -22,6 +22,7 @@ const KEPT = "FIXTURE-KEPT";
 
 const MODULES: Readonly<Record<string, string>> = {
   "index.ts": `import * as z from "zod/mini";
+import { z as classic } from "zod";
 import { component } from "../../../../src/contract-language/lazy";
 import { limits } from "./nested/limits";
 
@@ -31,6 +32,8 @@ export const FixtureItem = component(() =>
     secret: z.optional(z.string().check(z.meta({ writeOnly: true, title: "${DOC} title", examples: ["${DOC}-x"] }))),
     description: z._default(z.object({ description: z.string() }), { description: "${KEPT} default" }),
     note: z.optional(z.string().check(z.describe("${DOC} " + "described"))),
+    label: z.optional(z.string().check(z.minLength(1), z.meta({ description: "${DOC} label" }))),
+    code: z.optional(classic.string().meta({ title: "${DOC} code" })),
   }),
 );
 
@@ -120,6 +123,13 @@ describe("the served contract (src/build/served-contract.ts)", () => {
       expect(text).toContain(`${KEPT} default`);
       expect(text).toContain(`${KEPT} title`);
     }
+    // Metadata left empty is no call at all (each would make its schema again).
+    for (const dir of Object.values(copies)) {
+      const text = textOf(dir);
+      expect(text).not.toMatch(/meta\(\{\s*\}\)/);
+      expect(text).toMatch(/label: z\.optional\(z\.string\(\)\.check\(z\.minLength\(1\)\)\)/);
+      expect(text).toMatch(/code: z\.optional\(classic\.string\(\)\)/);
+    }
     expect(textOf(copies.withExamples)).toContain(`${KEPT}-example`);
     expect(textOf(copies.withoutExamples)).not.toContain(`${KEPT}-example`);
   });
@@ -135,7 +145,14 @@ describe("the served contract (src/build/served-contract.ts)", () => {
       const secret = (shape(served).secret as unknown as { _zod: { def: { innerType: never } } })
         ._zod.def.innerType;
       expect(globalRegistry.get(secret)).toEqual({ writeOnly: true });
-      for (const value of [{ id: "a" }, { id: 1 }, { id: "a", description: { description: "b" } }])
+      for (const value of [
+        { id: "a" },
+        { id: 1 },
+        { id: "a", description: { description: "b" } },
+        { id: "a", label: "" },
+        { id: "a", label: "b", code: "c" },
+        { id: "a", code: 1 },
+      ])
         expect(z.safeParse(item(served), value)).toEqual(z.safeParse(item(declared), value));
       const ids = (m: FixtureModule) =>
         (m.operations.fixtureList.request.query() as unknown as { shape: { ids: never } }).shape
