@@ -165,14 +165,13 @@ describe("an imported contract of many schemas", () => {
     const app = serveApp(contract, { built, ...servedParts(needed) } as never);
     expect(zod.calls).toBe(0);
 
-    // The first request of one operation builds its schemas and the components they reach.
+    // The first request of one operation builds its request's schemas; its answers' (the
+    // chain of three, FixtureProblem) wait for an answer checked or made by them: a 501 is not.
     zod.members.clear();
     const answer = await app.request("https://fixture.test/fixture-things-1/t7?limit1=3");
     expect(answer.status).toBe(501);
     expect(zod.calls).toBeGreaterThan(0);
-    const own = [...chainMembers(1), "thingId", "limit1", "type", "title", "problemCode"];
-    expect([...zod.members].filter((member) => !own.includes(member))).toEqual([]);
-    expect([...zod.members]).toEqual(expect.arrayContaining(chainMembers(1)));
+    expect([...zod.members].sort()).toEqual(["limit1", "thingId"]);
 
     // Its second request builds nothing; another operation builds its own on its first.
     zod.calls = 0;
@@ -185,8 +184,6 @@ describe("an imported contract of many schemas", () => {
       body: JSON.stringify({ thing12Name: "" }),
     });
     expect(put.status).toBe(422);
-    expect(
-      [...zod.members].filter((member) => ![...chainMembers(4), "thingId"].includes(member)),
-    ).toEqual([]);
+    expect([...zod.members].sort()).toEqual([...chainMembers(4), "thingId"].sort());
   });
 });

@@ -3,14 +3,22 @@
  * types (each with how it is written and its schema's answer view, where write-only members
  * may be left out), its header schema; the part 7 error types it may answer with; and what
  * `Accept` can decide (406 before the handler runs, `Vary: Accept` on the answer).
+ *
+ * The schemas (an error type's members too) are built when an answer is first checked or
+ * made from them, not with the plan: an operation answered 501, or refused before its handler, never reads them, and a
+ * large API's first requests would otherwise build (and keep) every answer's schema, which
+ * cost a fresh isolate's first requests of the 300-operation bench contract milliseconds of
+ * building and of garbage collection each.
  */
 import {
   type Contract,
   type ErrorBody,
+  type MediaDeclaration,
   type Operation,
   type ResponseDeclaration,
   resolveSchema,
   type Schema,
+  type SchemaDeclaration,
   schemaOf,
 } from "../../contract-language/contract";
 import type { XmlMapping } from "../../platform/engine-seam";
@@ -75,6 +83,36 @@ export function statusPlan(plan: ResponsePlan, status: number): StatusPlan | und
   );
 }
 
+/** A value made on its first read, then kept. */
+function once<T>(make: () => T): () => T {
+  let made: { readonly value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
+function mediaPlan(
+  type: string,
+  content: SchemaDeclaration | MediaDeclaration,
+  xml?: XmlMappings,
+): MediaPlan {
+  const kind = bodyKind(type);
+  const declared = once(() => schemaOf(content));
+  // Write-only members (a secret a client sent) are not required in an answer.
+  const schema = once(() => viewOf(declared(), "response"));
+  const mapping = kind === "xml" && xml ? once(() => xml(declared(), "response")) : undefined;
+  return {
+    kind,
+    get schema() {
+      return schema();
+    },
+    get xml() {
+      return mapping?.();
+    },
+  };
+}
+
 export function planResponses(
   contract: Contract,
   operation: Operation,
@@ -88,32 +126,41 @@ export function planResponses(
   ][]) {
     const status = statusKey(code);
     const media = new Map<string, MediaPlan>(
-      Object.entries(declared.content ?? {}).map(([type, content]): [string, MediaPlan] => {
-        const kind = bodyKind(type);
-        const schema = schemaOf(content);
-        // Write-only members (a secret a client sent) are not required in an answer.
-        const plan = { kind, schema: viewOf(schema, "response") };
-        return [type, kind === "xml" && xml ? { ...plan, xml: xml(schema, "response") } : plan];
-      }),
+      Object.entries(declared.content ?? {}).map(([type, content]): [string, MediaPlan] => [
+        type,
+        mediaPlan(type, content, xml),
+      ]),
     );
     const types = [...media.keys()];
-    statuses.set(status, { types, media, headers: resolveSchema(declared.headers) });
+    const headers = once(() => resolveSchema(declared.headers));
+    statuses.set(status, {
+      types,
+      media,
+      get headers() {
+        return headers();
+      },
+    });
     if (types.length > 1) vary = true;
   }
   const errors = new Map<string, DeclaredError>();
   for (const name of operation.errors ?? []) {
     const error = contract.errors[name];
     if (!error) continue;
-    errors.set(name, {
-      type: errorTypeUri(name, error),
-      title: error.title,
-      status: error.status,
-      members: Object.fromEntries(
+    const members = once(() =>
+      Object.fromEntries(
         Object.entries(error.members ?? {}).map(([member, schema]) => [
           member,
           resolveSchema(schema),
         ]),
       ),
+    );
+    errors.set(name, {
+      type: errorTypeUri(name, error),
+      title: error.title,
+      status: error.status,
+      get members() {
+        return members();
+      },
       ...(error.body ? { body: error.body } : {}),
     });
   }

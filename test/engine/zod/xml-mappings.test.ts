@@ -64,10 +64,11 @@ describe("XML mappings found by where each operation declares them", () => {
       return res.text();
     };
     expect(await get("/fixture-second", "v1")).toContain("<fixtureOld>");
-    // The operation's own declaration is planned with its variant (the route's model): both
-    // are this operation's schemas, and no other operation's is built.
-    expect([...fresh.built].sort()).toEqual(["fixtureCurrent", "fixtureOld"]);
+    // An answer's schema is built when an answer is written by it: the variant's, and no
+    // other operation's (its current declaration's answer waits for a v2 answer).
+    expect([...fresh.built].sort()).toEqual(["fixtureOld"]);
     expect(await get("/fixture-second", "v2")).toContain("<fixtureCurrent>");
+    expect([...fresh.built].sort()).toEqual(["fixtureCurrent", "fixtureOld"]);
     expect(await get("/fixture-third", "v2")).toContain("<fixtureShared>");
     expect(await get("/fixture-first", "v2")).toContain("<fixtureShared>");
     expect([...fresh.built].sort()).toEqual(["fixtureCurrent", "fixtureOld", "fixtureShared"]);
