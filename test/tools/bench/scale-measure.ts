@@ -105,17 +105,45 @@ const toFirst = (
   };
 };
 
+const BARE_SPAWNS = 5;
+
+/**
+ * What workerd spends on a fresh isolate's first request whatever the Worker does: a bare
+ * `fetch` Worker (test/tools/bench/variants/bare-fetch.ts) under the same configuration
+ * (the copy's wrangler.toml, its assets and bindings), its first request's CPU, median of
+ * a few spawns. About 4 ms on this machine against a warm request's 1: the isolate's first
+ * request context, which every Worker's first request pays.
+ */
+async function isolateFloorNs(options: Parameters<typeof startWorkerd>[0]): Promise<number> {
+  const xs: number[] = [];
+  for (let i = 0; i < BARE_SPAWNS; i++) {
+    const w = await startWorkerd(options);
+    try {
+      xs.push((await cpuOfRequest(w, () => send(w, pagePlanned("/")))).cpuNs);
+    } finally {
+      await w.stop();
+    }
+  }
+  return median(xs);
+}
+
 /**
  * The first call of every operation in one fresh isolate, in the document's order, then
- * the two pages; then each page alone as a fresh isolate's first request.
+ * the two pages; then each page alone as a fresh isolate's first request. Each is less the
+ * floor of its place: an isolate's first request less a bare Worker's first request under
+ * the same configuration (`bareFetch`), any later one less a warm lone health request.
  */
 export async function measureFirstRequests(
   bundle: string,
+  bareFetch: string,
   copy: string,
   setup: ScaleSetup,
   cpus: string | undefined,
-): Promise<Pick<ScaleFigures, "firstRequests" | "freshFirstRequests" | "requestFloorMs">> {
+): Promise<
+  Pick<ScaleFigures, "firstRequests" | "freshFirstRequests" | "requestFloorMs" | "isolateFloorMs">
+> {
   const options = { bundle, wranglerToml: join(copy, "wrangler.toml"), vars: setup.vars, cpus };
+  const isolateFloor = await isolateFloorNs({ ...options, bundle: bareFetch });
   const planned = [...operationRequests(setup), ...PAGES.map(pagePlanned)];
   console.log(`scale:   first requests: ${planned.length}, in one fresh isolate…`);
   const w = await startWorkerd(options);
@@ -137,9 +165,10 @@ export async function measureFirstRequests(
     }
   }
   return {
-    firstRequests: raw.map((r) => toFirst(r, floor)),
-    freshFirstRequests: fresh.map((r) => toFirst(r, floor)),
+    firstRequests: raw.map((r, i) => toFirst(r, i === 0 ? isolateFloor : floor)),
+    freshFirstRequests: fresh.map((r) => toFirst(r, isolateFloor)),
     requestFloorMs: +(floor / 1e6).toFixed(2),
+    isolateFloorMs: +(isolateFloor / 1e6).toFixed(2),
   };
 }
 

@@ -12,7 +12,8 @@
  *    credential, test/tools/conformance/valid-request.ts), then `/_service/openapi.json`
  *    and `/_service/interface`, each one's CPU time read from workerd's process
  *    (test/tools/bench/workerd.ts); the two pages also each as a fresh isolate's first
- *    request;
+ *    request; an isolate's first request less a bare Worker's first request under the same
+ *    configuration, a later one less a warm health request's;
  * 5. in another fresh isolate, every operation called once, then the heap (V8 inspector);
  * 6. the simple operation's CPU per request against the one-operation Worker's, rounds in
  *    alternating order;
@@ -84,7 +85,10 @@ export function scaleDocuments(operations: number, schemas: number): ScaleDocume
 export interface FirstRequest {
   readonly label: string;
   readonly status?: number;
-  /** The process's CPU time for it less the floor (a warm health request's), in ms. */
+  /**
+   * The process's CPU time for it less the floor of its place, in ms: a bare Worker's first
+   * request for an isolate's first, a warm health request's for any later one.
+   */
   readonly cpuMs?: number;
   /** Why it was not measured, or what its answer means. */
   readonly note?: string;
@@ -107,6 +111,8 @@ export interface ScaleFigures {
   readonly freshFirstRequests?: readonly FirstRequest[];
   /** What workerd spends on any lone request (a warm `/_service/health`), subtracted above. */
   readonly requestFloorMs?: number;
+  /** What a bare Worker's first request costs under the same configuration, subtracted from each isolate's first. */
+  readonly isolateFloorMs?: number;
   readonly heap?: HeapUsage;
   readonly simple?: {
     readonly label: string;
@@ -332,6 +338,11 @@ export async function measureScale(
   options: ScaleOptions,
 ): Promise<ScaleResults> {
   const starts = await coldStarts(prepared, options);
+  const bareFetch = await buildBundle(
+    "scale-bare-fetch",
+    resolve("test/tools/bench/variants/bare-fetch.ts"),
+    options.dir,
+  );
   const documents: Record<string, ScaleFigures> = {};
   for (const p of prepared) {
     let figures: ScaleFigures = {
@@ -344,6 +355,7 @@ export async function measureScale(
       try {
         const firsts = await measureFirstRequests(
           p.bundles?.plain ?? "",
+          bareFetch,
           p.copy,
           p.setup,
           options.cpus,
