@@ -36,6 +36,7 @@ import type {
 } from "../platform/documents";
 import type { JwtVerifier, OperationEngine, XmlCodec } from "../platform/engine-seam";
 import { entityTag } from "../platform/etag";
+import { withDeployment } from "../platform/status";
 
 /** A part of the serving engine, with the module (under src/) that exports it. */
 interface PartModule<V> {
@@ -158,6 +159,11 @@ export async function prepareBuild(
   }
   const reportDocuments = await documents.report(undefined);
   if (!reportDocuments) throw new Error("the contract has no status report");
+  // As src/platform/service.ts serves it to a deployment of the defaults, by the same function.
+  const defaultReport = {
+    document: await tagged({ body: JSON.stringify(withDeployment(reportDocuments.report)) }),
+    events: Object.keys(contract.events),
+  };
   const book = prepared.exampleBook();
   return {
     needed,
@@ -166,6 +172,7 @@ export async function prepareBuild(
       openapi: { current: await tagged(current), versions },
       reference: { current: await tagged(reference), versions: pages },
       report: reportDocuments,
+      defaultReport,
       problemPages: Object.fromEntries(documents.problemPages),
       xmlSchemas: prepared.xmlSchemas,
       exampleBook: { body: book.text },
@@ -203,9 +210,10 @@ export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportD
     ),
   });
   const pages = Object.entries(built.problemPages);
+  const { defaultReport, ...documents } = built;
   return {
     built: {
-      ...built,
+      ...documents,
       openapi: byVersion(built.openapi, "openapi", "json"),
       // The API reference pages too: rendered here, they would otherwise weigh on the script.
       reference: byVersion(built.reference, "reference", "html"),
@@ -213,6 +221,14 @@ export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportD
         pages.map(([slug, d], i) => [slug, moved(`/problems/page-${i + 1}.html`, d)]),
       ),
       report: moved("/interface/report.json", { body: JSON.stringify(built.report) }),
+      ...(defaultReport
+        ? {
+            defaultReport: {
+              document: moved("/interface/report-default.json", defaultReport.document),
+              events: defaultReport.events,
+            },
+          }
+        : {}),
       exampleBook: moved("/examples/book.json", built.exampleBook),
     },
     files,

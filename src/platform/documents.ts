@@ -46,8 +46,23 @@ export interface ServiceDocuments<D extends ServedDocument = ServedDocument> {
   readonly reference: (version: string | undefined) => D | undefined;
   /** Undefined when the deployment cannot read them (its static assets), for a 503. */
   readonly report: (env: unknown) => Promise<ReportDocuments | undefined>;
+  /** The report's JSON as a deployment of the defaults serves it, where the build made it. */
+  readonly defaultReport?: DefaultReport<D>;
   /** The page of each problem type hosted here, by slug. */
   readonly problemPages: ReadonlyMap<string, D>;
+}
+
+/**
+ * The status report's JSON as a deployment with the platform's defaults serves it: no event
+ * has a destination, CORS is off, and operations without a handler answer 501 (what a
+ * production deployment keeps). The build writes it, so such a deployment serves the
+ * report as it serves the OpenAPI document, without reading and writing it again in each
+ * isolate; any other deployment's report is made from the report as before.
+ */
+export interface DefaultReport<D extends ServedDocument = ServedDocument> {
+  readonly document: D;
+  /** Part 6's events, whose destinations the deployment may give (each must have none). */
+  readonly events: readonly string[];
 }
 
 /** A document of the current version, and of each version part 9 declares. */
@@ -72,6 +87,7 @@ export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
   readonly reference: ByVersion<D>;
   /** The status report and its page: as they are, or an asset of their JSON. */
   readonly report: ReportDocuments | DocumentAsset;
+  readonly defaultReport?: DefaultReport<D>;
   readonly problemPages: Readonly<Record<string, D>>;
   readonly xmlSchemas: readonly XmlSchema[];
   /**
@@ -100,6 +116,7 @@ export function servedDocuments(built: BuiltDocuments): ServiceDocuments {
       return documents;
     },
     problemPages: new Map(Object.entries(built.problemPages)),
+    ...(built.defaultReport ? { defaultReport: built.defaultReport } : {}),
   };
 }
 

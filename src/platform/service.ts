@@ -159,6 +159,17 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
   ) =>
     (await cached(c.req.raw, c.env, document, headers)) ??
     problemResponse(c.get("requestId"), DOCUMENT_UNAVAILABLE);
+  // A deployment of the platform's defaults serves the report's JSON the build wrote for it
+  // (documents.ts, `DefaultReport`), as it serves the OpenAPI document: read from its asset,
+  // never parsed and written again in an isolate, which cost a large API's fresh isolate
+  // milliseconds of its first report request. Any other deployment's is made below.
+  const { defaultReport } = documents;
+  const isDefault = (env: Env | undefined, events: readonly string[]) => {
+    if (corsSetting(env).state !== "off") return false;
+    if ((routes.answering?.(env).setting ?? "501") !== "501") return false;
+    const destinations = routes.destinations?.(env);
+    return destinations === undefined || events.every((event) => destinations(event) === 0);
+  };
   mountResource(
     app,
     SERVICE_PATHS.interface,
@@ -167,6 +178,8 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
         const wantsHtml =
           negotiate(c.req.header("accept") ?? null, ["application/json", "text/html"]) ===
           "text/html";
+        if (!wantsHtml && defaultReport && isDefault(c.env, defaultReport.events))
+          return answer(c, defaultReport.document, REPORT_JSON_HEADERS);
         const made = await reportDocuments(c.env);
         if (made === undefined) return problemResponse(c.get("requestId"), DOCUMENT_UNAVAILABLE);
         return wantsHtml

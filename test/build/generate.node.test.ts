@@ -217,12 +217,13 @@ describe("the documents as the Worker's static assets, outside its script", () =
       ...Object.values(moved.built.problemPages),
       moved.built.report,
       moved.built.exampleBook,
+      ...(moved.built.defaultReport ? [moved.built.defaultReport.document] : []),
     ];
     expect(Object.keys(moved.built.reference.versions).length).toBeGreaterThan(1);
     for (const document of documents) {
       expect(document).not.toHaveProperty("body");
       expect("asset" in document && document.asset).toMatch(
-        /^\/(openapi\/(current|version-\d+)\.json|reference\/(current|version-\d+)\.html|problems\/page-\d+\.html|interface\/report\.json|examples\/book\.json)$/,
+        /^\/(openapi\/(current|version-\d+)\.json|reference\/(current|version-\d+)\.html|problems\/page-\d+\.html|interface\/report(-default)?\.json|examples\/book\.json)$/,
       );
     }
     expect(moved.built.openapi.current.etag).toBe(built.openapi.current.etag);
@@ -235,6 +236,8 @@ describe("the documents as the Worker's static assets, outside its script", () =
         document.asset.replace(/^\/openapi\/(.*)\.json$/, "/reference/$1.html"),
       );
     expect(JSON.parse(String(moved.files["/interface/report.json"]))).toEqual(built.report);
+    expect(moved.built.defaultReport?.document.etag).toBe(built.defaultReport?.document.etag);
+    expect(moved.files["/interface/report-default.json"]).toBe(built.defaultReport?.document.body);
     // What stays in the script is what the engine computes with.
     expect(moved.built.xmlSchemas).toBe(built.xmlSchemas);
   });

@@ -13,6 +13,7 @@ import { servingParts } from "../../src/contract-language/needs";
 import { servingEngine } from "../../src/engine/serving";
 import { STATES_PART } from "../../src/engine/states/transition";
 import { type ServeOptions, serveApp } from "../../src/serve-app";
+import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
 import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
@@ -68,6 +69,56 @@ describe("the status report's two forms (/_service/interface)", () => {
       expect(await html.text()).toContain("<html");
     }
     expect(rendered).toBe(1);
+  });
+});
+
+describe("the status report of a deployment of the platform's defaults (DefaultReport)", () => {
+  const interfaceOf = async (built: object, env: Record<string, string> = {}) => {
+    const { needed } = await prepareBuild(FIXTURE_EVENTS_CONTRACT, {});
+    const options = { built, ...servedParts(needed) } as ServeOptions<Contract>;
+    const app = serveApp(FIXTURE_EVENTS_CONTRACT as Contract, options);
+    return app.fetch(new Request("https://fixture.test/_service/interface"), env as never);
+  };
+
+  it("is the JSON the build wrote: the bytes and entity tag the report made in an isolate has", async () => {
+    const { built } = await prepareBuild(FIXTURE_EVENTS_CONTRACT, {});
+    expect(built.defaultReport?.events).toEqual(Object.keys(FIXTURE_EVENTS_CONTRACT.events));
+    const { defaultReport: _, ...made } = built;
+    const [asBuilt, inIsolate] = [await interfaceOf(built), await interfaceOf(made)];
+    expect(await asBuilt.text()).toBe(await inIsolate.text());
+    expect(asBuilt.headers.get("etag")).toBe(inIsolate.headers.get("etag"));
+    expect(asBuilt.headers.get("content-type")).toBe(inIsolate.headers.get("content-type"));
+  });
+
+  it("is served to that deployment only: CORS on, another setting or an event's destination make it in the isolate", async () => {
+    const { built } = await prepareBuild(FIXTURE_EVENTS_CONTRACT, {});
+    const marker = '"FIXTURE the default report"';
+    const marked = {
+      ...built,
+      defaultReport: { ...built.defaultReport, document: { body: marker } },
+    };
+    expect(await (await interfaceOf(marked)).text()).toBe(marker);
+    const event = Object.keys(FIXTURE_EVENTS_CONTRACT.events)[0] as string;
+    const destination = {
+      url: "https://hooks.fixture.test/in",
+      events: [event],
+      secret: "FIXTURE_KEY",
+    };
+    const others: [Record<string, string>, (report: Record<string, unknown>) => unknown][] = [
+      [{ CORS_ALLOWED_ORIGINS: "https://app.fixture.test" }, (r) => r.cors],
+      [{ UNHANDLED_OPERATIONS: "examples" }, (r) => r.unhandledOperations],
+      [{ WEBHOOK_DESTINATIONS: JSON.stringify([destination]) }, (r) => r.events],
+    ];
+    const expected = [
+      expect.objectContaining({ enabled: true }),
+      "examples",
+      expect.arrayContaining([expect.objectContaining({ name: event, destinations: 1 })]),
+    ];
+    for (const [i, [env, read]] of others.entries()) {
+      const text = await (await interfaceOf(marked, env)).text();
+      expect(text).not.toBe(marker);
+      expect(read(JSON.parse(text))).toEqual(expected[i]);
+    }
   });
 });
 
