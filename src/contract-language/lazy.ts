@@ -4,9 +4,10 @@
  * part 2 resource), it may give the schema itself or a function that builds it:
  * `params: () => z.object({ id: z.string() })`, `payload: Pet`, with `Pet` a `component`.
  * The engine builds an operation's request schemas on its first request (when it plans the
- * operation) and an answer's when an answer is first checked or made, so a Worker with hundreds of operations and schemas builds none of them when
- * its module is evaluated or its app created: a zod schema costs CPU and memory to build,
- * and a Worker pays both at every cold start (DESIGN.md, "Performance stance").
+ * operation), and an answer's when an answer is first checked or made, so a Worker with
+ * hundreds of operations and schemas builds none of them when its module is evaluated or
+ * its app created: a zod schema costs CPU and memory to build, and a Worker pays both at
+ * every cold start (DESIGN.md, "Performance stance").
  *
  * Every reader of a declared schema goes through `resolveSchema`: the engine when it plans
  * an operation, the build when it checks the contract and documents it. A handler's input

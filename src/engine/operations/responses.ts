@@ -5,10 +5,10 @@
  * `Accept` can decide (406 before the handler runs, `Vary: Accept` on the answer).
  *
  * The schemas (an error type's members too) are built when an answer is first checked or
- * made from them, not with the plan: an operation answered 501, or refused before its handler, never reads them, and a
- * large API's first requests would otherwise build (and keep) every answer's schema, which
- * cost a fresh isolate's first requests of the 300-operation bench contract milliseconds of
- * building and of garbage collection each.
+ * made from them, not with the plan: an operation answered 501, or refused before its
+ * handler, never reads them, and a large API's first requests would otherwise build (and
+ * keep) every answer's schema, which cost a fresh isolate's first requests of the
+ * 300-operation bench contract milliseconds of building and of garbage collection each.
  */
 import {
   type Contract,
