@@ -36,8 +36,17 @@ describe("the example book, made by the build", () => {
     expect(media?.unmade).toBe(true);
   });
 
+  it("reports a binary answer with no example, which is then answered 501", () => {
+    const picture = build.findings.filter((line) => line.includes("picture"));
+    expect(picture).toEqual([
+      "#/paths/~1fixture-gadgets~1{id}~1picture/get/responses/200/content/image~1png: a binary answer with no example, and no bytes are made from a schema; it is answered 501",
+    ]);
+    const media = book.operations.fixtureGadgetPicture?.[0]?.["200"]?.content["image/png"];
+    expect(media?.unmade).toBe(true);
+  });
+
   it("reports nothing else: every other example matches, every other answer can be made", () => {
-    expect(build.findings).toHaveLength(2);
+    expect(build.findings).toHaveLength(3);
   });
 
   it("holds only the operations without a handler, with their error types' members", () => {

@@ -86,11 +86,20 @@ function answerOf(maker: Maker, id: string, shape: Operation, key: string): Book
           `operation ${id}: example ${name} (${where}/examples/${escapeToken(name)}) does not match its schema, so it is not served: ${reason}`,
         );
     }
-    const made = { schema: json, examples };
+    const made: { schema: JsonSchema; examples: string[]; unmade?: true } = {
+      schema: json,
+      examples,
+    };
     content[type] = made;
-    // Binary bodies are served as bytes, never made from a schema.
-    if (examples.length === 0 && bodyKind(type) !== "binary")
-      maker.pending.push({ schema, media: made, where, seed: `${id} ${key} ${type}` });
+    if (examples.length > 0) continue;
+    // Binary bodies are served as their example's bytes, never made from a schema: without
+    // an example there is no answer to give (an empty image is no image), so it is 501.
+    if (bodyKind(type) === "binary") {
+      made.unmade = true;
+      maker.findings.push(
+        `${where}: a binary answer with no example, and no bytes are made from a schema; it is answered 501`,
+      );
+    } else maker.pending.push({ schema, media: made, where, seed: `${id} ${key} ${type}` });
   }
   const headers = declared?.headers;
   return headers

@@ -130,7 +130,7 @@ function bodyOf(
     return { ok: true, value: examples?.[asked]?.value, applied: ["example", asked] };
   const first = media.examples[0];
   if (first !== undefined) return { ok: true, value: examples?.[first]?.value };
-  if (bodyKind(type) === "binary") return { ok: true, value: undefined };
+  // No value could be made (the build said so): a binary answer without an example among them.
   if (media.unmade) return { ok: false };
   const made = generate(media.schema, `${x.model.id} ${key} ${type}`, false);
   return made.ok ? { ok: true, value: made.value } : { ok: false };

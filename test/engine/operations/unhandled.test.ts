@@ -205,6 +205,12 @@ describe("UNHANDLED_OPERATIONS = examples", () => {
     expect(made.headers.get("answered-by")).toBe("examples");
   });
 
+  it("a binary answer with no example is 501: no bytes are made from a schema (an empty image is no image)", async () => {
+    const res = await call(`/fixture-gadgets/${ID}/picture`);
+    await expectProblem(res, 501);
+    expect(res.headers.get("content-type")).not.toBe("image/png");
+  });
+
   it("an operation with a handler is answered by it, without the header", async () => {
     const res = await call("/fixture-handled");
     expect(((await res.json()) as { name: string }).name).toBe("FIXTURE from a handler");
