@@ -56,13 +56,16 @@ function pointerOf(operation: Operation, key: string, type: string): string {
   return `#/paths/${escapeToken(operation.path)}/${operation.method.toLowerCase()}/responses/${key}/content/${escapeToken(type)}`;
 }
 
+/** A media type of the book while the build makes it: `unmade` is set once it is known. */
+type MadeMedia = { schema: JsonSchema; examples: string[]; unmade?: true };
+
 interface Maker {
   readonly convert: Convert;
   readonly findings: string[];
   /** Answers to hold to their schemas once every component is made. */
   readonly pending: {
     schema: Schema;
-    media: { schema: JsonSchema; examples: string[]; unmade?: true };
+    media: MadeMedia;
     where: string;
     seed: string;
   }[];
@@ -86,10 +89,7 @@ function answerOf(maker: Maker, id: string, shape: Operation, key: string): Book
           `operation ${id}: example ${name} (${where}/examples/${escapeToken(name)}) does not match its schema, so it is not served: ${reason}`,
         );
     }
-    const made: { schema: JsonSchema; examples: string[]; unmade?: true } = {
-      schema: json,
-      examples,
-    };
+    const made: MadeMedia = { schema: json, examples };
     content[type] = made;
     if (examples.length > 0) continue;
     // Binary bodies are served as their example's bytes, never made from a schema: without

@@ -98,10 +98,11 @@ function mediaPlan(
   xml?: XmlMappings,
 ): MediaPlan {
   const kind = bodyKind(type);
-  const declared = once(() => schemaOf(content));
+  // schemaOf builds the declared schema once and keeps it (contract-language/lazy.ts).
   // Write-only members (a secret a client sent) are not required in an answer.
-  const schema = once(() => viewOf(declared(), "response"));
-  const mapping = kind === "xml" && xml ? once(() => xml(declared(), "response")) : undefined;
+  const schema = once(() => viewOf(schemaOf(content), "response"));
+  const mapping =
+    kind === "xml" && xml ? once(() => xml(schemaOf(content), "response")) : undefined;
   return {
     kind,
     get schema() {

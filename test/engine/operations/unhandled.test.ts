@@ -206,9 +206,7 @@ describe("UNHANDLED_OPERATIONS = examples", () => {
   });
 
   it("a binary answer with no example is 501: no bytes are made from a schema (an empty image is no image)", async () => {
-    const res = await call(`/fixture-gadgets/${ID}/picture`);
-    await expectProblem(res, 501);
-    expect(res.headers.get("content-type")).not.toBe("image/png");
+    await expectProblem(await call(`/fixture-gadgets/${ID}/picture`), 501);
   });
 
   it("an operation with a handler is answered by it, without the header", async () => {
