@@ -111,8 +111,9 @@ export function serveApp<C extends Contract>(contract: C, options: ServeOptions<
 export function composeApp(contract: Contract, parts: Composition): ServiceApp {
   const { engine, present, handlers, maxBodyBytes } = parts;
   // Without operations, the trie: it takes every path pattern Hono accepts, builds nothing
-  // on the first request, and is 1.8 KiB gzip smaller than Hono's default pair, which the
-  // engine brings for the operations' routes (test/tools/bench/README.md).
+  // on the first request, and is 1.8 KiB gzip smaller than Hono's default pair. The engine
+  // brings the router of the operations' routes: in a Worker, the one its build chose
+  // (src/build/routing.ts).
   const app = new Hono<AppEnv>({ router: engine?.router() ?? new TrieRouter() });
   app.use(platform());
   const sandboxReset = engine?.sandboxReset?.(contract, parts.jwt);
@@ -146,10 +147,10 @@ export function composeApp(contract: Contract, parts: Composition): ServiceApp {
   const notFound = present("not-found", NOT_FOUND);
   app.notFound((c) => problemResponse(c.get("requestId"), notFound));
   app.onError((error, c) => errorResponse(error, c, present));
-  // Every route is mounted: the router makes its matcher now, while the Worker starts (a
-  // limit of its own, 1 s), not in the first request's CPU time (10 ms on the Free plan).
-  // Hono's regular-expression router builds one of every route on its first match: about
-  // 5 ms for 300 operations (test/tools/bench/README.md).
+  // Every route is mounted: the router settles now, while the Worker starts (a limit of its
+  // own, 1 s), not in the first request's CPU time (10 ms on the Free plan). Hono's default
+  // pair builds its expression of every route on its first match (a Worker's prepared one
+  // compiles it), and the code of matching is compiled (test/tools/bench/README.md).
   if (!noOperations) app.router.match("GET", "/");
   // Only while part 4 declares nothing: once it does, every request would pay for reading
   // its URL twice (the shortcut, then the router), which costs more than the shortcut saves.

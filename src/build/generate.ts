@@ -10,7 +10,7 @@ import { type AppOptions, type PreparedContract, prepareContract } from "../app"
 import { type Contract, declaresXml } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
 import { needsEngine, needsJwt } from "../contract-language/needs";
-import { OPERATION_ENGINE } from "../engine";
+import { defaultRouter, OPERATION_ENGINE } from "../engine";
 import { SECURITY_PART } from "../engine/authentication/authenticate";
 import { ERROR_MODEL_PART } from "../engine/error-model";
 import { EVENTS_PART } from "../engine/events/part";
@@ -37,6 +37,7 @@ import type {
 import type { JwtVerifier, OperationEngine, XmlCodec } from "../platform/engine-seam";
 import { entityTag } from "../platform/etag";
 import { withDeployment } from "../platform/status";
+import { type Routing, routerOf, routingOf } from "./routing";
 
 /** A part of the serving engine, with the module (under src/) that exports it. */
 interface PartModule<V> {
@@ -83,6 +84,8 @@ export interface Needed {
 
 export interface Build {
   readonly needed: Needed;
+  /** The router the build chose for the Worker's routes (src/build/routing.ts); none without an engine. */
+  readonly routing?: Routing;
   /** What the Worker serves, as text (the generated module moves the documents to assets). */
   readonly built: BuiltDocuments<DocumentText> & { readonly report: ReportDocuments };
   /** What the build reports without refusing the contract: examples it does not serve. */
@@ -105,16 +108,28 @@ export function neededParts(
   };
 }
 
-/** The options `serveApp` is given for `needed`, as the generated module gives them. */
-export function servedParts(needed: Needed): {
+/**
+ * The options `serveApp` is given for `needed`, as the generated module gives them: the
+ * engine routes with `routing`'s router, or Hono's default pair when none is given.
+ */
+export function servedParts(
+  needed: Needed,
+  routing?: Routing,
+): {
   engine?: OperationEngine;
   jwt?: JwtVerifier;
   xml?: XmlCodec;
 } {
   const { engine, jwt, xml } = needed;
+  const parts = (engine ?? []).map((p) => [p, SERVING[p].value]);
   return {
     ...(engine
-      ? { engine: servingEngine(Object.fromEntries(engine.map((p) => [p, SERVING[p].value]))) }
+      ? {
+          engine: servingEngine(
+            Object.fromEntries(parts),
+            routing ? routerOf(routing) : defaultRouter,
+          ),
+        }
       : {}),
     ...(jwt ? { jwt: JWT.value } : {}),
     ...(xml ? { xml: XML.value } : {}),
@@ -165,18 +180,21 @@ export async function prepareBuild(
     events: Object.keys(contract.events),
   };
   const book = prepared.exampleBook();
+  const built = {
+    openapi: { current: await tagged(current), versions },
+    reference: { current: await tagged(reference), versions: pages },
+    report: reportDocuments,
+    defaultReport,
+    problemPages: Object.fromEntries(documents.problemPages),
+    xmlSchemas: prepared.xmlSchemas,
+    exampleBook: { body: book.text },
+  };
+  const { engine } = servedParts(needed);
   return {
     needed,
+    ...(engine ? { routing: routingOf(contract, handlers, engine, built) } : {}),
     findings: book.findings,
-    built: {
-      openapi: { current: await tagged(current), versions },
-      reference: { current: await tagged(reference), versions: pages },
-      report: reportDocuments,
-      defaultReport,
-      problemPages: Object.fromEntries(documents.problemPages),
-      xmlSchemas: prepared.xmlSchemas,
-      exampleBook: { body: book.text },
-    },
+    built,
   };
 }
 
@@ -235,25 +253,53 @@ export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportD
   };
 }
 
-/** Each import the generated module makes, and `BUILT`'s members but `built`. */
-function partsCode(needed: Needed, src: string): { imports: string; given: string } {
+/**
+ * The router the generated module gives the engine: its import, a declaration (the prepared
+ * expression) and the expression of the function that makes it. Without a routing (a
+ * refused contract's module), the trie, which takes every route.
+ */
+function routerCode(
+  routing: Routing | undefined,
+  src: string,
+): { imports: string; declared: string; router: string } {
+  if (routing?.kind === "prepared")
+    return {
+      imports: `import { preparedRouter } from "${src}engine/routing";\n`,
+      declared: `\n// Hono's expression of every route's path, prepared by the build (src/build/routing.ts).\nconst ROUTES: unknown = ${routing.code};\n`,
+      router: "() => preparedRouter(ROUTES)",
+    };
+  return {
+    imports: `import { TrieRouter } from "hono/router/trie-router";\n`,
+    declared: "",
+    router: "() => new TrieRouter()",
+  };
+}
+
+/** Each import the generated module makes, its declarations, and `BUILT`'s members but `built`. */
+function partsCode(
+  needed: Needed,
+  src: string,
+  routing?: Routing,
+): { imports: string; declared: string; given: string } {
   const { engine, jwt, xml } = needed;
   const modules: PartModule<unknown>[] = [
     ...(engine ?? []).map((part) => SERVING[part]),
     ...(jwt ? [JWT] : []),
     ...(xml ? [XML] : []),
   ];
+  const router = engine ? routerCode(routing, src) : undefined;
   const imports = [
     ...(engine ? [`import { servingEngine } from "${src}engine/serving";\n`] : []),
+    ...(router ? [router.imports] : []),
     ...modules.map(({ name, from }) => `import { ${name} } from "${src}${from}";\n`),
   ].join("");
   const parts = (engine ?? []).map((part) => `${part}: ${SERVING[part].name}`).join(", ");
   const given = [
-    ...(engine ? [`  engine: servingEngine({ ${parts} }),\n`] : []),
+    ...(router ? [`  engine: servingEngine({ ${parts} }, ${router.router}),\n`] : []),
     ...(jwt ? [`  jwt: ${JWT.name},\n`] : []),
     ...(xml ? [`  xml: ${XML.name},\n`] : []),
   ].join("");
-  return { imports, given };
+  return { imports, declared: router?.declared ?? "", given };
 }
 
 /**
@@ -261,16 +307,16 @@ function partsCode(needed: Needed, src: string): { imports: string; given: strin
  * way from the module to src/ (`../` from src/generated/).
  */
 export function generatedModule(
-  build: { readonly needed: Needed; readonly built: BuiltDocuments },
+  build: { readonly needed: Needed; readonly built: BuiltDocuments; readonly routing?: Routing },
   src = "../",
 ): string {
-  const { imports, given } = partsCode(build.needed, src);
+  const { imports, declared, given } = partsCode(build.needed, src, build.routing);
   return `// Written by src/build/contract.ts (npm run build:contract) from src/contract: do not edit.
 // \`npm run build\`, \`wrangler dev\`, \`npm test\` and \`npm run typecheck\` write it again.
 ${imports}import type { BuiltDocuments } from "${src}platform/documents";
 
 const built: BuiltDocuments = ${JSON.stringify(build.built, null, 1)};
-
+${declared}
 /** What src/index.ts passes to serveApp: what the build made, and the parts the contract needs. */
 export const BUILT = {
   built,

@@ -77,7 +77,7 @@ export async function buildContract(): Promise<void> {
     const build = await buildProject(unhandledAnswers);
     const { built, files } = assetsOf(build.built);
     writeAssets(files);
-    write(generatedModule({ needed: build.needed, built }));
+    write(generatedModule({ needed: build.needed, built, routing: build.routing }));
     report(build.findings);
   } catch (error) {
     const reason = `the contract cannot be served: ${(error as Error).message}`;

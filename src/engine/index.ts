@@ -9,6 +9,10 @@
  * (src/engine/README.md, "Bundle size").
  */
 
+import type { Router } from "hono/router";
+import { RegExpRouter } from "hono/router/reg-exp-router";
+import { SmartRouter } from "hono/router/smart-router";
+import { TrieRouter } from "hono/router/trie-router";
 import { withPage } from "../contract-language/problem-catalogue";
 import { RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
 import type { ContractEngine } from "../platform/engine-seam";
@@ -52,7 +56,17 @@ export const ALL_PARTS = {
   sandbox: SANDBOX_PART,
 } as const satisfies Required<EngineParts>;
 
-const SERVING_ENGINE = servingEngine(ALL_PARTS);
+/**
+ * Hono's default pair, for an app composed in process (a test's, the build's): routes are
+ * whatever it mounts, so it decides on the first match, the regular-expression router when
+ * it can keep the routes' order, the trie otherwise. A deployed Worker is given the router
+ * its build chose instead (src/build/routing.ts).
+ */
+export function defaultRouter<T>(): Router<T> {
+  return new SmartRouter<T>({ routers: [new RegExpRouter<T>(), new TrieRouter<T>()] });
+}
+
+const SERVING_ENGINE = servingEngine(ALL_PARTS, defaultRouter);
 
 export const OPERATION_ENGINE: ContractEngine = {
   ...SERVING_ENGINE,

@@ -8,9 +8,6 @@
  * import: the build writes `servingEngine({ …the parts the Worker uses })` into
  * src/generated/contract.ts.
  */
-import { RegExpRouter } from "hono/router/reg-exp-router";
-import { SmartRouter } from "hono/router/smart-router";
-import { TrieRouter } from "hono/router/trie-router";
 import type { OperationEngine } from "../platform/engine-seam";
 import { AS_IS } from "../platform/problem-presenter";
 import type { ExamplesPart } from "./operations/examples";
@@ -23,16 +20,17 @@ export type EngineParts = ServingParts & { readonly examples?: ExamplesPart };
 
 /**
  * The engine that serves a contract, with `parts`: those the contract uses, and the
- * examples part while an operation has no handler (parts.ts).
+ * examples part while an operation has no handler (parts.ts). `router` makes the router of
+ * its routes: the one the build chose for them in a Worker (src/build/routing.ts), Hono's
+ * default pair (`defaultRouter`, routing.ts) in process. Only the router given is bundled.
  */
-export function servingEngine(parts: EngineParts): OperationEngine {
+export function servingEngine(
+  parts: EngineParts,
+  router: OperationEngine["router"],
+): OperationEngine {
   const { errorModel, events, examples, store, sandbox, security } = parts;
   return {
-    // Hono's default pair: the RegExpRouter matches a request with one expression, built on
-    // the first request, and hands the patterns it refuses to the trie. Routing is on every
-    // request's path: about 5% of a validated POST's CPU with the trie alone
-    // (test/tools/bench/README.md).
-    router: () => new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] }),
+    router,
     mount: (app, context) => mountOperations(app, context, parts, examples?.answer),
     // Without part 7, the platform's own answers stand.
     presenter: errorModel ? errorModel.presenter : () => AS_IS,

@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from "vitest";
 import { prepareBuild, servedParts } from "../../src/build/generate";
 import type { Contract } from "../../src/contract-language/contract";
 import { servingParts } from "../../src/contract-language/needs";
+import { defaultRouter } from "../../src/engine";
 import { servingEngine } from "../../src/engine/serving";
 import { STATES_PART } from "../../src/engine/states/transition";
 import { type ServeOptions, serveApp } from "../../src/serve-app";
@@ -127,10 +128,10 @@ describe("the serving engine's parts", () => {
     const { built } = await prepareBuild(FIXTURE_STATES_CONTRACT, {});
     const serve = (engine: ReturnType<typeof servingEngine>) =>
       serveApp(FIXTURE_STATES_CONTRACT as Contract, { built, engine });
-    expect(() => serve(servingEngine({}))).toThrow(
+    expect(() => serve(servingEngine({}, defaultRouter))).toThrow(
       "the contract uses the engine's states part, which this Worker was not built with: run npm run build:contract",
     );
-    expect(() => serve(servingEngine({ states: STATES_PART }))).not.toThrow();
+    expect(() => serve(servingEngine({ states: STATES_PART }, defaultRouter))).not.toThrow();
   });
 
   it("names every part missing, and accepts exactly the parts the build gives", async () => {
@@ -139,7 +140,10 @@ describe("the serving engine's parts", () => {
     expect(needed.engine).toEqual([...servingParts(FIXTURE_SECURITY_CONTRACT), "examples"]);
     expect(needed.engine).toEqual(["rateLimits", "security", "examples"]);
     expect(() =>
-      serveApp(FIXTURE_SECURITY_CONTRACT as Contract, { built, engine: servingEngine({}) }),
+      serveApp(FIXTURE_SECURITY_CONTRACT as Contract, {
+        built,
+        engine: servingEngine({}, defaultRouter),
+      }),
     ).toThrow("the engine's rateLimits, security parts,");
     expect(() =>
       serveApp(

@@ -28,8 +28,17 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "generated/": ["engine/", "platform/"],
   // The entry is the same for every contract: what the build made, served by serveApp.
   "index.ts": ["serve-app.ts", "generated/", "handlers.ts"],
-  // The build, in Node: it checks the contract and writes generated/; no Worker module imports it.
-  "build/": ["app.ts", "contract/", "handlers.ts", "engine/", "platform/", "contract-language/"],
+  // The build, in Node: it checks the contract and writes generated/; no Worker module imports
+  // it. It composes the Worker's app (serve-app.ts) to learn the routes it mounts.
+  "build/": [
+    "app.ts",
+    "serve-app.ts",
+    "contract/",
+    "handlers.ts",
+    "engine/",
+    "platform/",
+    "contract-language/",
+  ],
   // The typed client: what callers load. It loads of the language only how a declared
   // schema is read (below); its other imports of it are types.
   "client/": ["contract-language/"],

@@ -22,6 +22,7 @@ import { join, relative, resolve } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { assetsOf, generatedModule, prepareBuild } from "../../src/build/generate";
+import type { Routing } from "../../src/build/routing";
 import { contract } from "../../src/contract";
 import { type Contract, declaresXml } from "../../src/contract-language/contract";
 import { needsEngine, needsJwt, SERVING_PARTS } from "../../src/contract-language/needs";
@@ -107,7 +108,7 @@ async function deployedBundle(
   name: string,
   worker: FixtureWorker,
   unhandledAnswers = true,
-): Promise<Bundle> {
+): Promise<Bundle & { readonly routing?: Routing }> {
   const dir = join(ARTIFACTS, name);
   mkdirSync(dir, { recursive: true });
   const to = (path: string) => relative(dir, resolve(path)).replaceAll("\\", "/");
@@ -120,7 +121,7 @@ async function deployedBundle(
   const { built } = assetsOf(made.built);
   writeFileSync(
     join(dir, "generated.ts"),
-    generatedModule({ needed: made.needed, built }, `${to("src")}/`),
+    generatedModule({ needed: made.needed, built, routing: made.routing }, `${to("src")}/`),
   );
   const { handlers } = worker;
   const imported = [worker.contractName, ...(handlers ? [handlers.name] : [])].join(", ");
@@ -134,7 +135,7 @@ const app = serveApp(${worker.contractName}, { ${handlers ? `handlers: ${handler
 export default { fetch: app.fetch, queue: app.queue };
 `,
   );
-  return bundleOf(join(dir, "entry.ts"));
+  return { ...(await bundleOf(join(dir, "entry.ts"))), routing: made.routing };
 }
 
 /** The module that holds each part of the serving engine: in a bundle exactly with the part. */
@@ -447,11 +448,15 @@ describe("a Worker's bundle", () => {
   });
 
   it.each(FIXTURES)(
-    "FIXTURE %s: each part of the engine exactly when the contract uses it; jose, fast-xml-parser likewise; no documenter, no problem page",
+    "FIXTURE %s: each part of the engine exactly when the contract uses it; jose, fast-xml-parser likewise; the router the build chose; no documenter, no problem page",
     { timeout: 60_000 },
     async (name, worker) => {
-      const { shipped, text } = await deployedBundle(name.replaceAll(/\W+/g, "-"), worker);
+      const { shipped, text, routing } = await deployedBundle(name.replaceAll(/\W+/g, "-"), worker);
       expectNoProblemPages(text);
+      // The router the build chose (src/build/routing.ts), and only it: Hono's prepared
+      // expression or the trie alone; never the default pair, which decides at run time.
+      expect(has(shipped, "reg-exp-router")).toBe(routing?.kind === "prepared");
+      expect(has(shipped, "smart-router")).toBe(false);
       // Nor the failures each operation's documents list (src/engine/operations/model.ts):
       // none of their descriptions is in the script.
       const documented = Object.entries(worker.contract.operations).flatMap(([id, operation]) =>
