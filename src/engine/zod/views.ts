@@ -2,7 +2,7 @@
  * The two views of one schema (OpenAPI 3.1 §4.8.24.1, JSON Schema `readOnly`/`writeOnly`):
  * in a request, a member marked read-only (an id, a state the server sets) is not
  * required; in an answer, a member marked write-only (a card's security code) is not. The
- * views are derived once, when the app starts, at any depth (nested objects, arrays, unions,
+ * views are derived once, on first use, at any depth (nested objects, arrays, unions,
  * recursive schemas); a schema with no mark is its own view, at no cost. A schema's view is
  * one object for the isolate's life, however often it is asked for.
  */
@@ -82,27 +82,64 @@ export function viewOrigin(schema: Schema): Schema | undefined {
   return ORIGIN.get(schema);
 }
 
+/**
+ * Settles, for `root` and every node it reaches, whether it holds a member marked `mark` at
+ * any depth, and remembers each answer in `known` for the isolate's life, so no node is
+ * walked twice, however many operations reach it. A cycle (a recursive schema) is one
+ * strongly connected component (Tarjan's walk): its nodes reach each other, so they hold a
+ * mark together, exactly when one of them holds it or reaches a node outside that does.
+ */
+function settleMarks(
+  root: Schema,
+  mark: "readOnly" | "writeOnly",
+  known: WeakMap<Schema, boolean>,
+): void {
+  const order = new Map<Schema, number>();
+  const low = new Map<Schema, number>();
+  const open: Schema[] = [];
+  const opened = new Set<Schema>();
+  const own = new Map<Schema, boolean>();
+  const visit = (node: Schema): void => {
+    const at = order.size;
+    order.set(node, at);
+    low.set(node, at);
+    open.push(node);
+    opened.add(node);
+    const def = defOf(node);
+    let holds =
+      def.type === "object" &&
+      Object.values(def.shape as Record<string, Schema>).some((m) => isMarked(m, mark));
+    for (const child of children(def)) {
+      if (!order.has(child) && !known.has(child)) visit(child);
+      const settled = known.get(child);
+      if (settled !== undefined) holds ||= settled;
+      // Still open: on the way back to `node` (or above it), so in its component.
+      else if (opened.has(child))
+        low.set(node, Math.min(low.get(node) ?? at, low.get(child) ?? at));
+    }
+    own.set(node, holds);
+    if (low.get(node) !== at) return;
+    // `node` opened its component: every node still open above it is in it.
+    const members: Schema[] = [];
+    for (let member = open.pop(); member !== undefined; member = open.pop()) {
+      opened.delete(member);
+      members.push(member);
+      if (member === node) break;
+    }
+    const result = members.some((member) => own.get(member) === true);
+    for (const member of members) known.set(member, result);
+  };
+  if (!known.has(root)) visit(root);
+}
+
 export function viewOf(schema: Schema, direction: Direction): Schema {
   const mark = MARK[direction];
 
-  // First: which nodes hold a marked member at any depth (a cycle in progress holds none yet,
-  // and is not remembered until it is known).
-  const holds = new Map<Schema, boolean>();
+  // First: which nodes hold a marked member at any depth, each settled once per isolate.
   const known = MEMO[direction].holds;
   const needs = (node: Schema): boolean => {
-    const settled = known.get(node) ?? holds.get(node);
-    if (settled !== undefined) return settled;
-    holds.set(node, false);
-    const def = defOf(node);
-    const result =
-      (def.type === "object" &&
-        Object.values(def.shape as Record<string, Schema>).some((m) => isMarked(m, mark))) ||
-      children(def).some(needs);
-    holds.set(node, result);
-    // A node that holds a mark holds it whatever the cycle; one that does not is known only
-    // once no cycle through it is in progress (the outermost call).
-    if (result || node === schema) known.set(node, result);
-    return result;
+    if (!known.has(node)) settleMarks(node, mark, known);
+    return known.get(node) === true;
   };
 
   // Then: a view of each node that needs one, once; members of objects are resolved on

@@ -87,6 +87,42 @@ describe("the views, at any depth", () => {
     expect(safeParse(viewOf(schema, "request"), { name: "x" }).success).toBe(true);
   });
 
+  it("make the view of every schema of a cycle whose mark is reached through another member", () => {
+    // `Loop` holds no mark itself and reaches one only through `leaf`; `Back` reaches it only
+    // through `Loop`, so the walk meets `Back` while `Loop` is still open.
+    const Leaf = z.object({ x: readOnly(z.string()) });
+    const Loop = z.object({
+      get back(): z.ZodMiniOptional<typeof Back> {
+        return z.optional(Back);
+      },
+      leaf: Leaf,
+    });
+    const Back = z.object({
+      get loop(): z.ZodMiniOptional<typeof Loop> {
+        return z.optional(Loop);
+      },
+    });
+    const value = { back: { loop: { leaf: {} } }, leaf: {} };
+    expect(safeParse(viewOf(Loop, "request"), value).success).toBe(true);
+    expect(safeParse(Loop, value).success).toBe(false);
+  });
+
+  it("walk each schema once per isolate, however many schemas reach it", () => {
+    let walked = 0;
+    const Inner = z.object({ c: z.int() });
+    const Shared = z.object({
+      a: z.string(),
+      inner: z.lazy(() => {
+        walked += 1;
+        return Inner;
+      }),
+    });
+    const [first, second] = [z.object({ s: Shared }), z.object({ t: Shared })];
+    expect(viewOf(first, "request")).toBe(first);
+    expect(viewOf(second, "request")).toBe(second);
+    expect(walked).toBe(1);
+  });
+
   it("leave a schema without marks as it is, at no cost", () => {
     const plain = z.object({ a: z.string(), b: z.array(z.object({ c: z.int() })) });
     expect(viewOf(plain, "request")).toBe(plain);
