@@ -84,6 +84,9 @@ const REQUESTS: readonly [string, string][] = [
   ["HEAD", "/fixture-rooms/fx-1"],
   ["OPTIONS", "/fixture-rooms/fx-1"],
   ["PUT", "/fixture-rooms/fx-1"],
+  // Methods no route names (RFC 9110 §9.1: a method is any token): 405 on a known path.
+  ["FIXTURE-METHOD", "/fixture-rooms"],
+  ["PROPFIND", "/fixture-rooms/fx-1"],
   ["GET", "/fixture-rooms/NOT-AN-ID"],
   ["GET", "/fixture-rooms/mine"],
   ["GET", "/fixture-rooms/fx-1/fixture-doors/fx-9"],
@@ -155,6 +158,10 @@ describe("the router the build chooses (src/build/routing.ts)", () => {
       // The parameters reached the handler, through the chosen router.
       expect(chosen).toContainEqual(expect.stringContaining('"roomId":"fx-1","doorId":"fx-9"'));
       expect(chosen).toContainEqual(expect.stringContaining('"params":{"name":"fx-3"}'));
+      // A method no route names is refused with the methods the path answers, not a 500.
+      expect(chosen).toContainEqual(
+        expect.stringMatching(/^FIXTURE-METHOD \/fixture-rooms 405 GET, HEAD, OPTIONS /),
+      );
       // Every route was one the build prepared: the default pair never stood in.
       expect(errors).not.toHaveBeenCalled();
     });
