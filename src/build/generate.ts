@@ -37,7 +37,7 @@ import type {
 import type { JwtVerifier, OperationEngine, XmlCodec } from "../platform/engine-seam";
 import { entityTag } from "../platform/etag";
 import { withDeployment } from "../platform/status";
-import { type Routing, routerOf, routingOf } from "./routing";
+import { preparedCode, type Routing, routerOf, routingOf } from "./routing";
 
 /** A part of the serving engine, with the module (under src/) that exports it. */
 interface PartModule<V> {
@@ -265,7 +265,7 @@ function routerCode(
   if (routing?.kind === "prepared")
     return {
       imports: `import { preparedRouter } from "${src}engine/routing";\n`,
-      declared: `\n// Hono's expression of every route's path, prepared by the build (src/build/routing.ts).\nconst ROUTES: unknown = ${routing.code};\n`,
+      declared: `\n// Hono's expression of every route's path, prepared by the build (src/build/routing.ts).\nconst ROUTES: unknown = ${preparedCode(routing.paths)};\n`,
       router: "() => preparedRouter(ROUTES)",
     };
   return {

@@ -24,8 +24,6 @@ export type Routing =
       readonly kind: "prepared";
       /** Every route's path, in the order the app mounts them. */
       readonly paths: readonly string[];
-      /** `buildInitParams` of the paths, as code (`serializeInitParams`: it holds regular expressions). */
-      readonly code: string;
     }
   | { readonly kind: "trie" };
 
@@ -61,12 +59,18 @@ export function routingOf(
     engine: OperationEngine;
   });
   try {
-    return { kind: "prepared", paths, code: serializeInitParams(buildInitParams({ paths })) };
+    buildInitParams({ paths });
+    return { kind: "prepared", paths };
   } catch (error) {
     // An order its expression cannot keep; the trie keeps it.
     if (error instanceof UnsupportedPathError) return { kind: "trie" };
     throw error;
   }
+}
+
+/** Hono's prepared expression of `paths`, as code (it holds regular expressions). */
+export function preparedCode(paths: readonly string[]): string {
+  return serializeInitParams(buildInitParams({ paths: [...paths] }));
 }
 
 /** The router `routing` gives, in process (a test composes the app as the Worker does). */

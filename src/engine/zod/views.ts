@@ -97,14 +97,12 @@ function settleMarks(
   const order = new Map<Schema, number>();
   const low = new Map<Schema, number>();
   const open: Schema[] = [];
-  const opened = new Set<Schema>();
   const own = new Map<Schema, boolean>();
   const visit = (node: Schema): void => {
     const at = order.size;
     order.set(node, at);
     low.set(node, at);
     open.push(node);
-    opened.add(node);
     const def = defOf(node);
     let holds =
       def.type === "object" &&
@@ -113,16 +111,15 @@ function settleMarks(
       if (!order.has(child) && !known.has(child)) visit(child);
       const settled = known.get(child);
       if (settled !== undefined) holds ||= settled;
-      // Still open: on the way back to `node` (or above it), so in its component.
-      else if (opened.has(child))
-        low.set(node, Math.min(low.get(node) ?? at, low.get(child) ?? at));
+      // Walked but not settled: still open, on the way back to `node` (or above it), so in
+      // its component.
+      else low.set(node, Math.min(low.get(node) ?? at, low.get(child) ?? at));
     }
     own.set(node, holds);
     if (low.get(node) !== at) return;
     // `node` opened its component: every node still open above it is in it.
     const members: Schema[] = [];
     for (let member = open.pop(); member !== undefined; member = open.pop()) {
-      opened.delete(member);
       members.push(member);
       if (member === node) break;
     }
