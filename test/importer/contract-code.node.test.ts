@@ -1323,6 +1323,31 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     );
   });
 
+  it("keeps an operation whose error answers have no body (no `content`), answering its failures at their documented status (RFC 9457 §3)", async () => {
+    const c = await imported("bodiless-errors", {
+      ...doc30({}),
+      paths: {
+        "/fixture-items": {
+          get: {
+            operationId: "fixtureList",
+            parameters: [{ name: "limit", in: "query", schema: { type: "integer", maximum: 100 } }],
+            responses: {
+              "200": { description: "FIXTURE OK" },
+              "400": { description: "FIXTURE Bad Request" },
+              "500": { description: "FIXTURE Internal Server Error" },
+            },
+          },
+        },
+      },
+    });
+    expect(findingLines(c).join("\n")).not.toMatch(/left out|could not be converted/);
+    expect(Object.keys((await served(c)).paths)).toContain("/fixture-items");
+    const bad = await c.app.request("https://fixture.test/fixture-items?limit=101");
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("content-type")).toBe("application/problem+json");
+    expect(await bad.json()).toMatchObject({ status: 400, title: "FIXTURE Bad Request" });
+  });
+
   it("delivers a webhook payload that already is an envelope as it is, and says so", async () => {
     const c = await imported("envelope-payload", {
       ...doc31({}),

@@ -308,7 +308,8 @@ function errorTypeFields(
 ): { fields: string[]; requiredMembers: number } {
   const { response, pointer } = error;
   const body = errorBody(error);
-  const xmlType = Object.keys(response.content as Json).find(
+  // An error answer may have no body at all (`content` absent), as many documents say a 400.
+  const xmlType = Object.keys(isObject(response.content) ? response.content : {}).find(
     (type) => type.toLowerCase() === PROBLEM_XML,
   );
   if (!ctx.ours && xmlType && body.mediaType !== xmlType)
