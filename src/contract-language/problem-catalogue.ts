@@ -72,6 +72,19 @@ const REQUEST_ID = "The id of the request, also sent as the X-Request-Id header.
  */
 export const REQUEST_ID_MEMBER = { requestId: REQUEST_ID } as const;
 
+/**
+ * The members a problem's own facts take (RFC 9457 §3.1, and the platform's requestId): no
+ * error type may declare a member of these names for a handler to give.
+ */
+export const PROBLEM_OWN_MEMBERS: readonly string[] = [
+  "type",
+  "title",
+  "status",
+  "detail",
+  "instance",
+  "requestId",
+];
+
 const STRINGS = { type: "array", items: { type: "string" } } as const;
 
 export const INTERFACE_NOT_SPECIFIED = {

@@ -16,6 +16,7 @@ import {
   filledMembers,
   PLATFORM_PROBLEMS,
   type PlatformProblem,
+  PROBLEM_OWN_MEMBERS,
   REQUEST_ID_MEMBER,
   RESERVED_PROBLEM_SLUGS,
 } from "../contract-language/problem-catalogue";
@@ -169,7 +170,7 @@ function checkErrorType(name: string, error: ErrorType): void {
     if (!(PLATFORM_PROBLEMS as readonly string[]).includes(kind))
       throw fail(`${String(kind)} is not one of the platform's failures`);
   for (const member of Object.keys(error.members ?? {}))
-    if (["type", "title", "status", "detail", "instance", "requestId"].includes(member))
+    if (PROBLEM_OWN_MEMBERS.includes(member))
       throw fail(`member ${member} is one RFC 9457 or the platform defines`);
 }
 

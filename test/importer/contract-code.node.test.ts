@@ -1348,6 +1348,53 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     expect(await bad.json()).toMatchObject({ status: 400, title: "FIXTURE Bad Request" });
   });
 
+  it("imports an error body whose optional member is named like a problem's own but cannot hold it (a string `status`): answers leave it out, with a finding (RFC 9457 §3.1)", async () => {
+    const c = await imported("string-status-member", {
+      ...doc30({}),
+      paths: {
+        "/fixture-items": {
+          get: {
+            operationId: "fixtureList",
+            parameters: [{ name: "limit", in: "query", schema: { type: "integer", maximum: 100 } }],
+            responses: {
+              "200": { description: "FIXTURE OK" },
+              "400": {
+                description: "FIXTURE Bad Request",
+                content: {
+                  "application/json": { schema: { $ref: "#/components/schemas/FixtureError" } },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          FixtureError: {
+            type: "object",
+            properties: {
+              message: { type: "string" },
+              documentation_url: { type: "string" },
+              status: { type: "string" },
+            },
+          },
+        },
+      },
+    });
+    expect(findingLines(c).join("\n")).not.toMatch(/left out|could not be converted/);
+    expect(findingLines(c)).toContainEqual(
+      expect.stringMatching(
+        /^lost #\/components\/schemas\/FixtureError\/properties\/status: member status of an error body/,
+      ),
+    );
+    const bad = await c.app.request("https://fixture.test/fixture-items?limit=101");
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("content-type")).toBe("application/json");
+    const body = (await bad.json()) as Json;
+    expect(body).toMatchObject({ message: expect.any(String) });
+    expect(body).not.toHaveProperty("status");
+  });
+
   it("delivers a webhook payload that already is an envelope as it is, and says so", async () => {
     const c = await imported("envelope-payload", {
       ...doc31({}),

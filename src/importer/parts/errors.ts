@@ -9,6 +9,7 @@ import { ERROR_TYPE } from "../../contract-language/document-marks";
 import {
   type PlatformProblem,
   PROBLEM_CATALOGUE,
+  PROBLEM_OWN_MEMBERS,
   RESERVED_PROBLEM_SLUGS,
 } from "../../contract-language/problem-catalogue";
 import { type Carried, carriesOf, type ErrorMedia, errorMediaOf } from "../error-bodies";
@@ -40,8 +41,8 @@ function presentsByStatus(): Record<number, PlatformProblem[]> {
 const PROBLEM_JSON = "application/problem+json";
 /** RFC 9457 Appendix B's XML form of a problem, which the platform serves when asked for. */
 const PROBLEM_XML = "application/problem+xml";
-/** The members RFC 9457 §3.1 defines; the platform fills them in every problem. */
-const STANDARD_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
+/** The members a problem's facts take; the platform fills them, a handler never gives them. */
+const OWN_MEMBERS = new Set(PROBLEM_OWN_MEMBERS);
 
 /** The statuses an error type can have: 400 to 599. */
 export const errorStatus = (key: string) => /^[45]\d\d$/.test(key);
@@ -333,7 +334,7 @@ function errorTypeFields(
       : undefined;
   if (carried && error.media.kind === "json")
     fields.push(`body: ${literal({ mediaType: error.media.mediaType, carries: carried.carries })}`);
-  const members = new MemberWriter(writer, carried);
+  const members = new MemberWriter(ctx, writer, carried);
   if (body.schema !== undefined && ctx.ours)
     fields.push(...servedSchemaFields(ctx, writer, members, body));
   else if (body.schema !== undefined)
@@ -371,10 +372,12 @@ function errorTypeLosses(ctx: ImportContext, error: ErrorUse, body: ErrorBody): 
 /** The members a handler gives an error type (those the platform fills left out), counting the required. */
 class MemberWriter {
   required = 0;
+  readonly #ctx: ImportContext;
   readonly #writer: SchemaWriter;
   readonly #carried: Carried | undefined;
 
-  constructor(writer: SchemaWriter, carried: Carried | undefined) {
+  constructor(ctx: ImportContext, writer: SchemaWriter, carried: Carried | undefined) {
+    this.#ctx = ctx;
     this.#writer = writer;
     this.#carried = carried;
   }
@@ -387,12 +390,21 @@ class MemberWriter {
     )) {
       // RFC 9457's members, or in a body of its own those the platform fills, are not
       // given by a handler.
-      if (
-        this.#carried
-          ? this.#carried.members.has(member)
-          : STANDARD_MEMBERS.has(member) || member === "requestId"
-      )
+      if (this.#carried ? this.#carried.members.has(member) : OWN_MEMBERS.has(member)) continue;
+      // A body of its own may name a member like a problem's fact without holding it (a
+      // `status` that is a string): a handler cannot give it under that name, and the
+      // platform does not fill it. Optional, answers leave it out; required, none could.
+      if (OWN_MEMBERS.has(member)) {
+        if (required.has(member))
+          throw new Error(
+            `its required member ${member} is named like a problem's own member but cannot hold its value`,
+          );
+        this.#ctx.findings.lost(
+          child(at, "properties", member),
+          `member ${member} of an error body: named like a problem's own member (RFC 9457 §3.1) but of another type, so the platform does not fill it and a handler cannot give it; answers leave it out`,
+        );
         continue;
+      }
       if (required.has(member)) this.required += 1;
       const shape = shapeOf
         ? `${componentCall(shapeOf)}.shape${/^[A-Za-z_$][\w$]*$/.test(member) ? `.${member}` : `[${literal(member)}]`}`
