@@ -38,6 +38,8 @@ export interface ImportResult {
   readonly operationIds: readonly string[];
   /** Where each operation is in the source, by id: what a finding about it points at. */
   readonly operationPointers: ReadonlyMap<string, string>;
+  /** The ids of the operations that answer with each of part 7's error types, by its name. */
+  readonly errorTypeUsers: ReadonlyMap<string, readonly string[]>;
   /** Part 5 declares a JWT scheme: the entry passes the JWT verifier. */
   readonly jwt: boolean;
   /** Part 4 declares an XML media type (RFC 7303): the entry passes the XML codec. */
@@ -145,6 +147,9 @@ function importPass(
     operations: operations.ids.size,
     operationIds: [...operations.ids],
     operationPointers: operations.pointers,
+    errorTypeUsers: new Map(
+      [...errorTypes.types].map(([name, use]) => [name, [...use.operations]]),
+    ),
     jwt: security.jwt.size > 0,
     xml: operations.xml,
   };

@@ -181,14 +181,18 @@ async function proveLeavingOut(
       stage,
       files.map((f) => f.path),
       report,
-      { root: ROOT, operations: result.operationIds },
+      { root: ROOT, operations: result.operationIds, errorTypeUsers: result.errorTypeUsers },
     );
   let outcome = await prove();
   while (outcome.refused) {
-    const { id, reason } = outcome.refused;
-    const pointer = result.operationPointers.get(id) as string;
-    say(`the platform refuses to serve ${id} (${reason}): leaving it out, and proving again`);
-    leaveOut.set(pointer, `the platform refuses to serve it: ${reason}`);
+    const { ids, reason } = outcome.refused;
+    const named = ids.length === 1 ? ids[0] : `${ids.length} operations`;
+    say(`the platform refuses to serve ${named} (${reason}): leaving it out, and proving again`);
+    for (const id of ids)
+      leaveOut.set(
+        result.operationPointers.get(id) as string,
+        `the platform refuses to serve it: ${reason}`,
+      );
     result = convert(source, leaveOut);
     files = filesOf(result, source, handlers);
     writeStaged(stage, files);

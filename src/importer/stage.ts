@@ -149,8 +149,11 @@ export interface StageOutcome {
   readonly served?: string;
   /** Why the staged Worker does not start, when only its handlers are at fault. */
   readonly notStarted?: string;
-  /** An operation of the import the platform refuses to serve: its start-up check names it. */
-  readonly refused?: { readonly id: string; readonly reason: string };
+  /**
+   * Operations of the import the platform refuses to serve: the one its start-up check
+   * names, or those that answer with the error type it names.
+   */
+  readonly refused?: { readonly ids: readonly string[]; readonly reason: string };
 }
 
 /** What a stage tells as it goes: each step as it starts, and that a long one still runs. */
@@ -164,6 +167,8 @@ export interface ProveOptions {
   readonly root?: string;
   /** The import's operation ids: a start-up refusal that names one is `refused`. */
   readonly operations?: readonly string[];
+  /** The operations of each error type, by name: a refusal that names one refuses them. */
+  readonly errorTypeUsers?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Writes `files` into a fresh copy of the project. */
@@ -222,7 +227,7 @@ export async function proveStage(
   report: StageReport,
   options: ProveOptions = {},
 ): Promise<StageOutcome> {
-  const { root = ".", operations = [] } = options;
+  const { root = ".", operations = [], errorTypeUsers = new Map() } = options;
   const step = stepper(report, 4);
   const prepared = await prepareStage(dir, code, step);
   if (prepared) return { dir, ...prepared, handlerErrors: [] };
@@ -233,9 +238,10 @@ export async function proveStage(
   const start = await serve();
   const said = start.status === 0 ? -1 : start.stderr.lastIndexOf(NOT_STARTED);
   const reason = said === -1 ? undefined : start.stderr.slice(said + NOT_STARTED.length).trim();
-  const refused = reason === undefined ? undefined : refusedOperation(reason, operations);
+  const refused =
+    reason === undefined ? undefined : refusedOperations(reason, operations, errorTypeUsers);
   if (reason !== undefined && refused !== undefined)
-    return { dir, handlerErrors: [], refused: { id: refused, reason } };
+    return { dir, handlerErrors: [], refused: { ids: refused, reason } };
   const checked = await typeCheck(dir, step, root);
   if ("failure" in checked) return { dir, ...checked, handlerErrors: [] };
   const { handlerErrors } = checked;
@@ -354,6 +360,23 @@ export function refusedOperation(reason: string, ids: readonly string[]): string
     if (named && (found === undefined || id.length > found.length)) found = id;
   }
   return found;
+}
+
+/**
+ * The operations a start-up refusal refuses: the one it names, or, when it names one of
+ * part 7's error types (`error type <name>:`, src/engine/error-model.ts), every operation
+ * that answers with it. Undefined when it names neither.
+ */
+export function refusedOperations(
+  reason: string,
+  ids: readonly string[],
+  errorTypeUsers: ReadonlyMap<string, readonly string[]>,
+): readonly string[] | undefined {
+  const id = refusedOperation(reason, ids);
+  if (id !== undefined) return [id];
+  const named = /^error type (\S+): /.exec(reason)?.[1];
+  const users = named === undefined ? undefined : errorTypeUsers.get(named);
+  return users && users.length > 0 ? users : undefined;
 }
 
 /** A stage file's text. */

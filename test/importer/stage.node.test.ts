@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ended, refusedOperation, run } from "../../src/importer/stage";
+import { ended, refusedOperation, refusedOperations, run } from "../../src/importer/stage";
 
 const dir = mkdtempSync(join(tmpdir(), "stage-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -77,5 +77,29 @@ describe("a refusal of the platform's start-up checks", () => {
       undefined,
     );
     expect(refusedOperation("operation other: it repeats the parameter id", ids)).toBe(undefined);
+  });
+  const users = new Map([
+    ["FixtureTooMany", ["fixtureGet", "fixtureGetAll"]],
+    ["FixtureUnused", []],
+  ]);
+
+  it("refuses every operation that answers with the error type it names, not the whole import", () => {
+    expect(
+      refusedOperations(
+        "error type FixtureTooMany: member status is one RFC 9457 or the platform defines",
+        ids,
+        users,
+      ),
+    ).toEqual(["fixtureGet", "fixtureGetAll"]);
+    expect(
+      refusedOperations("operation fixture get: GET /a is declared twice", ids, users),
+    ).toEqual(["fixture get"]);
+  });
+
+  it("refuses nothing it cannot lay on operations: an error type no operation uses, or none of the import", () => {
+    expect(refusedOperations("error type FixtureUnused: title is empty", ids, users)).toBe(
+      undefined,
+    );
+    expect(refusedOperations("error type Other: title is empty", ids, users)).toBe(undefined);
   });
 });
