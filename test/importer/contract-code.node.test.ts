@@ -1110,6 +1110,20 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     expect((await c.app.request("https://fixture.test/fixture")).status).toBe(405);
   });
 
+  it("does not offer an API key in the Authorization header (a signature, as AWS declares its own): that credential is an http scheme's (RFC 9110 §11.6.2)", async () => {
+    const c = await imported(
+      "authorization-key",
+      secured({ hmac: { type: "apiKey", in: "header", name: "Authorization" } }, [{ hmac: [] }]),
+    );
+    expect(Object.keys(c.contract.operations)).toEqual(["fixtureOpen"]);
+    expect(findingLines(c)).toContainEqual(
+      expect.stringMatching(
+        /^lost #\/components\/securitySchemes\/hmac: security scheme hmac \(apiKey\): the platform cannot verify it; a credential in the Authorization header/,
+      ),
+    );
+    expect((await c.app.request("https://fixture.test/fixture")).status).toBe(405);
+  });
+
   it("reads webhooks and callbacks as part 6's events", async () => {
     const payload = { type: "object", properties: { id: { type: "string" } } };
     const c = await imported("events", {

@@ -56,7 +56,7 @@ export function securityPart(ctx: ImportContext, title: string): Security {
       const scheme = typeof node.scheme === "string" ? node.scheme.toLowerCase() : undefined;
       ctx.findings.lost(
         pointer,
-        `security scheme ${name} (${String(node.type)}${scheme ? ` ${scheme}` : ""}): the platform cannot verify it`,
+        `security scheme ${name} (${String(node.type)}${scheme ? ` ${scheme}` : ""}): the platform cannot verify it${authorizationKey(node) ? "; a credential in the Authorization header is an http scheme's (RFC 9110 §11.6.2), and an apiKey does not say how to verify it" : ""}`,
       );
       continue;
     }
@@ -126,6 +126,7 @@ function declaredScheme(
       },
     };
   };
+  if (authorizationKey(node)) return undefined;
   if (node.type === "apiKey" && ["header", "query", "cookie"].includes(String(node.in)))
     return {
       type: "apiKey",
@@ -172,6 +173,16 @@ function declaredScheme(
   }
   return undefined;
 }
+
+/**
+ * An API key in the Authorization header (AWS's signatures are declared so): that header's
+ * credential is an http scheme's (RFC 9110 §11.6.2), which says how it is verified; an
+ * apiKey does not, so the platform refuses it and the import does not offer it.
+ */
+const authorizationKey = (node: Json) =>
+  node.type === "apiKey" &&
+  node.in === "header" &&
+  String(node.name).toLowerCase() === "authorization";
 
 /**
  * A bearer scheme: a token the document says is a JWT is verified here against its
