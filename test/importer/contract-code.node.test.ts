@@ -1409,6 +1409,47 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     expect(body).not.toHaveProperty("status");
   });
 
+  it("serves path keys that differ only in their parameters' names as the first one's template (OpenAPI 3.1 §4.8.8), keeping every operation", async () => {
+    const param = (name: string) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: { type: "string", maxLength: 5 },
+    });
+    const c = await imported("same-template", {
+      ...doc30({}),
+      paths: {
+        "/fixture-items/{idOrUrl}": {
+          get: {
+            operationId: "fixtureGet",
+            parameters: [param("idOrUrl")],
+            responses: { "200": { description: "FIXTURE OK" } },
+          },
+        },
+        "/fixture-items/{id}": {
+          parameters: [param("id")],
+          delete: {
+            operationId: "fixtureDelete",
+            responses: { "204": { description: "FIXTURE" } },
+          },
+        },
+      },
+    });
+    expect(Object.keys(c.contract.operations).sort()).toEqual(["fixtureDelete", "fixtureGet"]);
+    expect(c.contract.operations.fixtureDelete?.path).toBe("/fixture-items/{idOrUrl}");
+    expect(findingLines(c)).toContain(
+      "changed #/paths/~1fixture-items~1{id}: the same path as /fixture-items/{idOrUrl}, whose parameter names it is served with ({id} as {idOrUrl}): templates that differ only in parameter names are one path (OpenAPI 3.1 §4.8.8)",
+    );
+    const del = (id: string) =>
+      c.app.request(`https://fixture.test/fixture-items/${id}`, { method: "DELETE" });
+    expect((await del("abc")).status).toBe(501);
+    // The renamed parameter keeps its schema: too long is refused.
+    expect((await del("abcdefgh")).status).toBe(422);
+    expect(Object.keys((await served(c)).paths["/fixture-items/{idOrUrl}"] ?? {})).toEqual(
+      expect.arrayContaining(["get", "delete"]),
+    );
+  });
+
   it("delivers a webhook payload that already is an envelope as it is, and says so", async () => {
     const c = await imported("envelope-payload", {
       ...doc31({}),

@@ -75,6 +75,7 @@ export class Operations {
     );
     let done = 0;
     const tick = () => progress("operations", ++done, total);
+    const sameAs = sameTemplates(entries.map(([path]) => path));
     for (const [path, rawItem] of entries) {
       const itemPointer = child("#", "paths", path);
       const cause = units.leftOut.get(itemPointer) ?? notAPath(path, rawItem);
@@ -87,7 +88,13 @@ export class Operations {
         for (const _ of methodsAt(rawItem, itemPointer)) tick();
         continue;
       }
-      this.#addPath(path, item, itemPointer, tick);
+      const same = sameAs.get(path);
+      if (same)
+        findings.changed(
+          itemPointer,
+          `the same path as ${same.path}, whose parameter names it is served with (${[...same.renamed].map(([from, to]) => `{${from}} as {${to}}`).join(", ")}): templates that differ only in parameter names are one path (OpenAPI 3.1 §4.8.8)`,
+        );
+      this.#addPath(path, item, itemPointer, tick, same);
     }
   }
 
@@ -118,7 +125,14 @@ export class Operations {
     };
   }
 
-  #addPath(path: string, item: Json, itemPointer: string, tick: () => void): void {
+  #addPath(
+    key: string,
+    item: Json,
+    itemPointer: string,
+    tick: () => void,
+    same?: SameTemplate,
+  ): void {
+    const path = same?.path ?? key;
     const { findings } = this.#ep.ctx;
     for (const key of ["summary", "description", "servers"])
       if (key in item)
@@ -144,8 +158,9 @@ export class Operations {
         continue;
       }
       units.convert(pointer, () => {
-        const id = this.#id(op, method, path, pointer);
-        this.#addOperation({ path, item, itemPointer, op, pointer, id }, method);
+        const id = this.#id(op, method, key, pointer);
+        const renamed = same ? { renamed: same.renamed } : {};
+        this.#addOperation({ path, ...renamed, item, itemPointer, op, pointer, id }, method);
       });
     }
   }
@@ -315,4 +330,38 @@ function notAPath(path: string, item: unknown): string | undefined {
   const methods = methodsOf(item).map((m) => m.toUpperCase());
   const those = methods.length > 0 ? `, nor its operations (${methods.join(", ")})` : "";
   return `the key holds ${what} (${path.slice(at)}), which is no part of a URL path, so it is no path template (OpenAPI 3.1 §4.8.8, Paths Object; RFC 3986 §3.3): the path is not served${those}`;
+}
+
+/** A path key served as an earlier key's template, and its parameters' names in that one. */
+interface SameTemplate {
+  readonly path: string;
+  readonly renamed: ReadonlyMap<string, string>;
+}
+
+/**
+ * Path keys that differ from an earlier key only in their parameters' names (`/a/{id}`
+ * after `/a/{idOrUrl}`): one path (OpenAPI 3.1 §4.8.8), which a router cannot tell apart,
+ * so each is served as the first such key, its parameters renamed by position.
+ */
+function sameTemplates(paths: readonly string[]): Map<string, SameTemplate> {
+  const PARAM = /\{([^}]+)\}/g;
+  const first = new Map<string, string>();
+  const same = new Map<string, SameTemplate>();
+  for (const path of paths) {
+    const shape = path.replace(PARAM, "{}");
+    const earlier = first.get(shape);
+    if (earlier === undefined) {
+      first.set(shape, path);
+      continue;
+    }
+    const names = (p: string) => [...p.matchAll(PARAM)].map((m) => m[1] as string);
+    const [from, to] = [names(path), names(earlier)];
+    const renamed = new Map(
+      from.flatMap((name, i) => (name === to[i] ? [] : [[name, to[i] as string]])),
+    );
+    // Names repeated within one key (no valid template) are left to the platform's check.
+    if (renamed.size > 0 && new Set(from).size === from.length)
+      same.set(path, { path: earlier, renamed });
+  }
+  return same;
 }

@@ -20,7 +20,10 @@ interface Parameter {
 
 /** Where an operation is: its path, its path item, and the operation itself. */
 export interface OperationSite {
+  /** The path the operation is served at: its key, or the template it is the same as. */
   readonly path: string;
+  /** Its path parameters' names in the key, where the served path names them otherwise. */
+  readonly renamed?: ReadonlyMap<string, string>;
   readonly item: Json;
   readonly itemPointer: string;
   readonly op: Json;
@@ -77,8 +80,10 @@ function collected(ep: Endpoint, site: OperationSite): Map<string, Parameter> {
       const p = followed.node;
       const component =
         isObject(raw) && typeof raw.$ref === "string" ? componentOf(raw.$ref) : undefined;
-      parameters.set(`${String(p.in)}\n${String(p.name)}`, {
-        node: p,
+      // A path parameter of a template served under another's names takes that name.
+      const name = (p.in === "path" && site.renamed?.get(String(p.name))) || String(p.name);
+      parameters.set(`${String(p.in)}\n${name}`, {
+        node: name === p.name ? p : { ...p, name },
         pointer: component ? followed.pointer : here,
         ...(component?.kind === "parameters" ? { component: component.name } : {}),
       });
