@@ -1337,22 +1337,24 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     );
   });
 
+  /** GET /fixture-items, whose `limit` of over 100 is refused, with `errors` as its error answers. */
+  const limitedList = (errors: Json) => ({
+    "/fixture-items": {
+      get: {
+        operationId: "fixtureList",
+        parameters: [{ name: "limit", in: "query", schema: { type: "integer", maximum: 100 } }],
+        responses: { "200": { description: "FIXTURE OK" }, ...errors },
+      },
+    },
+  });
+
   it("keeps an operation whose error answers have no body (no `content`), answering its failures at their documented status (RFC 9457 §3)", async () => {
     const c = await imported("bodiless-errors", {
       ...doc30({}),
-      paths: {
-        "/fixture-items": {
-          get: {
-            operationId: "fixtureList",
-            parameters: [{ name: "limit", in: "query", schema: { type: "integer", maximum: 100 } }],
-            responses: {
-              "200": { description: "FIXTURE OK" },
-              "400": { description: "FIXTURE Bad Request" },
-              "500": { description: "FIXTURE Internal Server Error" },
-            },
-          },
-        },
-      },
+      paths: limitedList({
+        "400": { description: "FIXTURE Bad Request" },
+        "500": { description: "FIXTURE Internal Server Error" },
+      }),
     });
     expect(findingLines(c).join("\n")).not.toMatch(/left out|could not be converted/);
     expect(Object.keys((await served(c)).paths)).toContain("/fixture-items");
@@ -1365,23 +1367,14 @@ describe("security, events, errors, limits, purpose, versioning", () => {
   it("imports an error body whose optional member is named like a problem's own but cannot hold it (a string `status`): answers leave it out, with a finding (RFC 9457 §3.1)", async () => {
     const c = await imported("string-status-member", {
       ...doc30({}),
-      paths: {
-        "/fixture-items": {
-          get: {
-            operationId: "fixtureList",
-            parameters: [{ name: "limit", in: "query", schema: { type: "integer", maximum: 100 } }],
-            responses: {
-              "200": { description: "FIXTURE OK" },
-              "400": {
-                description: "FIXTURE Bad Request",
-                content: {
-                  "application/json": { schema: { $ref: "#/components/schemas/FixtureError" } },
-                },
-              },
-            },
+      paths: limitedList({
+        "400": {
+          description: "FIXTURE Bad Request",
+          content: {
+            "application/json": { schema: { $ref: "#/components/schemas/FixtureError" } },
           },
         },
-      },
+      }),
       components: {
         schemas: {
           FixtureError: {
