@@ -8,6 +8,7 @@
  */
 import { $ZodOptional, clone, globalRegistry } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";
+import { settleReach } from "./reach";
 import { WRAPPERS } from "./shape";
 
 export type Direction = "request" | "response";
@@ -82,60 +83,20 @@ export function viewOrigin(schema: Schema): Schema | undefined {
   return ORIGIN.get(schema);
 }
 
-/**
- * Settles, for `root` and every node it reaches, whether it holds a member marked `mark` at
- * any depth, and remembers each answer in `known` for the isolate's life, so no node is
- * walked twice, however many operations reach it. A cycle (a recursive schema) is one
- * strongly connected component (Tarjan's walk): its nodes reach each other, so they hold a
- * mark together, exactly when one of them holds it or reaches a node outside that does.
- */
-function settleMarks(
-  root: Schema,
-  mark: "readOnly" | "writeOnly",
-  known: WeakMap<Schema, boolean>,
-): void {
-  const order = new Map<Schema, number>();
-  const low = new Map<Schema, number>();
-  const open: Schema[] = [];
-  const own = new Map<Schema, boolean>();
-  const visit = (node: Schema): void => {
-    const at = order.size;
-    order.set(node, at);
-    low.set(node, at);
-    open.push(node);
-    const def = defOf(node);
-    let holds =
-      def.type === "object" &&
-      Object.values(def.shape as Record<string, Schema>).some((m) => isMarked(m, mark));
-    for (const child of children(def)) {
-      if (!order.has(child) && !known.has(child)) visit(child);
-      const settled = known.get(child);
-      if (settled !== undefined) holds ||= settled;
-      // Walked but not settled: still open, on the way back to `node` (or above it), so in
-      // its component.
-      else low.set(node, Math.min(low.get(node) ?? at, low.get(child) ?? at));
-    }
-    own.set(node, holds);
-    if (low.get(node) !== at) return;
-    // `node` opened its component: every node still open above it is in it.
-    const members: Schema[] = [];
-    for (let member = open.pop(); member !== undefined; member = open.pop()) {
-      members.push(member);
-      if (member === node) break;
-    }
-    const result = members.some((member) => own.get(member) === true);
-    for (const member of members) known.set(member, result);
-  };
-  if (!known.has(root)) visit(root);
-}
-
 export function viewOf(schema: Schema, direction: Direction): Schema {
   const mark = MARK[direction];
 
   // First: which nodes hold a marked member at any depth, each settled once per isolate.
   const known = MEMO[direction].holds;
+  const holdsMarked = (node: Schema) => {
+    const def = defOf(node);
+    return (
+      def.type === "object" &&
+      Object.values(def.shape as Record<string, Schema>).some((m) => isMarked(m, mark))
+    );
+  };
   const needs = (node: Schema): boolean => {
-    if (!known.has(node)) settleMarks(node, mark, known);
+    if (!known.has(node)) settleReach(node, holdsMarked, (child) => children(defOf(child)), known);
     return known.get(node) === true;
   };
 
