@@ -29,6 +29,16 @@ function rebuilt(schema: Schema, def: Def): Schema {
   return clone(schema, def as unknown as Schema["_zod"]["def"]);
 }
 
+/**
+ * A lazy schema like `node` whose target is what `getter` gives. zod 4.6 keeps a lazy's
+ * target on its def once read (`_cachedInner`), so the def is copied without it, or the new
+ * lazy would give the old target.
+ */
+export function lazyOver(node: Schema, getter: () => Schema): Schema {
+  const { _cachedInner: _target, ...def } = defOf(node);
+  return rebuilt(node, { ...def, getter } as Def);
+}
+
 /** The schemas a node contains directly (members, items, options, inner types). */
 function children(def: Def): Schema[] {
   switch (def.type) {
@@ -133,7 +143,7 @@ export function viewOf(schema: Schema, direction: Direction): Schema {
         inner ??= view((def.getter as () => Schema)());
         return inner;
       };
-      result = rebuilt(node, { ...def, getter });
+      result = lazyOver(node, getter);
     } else if (WRAPPERS.has(def.type)) {
       result = rebuilt(node, { ...def, innerType: view(def.innerType as Schema) });
     } else if (def.type === "array") {

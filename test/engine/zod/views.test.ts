@@ -107,6 +107,17 @@ describe("the views, at any depth", () => {
     expect(safeParse(Loop, value).success).toBe(false);
   });
 
+  it("make the view through a z.lazy already read (zod keeps a lazy's target on its def)", () => {
+    const Tree: z.ZodMiniObject = z.object({
+      id: readOnly(z.string()),
+      children: z.optional(z.array(z.lazy(() => Tree))),
+    });
+    // Parsed before its view is made, as a handler's answer is: the lazy has read its target.
+    expect(safeParse(Tree, { id: "a", children: [{ id: "b" }] }).success).toBe(true);
+    const value = { children: [{ children: [] }] };
+    expect(safeParse(viewOf(Tree, "request"), value).success).toBe(true);
+  });
+
   it("walk each schema once per isolate, however many schemas reach it", () => {
     let walked = 0;
     const Inner = z.object({ c: z.int() });
