@@ -16,7 +16,7 @@
  * - for answers, zod writes `additionalProperties: false` on every object it strips, though
  *   an answer is sent as the handler wrote it; it is left out unless the object is strict.
  */
-import { type $ZodRegistry, globalRegistry } from "zod/v4/core";
+import type { $ZodRegistry } from "zod/v4/core";
 import {
   type Contract,
   resolveSchema,
@@ -26,7 +26,8 @@ import {
 import { RESERVED_SCHEMA_NAMES } from "../../contract-language/reserved";
 import type { Json, JsonSchemaConverter } from "../../platform/openapi/document";
 import { COMPONENT, VIEW_OF } from "../../platform/openapi/problems";
-import { viewOf, viewOrigin } from "../zod/views";
+import { viewOf } from "../zod/views";
+import { cutAtNames } from "./cut";
 
 export type Direction = "input" | "output";
 
@@ -149,16 +150,13 @@ export function schemaComponents(
       };
     return out;
   };
-  // zod's registry interface, over the global one: a resource gets its name as its id, so
-  // zod refers to it instead of repeating it; a view keeps what was said of its schema.
+  // Each schema is converted with the other named ones cut off (./cut.ts): zod writes each
+  // as a `$ref` to the name it is given as `id`, and its component is written from it alone.
+  const cut = cutAtNames(names);
+  // zod's registry interface, over the global one: a view keeps what was said of its schema.
   const metadata = {
-    get: (schema: Schema) => {
-      const origin = viewOrigin(schema);
-      const meta = globalRegistry.get(schema) ?? (origin && globalRegistry.get(origin));
-      const id = names.get(schema);
-      return id ? { ...meta, id } : meta;
-    },
-    has: (schema: Schema) => names.has(schema) || globalRegistry.has(schema),
+    get: cut.metadata,
+    has: (schema: Schema) => cut.metadata(schema) !== undefined,
     _idmap: new Map(),
     _map: new WeakMap(),
   } as unknown as $ZodRegistry<Record<string, unknown>>;
@@ -166,7 +164,7 @@ export function schemaComponents(
   const raw = (schema: Schema, io: Direction): Json => {
     if (!jsonSchema)
       throw new Error("the contract declares schemas but no JSON Schema converter was given");
-    const { $schema: _dialect, ...json } = jsonSchema(schema, {
+    const { $schema: _dialect, ...json } = jsonSchema(cut.root(schema), {
       target: "draft-2020-12",
       io,
       unrepresentable: "any",
@@ -216,11 +214,8 @@ export function schemaComponents(
   // Each resource is written once, under its own name, as a client may send it ("input":
   // zod's output view would add additionalProperties: false, which only its stripping
   // answers keep, and which a request need not).
-  const component = (name: string, schema: Schema, io: Direction) => {
-    const json = raw(schema, io);
-    const { [name]: own, ...others } = (json.$defs ?? {}) as Record<string, Json>;
-    return place({ ...(own ?? json), $defs: others }, name, io);
-  };
+  const component = (name: string, schema: Schema, io: Direction) =>
+    place(raw(schema, io), name, io);
   for (const [name, schema] of resources) schemas[name] = component(name, schema, "input");
   for (const { name, view, of, io } of views)
     schemas[name] = {
