@@ -6,9 +6,17 @@
  */
 import { isXmlMediaType } from "./contract";
 
-/** `application/json` and any `+json` structured syntax suffix (RFC 6839 §3.1). */
+/**
+ * `application/json`, any `+json` structured syntax suffix (RFC 6839 §3.1), and `text/json`,
+ * which real documents still declare (ASP.NET's, Azure's) and the WHATWG MIME Sniffing
+ * Standard (§4.6, "JSON MIME type") counts as JSON.
+ */
 export function isJsonMediaType(essence: string): boolean {
-  return essence === "application/json" || (essence.endsWith("+json") && essence.includes("/"));
+  return (
+    essence === "application/json" ||
+    essence === "text/json" ||
+    (essence.endsWith("+json") && essence.includes("/"))
+  );
 }
 
 /**

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isJsonMediaType, matchMediaType, parseMediaType } from "../../src/engine/media-type";
+import {
+  bodyKind,
+  isJsonMediaType,
+  matchMediaType,
+  parseMediaType,
+} from "../../src/engine/media-type";
 
 describe("media types (RFC 9110 §8.3.1)", () => {
   it("parses type, subtype and parameters, case-insensitively", () => {
@@ -36,5 +41,11 @@ describe("media types (RFC 9110 §8.3.1)", () => {
     expect(isJsonMediaType("application/problem+json")).toBe(true);
     expect(isJsonMediaType("application/json")).toBe(true);
     expect(isJsonMediaType("text/json-ish")).toBe(false);
+  });
+
+  it("knows text/json as JSON (WHATWG MIME Sniffing §4.6), so its schema is applied", () => {
+    expect(isJsonMediaType("text/json")).toBe(true);
+    expect(bodyKind("Text/JSON")).toBe("json");
+    expect(bodyKind("text/plain")).toBe("text");
   });
 });

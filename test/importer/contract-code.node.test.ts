@@ -918,6 +918,34 @@ describe("parameter styles (OpenAPI 3.1 §4.8.12.4)", () => {
 });
 
 describe("what real documents hold that code generation must not trip on", () => {
+  it("a text/json body is JSON (WHATWG MIME Sniffing §4.6, as ASP.NET documents declare it): its schema is applied", async () => {
+    const doc = bodyCase({ type: "object", required: ["name"], properties: { name: {} } });
+    const body = (doc.paths as Json)["/fixture"] as { post: { requestBody: Json } };
+    body.post.requestBody.content = {
+      "application/json": { schema: { $ref: "#/components/schemas/FixtureNamed" } },
+      "text/json": { schema: { $ref: "#/components/schemas/FixtureNamed" } },
+    };
+    doc.components = {
+      schemas: {
+        FixtureNamed: {
+          type: "object",
+          required: ["name"],
+          properties: { name: { type: "string" } },
+        },
+      },
+    };
+    const c = await imported("text-json", doc);
+    expect(findingLines(c).join("\n")).not.toMatch(/text\/json/);
+    const post = (value: unknown) =>
+      c.app.request("https://fixture.test/fixture", {
+        method: "POST",
+        headers: { "content-type": "text/json" },
+        body: JSON.stringify(value),
+      });
+    expect((await post({ name: 1 })).status).toBe(422);
+    expect((await post({ name: "FIXTURE" })).status).toBe(501);
+  });
+
   it("path parameters with hyphens, text beside a parameter in a segment, and a custom verb", async () => {
     const param = (name: string) => ({
       name,
