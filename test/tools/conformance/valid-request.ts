@@ -75,6 +75,31 @@ function valueFor(
   return made.ok ? made : { ok: false, reason: made.reason };
 }
 
+const isList = (node: unknown): node is Json =>
+  isObject(node) &&
+  (node.type === "array" || (Array.isArray(node.type) && node.type.includes("array")));
+
+/**
+ * `schema`, with at least one item where it is a list: a query, header, cookie or form
+ * (WHATWG URL §5, application/x-www-form-urlencoded) writes a list as one field per item,
+ * so an empty list is the field's absence, which a required field may not be.
+ */
+function someItems(document: Json, schema: unknown): unknown {
+  const node = deref(document, schema);
+  return isList(node) ? { ...node, minItems: Math.max(1, Number(node.minItems ?? 0)) } : schema;
+}
+
+/** A form body's schema, each required list field with at least one item (`someItems`). */
+function formSchema(document: Json, schema: unknown): unknown {
+  const node = deref(document, schema);
+  if (!isObject(node) || !isObject(node.properties) || !Array.isArray(node.required)) return schema;
+  const properties = { ...node.properties };
+  for (const name of node.required)
+    if (typeof name === "string" && name in properties)
+      properties[name] = someItems(document, properties[name]);
+  return { ...node, properties };
+}
+
 const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
 /**
@@ -245,7 +270,13 @@ function bodyFor(
   const write = writer(mediaType);
   if (!write) return { ok: true, body: SOME_BYTES, mediaType };
   const schema = deref(document, declared.schema ?? {});
-  const made = valueFor(document, declared.schema ?? {}, `${seed} body`, givenExample(declared));
+  const form = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(mediaType);
+  const made = valueFor(
+    document,
+    form ? formSchema(document, declared.schema ?? {}) : (declared.schema ?? {}),
+    `${seed} body`,
+    givenExample(declared),
+  );
   if (!made.ok) return { ok: false, reason: `no valid body could be made: ${made.reason}` };
   const body = write(made.value, isObject(schema) ? schema : {});
   if (body === undefined) return { ok: false, reason: `its ${mediaType} body is not an object` };
@@ -278,7 +309,12 @@ export function validRequest(
     // A parameter given by `content` instead of `schema` carries its media type's schema.
     const content = isObject(parameter.content) ? Object.values(parameter.content)[0] : undefined;
     const schema = parameter.schema ?? (isObject(content) ? content.schema : undefined) ?? {};
-    const made = valueFor(document, schema, `${seed} ${location} ${name}`, givenExample(parameter));
+    const made = valueFor(
+      document,
+      content === undefined ? someItems(document, schema) : schema,
+      `${seed} ${location} ${name}`,
+      givenExample(parameter),
+    );
     if (!made.ok)
       return { ok: false, reason: `no valid ${location} parameter ${name}: ${made.reason}` };
     const style =
