@@ -71,7 +71,14 @@ export async function readOpenApi(file: string): Promise<OpenApiSource> {
   if (typeof openapi !== "string" || !/^3\.[01]\.\d+/.test(openapi)) {
     const found =
       typeof document.swagger === "string" ? `Swagger ${document.swagger}` : String(openapi);
-    throw new Error(`${file} is ${found}: only OpenAPI 3.0.x and 3.1.x documents are read`);
+    // Swagger 2.0 has a maintained converter of its own (the one APIs.guru publishes with).
+    const convert =
+      typeof document.swagger === "string"
+        ? "; convert it first (`npx swagger2openapi <file> -o openapi.yaml`) and import that"
+        : "";
+    throw new Error(
+      `${file} is ${found}: only OpenAPI 3.0.x and 3.1.x documents are read${convert}`,
+    );
   }
   return {
     file,

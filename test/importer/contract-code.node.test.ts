@@ -1745,7 +1745,7 @@ components:
 
   it("refuses what is not an OpenAPI 3.0 or 3.1 document, in one sentence", async () => {
     await expect(importCase("swagger", { swagger: "2.0", info, paths: {} })).rejects.toThrow(
-      /is Swagger 2\.0: only OpenAPI 3\.0\.x and 3\.1\.x documents are read/,
+      /is Swagger 2\.0: only OpenAPI 3\.0\.x and 3\.1\.x documents are read; convert it first \(`npx swagger2openapi/,
     );
   });
 });
