@@ -59,3 +59,41 @@ describe("a valid request", () => {
     expect((built.request.body as FormData).getAll("tags").length).toBeGreaterThan(0);
   });
 });
+
+describe("a parameter that is also where the credential goes", () => {
+  /** A FIXTURE document whose API key is also declared as a required parameter, as some are. */
+  const keyed = (location: "query" | "header" | "cookie") => ({
+    openapi: "3.1.0",
+    info: { title: "FIXTURE", version: "1" },
+    paths: {
+      "/fixture-keyed": {
+        get: {
+          parameters: [{ name: "fixture_key", in: location, required: true, schema: list.items }],
+          security: [{ fixtureKey: [] }],
+          responses: { "204": { description: "FIXTURE" } },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { fixtureKey: { type: "apiKey", in: location, name: "fixture_key" } },
+    },
+  });
+
+  it.each([
+    ["query", { headers: {}, query: { fixture_key: "<FIXTURE_KEY>" } }],
+    ["header", { headers: { Fixture_Key: "<FIXTURE_KEY>" }, query: {} }],
+    ["cookie", { headers: { cookie: "fixture_key=<FIXTURE_KEY>" }, query: {} }],
+  ] as const)(
+    "in the %s carries the credential alone, not a generated value beside it",
+    (location, presented) => {
+      const built = validRequest(keyed(location), "/fixture-keyed", "GET", {
+        fixtureKey: presented,
+      });
+      if (!built.ok) throw new Error(built.reason);
+      const { path, headers } = built.request;
+      const sent = `${decodeURIComponent(path)} ${JSON.stringify(headers)}`;
+      expect(sent).not.toMatch(/fixture-[ab]/);
+      expect(sent).toContain("<FIXTURE_KEY>");
+    },
+  );
+});

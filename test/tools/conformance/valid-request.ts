@@ -201,6 +201,18 @@ function credentialFor(
   return `it needs a credential of ${wanted.join(", or ")}, and the checker was given none (--credential <scheme>=<value>)`;
 }
 
+/** Whether the credential is presented in the parameter `name` in `location`. */
+function carries(credential: Presented | undefined, location: string, name: string): boolean {
+  if (!credential) return false;
+  if (location === "query") return name in credential.query;
+  const header = (wanted: string) =>
+    Object.entries(credential.headers).find(([key]) => key.toLowerCase() === wanted)?.[1];
+  if (location === "header") return header(name.toLowerCase()) !== undefined;
+  if (location === "cookie")
+    return (header("cookie") ?? "").split(";").some((pair) => pair.trim().startsWith(`${name}=`));
+  return false;
+}
+
 /** Bytes any binary body schema without bounds takes: the PNG signature, then text. */
 const SOME_BYTES = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x63, 0x6e, 0x66,
@@ -306,6 +318,9 @@ export function validRequest(
     const name = parameter.name as string;
     const location = String(parameter.in);
     if (location !== "path" && parameter.required !== true) continue;
+    // A parameter that is also where the credential goes (an API key a document declares
+    // as a required `key` parameter too) takes the credential's value, never a second one.
+    if (carries(credential, location, name)) continue;
     // A parameter given by `content` instead of `schema` carries its media type's schema.
     const content = isObject(parameter.content) ? Object.values(parameter.content)[0] : undefined;
     const schema = parameter.schema ?? (isObject(content) ? content.schema : undefined) ?? {};
