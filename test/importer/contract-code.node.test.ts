@@ -1138,15 +1138,34 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     expect((await c.app.request("https://fixture.test/fixture")).status).toBe(405);
   });
 
-  it("does not offer an API key in the Authorization header (a signature, as AWS declares its own): that credential is an http scheme's (RFC 9110 §11.6.2)", async () => {
+  it("imports an API key in the Authorization header as that header's whole value, compared with its secret (as SendGrid declares its key)", async () => {
     const c = await imported(
       "authorization-key",
-      secured({ hmac: { type: "apiKey", in: "header", name: "Authorization" } }, [{ hmac: [] }]),
+      secured({ fixtureAuth: { type: "apiKey", in: "header", name: "Authorization" } }, [
+        { fixtureAuth: [] },
+      ]),
     );
+    expect(c.contract.securitySchemes).toMatchObject({
+      fixtureAuth: { type: "apiKey", in: "header", name: "Authorization", secret: "FIXTURE_AUTH" },
+    });
+    // Served, and challenged without it (its comparison is workerd's: authenticate.test.ts).
+    const res = await c.app.request("https://fixture.test/fixture");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe('ApiKey in="header", name="Authorization"');
+  });
+
+  it("leaves out what only an AWS request signature guards (x-amazon-apigateway-authtype): no secret can verify a signature made per request (fail closed)", async () => {
+    const hmac = {
+      type: "apiKey",
+      in: "header",
+      name: "Authorization",
+      "x-amazon-apigateway-authtype": "awsSigv4",
+    };
+    const c = await imported("aws-signature", secured({ hmac }, [{ hmac: [] }]));
     expect(Object.keys(c.contract.operations)).toEqual(["fixtureOpen"]);
     expect(findingLines(c)).toContainEqual(
       expect.stringMatching(
-        /^lost #\/components\/securitySchemes\/hmac: security scheme hmac \(apiKey\): the platform cannot verify it; a credential in the Authorization header/,
+        /^lost #\/components\/securitySchemes\/hmac: security scheme hmac \(apiKey\): the platform cannot verify it; it is an AWS request signature \(x-amazon-apigateway-authtype awsSigv4\)/,
       ),
     );
     expect((await c.app.request("https://fixture.test/fixture")).status).toBe(405);

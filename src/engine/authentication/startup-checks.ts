@@ -21,9 +21,16 @@ const QUOTABLE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/; // qdtext without '"' and '\
 // RFC 6749 §3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E )
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 
-/** Whether a scheme's credential travels in `Authorization` (so one requirement can hold only one). */
+/**
+ * Whether a scheme's credential travels in `Authorization` (so one requirement can hold only
+ * one): every http and OAuth scheme's, and an API key's named so, which is the header's whole
+ * value (SendGrid's documents declare their key so).
+ */
 export function usesAuthorization(scheme: SecurityScheme): boolean {
-  return scheme.type !== "apiKey";
+  return (
+    scheme.type !== "apiKey" ||
+    (scheme.in === "header" && scheme.name.toLowerCase() === "authorization")
+  );
 }
 
 /** The scopes a requirement may ask of a scheme: its declared ones, any for JWTs, none otherwise. */
@@ -83,8 +90,6 @@ function checkScheme(name: string, scheme: SecurityScheme): void {
       if (!["header", "query", "cookie"].includes(scheme.in))
         throw fail("in must be header, query or cookie");
       if (!FIELD_NAME.test(scheme.name)) throw fail("the key's name must be an HTTP token");
-      if (scheme.in === "header" && scheme.name.toLowerCase() === "authorization")
-        throw fail("an Authorization credential is declared as an http scheme");
       return;
     case "http":
       if (scheme.scheme === "basic") {

@@ -56,7 +56,7 @@ export function securityPart(ctx: ImportContext, title: string): Security {
       const scheme = typeof node.scheme === "string" ? node.scheme.toLowerCase() : undefined;
       ctx.findings.lost(
         pointer,
-        `security scheme ${name} (${String(node.type)}${scheme ? ` ${scheme}` : ""}): the platform cannot verify it${authorizationKey(node) ? "; a credential in the Authorization header is an http scheme's (RFC 9110 §11.6.2), and an apiKey does not say how to verify it" : ""}`,
+        `security scheme ${name} (${String(node.type)}${scheme ? ` ${scheme}` : ""}): the platform cannot verify it${awsSignature(node) ? `; it is an AWS request signature (x-amazon-apigateway-authtype ${String(node["x-amazon-apigateway-authtype"])}), made anew for each request` : ""}`,
       );
       continue;
     }
@@ -126,7 +126,7 @@ function declaredScheme(
       },
     };
   };
-  if (authorizationKey(node)) return undefined;
+  if (awsSignature(node)) return undefined;
   if (node.type === "apiKey" && ["header", "query", "cookie"].includes(String(node.in)))
     return {
       type: "apiKey",
@@ -175,14 +175,16 @@ function declaredScheme(
 }
 
 /**
- * An API key in the Authorization header (AWS's signatures are declared so): that header's
- * credential is an http scheme's (RFC 9110 §11.6.2), which says how it is verified; an
- * apiKey does not, so the platform refuses it and the import does not offer it.
+ * An AWS request signature (SigV4), which AWS's documents declare as an API key in the
+ * Authorization header marked `x-amazon-apigateway-authtype`: a signature of each request,
+ * never one value a secret can be compared with, so the platform cannot verify it. Any other
+ * API key in that header is its whole value, compared with a secret as any API key is.
  */
-const authorizationKey = (node: Json) =>
+const awsSignature = (node: Json) =>
   node.type === "apiKey" &&
   node.in === "header" &&
-  String(node.name).toLowerCase() === "authorization";
+  String(node.name).toLowerCase() === "authorization" &&
+  "x-amazon-apigateway-authtype" in node;
 
 /**
  * A bearer scheme: a token the document says is a JWT is verified here against its

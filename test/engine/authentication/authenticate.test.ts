@@ -213,6 +213,48 @@ describe("optional credentials: an empty requirement (OpenAPI 3.1 §4.8.30)", ()
   });
 });
 
+describe("an API key in the Authorization header: the header's whole value", () => {
+  const key = `Bearer ${crypto.randomUUID()}`;
+  const contract = defineContract({
+    securitySchemes: {
+      fixtureAuthorizationKey: {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        secret: "FIXTURE_AUTHORIZATION_KEY",
+      },
+    },
+    operations: {
+      fixtureKeyed: {
+        method: "GET",
+        path: "/fixture-keyed",
+        security: [{ fixtureAuthorizationKey: [] }],
+        responses: { 204: { description: "FIXTURE: let in" } },
+      },
+    },
+  });
+  const app = createApp(contract, {
+    engine: OPERATION_ENGINE,
+    jsonSchema: toJSONSchema,
+    handlers: defineHandlers(contract, { fixtureKeyed: () => ({ status: 204 }) }),
+  });
+  const call = (authorization?: string) =>
+    app.request(
+      "https://fixture.test/fixture-keyed",
+      authorization === undefined ? {} : { headers: { authorization } },
+      { FIXTURE_AUTHORIZATION_KEY: key },
+    );
+
+  it("lets in exactly the value its secret holds, and challenges anything else (RFC 9110 §11.6.1)", async () => {
+    expect((await call(key)).status).toBe(204);
+    for (const wrong of [undefined, `${key}x`, key.replace("Bearer", "bearer")]) {
+      const res = await call(wrong);
+      await expectProblem(res, 401);
+      expect(res.headers.get("www-authenticate")).toBe('ApiKey in="header", name="Authorization"');
+    }
+  });
+});
+
 describe("credentials never reach handlers, answers or logs", () => {
   it("the credential's header, query parameter and cookie are kept from the schemas", async () => {
     const cases = [

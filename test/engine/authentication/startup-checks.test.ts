@@ -65,7 +65,6 @@ describe("security schemes (part 5) that createApp refuses", () => {
     ["a secret that is not a binding name", { ...KEY, secret: "fixture-key" }, /binding name/],
     ["an API key in an unknown place", { ...KEY, in: "body" }, /header, query or cookie/],
     ["an API key name that is not a token", { ...KEY, name: "x fixture" }, /HTTP token/],
-    ["an API key in Authorization", { ...KEY, name: "Authorization" }, /http scheme/],
     [
       "an http scheme other than bearer or basic",
       { ...TOKEN, scheme: "digest" },
@@ -176,6 +175,17 @@ describe("operation security that createApp refuses", () => {
     };
     const op = fixtureOp({ security: [{ fixtureToken: [], fixtureBasic: [] }] });
     expect(build({ schemes, op })).toThrow(/two Authorization credentials/);
+  });
+
+  it("an API key in Authorization required with a bearer token: one header, one credential (RFC 9110 §11.6.2)", () => {
+    const schemes = {
+      fixtureKey: asScheme({ ...KEY, name: "Authorization" }),
+      fixtureToken: TOKEN,
+    };
+    const together = fixtureOp({ security: [{ fixtureKey: [], fixtureToken: [] }] });
+    expect(build({ schemes, op: together })).toThrow(/two Authorization credentials/);
+    const either = fixtureOp({ security: [{ fixtureKey: [] }, { fixtureToken: [] }] });
+    expect(build({ schemes, op: either })).not.toThrow();
   });
 
   it("accepts security: [] as an explicitly open operation", () => {
