@@ -918,6 +918,30 @@ describe("parameter styles (OpenAPI 3.1 §4.8.12.4)", () => {
 });
 
 describe("what real documents hold that code generation must not trip on", () => {
+  it("media types that differ only in their parameters (as Jellyfin's do): the first is served, by its essence (RFC 9110 §8.3.1), the others reported", async () => {
+    const doc = bodyCase({ type: "object" });
+    const post = ((doc.paths as Json)["/fixture"] as { post: Json }).post;
+    const json = { schema: { type: "object", properties: { name: { type: "string" } } } };
+    post.requestBody = {
+      required: true,
+      content: {
+        "application/json": json,
+        'application/json; profile="FixtureCamel"': json,
+        'application/json; profile="FixturePascal"': json,
+      },
+    };
+    const c = await imported("same-essence", doc);
+    // One key per media type in the code written (Biome refuses a duplicate key, and so the import).
+    expect(c.code.endpoints?.match(/"application\/json":/g)).toHaveLength(1);
+    expect(findingLines(c)).toContain(
+      'lost #/paths/~1fixture/post/requestBody/content/application~1json; profile="FixturePascal": media type application/json; profile="FixturePascal": the same as application/json without its parameters, which is served',
+    );
+    const content = (await served(c)).paths["/fixture"]?.post?.requestBody as Json;
+    expect(Object.keys(content.content as Json)).toEqual(["application/json"]);
+    expect(await accepts(c, { name: "FIXTURE" })).toBe(true);
+    expect(await accepts(c, { name: 1 })).toBe(false);
+  });
+
   it("a text/json body is JSON (WHATWG MIME Sniffing §4.6, as ASP.NET documents declare it): its schema is applied", async () => {
     const doc = bodyCase({ type: "object", required: ["name"], properties: { name: {} } });
     const body = (doc.paths as Json)["/fixture"] as { post: { requestBody: Json } };

@@ -39,10 +39,24 @@ export function contentOf(
   if (!isObject(holder.content)) return undefined;
   const { findings } = ep.ctx;
   const entries: string[] = [];
+  /** Each media type served, by its essence: the first declared of those that share one. */
+  const served = new Map<string, string>();
   for (const [type, raw] of Object.entries(holder.content)) {
     const at = child(pointer, "content", type);
     if (!isObject(raw)) continue;
-    const kind = bodyKind(type.split(";")[0]?.trim() ?? type);
+    const essence = (type.split(";")[0]?.trim() ?? type).toLowerCase();
+    // `application/json; profile=a` beside `application/json` (Jellyfin's documents): the
+    // platform matches a media type by its essence (RFC 9110 §8.3.1), so one is served.
+    const first = served.get(essence);
+    if (first !== undefined) {
+      findings.lost(
+        at,
+        `media type ${type}: the same as ${first} without its parameters, which is served`,
+      );
+      continue;
+    }
+    served.set(essence, type);
+    const kind = bodyKind(essence);
     if (type.includes(";"))
       findings.changed(
         at,
