@@ -144,8 +144,15 @@ const DEPLOYMENT = {
   CORS_ALLOWED_ORIGINS: "https://app.fixture.example",
 };
 
+/**
+ * The shipped contract's build and its documents grow with it: an imported one of Stripe's
+ * size (452 operations, 775 schemas) takes half a minute here, a FIXTURE one a moment.
+ */
+const TIMEOUT =
+  60_000 + 100 * (Object.keys(shipped.operations).length + Object.keys(shipped.resources).length);
+
 describe("the deployed app serves what createApp serves, byte for byte", () => {
-  it.each(APPS)("%s", async (_name, contract, handlers) => {
+  it.each(APPS)("%s", { timeout: TIMEOUT }, async (_name, contract, handlers) => {
     const deployed = await builtApp(contract, handlers);
     const tested = inProcess(contract, handlers);
     const versions = Object.keys(deployed.built.openapi.versions);

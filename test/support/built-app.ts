@@ -17,17 +17,37 @@ export interface BuiltApp {
   readonly built: BuiltDocuments;
 }
 
+/**
+ * Each contract's build, made once for the handlers and setting it was asked with: a test
+ * that serves a contract both ways builds it once (an imported contract's build grows with
+ * it: Stripe's 452 operations and 775 schemas take half a minute here).
+ */
+const BUILDS = new WeakMap<Contract, WeakMap<object, Map<boolean, Build>>>();
+type Build = ReturnType<typeof prepareBuild>;
+
+function buildOf(contract: Contract, handlers: object, unhandledAnswers = true): Build {
+  const byHandlers = BUILDS.get(contract) ?? new WeakMap<object, Map<boolean, Build>>();
+  BUILDS.set(contract, byHandlers);
+  const bySetting = byHandlers.get(handlers) ?? new Map<boolean, Build>();
+  byHandlers.set(handlers, bySetting);
+  const made =
+    bySetting.get(unhandledAnswers) ??
+    prepareBuild(
+      contract,
+      handlers as Readonly<Record<string, AnyHandler | undefined>>,
+      unhandledAnswers,
+    );
+  bySetting.set(unhandledAnswers, made);
+  return made;
+}
+
 /** `unhandledAnswers`: false for an upload whose deployment answers 501 (src/build/write.ts). */
 export async function builtApp(
   contract: Contract,
   handlers: object = {},
   unhandledAnswers = true,
 ): Promise<BuiltApp> {
-  const { needed, built } = await prepareBuild(
-    contract,
-    handlers as Readonly<Record<string, AnyHandler | undefined>>,
-    unhandledAnswers,
-  );
+  const { needed, built } = await buildOf(contract, handlers, unhandledAnswers);
   const options = { handlers, built, ...servedParts(needed) } as ServeOptions<Contract>;
   return { app: serveApp(contract, options), built };
 }
@@ -40,10 +60,7 @@ export interface AssetsApp extends BuiltApp {
 }
 
 export async function assetsApp(contract: Contract, handlers: object = {}): Promise<AssetsApp> {
-  const build = await prepareBuild(
-    contract,
-    handlers as Readonly<Record<string, AnyHandler | undefined>>,
-  );
+  const build = await buildOf(contract, handlers);
   const { built, files } = assetsOf(build.built);
   const options = { handlers, built, ...servedParts(build.needed) } as ServeOptions<Contract>;
   const ASSETS = {
