@@ -14,6 +14,7 @@
 
 import * as zm from "zod/mini";
 import { STATE_MACHINES } from "../contract-language/document-marks";
+import { Checker } from "../engine/examples/validate";
 import type { Findings } from "./findings";
 import { at, child, componentOf, isObject, type Json } from "./source";
 import { ANNOTATIONS } from "./walk";
@@ -321,7 +322,12 @@ export class SchemaWriter {
   }
 
   /** The zod code of a schema, as a value in `mode` reaches it. */
-  schema(schema: unknown, pointer: string, mode: Mode, options: { applyDefault?: boolean } = {}) {
+  schema(
+    schema: unknown,
+    pointer: string,
+    mode: Mode,
+    options: { readWith?: { value: unknown } } = {},
+  ) {
     if (schema === true) return "z.unknown()";
     if (schema === false) return "z.never()";
     if (!isObject(schema)) {
@@ -341,8 +347,7 @@ export class SchemaWriter {
     let code: string;
     if (typeof schema.$ref === "string") code = this.#reference(schema, pointer, mode);
     else code = this.#value(schema, pointer, mode);
-    if (options.applyDefault && "default" in schema)
-      code = `z._default(${code}, ${literal(schema.default)})`;
+    if (options.readWith) code = `z._default(${code}, ${literal(options.readWith.value)})`;
     if (textual(mode)) {
       const types = this.typesOf(schema);
       if (types.has("number") || types.has("integer")) {
@@ -357,11 +362,48 @@ export class SchemaWriter {
     return code;
   }
 
+  /**
+   * The default a parameter or form field is read with, if its schema takes it. A document
+   * may write a number's or boolean's default as the text a query carries (Zoom's
+   * `default: "1"` for an integer): that is read as the value it spells; a default the schema
+   * takes in no reading is not applied (JSON Schema 2020-12 §9.2: `default` is an annotation,
+   * and the platform applies one only when it is valid).
+   */
+  #defaultOf(schema: Json, pointer: string): { value: unknown } | undefined {
+    const checker = new Checker(this.#context.document, "request");
+    const given = schema.default;
+    if (checker.check(given, schema) === undefined) return { value: given };
+    const spelt =
+      typeof given !== "string"
+        ? undefined
+        : given === "true" || given === "false"
+          ? given === "true"
+          : given.trim() !== "" && Number.isFinite(Number(given))
+            ? Number(given)
+            : undefined;
+    const at = child(pointer, "default");
+    if (spelt !== undefined && checker.check(spelt, schema) === undefined) {
+      this.#findings.changed(
+        at,
+        `default ${JSON.stringify(given)}: read as ${JSON.stringify(spelt)}`,
+      );
+      return { value: spelt };
+    }
+    this.#findings.lost(
+      at,
+      `default ${JSON.stringify(given)}: its schema does not take it, so it is not applied`,
+    );
+    return undefined;
+  }
+
   /** A member of an object: optional unless required (or given a default it is read with). */
   member(schema: unknown, pointer: string, required: boolean, mode: Mode): string {
-    const applyDefault = !required && textual(mode) && isObject(schema) && "default" in schema;
-    let code = this.schema(schema, pointer, mode, { applyDefault });
-    if (!required && !applyDefault) code = `z.optional(${code})`;
+    const readWith =
+      !required && textual(mode) && isObject(schema) && "default" in schema
+        ? this.#defaultOf(schema, pointer)
+        : undefined;
+    let code = this.schema(schema, pointer, mode, readWith ? { readWith } : {});
+    if (!required && !readWith) code = `z.optional(${code})`;
     if (isObject(schema) && schema.readOnly === true) {
       this.#context.uses.add("readOnly");
       code = `readOnly(${code})`;

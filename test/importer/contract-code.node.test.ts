@@ -423,6 +423,41 @@ paths:
     });
   });
 
+  it("reads a parameter's default written as query text (Zoom's `default: \"1\"` for an integer) as the value it spells, and applies none its schema refuses (JSON Schema 2020-12 §9.2)", async () => {
+    const query = (name: string, schema: Json) => ({ name, in: "query", schema });
+    const c = await imported("text-defaults", {
+      ...doc31({}),
+      paths: {
+        "/fixture": {
+          get: {
+            operationId: "fixtureGet",
+            parameters: [
+              query("page_type", { type: "integer", enum: [1, 3], default: "1" }),
+              query("strict", { type: "boolean", default: "true" }),
+              query("size", { type: "integer", minimum: 1, default: "big" }),
+            ],
+            responses: { "200": { description: "FIXTURE" } },
+          },
+        },
+      },
+    });
+    expect(findingLines(c)).toEqual(
+      expect.arrayContaining([
+        'changed #/paths/~1fixture/get/parameters/0/schema/default: default "1": read as 1',
+        'changed #/paths/~1fixture/get/parameters/1/schema/default: default "true": read as true',
+        'lost #/paths/~1fixture/get/parameters/2/schema/default: default "big": its schema does not take it, so it is not applied',
+      ]),
+    );
+    // Without them: the defaults read as their values, and the refused one leaves it optional.
+    expect((await c.app.request("https://fixture.test/fixture")).status).toBe(501);
+    expect((await c.app.request("https://fixture.test/fixture?page_type=2")).status).toBe(422);
+    const parameters = (await served(c)).paths["/fixture"]?.get?.parameters ?? [];
+    const defaults = parameters
+      .filter((p) => p.in === "query")
+      .map((p) => (p.schema as Json).default);
+    expect(defaults).toEqual([1, true, undefined]);
+  });
+
   it("keeps one schema for both directions: readOnly members are not required of a request", async () => {
     const c = await imported(
       "views",
