@@ -365,19 +365,27 @@ interface Listed {
   readonly shape: Readonly<Record<string, Schema>>;
 }
 
-/** A list answer: an array of a resource, or an object with exactly one such array. */
+/** The resource `schema` is an array of; undefined for any other schema. */
+function arrayOf(contract: Contract, schema: Schema): string | undefined {
+  const def = unwrap(schema)._zod.def as unknown as { type: string; element?: Schema };
+  return def.type === "array" && def.element ? resourceNamed(contract, def.element) : undefined;
+}
+
+/**
+ * A list answer: an array of a resource, or an object with exactly one such array among its
+ * members (read one level down only, so a resource that holds itself is read once).
+ */
 function listedResource(contract: Contract, schema: Schema): Listed | undefined {
   const node = unwrap(schema);
-  const def = node._zod.def as unknown as { type: string; element?: Schema };
-  if (def.type === "array" && def.element) {
-    const resource = resourceNamed(contract, def.element);
+  if ((node._zod.def as { type: string }).type === "array") {
+    const resource = arrayOf(contract, node);
     return resource ? { resource, envelope: undefined, others: [], shape: {} } : undefined;
   }
   const shape = objectShape(node);
   if (!shape) return undefined;
   const arrays = Object.entries(shape).flatMap(([name, member]) => {
-    const listed = listedResource(contract, member);
-    return listed && listed.envelope === undefined ? [{ name, resource: listed.resource }] : [];
+    const resource = arrayOf(contract, member);
+    return resource ? [{ name, resource }] : [];
   });
   const [only] = arrays;
   if (arrays.length !== 1 || !only) return undefined;

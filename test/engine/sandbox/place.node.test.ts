@@ -163,6 +163,42 @@ describe("placing operations in the sandbox", () => {
     );
   });
 
+  it("places a resource that holds itself (a node and its parent, as Jellyfin's items do), and its list", () => {
+    const FixtureNode: Schema = z.object({
+      id: z.string(),
+      parent: z.optional(z.lazy(() => FixtureNode)),
+    });
+    const contract = defineContract({
+      resources: { FixtureNode },
+      operations: {
+        fixtureListNodes: {
+          method: "GET",
+          path: "/fixture-nodes",
+          responses: {
+            200: {
+              description: "FIXTURE",
+              content: {
+                "application/json": z.object({
+                  items: z.array(FixtureNode),
+                  parent: z.optional(FixtureNode),
+                }),
+              },
+            },
+          },
+        },
+        fixtureGetNode: {
+          method: "GET",
+          path: "/fixture-nodes/{nodeId}",
+          request: { params: z.object({ nodeId: z.string() }) },
+          responses: {
+            200: { description: "FIXTURE", content: { "application/json": FixtureNode } },
+          },
+        },
+      },
+    });
+    expect(places(contract)).toEqual({ fixtureListNodes: "list", fixtureGetNode: "read" });
+  });
+
   it("needs the sandbox's store only when it places an operation", () => {
     expect(needsSandbox(EMPTY_CONTRACT)).toBe(false);
     expect(needsSandbox(FIXTURE_SECURITY_CONTRACT)).toBe(false);
