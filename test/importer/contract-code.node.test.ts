@@ -10,6 +10,8 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { resolveSchema, type Schema } from "../../src/contract-language/contract";
+import { objectShape } from "../../src/engine/zod/shape";
 import { compareDocuments } from "../../src/importer/compare";
 import { entryFile } from "../../src/importer/emit";
 import { readOpenApi } from "../../src/importer/source";
@@ -1211,6 +1213,33 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     const res = await c.app.request("https://fixture.test/fixture");
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toBe('ApiKey in="header", name="Authorization"');
+  });
+
+  it("reads a parameter that is also where an API key goes as that credential (Trello declares its key so), not as a parameter no request could give", async () => {
+    const c = await imported("key-parameter", {
+      ...secured({ fixtureKey: { type: "apiKey", in: "query", name: "key" } }, [
+        { fixtureKey: [] },
+      ]),
+      paths: {
+        "/fixture": {
+          get: {
+            operationId: "fixtureGet",
+            parameters: [
+              { name: "key", in: "query", required: true, schema: { type: "string" } },
+              { name: "fields", in: "query", schema: { type: "string" } },
+            ],
+            responses: { "204": { description: "FIXTURE" } },
+          },
+        },
+      },
+    });
+    expect(findingLines(c)).toContain(
+      "changed #/paths/~1fixture/get/parameters/0: query parameter key: the credential of security scheme fixtureKey, read as that credential and kept from the operation's input",
+    );
+    const query = resolveSchema(c.contract.operations.fixtureGet?.request?.query);
+    expect(Object.keys(objectShape(query as Schema) ?? {})).toEqual(["fields"]);
+    // Without a key: challenged for it (401), never a 400 for a parameter it cannot send.
+    expect((await c.app.request("https://fixture.test/fixture")).status).toBe(401);
   });
 
   it("leaves out what only an AWS request signature guards (x-amazon-apigateway-authtype): no secret can verify a signature made per request (fail closed)", async () => {

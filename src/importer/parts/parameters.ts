@@ -47,8 +47,9 @@ export function requestParameters(ep: Endpoint, site: OperationSite, limits: Pag
         pointer,
       });
     }
+  const carriers = credentialCarriers(ep, site);
   for (const parameter of parameters.values()) {
-    const member = memberOf(ep, parameter, { path, templated, byPlace });
+    const member = memberOf(ep, parameter, { path, templated, byPlace, carriers });
     if (!member) continue;
     (byPlace[member.location] as string[]).push(member.code);
     // Part 8: a page-size bound the document makes unambiguous.
@@ -66,6 +67,32 @@ export function requestParameters(ep: Endpoint, site: OperationSite, limits: Pag
       ([location, members]) =>
         `${place[location as keyof typeof place]}: ${lazyCode(`z.object({ ${members.join(", ")} })`)}`,
     );
+}
+
+/** A parameter's place and name as a credential's carrier is matched (header names in any case). */
+const carrierKey = (location: string, name: string) =>
+  `${location}\n${location === "header" ? name.toLowerCase() : name}`;
+
+/**
+ * Where the operation's API keys travel (its own security, else the document's), by place
+ * and name, with the scheme of each. The platform reads such a field as the credential and
+ * keeps it from the input the operation's schemas check (so no handler ever sees a key), so
+ * a document that also declares it a parameter (Trello's `key` and `token`) would have it
+ * required and never given.
+ */
+function credentialCarriers(ep: Endpoint, site: OperationSite): Map<string, string> {
+  const { document } = ep.ctx;
+  const security = Array.isArray(site.op.security) ? site.op.security : document.security;
+  const schemes = isObject(document.components) ? document.components.securitySchemes : undefined;
+  const carriers = new Map<string, string>();
+  if (!Array.isArray(security) || !isObject(schemes)) return carriers;
+  for (const requirement of security)
+    for (const name of isObject(requirement) ? Object.keys(requirement) : []) {
+      const scheme = follow(document, schemes[name], "").node;
+      if (isObject(scheme) && scheme.type === "apiKey")
+        carriers.set(carrierKey(String(scheme.in), String(scheme.name)), name);
+    }
+  return carriers;
 }
 
 /** The path item's parameters, then the operation's, by place and name. */
@@ -98,11 +125,24 @@ function collected(ep: Endpoint, site: OperationSite): Map<string, Parameter> {
 function memberOf(
   ep: Endpoint,
   { node: p, pointer: at, component }: Parameter,
-  where: { path: string; templated: readonly string[]; byPlace: Record<string, string[]> },
+  where: {
+    path: string;
+    templated: readonly string[];
+    byPlace: Record<string, string[]>;
+    carriers: ReadonlyMap<string, string>;
+  },
 ): { location: string; code: string } | undefined {
   const { findings } = ep.ctx;
   const location = String(p.in);
   const name = String(p.name);
+  const scheme = where.carriers.get(carrierKey(location, name));
+  if (scheme !== undefined) {
+    findings.changed(
+      at,
+      `${location} parameter ${name}: the credential of security scheme ${scheme}, read as that credential and kept from the operation's input`,
+    );
+    return undefined;
+  }
   if (location === "path" && !where.templated.includes(name)) {
     findings.lost(at, `path parameter ${name} is not in the path ${where.path}`);
     return undefined;
