@@ -97,3 +97,34 @@ describe("a parameter that is also where the credential goes", () => {
     },
   );
 });
+
+describe("a body declared by a media type range only", () => {
+  it.each([
+    ["*/*", "application/octet-stream"],
+    ["image/*", "image/png"],
+  ])("%s is sent as bytes of a type within it (RFC 9110 §12.5.1): %s", (range, sent) => {
+    const built = validRequest(
+      {
+        openapi: "3.1.0",
+        info: { title: "FIXTURE", version: "1" },
+        paths: {
+          "/fixture-uploads": {
+            post: {
+              requestBody: {
+                required: true,
+                content: { [range]: { schema: { type: "string", format: "binary" } } },
+              },
+              responses: { "204": { description: "FIXTURE" } },
+            },
+          },
+        },
+      },
+      "/fixture-uploads",
+      "POST",
+      {},
+    );
+    if (!built.ok) throw new Error(built.reason);
+    expect(built.request.headers["content-type"]).toBe(sent);
+    expect(built.request.body).toBeInstanceOf(Uint8Array);
+  });
+});

@@ -218,6 +218,13 @@ const SOME_BYTES = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x63, 0x6e, 0x66,
 ]);
 
+/** A type within each range the checker sends bytes for (`SOME_BYTES` begin as a PNG's). */
+const WITHIN_RANGE: Readonly<Record<string, string>> = {
+  "*/*": "application/octet-stream",
+  "application/*": "application/octet-stream",
+  "image/*": "image/png",
+};
+
 /** What a body of `mediaType` is written as, from a value its schema accepts. */
 type BodyWriter = (
   value: unknown,
@@ -272,11 +279,15 @@ function bodyFor(
     types.find(writer) ??
     // Bytes of any other concrete type (an upload): a range such as image/* names none.
     types.find((t) => !t.includes("*") && !/xml/i.test(t));
-  if (!mediaType)
+  if (!mediaType) {
+    // A range only (Kubernetes' `*/*`): bytes, sent as a type within it (RFC 9110 §12.5.1).
+    const range = types.find((t) => Object.hasOwn(WITHIN_RANGE, t.toLowerCase()));
+    if (range) return { ok: true, body: SOME_BYTES, mediaType: WITHIN_RANGE[range.toLowerCase()] };
     return {
       ok: false,
       reason: `its body is ${types.join(" or ")}, which the checker does not write`,
     };
+  }
   const media = deref(document, requestBody.content[mediaType]);
   const declared = isObject(media) ? media : {};
   const write = writer(mediaType);
