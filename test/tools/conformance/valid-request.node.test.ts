@@ -128,3 +128,39 @@ describe("a body declared by a media type range only", () => {
     expect(built.request.body).toBeInstanceOf(Uint8Array);
   });
 });
+
+describe("a path parameter whose value is written as nothing", () => {
+  it("is no valid request (an empty segment matches no template), so the operation is not probed", () => {
+    const built = validRequest(
+      {
+        openapi: "3.1.0",
+        info: { title: "FIXTURE", version: "1" },
+        paths: {
+          "/fixture-plugins/{version}": {
+            get: {
+              parameters: [
+                {
+                  name: "version",
+                  in: "path",
+                  required: true,
+                  schema: {
+                    type: "object",
+                    properties: { major: { type: "integer", readOnly: true } },
+                  },
+                },
+              ],
+              responses: { "204": { description: "FIXTURE" } },
+            },
+          },
+        },
+      },
+      "/fixture-plugins/{version}",
+      "GET",
+      {},
+    );
+    expect(built).toEqual({
+      ok: false,
+      reason: "its path parameter version is written as an empty segment",
+    });
+  });
+});

@@ -359,6 +359,10 @@ export function validRequest(
       continue;
     }
     const written = serialise(name, location, made.value, style, explode);
+    // An empty segment (an object whose members a request leaves out, as Jellyfin's
+    // `{version}` is) matches no `{name}` of a path template.
+    if (location === "path" && written === "")
+      return { ok: false, reason: `its path parameter ${name} is written as an empty segment` };
     if (location === "query") query.push(...(written as string[]));
     else if (location === "path") path = path.replace(`{${name}}`, written as string);
     else if (location === "header") headers[name] = written as string;
