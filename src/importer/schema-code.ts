@@ -638,6 +638,21 @@ export class SchemaWriter {
       ...this.#formatMeta(schema),
     });
     if (Array.isArray(schema.enum)) {
+      // `type: string` with `enum: [1, 2]` (Zoom's): no number is a string, so as written no
+      // value is valid (JSON Schema 2020-12 §6.1.1, §6.1.2); the values' text is what is meant.
+      if (
+        schema.type === "string" &&
+        schema.enum.some((v) => typeof v === "number" || typeof v === "boolean")
+      ) {
+        const text = schema.enum.map((v) =>
+          typeof v === "number" || typeof v === "boolean" ? String(v) : v,
+        );
+        this.#findings.changed(
+          child(pointer, "enum"),
+          `enum ${JSON.stringify(schema.enum)} of a string: read as ${JSON.stringify(text)}`,
+        );
+        return this.#own({ ...schema, enum: text }, pointer, mode, withMeta);
+      }
       // zod writes a literal number's type as "number": an enum the document says is of
       // integers keeps saying so (every value is one, so it is what the literals check).
       const integers =

@@ -460,6 +460,33 @@ paths:
     expect(defaults).toEqual([1, true, undefined]);
   });
 
+  it("reads a string's enum of numbers (Zoom's `type: string, enum: [1, 2]`, which no value satisfies as written) as their text", async () => {
+    const c = await imported("string-enum-of-numbers", {
+      ...doc31({}),
+      paths: {
+        "/fixture/{tspId}": {
+          get: {
+            operationId: "fixtureGet",
+            parameters: [
+              {
+                name: "tspId",
+                in: "path",
+                required: true,
+                schema: { type: "string", enum: [1, 2] },
+              },
+            ],
+            responses: { "200": { description: "FIXTURE" } },
+          },
+        },
+      },
+    });
+    expect(findingLines(c)).toContain(
+      'changed #/paths/~1fixture~1{tspId}/get/parameters/0/schema/enum: enum [1,2] of a string: read as ["1","2"]',
+    );
+    expect((await c.app.request("https://fixture.test/fixture/2")).status).toBe(501);
+    expect((await c.app.request("https://fixture.test/fixture/3")).status).toBe(422);
+  });
+
   it("keeps one schema for both directions: readOnly members are not required of a request", async () => {
     const c = await imported(
       "views",
