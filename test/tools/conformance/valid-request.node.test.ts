@@ -5,6 +5,19 @@
 import { describe, expect, it } from "vitest";
 import { validRequest } from "./valid-request";
 
+/** The valid request for the one operation of a FIXTURE document. */
+const requestFor = (path: string, method: string, operation: Record<string, unknown>) =>
+  validRequest(
+    {
+      openapi: "3.1.0",
+      info: { title: "FIXTURE", version: "1" },
+      paths: { [path]: { [method.toLowerCase()]: operation } },
+    },
+    path,
+    method,
+    {},
+  );
+
 const list = { type: "array", items: { type: "string", enum: ["fixture-a", "fixture-b"] } };
 
 /** A FIXTURE document whose one operation needs a list in the query and in a form body. */
@@ -103,26 +116,13 @@ describe("a body declared by a media type range only", () => {
     ["*/*", "application/octet-stream"],
     ["image/*", "image/png"],
   ])("%s is sent as bytes of a type within it (RFC 9110 §12.5.1): %s", (range, sent) => {
-    const built = validRequest(
-      {
-        openapi: "3.1.0",
-        info: { title: "FIXTURE", version: "1" },
-        paths: {
-          "/fixture-uploads": {
-            post: {
-              requestBody: {
-                required: true,
-                content: { [range]: { schema: { type: "string", format: "binary" } } },
-              },
-              responses: { "204": { description: "FIXTURE" } },
-            },
-          },
-        },
+    const built = requestFor("/fixture-uploads", "POST", {
+      requestBody: {
+        required: true,
+        content: { [range]: { schema: { type: "string", format: "binary" } } },
       },
-      "/fixture-uploads",
-      "POST",
-      {},
-    );
+      responses: { "204": { description: "FIXTURE" } },
+    });
     if (!built.ok) throw new Error(built.reason);
     expect(built.request.headers["content-type"]).toBe(sent);
     expect(built.request.body).toBeInstanceOf(Uint8Array);
@@ -131,33 +131,17 @@ describe("a body declared by a media type range only", () => {
 
 describe("a path parameter whose value is written as nothing", () => {
   it("is no valid request (an empty segment matches no template), so the operation is not probed", () => {
-    const built = validRequest(
-      {
-        openapi: "3.1.0",
-        info: { title: "FIXTURE", version: "1" },
-        paths: {
-          "/fixture-plugins/{version}": {
-            get: {
-              parameters: [
-                {
-                  name: "version",
-                  in: "path",
-                  required: true,
-                  schema: {
-                    type: "object",
-                    properties: { major: { type: "integer", readOnly: true } },
-                  },
-                },
-              ],
-              responses: { "204": { description: "FIXTURE" } },
-            },
-          },
+    const built = requestFor("/fixture-plugins/{version}", "GET", {
+      parameters: [
+        {
+          name: "version",
+          in: "path",
+          required: true,
+          schema: { type: "object", properties: { major: { type: "integer", readOnly: true } } },
         },
-      },
-      "/fixture-plugins/{version}",
-      "GET",
-      {},
-    );
+      ],
+      responses: { "204": { description: "FIXTURE" } },
+    });
     expect(built).toEqual({
       ok: false,
       reason: "its path parameter version is written as an empty segment",
