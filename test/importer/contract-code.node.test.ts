@@ -1269,6 +1269,29 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     expect((await c.app.request("https://fixture.test/fixture")).status).toBe(401);
   });
 
+  it("compares two API key schemes that read the same field with one secret: one credential (the FEC's document requires both together)", async () => {
+    const query = { type: "apiKey", in: "query", name: "api_key" };
+    const c = await imported(
+      "same-key-field",
+      secured(
+        {
+          fixtureHeader: { type: "apiKey", in: "header", name: "X-Api-Key" },
+          fixtureQuery: query,
+          fixtureAgain: query,
+        },
+        [{ fixtureHeader: [], fixtureQuery: [], fixtureAgain: [] }],
+      ),
+    );
+    expect(c.contract.securitySchemes).toMatchObject({
+      fixtureHeader: { secret: "FIXTURE_HEADER" },
+      fixtureQuery: { secret: "FIXTURE_QUERY" },
+      fixtureAgain: { secret: "FIXTURE_QUERY" },
+    });
+    expect(findingLines(c)).toContain(
+      "changed #/components/securitySchemes/fixtureAgain: security scheme fixtureAgain reads the same query field api_key as fixtureQuery: one credential, compared with one secret (FIXTURE_QUERY)",
+    );
+  });
+
   it("leaves out what only an AWS request signature guards (x-amazon-apigateway-authtype): no secret can verify a signature made per request (fail closed)", async () => {
     const hmac = {
       type: "apiKey",

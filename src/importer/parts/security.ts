@@ -46,10 +46,11 @@ export function securityPart(ctx: ImportContext, title: string): Security {
   const jwt = new Set<string>();
   const lines: string[] = [];
   const secretName = secretNames();
+  const keys: SchemeNames["keys"] = new Map();
   const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
   for (const [name, raw] of Object.entries(schemes)) {
     const pointer = child("#", "components", "securitySchemes", name);
-    const read = schemeRead(ctx, name, raw, pointer, { title, secretName, jwt });
+    const read = schemeRead(ctx, name, raw, pointer, { title, secretName, jwt, keys });
     if (!read) continue;
     const { node, declared } = read;
     if (!declared) {
@@ -80,6 +81,8 @@ interface SchemeNames {
   readonly secretName: (base: string) => string;
   /** Schemes verified as JWTs, added to as they are declared. */
   readonly jwt: Set<string>;
+  /** The first API key read from each field (place and name), and the secret it is compared with. */
+  readonly keys: Map<string, { readonly scheme: string; readonly secret: string }>;
 }
 
 /**
@@ -127,14 +130,20 @@ function declaredScheme(
     };
   };
   if (awsSignature(node)) return undefined;
-  if (node.type === "apiKey" && ["header", "query", "cookie"].includes(String(node.in)))
-    return {
-      type: "apiKey",
-      in: node.in,
-      name: node.name,
-      ...description,
-      secret: secretName(snake),
-    };
+  if (node.type === "apiKey" && ["header", "query", "cookie"].includes(String(node.in))) {
+    // Two schemes that read the same field are one credential (the FEC's document names its
+    // query key twice, and requires both together): they are compared with one secret.
+    const field = `${String(node.in)}\n${node.in === "header" ? String(node.name).toLowerCase() : String(node.name)}`;
+    const first = names.keys.get(field);
+    if (first)
+      ctx.findings.changed(
+        pointer,
+        `security scheme ${name} reads the same ${String(node.in)} field ${String(node.name)} as ${first.scheme}: one credential, compared with one secret (${first.secret})`,
+      );
+    const secret = first?.secret ?? secretName(snake);
+    if (!first) names.keys.set(field, { scheme: name, secret });
+    return { type: "apiKey", in: node.in, name: node.name, ...description, secret };
+  }
   if (node.type === "http" && scheme === "basic")
     return {
       type: "http",
