@@ -487,6 +487,42 @@ paths:
     expect((await c.app.request("https://fixture.test/fixture/3")).status).toBe(422);
   });
 
+  it("reads an Accept-Language parameter with an enum (EVE's) as any list a client sends (RFC 9110 §12.5.4), its values kept as examples", async () => {
+    const c = await imported("accept-language", {
+      ...doc31({}),
+      paths: {
+        "/fixture": {
+          get: {
+            operationId: "fixtureGet",
+            parameters: [
+              {
+                name: "Accept-Language",
+                in: "header",
+                schema: { type: "string", enum: ["de", "en-us"], default: "en-us" },
+              },
+            ],
+            responses: { "200": { description: "FIXTURE" } },
+          },
+        },
+      },
+    });
+    for (const sent of ["en-US,en;q=0.9", "*", "de"]) {
+      const res = await c.app.request("https://fixture.test/fixture", {
+        headers: { "accept-language": sent },
+      });
+      expect(res.status).toBe(501);
+    }
+    expect(findingLines(c).join("\n")).toContain(
+      "enum of the Accept-Language header: a weighted list that clients send on their own (RFC 9110 §12.5)",
+    );
+    const parameter = (await served(c)).paths["/fixture"]?.get?.parameters.find(
+      (p) => p.name === "accept-language",
+    );
+    // Served as the parameter's example, its schema a string any list satisfies.
+    expect(parameter).toMatchObject({ example: "de", schema: { type: "string" } });
+    expect(parameter?.schema).not.toHaveProperty("enum");
+  });
+
   it("keeps one schema for both directions: readOnly members are not required of a request", async () => {
     const c = await imported(
       "views",

@@ -192,6 +192,22 @@ export function parameterMember(ep: Endpoint, p: Json, pointer: string): string 
   const examples = parameterExamples(ep, p, pointer);
   if (examples.length > 0) annotated.examples = examples;
   const location = String(p.in);
+  // A negotiation header (RFC 9110 §12.5) is a weighted list every browser and fetch sends
+  // (`Accept-Language: en-US,en;q=0.9`, `*`), which an enum of single values would refuse:
+  // its values are kept as examples, and any list is read.
+  if (
+    location === "header" &&
+    NEGOTIATION.has(String(p.name).toLowerCase()) &&
+    Array.isArray(annotated.enum)
+  ) {
+    findings.notEnforced(
+      child(pointer, "schema", "enum"),
+      `enum of the ${String(p.name)} header: a weighted list that clients send on their own (RFC 9110 §12.5): its values are documented as examples, not checked`,
+    );
+    const given = Array.isArray(annotated.examples) ? annotated.examples : [];
+    annotated.examples = [...new Set([...given, ...annotated.enum])];
+    delete annotated.enum;
+  }
   Object.assign(annotated, serialisationOf(ep, p, pointer, location, schema));
   if ("allowEmptyValue" in p)
     findings.lost(child(pointer, "allowEmptyValue"), "allowEmptyValue: not read");
@@ -199,6 +215,13 @@ export function parameterMember(ep: Endpoint, p: Json, pointer: string): string 
   const required = location === "path" || p.required === true;
   return ep.writer.member(annotated, child(pointer, "schema"), required, "parameter");
 }
+
+/** Request headers whose value is a weighted list of what the client accepts (RFC 9110 §12.5). */
+const NEGOTIATION: ReadonlySet<string> = new Set([
+  "accept-charset",
+  "accept-encoding",
+  "accept-language",
+]);
 
 /** A parameter's example values, as its schema's `examples`. */
 function parameterExamples(ep: Endpoint, p: Json, pointer: string): unknown[] {
