@@ -17,6 +17,21 @@ export interface MediaType {
   readonly parameters: ReadonlyMap<string, string>;
 }
 
+/** A media range an operation may declare: any type, or any subtype of one (RFC 9110 §12.5.1). */
+const RANGE = /^(?:\*\/\*|[!#$%&'*+.^_`|~0-9A-Za-z-]+\/\*)$/;
+
+/**
+ * Whether `type` is what an operation may declare a body in: one media type without
+ * parameters (`type/subtype`, RFC 9110 §8.3.1), or a range.
+ */
+export function isDeclarableMediaType(type: string): boolean {
+  if (RANGE.test(type)) return true;
+  const parsed = parseMediaType(type);
+  return (
+    parsed !== undefined && parsed.parameters.size === 0 && parsed.essence === type.toLowerCase()
+  );
+}
+
 /** Parses a Content-Type value; `undefined` when it is not one well-formed media type. */
 export function parseMediaType(value: string): MediaType | undefined {
   const [head = "", ...rest] = value.split(";");

@@ -1018,6 +1018,39 @@ describe("parameter styles (OpenAPI 3.1 §4.8.12.4)", () => {
 });
 
 describe("what real documents hold that code generation must not trip on", () => {
+  it("leaves out a content key that is no media type (OSF's `data`, Plaid's `examples`), never the operation (RFC 9110 §8.3.1)", async () => {
+    const schema = { type: "object", properties: { name: { type: "string" } } };
+    const c = await imported("not-a-media-type", {
+      ...doc31({}),
+      paths: {
+        "/fixture": {
+          post: {
+            operationId: "fixturePost",
+            requestBody: { content: { examples: { schema } } },
+            responses: {
+              "200": {
+                description: "FIXTURE",
+                content: { data: { schema }, "application/json": { schema } },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(findingLines(c)).toEqual(
+      expect.arrayContaining([
+        'lost #/paths/~1fixture/post/requestBody/content/examples: "examples" is not a media type (RFC 9110 §8.3.1): left out',
+        'lost #/paths/~1fixture/post/responses/200/content/data: "data" is not a media type (RFC 9110 §8.3.1): left out',
+      ]),
+    );
+    const op = c.contract.operations.fixturePost;
+    expect(op?.request?.body).toBeUndefined();
+    expect(Object.keys(op?.responses[200]?.content ?? {})).toEqual(["application/json"]);
+    expect((await c.app.request("https://fixture.test/fixture", { method: "POST" })).status).toBe(
+      501,
+    );
+  });
+
   it("media types that differ only in their parameters (as Jellyfin's do): the first is served, by its essence (RFC 9110 §8.3.1), the others reported", async () => {
     const doc = bodyCase({ type: "object" });
     const post = ((doc.paths as Json)["/fixture"] as { post: Json }).post;

@@ -14,7 +14,7 @@ import {
   type Schema,
 } from "../../contract-language/contract";
 import { PARAMETER_STYLES, type ParameterLocation } from "../../contract-language/parameters";
-import { parseMediaType } from "../media-type";
+import { isDeclarableMediaType } from "../media-type";
 import { declaredSerialisation, valueKind } from "../request/parameters";
 import { objectShape } from "../zod/shape";
 import { routePath, routeShape } from "./path-template";
@@ -75,8 +75,6 @@ function checkStyles(id: string, operation: Operation): void {
   }
 }
 
-const RANGE = /^(?:\*\/\*|[!#$%&'*+.^_`|~0-9A-Za-z-]+\/\*)$/;
-
 /**
  * Every media type of a body must be one (RFC 9110 §8.3.1: `type/subtype`, no parameters:
  * the platform matches essences) or a range (`image/*`, `*\/*`); a request body's decides how
@@ -90,9 +88,7 @@ function checkMediaTypes(id: string, operation: Operation): void {
     ),
   ];
   for (const [where, type] of declared) {
-    if (RANGE.test(type)) continue;
-    const parsed = parseMediaType(type);
-    if (!parsed || parsed.parameters.size > 0 || parsed.essence !== type.toLowerCase())
+    if (!isDeclarableMediaType(type))
       throw new Error(
         `operation ${id}: ${where} media type ${JSON.stringify(type)} is not a media type (type/subtype, no parameters)`,
       );

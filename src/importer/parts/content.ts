@@ -4,6 +4,7 @@
  * examples (a components example used twice is one const).
  */
 import { bodyKind } from "../../contract-language/media-types";
+import { isDeclarableMediaType } from "../../engine/media-type";
 import { lazyCode, literal, type Mode, propertyKey } from "../schema-code";
 import { child, componentOf, follow, isObject, type Json } from "../source";
 import { extensionsLost } from "./context";
@@ -44,7 +45,14 @@ export function contentOf(
   for (const [type, raw] of Object.entries(holder.content)) {
     const at = child(pointer, "content", type);
     if (!isObject(raw)) continue;
-    const essence = (type.split(";")[0]?.trim() ?? type).toLowerCase();
+    const written = type.split(";")[0]?.trim() ?? type;
+    // A content key that is no media type (OSF's `data`, Zoom's `new`): that entry is left
+    // out, never the operation.
+    if (!isDeclarableMediaType(written)) {
+      findings.lost(at, `${JSON.stringify(type)} is not a media type (RFC 9110 §8.3.1): left out`);
+      continue;
+    }
+    const essence = written.toLowerCase();
     // `application/json; profile=a` beside `application/json` (Jellyfin's documents): the
     // platform matches a media type by its essence (RFC 9110 §8.3.1), so one is served.
     const first = served.get(essence);
@@ -85,7 +93,8 @@ export function contentOf(
       `${literal(type.split(";")[0]?.trim() ?? type)}: ${examples ? `{ schema: ${schema}, examples: ${examples} }` : schema}`,
     );
   }
-  return `{ ${entries.join(", ")} }`;
+  // Nothing left that is a media type: as if the document had given no content.
+  return entries.length > 0 ? `{ ${entries.join(", ")} }` : undefined;
 }
 
 /** A media type's or parameter's examples; undefined without any. */
