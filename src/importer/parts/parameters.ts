@@ -10,6 +10,7 @@ import { child, componentOf, follow, isObject, type Json } from "../source";
 import { extensionsLost } from "./context";
 import type { Endpoint } from "./endpoint";
 import type { PageSizes } from "./limits";
+import { fieldKey } from "./security";
 
 interface Parameter {
   readonly node: Json;
@@ -69,10 +70,6 @@ export function requestParameters(ep: Endpoint, site: OperationSite, limits: Pag
     );
 }
 
-/** A parameter's place and name as a credential's carrier is matched (header names in any case). */
-const carrierKey = (location: string, name: string) =>
-  `${location}\n${location === "header" ? name.toLowerCase() : name}`;
-
 /**
  * Where the operation's API keys travel (its own security, else the document's), by place
  * and name, with the scheme of each. The platform reads such a field as the credential and
@@ -90,7 +87,7 @@ function credentialCarriers(ep: Endpoint, site: OperationSite): Map<string, stri
     for (const name of isObject(requirement) ? Object.keys(requirement) : []) {
       const scheme = follow(document, schemes[name], "").node;
       if (isObject(scheme) && scheme.type === "apiKey")
-        carriers.set(carrierKey(String(scheme.in), String(scheme.name)), name);
+        carriers.set(fieldKey(String(scheme.in), String(scheme.name)), name);
     }
   return carriers;
 }
@@ -135,7 +132,7 @@ function memberOf(
   const { findings } = ep.ctx;
   const location = String(p.in);
   const name = String(p.name);
-  const scheme = where.carriers.get(carrierKey(location, name));
+  const scheme = where.carriers.get(fieldKey(location, name));
   if (scheme !== undefined) {
     findings.changed(
       at,

@@ -28,6 +28,10 @@ export interface Security {
   readonly part: PartCode | undefined;
 }
 
+/** A request field by place and name, as credentials are matched (header names in any case). */
+export const fieldKey = (location: string, name: string) =>
+  `${location}\n${location === "header" ? name.toLowerCase() : name}`;
+
 /** Hands out Worker secret and var names, unique within the contract. */
 function secretNames(): (base: string) => string {
   const names = new Set<string>();
@@ -133,7 +137,7 @@ function declaredScheme(
   if (node.type === "apiKey" && ["header", "query", "cookie"].includes(String(node.in))) {
     // Two schemes that read the same field are one credential (the FEC's document names its
     // query key twice, and requires both together): they are compared with one secret.
-    const field = `${String(node.in)}\n${node.in === "header" ? String(node.name).toLowerCase() : String(node.name)}`;
+    const field = fieldKey(String(node.in), String(node.name));
     const first = names.keys.get(field);
     if (first)
       ctx.findings.changed(
