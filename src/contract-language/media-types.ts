@@ -36,3 +36,43 @@ export function bodyKind(essence: string): BodyKind {
   if (type.startsWith("text/")) return "text";
   return "binary";
 }
+
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const MEDIA_TYPE = new RegExp(`^(${TOKEN})/(${TOKEN})$`);
+const PARAMETER = new RegExp(`^(${TOKEN})=(?:(${TOKEN})|"((?:[^"\\\\]|\\\\.)*)")$`);
+
+export interface MediaType {
+  /** `type/subtype`, lower-cased. */
+  readonly essence: string;
+  /** Parameters by lower-cased name. */
+  readonly parameters: ReadonlyMap<string, string>;
+}
+
+/** A media range an operation may declare: any type, or any subtype of one (RFC 9110 §12.5.1). */
+const RANGE = /^(?:\*\/\*|[!#$%&'*+.^_`|~0-9A-Za-z-]+\/\*)$/;
+
+/**
+ * Whether `type` is what an operation may declare a body in: one media type without
+ * parameters (`type/subtype`, RFC 9110 §8.3.1), or a range.
+ */
+export function isDeclarableMediaType(type: string): boolean {
+  if (RANGE.test(type)) return true;
+  const parsed = parseMediaType(type);
+  return (
+    parsed !== undefined && parsed.parameters.size === 0 && parsed.essence === type.toLowerCase()
+  );
+}
+
+/** Parses a Content-Type value; `undefined` when it is not one well-formed media type. */
+export function parseMediaType(value: string): MediaType | undefined {
+  const [head = "", ...rest] = value.split(";");
+  const match = MEDIA_TYPE.exec(head.trim());
+  if (!match) return undefined;
+  const parameters = new Map<string, string>();
+  for (const raw of rest) {
+    const param = PARAMETER.exec(raw.trim());
+    if (!param?.[1]) return undefined;
+    parameters.set(param[1].toLowerCase(), param[2] ?? param[3]?.replace(/\\(.)/g, "$1") ?? "");
+  }
+  return { essence: `${match[1]}/${match[2]}`.toLowerCase(), parameters };
+}

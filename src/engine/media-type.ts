@@ -4,49 +4,16 @@
  * shape (a list, a quoted trick, a stray character) matches nothing.
  */
 import type { Operation } from "../contract-language/contract";
-import { type BodyKind, bodyKind } from "../contract-language/media-types";
+import { type BodyKind, bodyKind, parseMediaType } from "../contract-language/media-types";
 
-const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const MEDIA_TYPE = new RegExp(`^(${TOKEN})/(${TOKEN})$`);
-const PARAMETER = new RegExp(`^(${TOKEN})=(?:(${TOKEN})|"((?:[^"\\\\]|\\\\.)*)")$`);
-
-export interface MediaType {
-  /** `type/subtype`, lower-cased. */
-  readonly essence: string;
-  /** Parameters by lower-cased name. */
-  readonly parameters: ReadonlyMap<string, string>;
-}
-
-/** A media range an operation may declare: any type, or any subtype of one (RFC 9110 §12.5.1). */
-const RANGE = /^(?:\*\/\*|[!#$%&'*+.^_`|~0-9A-Za-z-]+\/\*)$/;
-
-/**
- * Whether `type` is what an operation may declare a body in: one media type without
- * parameters (`type/subtype`, RFC 9110 §8.3.1), or a range.
- */
-export function isDeclarableMediaType(type: string): boolean {
-  if (RANGE.test(type)) return true;
-  const parsed = parseMediaType(type);
-  return (
-    parsed !== undefined && parsed.parameters.size === 0 && parsed.essence === type.toLowerCase()
-  );
-}
-
-/** Parses a Content-Type value; `undefined` when it is not one well-formed media type. */
-export function parseMediaType(value: string): MediaType | undefined {
-  const [head = "", ...rest] = value.split(";");
-  const match = MEDIA_TYPE.exec(head.trim());
-  if (!match) return undefined;
-  const parameters = new Map<string, string>();
-  for (const raw of rest) {
-    const param = PARAMETER.exec(raw.trim());
-    if (!param?.[1]) return undefined;
-    parameters.set(param[1].toLowerCase(), param[2] ?? param[3]?.replace(/\\(.)/g, "$1") ?? "");
-  }
-  return { essence: `${match[1]}/${match[2]}`.toLowerCase(), parameters };
-}
-
-export { type BodyKind, bodyKind, isJsonMediaType } from "../contract-language/media-types";
+export {
+  type BodyKind,
+  bodyKind,
+  isDeclarableMediaType,
+  isJsonMediaType,
+  type MediaType,
+  parseMediaType,
+} from "../contract-language/media-types";
 
 /** Kinds whose text is decoded as UTF-8, so a charset parameter must say utf-8 if present. */
 const TEXTUAL: ReadonlySet<BodyKind> = new Set(["json", "xml", "form", "text"]);

@@ -14,7 +14,6 @@
 
 import * as zm from "zod/mini";
 import { STATE_MACHINES } from "../contract-language/document-marks";
-import { Checker } from "../engine/examples/validate";
 import type { Findings } from "./findings";
 import { at, child, componentOf, isObject, type Json } from "./source";
 import { ANNOTATIONS } from "./walk";
@@ -363,16 +362,15 @@ export class SchemaWriter {
   }
 
   /**
-   * The default a parameter or form field is read with, if its schema takes it. A document
-   * may write a number's or boolean's default as the text a query carries (Zoom's
-   * `default: "1"` for an integer): that is read as the value it spells; a default the schema
-   * takes in no reading is not applied (JSON Schema 2020-12 §9.2: `default` is an annotation,
-   * and the platform applies one only when it is valid).
+   * The default a parameter or form field is read with, if its schema takes it (its type and
+   * enum: what the code written for it is typed by). A document may write a number's or
+   * boolean's default as the text a query carries (Zoom's `default: "1"` for an integer):
+   * that is read as the value it spells; a default of neither type nor enum in any reading is
+   * not applied (JSON Schema 2020-12 §9.2: `default` is an annotation).
    */
   #defaultOf(schema: Json, pointer: string): { value: unknown } | undefined {
-    const checker = new Checker(this.#context.document, "request");
     const given = schema.default;
-    if (checker.check(given, schema) === undefined) return { value: given };
+    if (this.#takes(schema, given)) return { value: given };
     const spelt =
       typeof given !== "string"
         ? undefined
@@ -382,7 +380,7 @@ export class SchemaWriter {
             ? Number(given)
             : undefined;
     const at = child(pointer, "default");
-    if (spelt !== undefined && checker.check(spelt, schema) === undefined) {
+    if (spelt !== undefined && this.#takes(schema, spelt)) {
       this.#findings.changed(
         at,
         `default ${JSON.stringify(given)}: read as ${JSON.stringify(spelt)}`,
@@ -394,6 +392,15 @@ export class SchemaWriter {
       `default ${JSON.stringify(given)}: its schema does not take it, so it is not applied`,
     );
     return undefined;
+  }
+
+  /** Whether a value is of the schema's type and among its enum (what the code written checks first). */
+  #takes(schema: Json, value: unknown): boolean {
+    if (Array.isArray(schema.enum) && !schema.enum.some((v) => literal(v) === literal(value)))
+      return false;
+    const types = this.typesOf(schema);
+    const type = typeOfValue(value);
+    return types.size === 0 || types.has(type) || (type === "integer" && types.has("number"));
   }
 
   /** A member of an object: optional unless required (or given a default it is read with). */

@@ -3,8 +3,7 @@
  * forms and multipart by field, other text as text, anything else as bytes; and their
  * examples (a components example used twice is one const).
  */
-import { bodyKind } from "../../contract-language/media-types";
-import { isDeclarableMediaType } from "../../engine/media-type";
+import { bodyKind, isDeclarableMediaType } from "../../contract-language/media-types";
 import { lazyCode, literal, type Mode, propertyKey } from "../schema-code";
 import { child, componentOf, follow, isObject, type Json } from "../source";
 import { extensionsLost } from "./context";
