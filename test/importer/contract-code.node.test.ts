@@ -40,6 +40,20 @@ const bodyCase = (schema: unknown, components: Json = {}, openapi = "3.1.0"): Js
   components,
 });
 
+/** One GET operation at `path` reading `parameters`, in a 3.1 document with `rest` beside. */
+const getCase = (path: string, parameters: unknown[], rest: Json = {}): Json => ({
+  ...doc31(rest),
+  paths: {
+    [path]: {
+      get: {
+        operationId: "fixtureGet",
+        parameters,
+        responses: { "200": { description: "FIXTURE" } },
+      },
+    },
+  },
+});
+
 /** Posts a JSON body to the case's /fixture: the status tells whether the schema took it. */
 async function accepts(c: ImportedCase, body: unknown): Promise<boolean> {
   const res = await c.app.request("https://fixture.test/fixture", {
@@ -427,22 +441,14 @@ paths:
 
   it("reads a parameter's default written as query text (Zoom's `default: \"1\"` for an integer) as the value it spells, and applies none its schema refuses (JSON Schema 2020-12 §9.2)", async () => {
     const query = (name: string, schema: Json) => ({ name, in: "query", schema });
-    const c = await imported("text-defaults", {
-      ...doc31({}),
-      paths: {
-        "/fixture": {
-          get: {
-            operationId: "fixtureGet",
-            parameters: [
-              query("page_type", { type: "integer", enum: [1, 3], default: "1" }),
-              query("strict", { type: "boolean", default: "true" }),
-              query("size", { type: "integer", minimum: 1, default: "big" }),
-            ],
-            responses: { "200": { description: "FIXTURE" } },
-          },
-        },
-      },
-    });
+    const c = await imported(
+      "text-defaults",
+      getCase("/fixture", [
+        query("page_type", { type: "integer", enum: [1, 3], default: "1" }),
+        query("strict", { type: "boolean", default: "true" }),
+        query("size", { type: "integer", minimum: 1, default: "big" }),
+      ]),
+    );
     expect(findingLines(c)).toEqual(
       expect.arrayContaining([
         'changed #/paths/~1fixture/get/parameters/0/schema/default: default "1": read as 1',
@@ -461,25 +467,12 @@ paths:
   });
 
   it("reads a string's enum of numbers (Zoom's `type: string, enum: [1, 2]`, which no value satisfies as written) as their text", async () => {
-    const c = await imported("string-enum-of-numbers", {
-      ...doc31({}),
-      paths: {
-        "/fixture/{tspId}": {
-          get: {
-            operationId: "fixtureGet",
-            parameters: [
-              {
-                name: "tspId",
-                in: "path",
-                required: true,
-                schema: { type: "string", enum: [1, 2] },
-              },
-            ],
-            responses: { "200": { description: "FIXTURE" } },
-          },
-        },
-      },
-    });
+    const c = await imported(
+      "string-enum-of-numbers",
+      getCase("/fixture/{tspId}", [
+        { name: "tspId", in: "path", required: true, schema: { type: "string", enum: [1, 2] } },
+      ]),
+    );
     expect(findingLines(c)).toContain(
       'changed #/paths/~1fixture~1{tspId}/get/parameters/0/schema/enum: enum [1,2] of a string: read as ["1","2"]',
     );
@@ -488,24 +481,16 @@ paths:
   });
 
   it("reads an Accept-Language parameter with an enum (EVE's) as any list a client sends (RFC 9110 §12.5.4), its values kept as examples", async () => {
-    const c = await imported("accept-language", {
-      ...doc31({}),
-      paths: {
-        "/fixture": {
-          get: {
-            operationId: "fixtureGet",
-            parameters: [
-              {
-                name: "Accept-Language",
-                in: "header",
-                schema: { type: "string", enum: ["de", "en-us"], default: "en-us" },
-              },
-            ],
-            responses: { "200": { description: "FIXTURE" } },
-          },
+    const c = await imported(
+      "accept-language",
+      getCase("/fixture", [
+        {
+          name: "Accept-Language",
+          in: "header",
+          schema: { type: "string", enum: ["de", "en-us"], default: "en-us" },
         },
-      },
-    });
+      ]),
+    );
     for (const sent of ["en-US,en;q=0.9", "*", "de"]) {
       const res = await c.app.request("https://fixture.test/fixture", {
         headers: { "accept-language": sent },
@@ -1312,23 +1297,22 @@ describe("security, events, errors, limits, purpose, versioning", () => {
   });
 
   it("reads a parameter that is also where an API key goes as that credential (Trello declares its key so), not as a parameter no request could give", async () => {
-    const c = await imported("key-parameter", {
-      ...secured({ fixtureKey: { type: "apiKey", in: "query", name: "key" } }, [
-        { fixtureKey: [] },
-      ]),
-      paths: {
-        "/fixture": {
-          get: {
-            operationId: "fixtureGet",
-            parameters: [
-              { name: "key", in: "query", required: true, schema: { type: "string" } },
-              { name: "fields", in: "query", schema: { type: "string" } },
-            ],
-            responses: { "204": { description: "FIXTURE" } },
+    const c = await imported(
+      "key-parameter",
+      getCase(
+        "/fixture",
+        [
+          { name: "key", in: "query", required: true, schema: { type: "string" } },
+          { name: "fields", in: "query", schema: { type: "string" } },
+        ],
+        {
+          security: [{ fixtureKey: [] }],
+          components: {
+            securitySchemes: { fixtureKey: { type: "apiKey", in: "query", name: "key" } },
           },
         },
-      },
-    });
+      ),
+    );
     expect(findingLines(c)).toContain(
       "changed #/paths/~1fixture/get/parameters/0: query parameter key: the credential of security scheme fixtureKey, read as that credential and kept from the operation's input",
     );
