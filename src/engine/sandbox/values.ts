@@ -13,13 +13,12 @@ import { objectShape, unwrap, WRAPPERS } from "../zod/shape";
 type Def = { readonly type: string } & Readonly<Record<string, unknown>>;
 const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 
-/** Whether `schema`, or a wrapper around it (optional, default…), carries the mark. */
+/** Whether `schema`, or what it wraps (optional, default…, a reference's target), carries the mark. */
 export function isMarked(schema: Schema, mark: "readOnly" | "writeOnly"): boolean {
   let node: Schema | undefined = schema;
   for (let depth = 0; node && depth < 16; depth += 1) {
     if (globalRegistry.get(node)?.[mark] === true) return true;
-    const def = defOf(node);
-    node = WRAPPERS.has(def.type) ? (def.innerType as Schema) : undefined;
+    node = innerOf(defOf(node));
   }
   return false;
 }
@@ -29,9 +28,10 @@ export function isOptional(schema: Schema): boolean {
   return schema._zod.optin === "optional";
 }
 
-/** The schema a wrapper or a pipe holds (a pipe read from text: what it reads into). */
+/** The schema a wrapper, a lazy (a reference) or a pipe holds (a pipe read from text: what it reads into). */
 function innerOf(def: Def): Schema | undefined {
   if (WRAPPERS.has(def.type)) return def.innerType as Schema;
+  if (def.type === "lazy") return (def.getter as () => Schema)();
   if (def.type !== "pipe") return undefined;
   const input = def.in as Schema;
   return (defOf(input).type === "transform" ? def.out : input) as Schema;

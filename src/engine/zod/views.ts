@@ -4,7 +4,8 @@
  * required; in an answer, a member marked write-only (a card's security code) is not. The
  * views are derived once, on first use, at any depth (nested objects, arrays, unions,
  * recursive schemas); a schema with no mark is its own view, at no cost. A schema's view is
- * one object for the isolate's life, however often it is asked for.
+ * one object for the isolate's life, however often it is asked for. A lazy schema's view is
+ * a lazy one, made without building its target: the target's view is made on first use.
  */
 import { $ZodOptional, clone, globalRegistry } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";
@@ -97,21 +98,30 @@ export function viewOf(schema: Schema, direction: Direction): Schema {
   const mark = MARK[direction];
 
   // First: which nodes hold a marked member at any depth, each settled once per isolate.
+  // The walk stops at a lazy schema (a reference, a recursive schema): what it leads to is
+  // built when a value first reaches it, not to answer this, so a lazy one always gets a
+  // view, which looks at its target then (a large API's body reaches thousands of schemas).
   const known = MEMO[direction].holds;
   const holdsMarked = (node: Schema) => {
     const def = defOf(node);
+    if (def.type === "lazy") return true;
     return (
       def.type === "object" &&
       Object.values(def.shape as Record<string, Schema>).some((m) => isMarked(m, mark))
     );
   };
+  const next = (node: Schema) => {
+    const def = defOf(node);
+    return def.type === "lazy" ? [] : children(def);
+  };
   const needs = (node: Schema): boolean => {
-    if (!known.has(node)) settleReach(node, holdsMarked, (child) => children(defOf(child)), known);
+    if (!known.has(node)) settleReach(node, holdsMarked, next, known);
     return known.get(node) === true;
   };
 
-  // Then: a view of each node that needs one, once; members of objects are resolved on
-  // first use, so a recursive schema's view refers to itself.
+  // Then: a view of each node that needs one, once. An object's view is known before its
+  // members' views are made, so a recursive schema's view refers to itself; zod reads the
+  // members only when the view first checks a value.
   const views = MEMO[direction].views;
   const view = (node: Schema): Schema => {
     if (!needs(node)) return node;
@@ -122,21 +132,18 @@ export function viewOf(schema: Schema, direction: Direction): Schema {
     if (def.type === "object") {
       const shape = def.shape as Record<string, Schema>;
       const next: Record<string, Schema> = {};
-      for (const key of Object.keys(shape)) {
-        Object.defineProperty(next, key, {
-          enumerable: true,
-          configurable: true,
-          get() {
-            const member = shape[key] as Schema;
-            let value = view(member);
-            if (isMarked(member, mark) && defOf(member).type !== "optional")
-              value = new $ZodOptional({ type: "optional", innerType: value });
-            Object.defineProperty(next, key, { value, enumerable: true });
-            return value;
-          },
-        });
-      }
       result = rebuilt(node, { ...def, shape: next });
+      views.set(node, result);
+      ORIGIN.set(result, node);
+      for (const key of Object.keys(shape)) {
+        const member = shape[key] as Schema;
+        const value = view(member);
+        next[key] =
+          isMarked(member, mark) && defOf(member).type !== "optional"
+            ? new $ZodOptional({ type: "optional", innerType: value })
+            : value;
+      }
+      return result;
     } else if (def.type === "lazy") {
       let inner: Schema | undefined;
       const getter = () => {

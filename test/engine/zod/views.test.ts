@@ -11,6 +11,8 @@ import type {
   OperationInput,
   OperationResult,
 } from "../../../src/contract-language/define-handlers";
+import { component } from "../../../src/contract-language/lazy";
+import { reference } from "../../../src/contract-language/reference";
 import { readOnly, writeOnly } from "../../../src/contract-language/schema";
 import { viewOf } from "../../../src/engine/zod/views";
 import { FIXTURE_ROTATED_SECRETS, FIXTURE_VOCABULARY_CONTRACT } from "../../fixtures/vocabulary";
@@ -118,20 +120,41 @@ describe("the views, at any depth", () => {
     expect(safeParse(viewOf(Tree, "request"), value).success).toBe(true);
   });
 
-  it("walk each schema once per isolate, however many schemas reach it", () => {
-    let walked = 0;
+  it("walk each schema once per isolate, however many schemas reach it, and no lazy's target", () => {
+    let built = 0;
     const Inner = z.object({ c: z.int() });
     const Shared = z.object({
       a: z.string(),
       inner: z.lazy(() => {
-        walked += 1;
+        built += 1;
         return Inner;
       }),
     });
     const [first, second] = [z.object({ s: Shared }), z.object({ t: Shared })];
-    expect(viewOf(first, "request")).toBe(first);
-    expect(viewOf(second, "request")).toBe(second);
-    expect(walked).toBe(1);
+    const views = [viewOf(first, "request"), viewOf(second, "request")] as const;
+    // A lazy's target is built when a value first reaches it, not to make a view.
+    expect(built).toBe(0);
+    expect(safeParse(views[0], { s: { a: "x", inner: { c: 1 } } }).success).toBe(true);
+    expect(safeParse(views[1], { t: { a: "x", inner: { c: "1" } } }).success).toBe(false);
+    expect(built).toBe(1);
+    const shape = (view: unknown) =>
+      (view as { _zod: { def: { shape: Record<string, unknown> } } })._zod.def.shape;
+    expect(shape(views[0]).s).toBe(shape(views[1]).t);
+  });
+
+  it("make the view of a reference when a value reaches it: a read-only member at depth (OpenAPI 3.1 §4.8.24.1)", () => {
+    let built = 0;
+    const Owner = component(() => {
+      built += 1;
+      return z.object({ id: readOnly(z.string()), name: z.string() });
+    });
+    const Pet = z.object({ name: z.string(), owner: z.optional(reference(Owner)) });
+    const request = viewOf(Pet, "request");
+    expect(built).toBe(0);
+    expect(safeParse(request, { name: "a", owner: { name: "b" } }).success).toBe(true);
+    expect(safeParse(Pet, { name: "a", owner: { name: "b" } }).success).toBe(false);
+    expect(safeParse(request, { name: "a", owner: { id: "c" } }).success).toBe(false);
+    expect(built).toBe(1);
   });
 
   it("leave a schema without marks as it is, at no cost", () => {
