@@ -22,8 +22,11 @@
  *   and `tags` go, and `examples` (the answers made from examples read them) goes when the
  *   Worker is built without those answers (write.ts, `unhandledAnswersWanted`).
  * An object in a schema (`z.object({ description: … })`, a default value) is inside a call,
- * so it is never touched. The module's types are the declared contract's (`index.d.ts`
- * re-exports them): only text the Worker never reads differs.
+ * so it is never touched. Then (share-schemas.ts) each named schema another holds is
+ * referred to, built when a value reaches it, and a schema written in several places is
+ * built once. The module's types are the declared contract's (`index.d.ts` re-exports
+ * them): only text the Worker never reads differs, and what it builds, never what it
+ * accepts.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -41,8 +44,10 @@ const HEADER = "// Written by src/build/served-contract.ts from src/contract: do
 const declarations = (fromDir: string, toDir: string) =>
   `${HEADER}export * from "${relative(toDir, fromDir).replaceAll("\\", "/")}";\n`;
 
-/** The transform's own source: a change to it makes every module again. */
-const TRANSFORM = fileURLToPath(new URL("./strip-documentation.ts", import.meta.url));
+/** The transforms' own sources: a change to one makes every module again. */
+const TRANSFORMS = ["./strip-documentation.ts", "./share-schemas.ts"].map((name) =>
+  fileURLToPath(new URL(name, import.meta.url)),
+);
 
 /**
  * Writes the served copy of the contract in `fromDir` to `toDir`: each `.ts` module as
@@ -59,7 +64,7 @@ export async function writeServedContract(
   const modules = readdirSync(fromDir, { recursive: true, encoding: "utf8" }).filter(
     (name) => name.endsWith(".ts") && !name.endsWith(".d.ts"),
   );
-  const transform = readFileSync(TRANSFORM, "utf8");
+  const transform = TRANSFORMS.map((path) => readFileSync(path, "utf8")).join("\n");
   const files = new Map<string, string>([["index.d.ts", declarations(fromDir, toDir)]]);
   let strip: typeof import("./strip-documentation") | undefined;
   for (const name of modules) {

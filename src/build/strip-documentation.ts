@@ -5,7 +5,9 @@
  * takes most of a second to load.
  */
 import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { shareSchemas } from "./share-schemas";
 
 /** Metadata members that only document a schema (JSON Schema 2020-12 §9, OpenAPI 3.1 §4.8.24). */
 const DOCUMENTING_META = new Set([
@@ -215,7 +217,11 @@ function importRewriter(
   };
 }
 
-/** One module of the contract as the Worker serves it: JavaScript, its documentation left out. */
+/**
+ * One module of the contract as the Worker serves it: JavaScript, its documentation left
+ * out, and the schemas one holds built when a value reaches them, each written once
+ * (share-schemas.ts).
+ */
 export function servedModule(
   source: string,
   file: string,
@@ -235,5 +241,19 @@ export function servedModule(
       before: [documentationStripper(keepExamples), importRewriter(file, fromDir, toDir)],
     },
   });
-  return outputText;
+  // The helpers the second transform may import, as the copy's own imports write them.
+  const helper = (name: string) => {
+    const path = fileURLToPath(new URL(`../contract-language/${name}`, import.meta.url));
+    const fromSource = relative(dirname(file), path).replaceAll("\\", "/");
+    return rewritten(
+      fromSource.startsWith(".") ? fromSource : `./${fromSource}`,
+      file,
+      fromDir,
+      toDir,
+    );
+  };
+  return shareSchemas(outputText, file, {
+    component: helper("lazy"),
+    reference: helper("reference"),
+  });
 }

@@ -1,0 +1,413 @@
+/**
+ * The second transform of the served contract (served-contract.ts): where one schema holds
+ * another (an object's member, an array's items, a union's options, a wrapped schema),
+ * - a named schema's getter called there (`Pet()`) becomes a reference to it
+ *   (`reference(Pet)`, src/contract-language/reference.ts), built when a value first reaches it;
+ * - a schema written there more than once in a module, the same text built from the same
+ *   names (`z.optional(z.string())`, `z.optional(reference(Pet))`), is written once, as a
+ *   getter that builds it on first use, and each place calls the getter.
+ * zod builds a schema node in several microseconds, and nothing else of a first request
+ * costs as much: DocuSign's largest body reached thousands of schemas, all built on its
+ * first request (95 ms of CPU where the Free plan gives 10), and one object of 675 members
+ * cost 40 ms. A reference validates as its target does and a schema is immutable, so one
+ * node serves every place that wrote the same one; what is shared or deferred never changes
+ * an answer (test/build/served-contract.node.test.ts).
+ *
+ * Read from the module's syntax tree (JavaScript, after the first transform): only code
+ * outside any function, or inside functions that take nothing and return an expression
+ * (`component(() => …)`, a declaration's `() => z.object(…)`), so every name it meets is
+ * the module's or a global. A schema is shared only when it is built by calls alone, of
+ * names that cannot change (imports, `const`s, globals), from literals: never one with a
+ * function in it (a transform, a refinement), and never the schema a declaration or a
+ * named schema is (its identity names it in the documents and the sandbox).
+ */
+import ts from "typescript";
+
+/** What each zod builder holds a schema in: its arguments by position, or "items" / "members" of the argument. */
+type Slot = number | "items" | "members";
+
+const ONE: readonly Slot[] = [0];
+/** zod's builders, by the arguments that are schemas held by the one built. */
+const HOLDERS: Readonly<Record<string, readonly Slot[]>> = {
+  optional: ONE,
+  exactOptional: ONE,
+  nullable: ONE,
+  nullish: ONE,
+  nonoptional: ONE,
+  readonly: ONE,
+  array: ONE,
+  set: ONE,
+  _default: ONE,
+  prefault: ONE,
+  catch: ONE,
+  intersection: [0, 1],
+  pipe: [0, 1],
+  map: [0, 1],
+  record: [0, 1],
+  partialRecord: [0, 1],
+  looseRecord: [0, 1],
+  tuple: ["items", 1],
+  union: ["items"],
+  xor: ["items"],
+  discriminatedUnion: [],
+  object: ["members"],
+  strictObject: ["members"],
+  looseObject: ["members"],
+};
+/** Arguments whose schemas zod reads when the holder is built or needs whole: shared, never deferred (a record's keys, an extended object). */
+const NOT_DEFERRED: Readonly<Record<string, readonly number[]>> = {
+  map: [0],
+  record: [0],
+  partialRecord: [0],
+  looseRecord: [0],
+};
+/** Methods that change the object they are called on (a registry's `register` keeps that very schema). */
+const MUTATING = new Set(["register", "add", "set", "delete", "clear", "push"]);
+
+interface Names {
+  /** Local names of zod's namespace (`z`). */
+  readonly zod: ReadonlySet<string>;
+  /** Local names of zod's builders imported by name, by the builder's own name. */
+  readonly builders: ReadonlyMap<string, string>;
+  /** Top-level `let` and `var` names: their value may change. */
+  readonly mutable: ReadonlySet<string>;
+  /** Every identifier the module writes, so the names added are new. */
+  readonly used: ReadonlySet<string>;
+}
+
+function namesOf(file: ts.SourceFile): Names {
+  const zod = new Set<string>();
+  const builders = new Map<string, string>();
+  const mutable = new Set<string>();
+  for (const statement of file.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const from = statement.moduleSpecifier.text;
+      if (from !== "zod" && !from.startsWith("zod/")) continue;
+      const bindings = statement.importClause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) zod.add(bindings.name.text);
+      else if (bindings)
+        for (const element of bindings.elements) {
+          const imported = (element.propertyName ?? element.name).text;
+          if (imported === "z") zod.add(element.name.text);
+          else builders.set(element.name.text, imported);
+        }
+    } else if (
+      ts.isVariableStatement(statement) &&
+      !(statement.declarationList.flags & ts.NodeFlags.Const)
+    ) {
+      for (const declaration of statement.declarationList.declarations)
+        if (ts.isIdentifier(declaration.name)) mutable.add(declaration.name.text);
+    }
+  }
+  const used = new Set<string>();
+  const collect = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) used.add(node.text);
+    ts.forEachChild(node, collect);
+  };
+  collect(file);
+  return { zod, builders, mutable, used };
+}
+
+/** The zod builder a call makes (`object` for `z.object(…)` and for a named import of it). */
+function builderOf(call: ts.CallExpression, names: Names): string | undefined {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) return names.builders.get(callee.text);
+  if (
+    ts.isPropertyAccessExpression(callee) &&
+    ts.isIdentifier(callee.expression) &&
+    names.zod.has(callee.expression.text)
+  )
+    return callee.name.text;
+  return undefined;
+}
+
+/** The schemas a zod builder's call holds, each with whether it may be deferred. */
+function heldBy(call: ts.CallExpression, names: Names): { node: ts.Expression; defer: boolean }[] {
+  const builder = builderOf(call, names);
+  if (builder === undefined) return [];
+  const slots = Object.hasOwn(HOLDERS, builder) ? HOLDERS[builder] : undefined;
+  const held: { node: ts.Expression; defer: boolean }[] = [];
+  const items = (argument: ts.Expression | undefined, defer: boolean) => {
+    if (argument && ts.isArrayLiteralExpression(argument))
+      for (const element of argument.elements)
+        if (!ts.isSpreadElement(element) && !ts.isOmittedExpression(element))
+          held.push({ node: element, defer });
+  };
+  const members = (argument: ts.Expression | undefined) => {
+    if (argument && ts.isObjectLiteralExpression(argument))
+      for (const member of argument.properties)
+        if (ts.isPropertyAssignment(member)) held.push({ node: member.initializer, defer: true });
+  };
+  if (builder === "discriminatedUnion") items(call.arguments[1], true);
+  if (builder === "extend" || builder === "safeExtend") members(call.arguments[1]);
+  for (const slot of slots ?? []) {
+    if (slot === "items") items(call.arguments[0], true);
+    else if (slot === "members") members(call.arguments[0]);
+    else {
+      const argument = call.arguments[slot];
+      if (argument && !ts.isSpreadElement(argument))
+        held.push({
+          node: argument,
+          defer: !(Object.hasOwn(NOT_DEFERRED, builder) && NOT_DEFERRED[builder]?.includes(slot)),
+        });
+    }
+  }
+  return held;
+}
+
+/** A function whose body is still the module's scope: it takes nothing and returns an expression. */
+const isPlainArrow = (node: ts.Node): node is ts.ArrowFunction =>
+  ts.isArrowFunction(node) && node.parameters.length === 0 && !ts.isBlock(node.body);
+
+const isFunctionLike = (node: ts.Node) =>
+  ts.isFunctionLike(node) || ts.isClassLike(node) || ts.isBlock(node);
+
+/** `Pet()`: a name called with nothing, which is not one of zod's builders. */
+function isGetterCall(node: ts.Node, names: Names): node is ts.CallExpression {
+  return (
+    ts.isCallExpression(node) &&
+    node.arguments.length === 0 &&
+    ts.isIdentifier(node.expression) &&
+    !names.builders.has(node.expression.text) &&
+    !names.mutable.has(node.expression.text)
+  );
+}
+
+/** Whether an expression is built by calls alone, of names that cannot change, from literals. */
+function isPure(node: ts.Expression, names: Names): boolean {
+  if (ts.isParenthesizedExpression(node)) return isPure(node.expression, names);
+  if (
+    ts.isStringLiteral(node) ||
+    ts.isNumericLiteral(node) ||
+    ts.isBigIntLiteral(node) ||
+    ts.isNoSubstitutionTemplateLiteral(node) ||
+    ts.isRegularExpressionLiteral(node) ||
+    node.kind === ts.SyntaxKind.TrueKeyword ||
+    node.kind === ts.SyntaxKind.FalseKeyword ||
+    node.kind === ts.SyntaxKind.NullKeyword
+  )
+    return true;
+  if (ts.isPrefixUnaryExpression(node))
+    return ts.isNumericLiteral(node.operand) || ts.isBigIntLiteral(node.operand);
+  if (ts.isIdentifier(node)) return !names.mutable.has(node.text);
+  if (ts.isArrayLiteralExpression(node))
+    return node.elements.every(
+      (element) => !ts.isSpreadElement(element) && isPure(element as ts.Expression, names),
+    );
+  if (ts.isObjectLiteralExpression(node))
+    return node.properties.every(
+      (member) =>
+        ts.isPropertyAssignment(member) &&
+        !ts.isComputedPropertyName(member.name) &&
+        isPure(member.initializer, names),
+    );
+  if (ts.isPropertyAccessExpression(node)) return isPure(node.expression, names);
+  if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+    const callee = node.expression;
+    const calleePure = ts.isIdentifier(callee)
+      ? !names.mutable.has(callee.text)
+      : ts.isPropertyAccessExpression(callee) &&
+        !MUTATING.has(callee.name.text) &&
+        isPure(callee.expression, names);
+    return (
+      calleePure &&
+      (node.arguments ?? []).every(
+        (argument) => !ts.isSpreadElement(argument) && isPure(argument, names),
+      )
+    );
+  }
+  return false;
+}
+
+/**
+ * The text of a pure expression, whatever its layout: two expressions with the same text
+ * build the same schema.
+ */
+function canonical(node: ts.Node, keyOf: (node: ts.Node) => string): string {
+  if (ts.isParenthesizedExpression(node)) return keyOf(node.expression);
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+    return JSON.stringify(node.text);
+  if (ts.isIdentifier(node)) return node.text;
+  if (ts.isPropertyAccessExpression(node)) return `${keyOf(node.expression)}.${node.name.text}`;
+  if (ts.isArrayLiteralExpression(node)) return `[${node.elements.map(keyOf).join(",")}]`;
+  if (ts.isObjectLiteralExpression(node))
+    return `{${node.properties
+      .map((member) => {
+        const assignment = member as ts.PropertyAssignment;
+        const name = ts.isIdentifier(assignment.name)
+          ? assignment.name.text
+          : (assignment.name as ts.StringLiteral | ts.NumericLiteral).text;
+        return `${JSON.stringify(name)}:${keyOf(assignment.initializer)}`;
+      })
+      .join(",")}}`;
+  if (ts.isCallExpression(node))
+    return `${keyOf(node.expression)}(${node.arguments.map(keyOf).join(",")})`;
+  if (ts.isNewExpression(node))
+    return `new ${keyOf(node.expression)}(${(node.arguments ?? []).map(keyOf).join(",")})`;
+  if (ts.isPrefixUnaryExpression(node))
+    return `${ts.tokenToString(node.operator)}${keyOf(node.operand)}`;
+  return node.getText();
+}
+
+/** A name not used in the module, starting with `base`. */
+function freshName(base: string, taken: Set<string>): string {
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+  taken.add(name);
+  return name;
+}
+
+/** Where the served module imports the helpers it is given from (specifiers as its imports write them). */
+export interface HelperModules {
+  /** src/contract-language/lazy.ts: `component`, a getter that builds its schema once. */
+  readonly component: string;
+  /** src/contract-language/reference.ts: `reference`. */
+  readonly reference: string;
+}
+
+/**
+ * The served module `text` (JavaScript) with references deferred and repeated schemas
+ * shared; the text as it was when nothing is deferred or shared.
+ */
+export function shareSchemas(text: string, fileName: string, helpers: HelperModules): string {
+  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
+  const names = namesOf(file);
+  const taken = new Set(names.used);
+  const printer = ts.createPrinter({ removeComments: true });
+  const added = { reference: "", component: "" };
+  const referenceName = () => (added.reference ||= freshName("reference", taken));
+
+  // First: each getter called where a schema is held becomes a reference (a new tree).
+  const deferred = new Set<ts.Node>();
+  const findDeferred = (node: ts.Node): void => {
+    if (isFunctionLike(node) && !isPlainArrow(node)) return;
+    if (ts.isCallExpression(node))
+      for (const held of heldBy(node, names))
+        if (held.defer && isGetterCall(held.node, names)) deferred.add(held.node);
+    ts.forEachChild(node, findDeferred);
+  };
+  findDeferred(file);
+  const deferring =
+    (context: ts.TransformationContext) =>
+    (root: ts.SourceFile): ts.SourceFile => {
+      const visit = (node: ts.Node): ts.Node =>
+        deferred.has(node)
+          ? context.factory.createCallExpression(
+              context.factory.createIdentifier(referenceName()),
+              undefined,
+              [(node as ts.CallExpression).expression],
+            )
+          : ts.visitEachChild(node, visit, context);
+      return ts.visitEachChild(root, visit, context);
+    };
+  const [deferredFile] = ts.transform(file, [deferring]).transformed as [ts.SourceFile];
+  // Printed and read again, so each node has its text and its parent for what follows.
+  const second = ts.createSourceFile(
+    fileName,
+    printer.printFile(deferredFile),
+    ts.ScriptTarget.ES2022,
+    true,
+    ts.ScriptKind.JS,
+  );
+
+  // Then: how often each schema that could be shared is written where a schema is held.
+  const keys = new Map<ts.Node, string>();
+  const keyOf = (node: ts.Node): string => {
+    let key = keys.get(node);
+    if (key === undefined) {
+      key = canonical(node, keyOf);
+      keys.set(node, key);
+    }
+    return key;
+  };
+  const counts = new Map<string, number>();
+  const holders = new Set<ts.Expression>();
+  const count = (node: ts.Node): void => {
+    if (isFunctionLike(node) && !isPlainArrow(node)) return;
+    if (ts.isCallExpression(node))
+      for (const { node: held } of heldBy(node, names)) {
+        holders.add(held);
+        if (isPure(held, names)) {
+          const key = keyOf(held);
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+      }
+    ts.forEachChild(node, count);
+  };
+  count(second);
+
+  // Each schema written twice or more becomes one getter; its own held schemas are shared too.
+  const getters = new Map<string, { name: string; body: ts.Expression }>();
+  const sharing = (context: ts.TransformationContext) => {
+    const { factory } = context;
+    const share = (node: ts.Node): ts.Node => {
+      if (isFunctionLike(node) && !isPlainArrow(node)) return node;
+      if (
+        ts.isExpression(node) &&
+        holders.has(node) &&
+        (counts.get(keyOf(node)) ?? 0) > 1 &&
+        isPure(node, names)
+      ) {
+        const key = keyOf(node);
+        let getter = getters.get(key);
+        if (!getter) {
+          getter = { name: freshName("shared", taken), body: node };
+          getters.set(key, getter);
+          getter.body = ts.visitEachChild(node, share, context);
+        }
+        return factory.createCallExpression(factory.createIdentifier(getter.name), undefined, []);
+      }
+      return ts.visitEachChild(node, share, context);
+    };
+    return (root: ts.SourceFile) => ts.visitEachChild(root, share, context) as ts.SourceFile;
+  };
+  const [sharedFile] = ts.transform(second, [sharing]).transformed as [ts.SourceFile];
+  if (!added.reference && getters.size === 0) return text;
+
+  const factory = ts.factory;
+  const importing = (name: "component" | "reference", local: string) =>
+    factory.createImportDeclaration(
+      undefined,
+      factory.createImportClause(
+        false,
+        undefined,
+        factory.createNamedImports([
+          factory.createImportSpecifier(
+            false,
+            local === name ? undefined : factory.createIdentifier(name),
+            factory.createIdentifier(local),
+          ),
+        ]),
+      ),
+      factory.createStringLiteral(helpers[name]),
+    );
+  const imports: ts.Statement[] = [];
+  if (getters.size > 0) {
+    added.component = freshName("component", taken);
+    imports.push(importing("component", added.component));
+  }
+  if (added.reference) imports.push(importing("reference", added.reference));
+  const definitions = [...getters.values()].map(({ name, body }) =>
+    factory.createVariableStatement(
+      undefined,
+      factory.createVariableDeclarationList(
+        [
+          factory.createVariableDeclaration(
+            name,
+            undefined,
+            undefined,
+            factory.createCallExpression(factory.createIdentifier(added.component), undefined, [
+              factory.createArrowFunction(undefined, undefined, [], undefined, undefined, body),
+            ]),
+          ),
+        ],
+        ts.NodeFlags.Const,
+      ),
+    ),
+  );
+  const statements = [...sharedFile.statements];
+  const firstCode = statements.findIndex((statement) => !ts.isImportDeclaration(statement));
+  const at = firstCode === -1 ? statements.length : firstCode;
+  statements.splice(at, 0, ...imports, ...definitions);
+  return printer.printFile(factory.updateSourceFile(sharedFile, statements));
+}
