@@ -100,7 +100,7 @@ function mediaPlan(
   const kind = bodyKind(type);
   // schemaOf builds the declared schema once and keeps it (contract-language/lazy.ts).
   // Write-only members (a secret a client sent) are not required in an answer.
-  const schema = once(() => viewOf(schemaOf(content), "response"));
+  const schema = once(() => viewOf(schemaOf(content), "response", "checking"));
   const mapping =
     kind === "xml" && xml ? once(() => xml(schemaOf(content), "response")) : undefined;
   return {

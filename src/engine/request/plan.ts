@@ -128,7 +128,7 @@ export function planRequest(operation: Operation, options: RequestPlanOptions): 
         // Read-only members (an id the server sets) are not required of a client.
         {
           kind,
-          schema: viewOf(schema, "request"),
+          schema: viewOf(schema, "request", "checking"),
           lists: (form && options.forms?.lists(schema)) || new Set(),
           xml: kind === "xml" ? options.xml?.(schema, "request") : undefined,
           form: form ? options.forms?.read : undefined,

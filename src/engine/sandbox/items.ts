@@ -163,7 +163,7 @@ function parseSync(schema: Schema, value: unknown): boolean {
 
 /** 422, as a request that breaks its schemas is (the pointers are into the patched item). */
 async function mustBeResource(resource: SandboxResource, body: Body): Promise<void> {
-  const parsed = await parseWith(viewOf(resource.schema, "request"), body);
+  const parsed = await parseWith(viewOf(resource.schema, "request", "checking"), body);
   if (parsed.success) return;
   const errors = validationErrors("body", parsed.error.issues, body).slice(0, 100);
   throw new SandboxRefusal({

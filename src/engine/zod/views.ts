@@ -4,8 +4,8 @@
  * required; in an answer, a member marked write-only (a card's security code) is not. The
  * views are derived once, on first use, at any depth (nested objects, arrays, unions,
  * recursive schemas); a schema with no mark is its own view, at no cost. A schema's view is
- * one object for the isolate's life, however often it is asked for. A lazy schema's view is
- * a lazy one, made without building its target: the target's view is made on first use.
+ * one object for the isolate's life, however often it is asked for. When the Worker checks a
+ * value, a lazy schema's view is a lazy one, made without building its target (`Reach`).
  */
 import { $ZodOptional, clone, globalRegistry } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";
@@ -75,15 +75,27 @@ export function reachableSchemas(roots: readonly Schema[]): Set<Schema> {
 }
 
 /**
- * What is known of each node, per direction, for the isolate's life: whether it holds a
- * marked member, and its view. Shared by every call, so a resource has one view wherever it
- * appears (the OpenAPI document names that view once, and refers to it everywhere).
+ * How far a view looks before it is made:
+ * - `whole` (the documents, made when the Worker is built): through every lazy schema, so a
+ *   schema with no mark at any depth is its own view and the document names it as it is;
+ * - `checking` (the Worker checking a request or an answer): not into a lazy schema (a
+ *   reference, a recursive schema), whose target is built when a value first reaches it,
+ *   not to answer this; a lazy one always gets a view, which looks at its target then (a
+ *   large API's body reaches thousands of schemas). Both views accept the same values.
  */
-const MEMO: Readonly<
-  Record<Direction, { holds: WeakMap<Schema, boolean>; views: WeakMap<Schema, Schema> }>
-> = {
-  request: { holds: new WeakMap(), views: new WeakMap() },
-  response: { holds: new WeakMap(), views: new WeakMap() },
+export type Reach = "whole" | "checking";
+
+type Memo = { holds: WeakMap<Schema, boolean>; views: WeakMap<Schema, Schema> };
+const memo = (): Memo => ({ holds: new WeakMap(), views: new WeakMap() });
+
+/**
+ * What is known of each node, per reach and direction, for the isolate's life: whether it
+ * holds a marked member, and its view. Shared by every call, so a resource has one view
+ * wherever it appears (the OpenAPI document names that view once, and refers to it everywhere).
+ */
+const MEMO: Readonly<Record<Reach, Readonly<Record<Direction, Memo>>>> = {
+  whole: { request: memo(), response: memo() },
+  checking: { request: memo(), response: memo() },
 };
 
 /** The schema each view was made from, so its own metadata (a description) is found. */
@@ -94,17 +106,15 @@ export function viewOrigin(schema: Schema): Schema | undefined {
   return ORIGIN.get(schema);
 }
 
-export function viewOf(schema: Schema, direction: Direction): Schema {
+export function viewOf(schema: Schema, direction: Direction, reach: Reach = "whole"): Schema {
   const mark = MARK[direction];
+  const stopsAt = (def: Def) => reach === "checking" && def.type === "lazy";
 
   // First: which nodes hold a marked member at any depth, each settled once per isolate.
-  // The walk stops at a lazy schema (a reference, a recursive schema): what it leads to is
-  // built when a value first reaches it, not to answer this, so a lazy one always gets a
-  // view, which looks at its target then (a large API's body reaches thousands of schemas).
-  const known = MEMO[direction].holds;
+  const known = MEMO[reach][direction].holds;
   const holdsMarked = (node: Schema) => {
     const def = defOf(node);
-    if (def.type === "lazy") return true;
+    if (stopsAt(def)) return true;
     return (
       def.type === "object" &&
       Object.values(def.shape as Record<string, Schema>).some((m) => isMarked(m, mark))
@@ -112,7 +122,7 @@ export function viewOf(schema: Schema, direction: Direction): Schema {
   };
   const next = (node: Schema) => {
     const def = defOf(node);
-    return def.type === "lazy" ? [] : children(def);
+    return stopsAt(def) ? [] : children(def);
   };
   const needs = (node: Schema): boolean => {
     if (!known.has(node)) settleReach(node, holdsMarked, next, known);
@@ -122,7 +132,7 @@ export function viewOf(schema: Schema, direction: Direction): Schema {
   // Then: a view of each node that needs one, once. An object's view is known before its
   // members' views are made, so a recursive schema's view refers to itself; zod reads the
   // members only when the view first checks a value.
-  const views = MEMO[direction].views;
+  const views = MEMO[reach][direction].views;
   const view = (node: Schema): Schema => {
     if (!needs(node)) return node;
     const known = views.get(node);

@@ -120,7 +120,23 @@ describe("the views, at any depth", () => {
     expect(safeParse(viewOf(Tree, "request"), value).success).toBe(true);
   });
 
-  it("walk each schema once per isolate, however many schemas reach it, and no lazy's target", () => {
+  it("walk each schema once per isolate, however many schemas reach it", () => {
+    let walked = 0;
+    const Inner = z.object({ c: z.int() });
+    const Shared = z.object({
+      a: z.string(),
+      inner: z.lazy(() => {
+        walked += 1;
+        return Inner;
+      }),
+    });
+    const [first, second] = [z.object({ s: Shared }), z.object({ t: Shared })];
+    expect(viewOf(first, "request")).toBe(first);
+    expect(viewOf(second, "request")).toBe(second);
+    expect(walked).toBe(1);
+  });
+
+  it("build no lazy schema's target to check a value, only when a value reaches it", () => {
     let built = 0;
     const Inner = z.object({ c: z.int() });
     const Shared = z.object({
@@ -131,8 +147,10 @@ describe("the views, at any depth", () => {
       }),
     });
     const [first, second] = [z.object({ s: Shared }), z.object({ t: Shared })];
-    const views = [viewOf(first, "request"), viewOf(second, "request")] as const;
-    // A lazy's target is built when a value first reaches it, not to make a view.
+    const views = [
+      viewOf(first, "request", "checking"),
+      viewOf(second, "request", "checking"),
+    ] as const;
     expect(built).toBe(0);
     expect(safeParse(views[0], { s: { a: "x", inner: { c: 1 } } }).success).toBe(true);
     expect(safeParse(views[1], { t: { a: "x", inner: { c: "1" } } }).success).toBe(false);
@@ -149,7 +167,7 @@ describe("the views, at any depth", () => {
       return z.object({ id: readOnly(z.string()), name: z.string() });
     });
     const Pet = z.object({ name: z.string(), owner: z.optional(reference(Owner)) });
-    const request = viewOf(Pet, "request");
+    const request = viewOf(Pet, "request", "checking");
     expect(built).toBe(0);
     expect(safeParse(request, { name: "a", owner: { name: "b" } }).success).toBe(true);
     expect(safeParse(Pet, { name: "a", owner: { name: "b" } }).success).toBe(false);
