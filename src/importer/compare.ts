@@ -30,6 +30,7 @@ import { compareOperation } from "./compare/operations";
 import { compareServers, compareTags } from "./compare/purpose";
 import { compareComponentSchemas } from "./compare/resources";
 import { compareSecuritySchemes } from "./compare/security";
+import { serverBase } from "./server-base";
 import { child, follow, isObject, type Json } from "./source";
 import { normaliseDocument } from "./walk";
 
@@ -42,11 +43,13 @@ export function compareDocuments(
   servedDocument: Json,
 ): Comparison {
   const c = new Comparer(normaliseDocument(sourceDocument, sourceMajor), servedDocument);
+  // The servers' path is written in front of every path (src/importer/server-base.ts).
+  const { base } = serverBase(c.source);
   // Every category, in the order the report lists them.
   for (const [path, rawItem] of Object.entries(paths(c.source))) {
     const at = child("#", "paths", path);
     const { node: item } = follow(c.source, rawItem, at);
-    const servedItem = paths(c.served)[path];
+    const servedItem = paths(c.served)[base + path];
     if (!isObject(item)) continue;
     for (const method of METHODS)
       compareOperation(

@@ -20,6 +20,7 @@ import { securityPart } from "./parts/security";
 import { statesPart } from "./parts/states";
 import { versioningPart } from "./parts/versions";
 import { servedHere, unspecifiedParts, withoutPlatformParts } from "./platform-parts";
+import { serverBase } from "./server-base";
 import { child, isObject, type Json, type OpenApiSource } from "./source";
 import { normaliseDocument } from "./walk";
 
@@ -113,7 +114,14 @@ function importPass(
   const components = isObject(document.components) ? document.components : {};
   const schemas = schemasKept(components, units, findings);
   const names = resourceNames(schemas, findings);
-  const ctx: ImportContext = { document, components, findings, ours, units, ...names };
+  const { base, kept } = serverBase(document);
+  if (base !== "")
+    findings.changed(
+      "#/servers",
+      `the servers' path ${base} is written in front of every path (${base}/…), and each server without it: the same URLs, served by the Worker as its servers serve them`,
+    );
+  else if (kept) findings.changed("#/servers", kept);
+  const ctx: ImportContext = { document, components, findings, ours, units, base, ...names };
   const parts = new Map<string, PartCode>();
   const set = (name: string, part: PartCode | undefined) => part && parts.set(name, part);
 

@@ -1,6 +1,7 @@
 /**
  * Part 1's tags (matched by name) and servers (matched by URL).
  */
+import { serverBase, withoutBase } from "../server-base";
 import { child, isObject } from "../source";
 import type { Comparer } from "./context";
 
@@ -29,10 +30,13 @@ export function compareTags(c: Comparer): void {
 /** Part 1's servers, matched by URL. */
 export function compareServers(c: Comparer): void {
   const servedServers = (Array.isArray(c.served.servers) ? c.served.servers : []).filter(isObject);
+  // Each server is served without the path the import wrote in front of every path.
+  const { base } = serverBase(c.source);
   (Array.isArray(c.source.servers) ? c.source.servers : []).forEach((server, i) => {
     if (!isObject(server)) return;
     const at = child("#", "servers", i);
-    const servedServer = servedServers.find((s) => s.url === server.url);
+    const url = typeof server.url === "string" ? withoutBase(server.url, base) : server.url;
+    const servedServer = servedServers.find((s) => s.url === url);
     c.record("servers", at, servedServer !== undefined, `server ${String(server.url)} is missing`);
     if (!servedServer) return;
     c.text(

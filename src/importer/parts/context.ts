@@ -35,6 +35,8 @@ export interface ImportContext {
   readonly identifiers: ReadonlyMap<string, string>;
   /** The key of each component schema in `resources`, by component name (renamed if reserved). */
   readonly resourceKeys: ReadonlyMap<string, string>;
+  /** The path the servers put in front of every path, moved into each (src/importer/server-base.ts); "" for none. */
+  readonly base: string;
 }
 
 /** A writer of one part file: its own record of helpers and referenced components. */

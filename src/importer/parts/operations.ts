@@ -217,7 +217,10 @@ export class Operations {
   /** Method, path, documentation, retirement and security; what else it has is reported. */
   #head({ path, op, pointer, id }: OperationSite, method: string): string[] {
     const ctx = this.#ep.ctx;
-    const fields = [`method: ${literal(method.toUpperCase())}`, `path: ${literal(path)}`];
+    const fields = [
+      `method: ${literal(method.toUpperCase())}`,
+      `path: ${literal(ctx.base + path)}`,
+    ];
     if (typeof op.summary === "string") fields.push(`summary: ${literal(op.summary)}`);
     if (typeof op.description === "string") fields.push(`description: ${literal(op.description)}`);
     const tags = strings(op.tags);

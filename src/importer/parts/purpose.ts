@@ -4,6 +4,7 @@
  */
 import type { Findings } from "../findings";
 import { literal } from "../schema-code";
+import { withoutBase } from "../server-base";
 import { child, isObject, type Json } from "../source";
 import { counted, extensionsLost, type ImportContext, type PartCode, plainPart } from "./context";
 
@@ -47,11 +48,16 @@ export function purposePart(ctx: ImportContext, tagsUsed: ReadonlySet<string>): 
   const tags = declaredTags(ctx, tagsUsed);
   if (Object.keys(tags).length > 0) purpose.tags = tags;
   if (Array.isArray(document.servers) && document.servers.length > 0)
-    purpose.servers = document.servers
-      .filter(isObject)
-      .map((server, i) =>
-        pick(server, ["url", "description", "variables"], child("#/servers", i), findings),
+    purpose.servers = document.servers.filter(isObject).map((server, i) => {
+      const picked = pick(
+        server,
+        ["url", "description", "variables"],
+        child("#/servers", i),
+        findings,
       );
+      if (typeof picked.url === "string") picked.url = withoutBase(picked.url, ctx.base);
+      return picked;
+    });
   return plainPart(
     `export const purpose = ${literal(purpose)} as const satisfies Purpose;`,
     1,
