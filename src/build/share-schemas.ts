@@ -4,8 +4,8 @@
  * - a named schema's getter called there (`Pet()`) becomes a reference to it
  *   (`reference(Pet)`, src/contract-language/reference.ts), built when a value first reaches it;
  * - a schema written there more than once in a module, the same text built from the same
- *   names (`z.optional(z.string())`, `z.optional(reference(Pet))`), is written once, as a
- *   getter that builds it on first use, and each place calls the getter.
+ *   names (`z.optional(z.string())`, `z.optional(reference(Pet))`), is written once, in a
+ *   function that builds it on its first call, and each place calls the function.
  * zod builds a schema node in several microseconds, and nothing else of a first request
  * costs as much: DocuSign's largest body reached thousands of schemas, all built on its
  * first request (95 ms of CPU where the Free plan gives 10), and one object of 675 members
@@ -257,24 +257,16 @@ function freshName(base: string, taken: Set<string>): string {
   return name;
 }
 
-/** Where the served module imports the helpers it is given from (specifiers as its imports write them). */
-export interface HelperModules {
-  /** src/contract-language/lazy.ts: `component`, a getter that builds its schema once. */
-  readonly component: string;
-  /** src/contract-language/reference.ts: `reference`. */
-  readonly reference: string;
-}
-
 /**
  * The served module `text` (JavaScript) with references deferred and repeated schemas
  * shared; the text as it was when nothing is deferred or shared.
  */
-export function shareSchemas(text: string, fileName: string, helpers: HelperModules): string {
+export function shareSchemas(text: string, fileName: string, referenceModule: string): string {
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
   const names = namesOf(file);
   const taken = new Set(names.used);
   const printer = ts.createPrinter({ removeComments: true });
-  const added = { reference: "", component: "" };
+  const added = { reference: "" };
   const referenceName = () => (added.reference ||= freshName("reference", taken));
 
   // First: each getter called where a schema is held becomes a reference (a new tree).
@@ -365,49 +357,68 @@ export function shareSchemas(text: string, fileName: string, helpers: HelperModu
   if (!added.reference && getters.size === 0) return text;
 
   const factory = ts.factory;
-  const importing = (name: "component" | "reference", local: string) =>
-    factory.createImportDeclaration(
-      undefined,
-      factory.createImportClause(
-        false,
+  const statements: ts.Statement[] = [];
+  if (added.reference)
+    statements.push(
+      factory.createImportDeclaration(
         undefined,
-        factory.createNamedImports([
-          factory.createImportSpecifier(
-            false,
-            local === name ? undefined : factory.createIdentifier(name),
-            factory.createIdentifier(local),
+        factory.createImportClause(
+          false,
+          undefined,
+          factory.createNamedImports([
+            factory.createImportSpecifier(
+              false,
+              added.reference === "reference" ? undefined : factory.createIdentifier("reference"),
+              factory.createIdentifier(added.reference),
+            ),
+          ]),
+        ),
+        factory.createStringLiteral(referenceModule),
+      ),
+    );
+  // Each getter a function declaration, its schema kept in one array: the module's
+  // evaluation runs nothing for them (a call per getter cost a large API's cold start).
+  const memo = freshName("built", taken);
+  if (getters.size > 0)
+    statements.push(
+      factory.createVariableStatement(
+        undefined,
+        factory.createVariableDeclarationList(
+          [
+            factory.createVariableDeclaration(
+              memo,
+              undefined,
+              undefined,
+              factory.createArrayLiteralExpression([]),
+            ),
+          ],
+          ts.NodeFlags.Const,
+        ),
+      ),
+    );
+  [...getters.values()].forEach(({ name, body }, index) =>
+    statements.push(
+      factory.createFunctionDeclaration(
+        undefined,
+        undefined,
+        name,
+        undefined,
+        [],
+        undefined,
+        factory.createBlock([
+          factory.createReturnStatement(
+            factory.createBinaryExpression(
+              factory.createElementAccessExpression(factory.createIdentifier(memo), index),
+              ts.SyntaxKind.QuestionQuestionEqualsToken,
+              body,
+            ),
           ),
         ]),
       ),
-      factory.createStringLiteral(helpers[name]),
-    );
-  const imports: ts.Statement[] = [];
-  if (getters.size > 0) {
-    added.component = freshName("component", taken);
-    imports.push(importing("component", added.component));
-  }
-  if (added.reference) imports.push(importing("reference", added.reference));
-  const definitions = [...getters.values()].map(({ name, body }) =>
-    factory.createVariableStatement(
-      undefined,
-      factory.createVariableDeclarationList(
-        [
-          factory.createVariableDeclaration(
-            name,
-            undefined,
-            undefined,
-            factory.createCallExpression(factory.createIdentifier(added.component), undefined, [
-              factory.createArrowFunction(undefined, undefined, [], undefined, undefined, body),
-            ]),
-          ),
-        ],
-        ts.NodeFlags.Const,
-      ),
     ),
   );
-  const statements = [...sharedFile.statements];
-  const firstCode = statements.findIndex((statement) => !ts.isImportDeclaration(statement));
-  const at = firstCode === -1 ? statements.length : firstCode;
-  statements.splice(at, 0, ...imports, ...definitions);
-  return printer.printFile(factory.updateSourceFile(sharedFile, statements));
+  const module = [...sharedFile.statements];
+  const firstCode = module.findIndex((statement) => !ts.isImportDeclaration(statement));
+  module.splice(firstCode === -1 ? module.length : firstCode, 0, ...statements);
+  return printer.printFile(factory.updateSourceFile(sharedFile, module));
 }

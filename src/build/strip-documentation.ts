@@ -241,19 +241,14 @@ export function servedModule(
       before: [documentationStripper(keepExamples), importRewriter(file, fromDir, toDir)],
     },
   });
-  // The helpers the second transform may import, as the copy's own imports write them.
-  const helper = (name: string) => {
-    const path = fileURLToPath(new URL(`../contract-language/${name}`, import.meta.url));
-    const fromSource = relative(dirname(file), path).replaceAll("\\", "/");
-    return rewritten(
-      fromSource.startsWith(".") ? fromSource : `./${fromSource}`,
-      file,
-      fromDir,
-      toDir,
-    );
-  };
-  return shareSchemas(outputText, file, {
-    component: helper("lazy"),
-    reference: helper("reference"),
-  });
+  // The helper the second transform may import, as the copy's own imports write it.
+  const reference = fileURLToPath(new URL("../contract-language/reference", import.meta.url));
+  const fromSource = relative(dirname(file), reference).replaceAll("\\", "/");
+  const specifier = rewritten(
+    fromSource.startsWith(".") ? fromSource : `./${fromSource}`,
+    file,
+    fromDir,
+    toDir,
+  );
+  return shareSchemas(outputText, file, specifier);
 }
