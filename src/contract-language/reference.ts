@@ -3,8 +3,7 @@
  * the typed client, which reads lazy.ts, does not carry zod's lazy schema).
  */
 import { ZodMiniLazy } from "zod/mini";
-import type { $ZodType } from "zod/v4/core";
-import * as core from "zod/v4/core";
+import { $constructor, type $ZodType } from "zod/v4/core";
 
 /** A zod schema. */
 type Schema = $ZodType;
@@ -21,11 +20,16 @@ type Schema = $ZodType;
  * options, so a reference validates exactly as its target does. It stays one (zod's own
  * copies of a schema are made by its constructor) through `.check()` and the engine's views.
  */
-const ZodReference = core.$constructor(
+const ZodReference = $constructor(
   "ContractReference",
   (inst: ZodMiniLazy, def: ZodMiniLazy["_zod"]["def"]) => {
     ZodMiniLazy.init(inst, def);
-    core.util.defineLazy(inst._zod, "values", () => inst._zod.innerType._zod.values);
+    // Read when first asked for, as zod's lazy reads the rest (zod's own helper for this
+    // would bring its whole `util` namespace into the Worker's script).
+    Object.defineProperty(inst._zod, "values", {
+      configurable: true,
+      get: () => inst._zod.innerType._zod.values,
+    });
   },
 );
 
