@@ -257,19 +257,8 @@ function freshName(base: string, taken: Set<string>): string {
   return name;
 }
 
-/**
- * The served module `text` (JavaScript) with references deferred and repeated schemas
- * shared; the text as it was when nothing is deferred or shared.
- */
-export function shareSchemas(text: string, fileName: string, referenceModule: string): string {
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
-  const names = namesOf(file);
-  const taken = new Set(names.used);
-  const printer = ts.createPrinter({ removeComments: true });
-  const added = { reference: "" };
-  const referenceName = () => (added.reference ||= freshName("reference", taken));
-
-  // First: each getter called where a schema is held becomes a reference (a new tree).
+/** Each named schema's getter called where a schema is held, as a reference (a new tree). */
+function deferReferences(file: ts.SourceFile, names: Names, referenceName: () => string) {
   const deferred = new Set<ts.Node>();
   const findDeferred = (node: ts.Node): void => {
     if (isFunctionLike(node) && !isPlainArrow(node)) return;
@@ -292,17 +281,21 @@ export function shareSchemas(text: string, fileName: string, referenceModule: st
           : ts.visitEachChild(node, visit, context);
       return ts.visitEachChild(root, visit, context);
     };
-  const [deferredFile] = ts.transform(file, [deferring]).transformed as [ts.SourceFile];
-  // Printed and read again, so each node has its text and its parent for what follows.
-  const second = ts.createSourceFile(
-    fileName,
-    printer.printFile(deferredFile),
-    ts.ScriptTarget.ES2022,
-    true,
-    ts.ScriptKind.JS,
-  );
+  return (ts.transform(file, [deferring]).transformed as [ts.SourceFile])[0];
+}
 
-  // Then: how often each schema that could be shared is written where a schema is held.
+/** A getter of one shared schema: its name, and the schema it builds. */
+interface Getter {
+  readonly name: string;
+  body: ts.Expression;
+}
+
+/** Each schema written twice or more where a schema is held, as one getter; its own held schemas are shared too. */
+function shareRepeated(
+  file: ts.SourceFile,
+  names: Names,
+  taken: Set<string>,
+): { file: ts.SourceFile; getters: Map<string, Getter> } {
   const keys = new Map<ts.Node, string>();
   const keyOf = (node: ts.Node): string => {
     let key = keys.get(node);
@@ -312,6 +305,7 @@ export function shareSchemas(text: string, fileName: string, referenceModule: st
     }
     return key;
   };
+  // How often each schema that could be shared is written where a schema is held.
   const counts = new Map<string, number>();
   const holders = new Set<ts.Expression>();
   const count = (node: ts.Node): void => {
@@ -326,10 +320,8 @@ export function shareSchemas(text: string, fileName: string, referenceModule: st
       }
     ts.forEachChild(node, count);
   };
-  count(second);
-
-  // Each schema written twice or more becomes one getter; its own held schemas are shared too.
-  const getters = new Map<string, { name: string; body: ts.Expression }>();
+  count(file);
+  const getters = new Map<string, Getter>();
   const sharing = (context: ts.TransformationContext) => {
     const { factory } = context;
     const share = (node: ts.Node): ts.Node => {
@@ -353,12 +345,24 @@ export function shareSchemas(text: string, fileName: string, referenceModule: st
     };
     return (root: ts.SourceFile) => ts.visitEachChild(root, share, context) as ts.SourceFile;
   };
-  const [sharedFile] = ts.transform(second, [sharing]).transformed as [ts.SourceFile];
-  if (!added.reference && getters.size === 0) return text;
+  const [shared] = ts.transform(file, [sharing]).transformed as [ts.SourceFile];
+  return { file: shared, getters };
+}
 
+/**
+ * What the module gains: the import of `reference` when it defers one, and each getter a
+ * function declaration keeping its schema in one array, so the module's evaluation runs
+ * nothing for them (a call per getter cost a large API's cold start).
+ */
+function addedStatements(
+  getters: ReadonlyMap<string, Getter>,
+  reference: string,
+  referenceModule: string,
+  memo: string,
+): ts.Statement[] {
   const factory = ts.factory;
   const statements: ts.Statement[] = [];
-  if (added.reference)
+  if (reference)
     statements.push(
       factory.createImportDeclaration(
         undefined,
@@ -368,17 +372,14 @@ export function shareSchemas(text: string, fileName: string, referenceModule: st
           factory.createNamedImports([
             factory.createImportSpecifier(
               false,
-              added.reference === "reference" ? undefined : factory.createIdentifier("reference"),
-              factory.createIdentifier(added.reference),
+              reference === "reference" ? undefined : factory.createIdentifier("reference"),
+              factory.createIdentifier(reference),
             ),
           ]),
         ),
         factory.createStringLiteral(referenceModule),
       ),
     );
-  // Each getter a function declaration, its schema kept in one array: the module's
-  // evaluation runs nothing for them (a call per getter cost a large API's cold start).
-  const memo = freshName("built", taken);
   if (getters.size > 0)
     statements.push(
       factory.createVariableStatement(
@@ -396,7 +397,9 @@ export function shareSchemas(text: string, fileName: string, referenceModule: st
         ),
       ),
     );
-  [...getters.values()].forEach(({ name, body }, index) =>
+  let index = 0;
+  for (const { name, body } of getters.values()) {
+    const slot = factory.createElementAccessExpression(factory.createIdentifier(memo), index++);
     statements.push(
       factory.createFunctionDeclaration(
         undefined,
@@ -407,18 +410,42 @@ export function shareSchemas(text: string, fileName: string, referenceModule: st
         undefined,
         factory.createBlock([
           factory.createReturnStatement(
-            factory.createBinaryExpression(
-              factory.createElementAccessExpression(factory.createIdentifier(memo), index),
-              ts.SyntaxKind.QuestionQuestionEqualsToken,
-              body,
-            ),
+            factory.createBinaryExpression(slot, ts.SyntaxKind.QuestionQuestionEqualsToken, body),
           ),
         ]),
       ),
-    ),
+    );
+  }
+  return statements;
+}
+
+/**
+ * The served module `text` (JavaScript) with references deferred and repeated schemas
+ * shared; the text as it was when nothing is deferred or shared.
+ */
+export function shareSchemas(text: string, fileName: string, referenceModule: string): string {
+  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
+  const names = namesOf(file);
+  const taken = new Set(names.used);
+  const printer = ts.createPrinter({ removeComments: true });
+  let reference = "";
+  const deferred = deferReferences(file, names, () => {
+    reference ||= freshName("reference", taken);
+    return reference;
+  });
+  // Printed and read again, so each node has its text and its parent for what follows.
+  const reread = ts.createSourceFile(
+    fileName,
+    printer.printFile(deferred),
+    ts.ScriptTarget.ES2022,
+    true,
+    ts.ScriptKind.JS,
   );
-  const module = [...sharedFile.statements];
+  const { file: shared, getters } = shareRepeated(reread, names, taken);
+  if (!reference && getters.size === 0) return text;
+  const added = addedStatements(getters, reference, referenceModule, freshName("built", taken));
+  const module = [...shared.statements];
   const firstCode = module.findIndex((statement) => !ts.isImportDeclaration(statement));
-  module.splice(firstCode === -1 ? module.length : firstCode, 0, ...statements);
-  return printer.printFile(factory.updateSourceFile(sharedFile, module));
+  module.splice(firstCode === -1 ? module.length : firstCode, 0, ...added);
+  return printer.printFile(ts.factory.updateSourceFile(shared, module));
 }
