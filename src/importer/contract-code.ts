@@ -114,7 +114,7 @@ function importPass(
   const components = isObject(document.components) ? document.components : {};
   const schemas = schemasKept(components, units, findings);
   const names = resourceNames(schemas, findings);
-  const { base, kept } = serverBase(document);
+  const { base, kept } = serverBase(source.document);
   if (base !== "")
     findings.changed(
       "#/servers",

@@ -9,6 +9,7 @@
  * Only a base every server shares, written without a variable, is moved; servers whose
  * paths differ or are templated leave every path as the document writes it, with a finding.
  */
+import { servedHere } from "./platform-parts";
 import { isObject, type Json } from "./source";
 
 export interface ServerBase {
@@ -31,6 +32,9 @@ function pathOf(url: string): string {
 
 /** The base the document's servers share, or why none is moved. */
 export function serverBase(document: Json): ServerBase {
+  // A document this platform served is read back as the contract it was served from: its
+  // paths are where that contract put them.
+  if (servedHere(document)) return { base: "" };
   const urls = (Array.isArray(document.servers) ? document.servers : [])
     .filter(isObject)
     .map((server) => server.url)
