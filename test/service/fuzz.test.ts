@@ -162,10 +162,20 @@ function isDeclaredHandlerError(req: Request, res: Response): boolean {
   return res.status === 404 && pathname === "/fixture-widgets/w404" && req.method === "GET";
 }
 
+/** What a Worker says it may answer: statuses, and the media types of its own error bodies by status. */
+interface Allowed {
+  readonly statuses: ReadonlySet<number>;
+  /** Error bodies a contract declares (an imported API's own 404 type): not RFC 9457 problems. */
+  readonly errorTypes: ReadonlyMap<number, ReadonlySet<string>>;
+}
+
+const essence = (res: Response) =>
+  (res.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+
 async function checkInvariants(
   req: Request,
   res: Response,
-  allowed: ReadonlySet<number>,
+  { statuses: allowed, errorTypes }: Allowed,
   bodilessNotFound: boolean,
 ) {
   expect(res.status).not.toBe(500);
@@ -178,6 +188,10 @@ async function checkInvariants(
     // body (found by this fuzzer with seed -170051292). It still carries the platform headers.
     expectPlatformHeaders(res);
     expect(await res.text()).toBe("");
+  } else if (res.status >= 400 && errorTypes.get(res.status)?.has(essence(res))) {
+    // The contract's own error body for this status, which it declares in its document.
+    expectPlatformHeaders(res);
+    expect(await res.text()).not.toContain(MARKER);
   } else if (res.status >= 400) {
     const problem = await expectProblem(res, res.status);
     expect(JSON.stringify(problem)).not.toContain(MARKER);
@@ -199,33 +213,49 @@ type Fetcher = (req: Request) => Promise<Response>;
  * OpenAPI document lists, the platform's 204 (OPTIONS), 404 and 405, and part 4's 501 while
  * the status report says part 4 is not specified.
  */
-async function documentedStatuses(fetcher: Fetcher): Promise<number[]> {
+/** An answer as the document lists it. */
+type Answer = { readonly content?: Record<string, unknown>; readonly $ref?: string };
+
+async function documentedStatuses(fetcher: Fetcher): Promise<Allowed> {
   const get = async (path: string) =>
     (await fetcher(new Request(`https://fuzz.test${path}`))).json();
   const doc = (await get("/_service/openapi.json")) as {
-    paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    paths: Record<string, Record<string, { responses?: Record<string, Answer> }>>;
+    components?: { responses?: Record<string, Answer> };
   };
   const report = (await get("/_service/interface")) as {
     parts: { name: string; specified: boolean }[];
   };
   const statuses = new Set([204, 404, 405]);
+  const errorTypes = new Map<number, Set<string>>();
   for (const item of Object.values(doc.paths))
     for (const operation of Object.values(item))
-      for (const status of Object.keys(operation.responses ?? {}))
-        if (/^\d{3}$/.test(status)) statuses.add(Number(status));
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        if (!/^\d{3}$/.test(status)) continue;
+        statuses.add(Number(status));
+        if (Number(status) < 400) continue;
+        const types = errorTypes.get(Number(status)) ?? new Set<string>();
+        // A Response Object or a reference to one in components (OpenAPI 3.1 §4.8.17).
+        const named = answer?.$ref?.replace("#/components/responses/", "");
+        const content = (named === undefined ? answer : doc.components?.responses?.[named])
+          ?.content;
+        for (const type of Object.keys(content ?? {}))
+          if (type !== "application/problem+json") types.add(type.toLowerCase());
+        errorTypes.set(Number(status), types);
+      }
   if (!report.parts.find((part) => part.name === "endpoints")?.specified) statuses.add(501);
-  return [...statuses];
+  return { statuses, errorTypes };
 }
 
 function fuzz(
   name: string,
   fetcher: Fetcher,
-  allowed: number[] | (() => Promise<number[]>),
+  allowed: () => Promise<Allowed>,
   bodilessNotFound = false,
 ) {
   it(`${name}: ${RUNS} random requests keep the invariants`, async () => {
     console.info(`fuzz ${name}: seed ${SEED}, ${RUNS} runs (replay with FUZZ_SEED=${SEED})`);
-    const statuses = new Set(typeof allowed === "function" ? await allowed() : allowed);
+    const statuses = await allowed();
     await fc.assert(
       fc.asyncProperty(input, async (value) => {
         const req = toRequest(value);
