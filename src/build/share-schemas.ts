@@ -23,43 +23,50 @@
  */
 import ts from "typescript";
 
-/** What each zod builder holds a schema in: its arguments by position, or "items" / "members" of the argument. */
-type Slot = number | "items" | "members";
+/**
+ * Where a zod builder's call holds a schema: its argument `at`, or the items (`in: "items"`)
+ * or members' values (`in: "members"`) of that argument; `whole` where zod reads the schema
+ * whole when the holder is built or checks (a record's keys), so it is shared, never deferred.
+ */
+interface Slot {
+  readonly at: number;
+  readonly in?: "items" | "members";
+  readonly whole?: true;
+}
 
-const ONE: readonly Slot[] = [0];
-/** zod's builders, by the arguments that are schemas held by the one built. */
+const FIRST: readonly Slot[] = [{ at: 0 }];
+const BOTH: readonly Slot[] = [{ at: 0 }, { at: 1 }];
+const KEYED: readonly Slot[] = [{ at: 0, whole: true }, { at: 1 }];
+const OPTIONS: readonly Slot[] = [{ at: 0, in: "items" }];
+const MEMBERS: readonly Slot[] = [{ at: 0, in: "members" }];
+/** zod's builders, by where each holds schemas (an extended object, its first argument, is read whole: not listed). */
 const HOLDERS: Readonly<Record<string, readonly Slot[]>> = {
-  optional: ONE,
-  exactOptional: ONE,
-  nullable: ONE,
-  nullish: ONE,
-  nonoptional: ONE,
-  readonly: ONE,
-  array: ONE,
-  set: ONE,
-  _default: ONE,
-  prefault: ONE,
-  catch: ONE,
-  intersection: [0, 1],
-  pipe: [0, 1],
-  map: [0, 1],
-  record: [0, 1],
-  partialRecord: [0, 1],
-  looseRecord: [0, 1],
-  tuple: ["items", 1],
-  union: ["items"],
-  xor: ["items"],
-  discriminatedUnion: [],
-  object: ["members"],
-  strictObject: ["members"],
-  looseObject: ["members"],
-};
-/** Arguments whose schemas zod reads when the holder is built or needs whole: shared, never deferred (a record's keys, an extended object). */
-const NOT_DEFERRED: Readonly<Record<string, readonly number[]>> = {
-  map: [0],
-  record: [0],
-  partialRecord: [0],
-  looseRecord: [0],
+  optional: FIRST,
+  exactOptional: FIRST,
+  nullable: FIRST,
+  nullish: FIRST,
+  nonoptional: FIRST,
+  readonly: FIRST,
+  array: FIRST,
+  set: FIRST,
+  _default: FIRST,
+  prefault: FIRST,
+  catch: FIRST,
+  intersection: BOTH,
+  pipe: BOTH,
+  map: KEYED,
+  record: KEYED,
+  partialRecord: KEYED,
+  looseRecord: KEYED,
+  tuple: [{ at: 0, in: "items" }, { at: 1 }],
+  union: OPTIONS,
+  xor: OPTIONS,
+  discriminatedUnion: [{ at: 1, in: "items" }],
+  object: MEMBERS,
+  strictObject: MEMBERS,
+  looseObject: MEMBERS,
+  extend: [{ at: 1, in: "members" }],
+  safeExtend: [{ at: 1, in: "members" }],
 };
 /** Methods that change the object they are called on (a registry's `register` keeps that very schema). */
 const MUTATING = new Set(["register", "add", "set", "delete", "clear", "push"]);
@@ -124,33 +131,20 @@ function builderOf(call: ts.CallExpression, names: Names): string | undefined {
 /** The schemas a zod builder's call holds, each with whether it may be deferred. */
 function heldBy(call: ts.CallExpression, names: Names): { node: ts.Expression; defer: boolean }[] {
   const builder = builderOf(call, names);
-  if (builder === undefined) return [];
-  const slots = Object.hasOwn(HOLDERS, builder) ? HOLDERS[builder] : undefined;
+  const slots = builder !== undefined && Object.hasOwn(HOLDERS, builder) ? HOLDERS[builder] : [];
   const held: { node: ts.Expression; defer: boolean }[] = [];
-  const items = (argument: ts.Expression | undefined, defer: boolean) => {
-    if (argument && ts.isArrayLiteralExpression(argument))
+  for (const slot of slots ?? []) {
+    const argument = call.arguments[slot.at];
+    const defer = slot.whole !== true;
+    if (argument === undefined || ts.isSpreadElement(argument)) continue;
+    if (slot.in === undefined) held.push({ node: argument, defer });
+    else if (slot.in === "items" && ts.isArrayLiteralExpression(argument)) {
       for (const element of argument.elements)
         if (!ts.isSpreadElement(element) && !ts.isOmittedExpression(element))
           held.push({ node: element, defer });
-  };
-  const members = (argument: ts.Expression | undefined) => {
-    if (argument && ts.isObjectLiteralExpression(argument))
+    } else if (slot.in === "members" && ts.isObjectLiteralExpression(argument))
       for (const member of argument.properties)
-        if (ts.isPropertyAssignment(member)) held.push({ node: member.initializer, defer: true });
-  };
-  if (builder === "discriminatedUnion") items(call.arguments[1], true);
-  if (builder === "extend" || builder === "safeExtend") members(call.arguments[1]);
-  for (const slot of slots ?? []) {
-    if (slot === "items") items(call.arguments[0], true);
-    else if (slot === "members") members(call.arguments[0]);
-    else {
-      const argument = call.arguments[slot];
-      if (argument && !ts.isSpreadElement(argument))
-        held.push({
-          node: argument,
-          defer: !(Object.hasOwn(NOT_DEFERRED, builder) && NOT_DEFERRED[builder]?.includes(slot)),
-        });
-    }
+        if (ts.isPropertyAssignment(member)) held.push({ node: member.initializer, defer });
   }
   return held;
 }
