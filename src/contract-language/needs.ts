@@ -108,13 +108,15 @@ export type NeedsXml<C extends Contract> = true extends {
  * The parts of the serving engine, each of which ships only in a Worker whose contract uses
  * it (src/build/generate.ts chooses them; the engine refuses to mount a contract that needs
  * one it was not given): part 9's versions and dated deprecations (RFC 9745, RFC 8594),
- * part 8's rate limits, part 5's credentials, part 3's transitions, part 6's events, part
- * 7's error model, and request bodies read as forms (urlencoded or multipart, RFC 7578).
+ * part 8's rate limits, part 5's credentials and its token introspection (RFC 7662), part
+ * 3's transitions, part 6's events, part 7's error model, and request bodies read as forms
+ * (urlencoded or multipart, RFC 7578).
  */
 export const SERVING_PARTS = [
   "versions",
   "rateLimits",
   "security",
+  "introspection",
   "states",
   "events",
   "errorModel",
@@ -137,6 +139,9 @@ export function servingParts(contract: Contract): ServingPart[] {
       shapes.some((shape) => typeof shape.deprecated === "object"),
     rateLimits: Object.values(contract.limits).some((limit) => limit.kind === "rate"),
     security: declares(contract.securitySchemes),
+    introspection: Object.values(contract.securitySchemes).some(
+      (scheme) => "introspection" in scheme,
+    ),
     states: declares(contract.states),
     events: declares(contract.events),
     errorModel: declares(contract.errors),

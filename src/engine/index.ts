@@ -18,6 +18,7 @@ import { RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
 import type { ContractEngine } from "../platform/engine-seam";
 import { statesSection } from "../platform/state-diagram";
 import { SECURITY_PART } from "./authentication/authenticate";
+import { INTROSPECTION_PART } from "./authentication/introspection";
 import { checkSecurity } from "./authentication/startup-checks";
 import { checkErrorModel, ERROR_MODEL_PART, errorProblemTypes } from "./error-model";
 import { EVENTS_PART } from "./events/part";
@@ -47,6 +48,7 @@ export const ALL_PARTS = {
   versions: VERSIONS_PART,
   rateLimits: RATE_LIMITS_PART,
   security: SECURITY_PART,
+  introspection: INTROSPECTION_PART,
   states: STATES_PART,
   events: EVENTS_PART,
   errorModel: ERROR_MODEL_PART,

@@ -20,6 +20,7 @@
 import type { Contract } from "../contract-language/contract";
 import { type ServingPart, servingParts } from "../contract-language/needs";
 import type { SecurityPart } from "./authentication/authenticate";
+import type { IntrospectionPart } from "./authentication/introspection";
 import type { ErrorModelPart } from "./error-model";
 import type { EventsPart } from "./events/part";
 import type { RateLimitsPart } from "./limits/enforce";
@@ -34,6 +35,7 @@ interface PartTypes {
   readonly versions: VersionsPart;
   readonly rateLimits: RateLimitsPart;
   readonly security: SecurityPart;
+  readonly introspection: IntrospectionPart;
   readonly states: StatesPart;
   readonly events: EventsPart;
   readonly errorModel: ErrorModelPart;

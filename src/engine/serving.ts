@@ -1,10 +1,11 @@
 /**
  * The operation engine as the Worker runs it: the routes of part 4's operations, request
  * validation and answer checks, with the parts the contract uses (`parts.ts`: part 9's
- * versions, part 8's rate limits, part 5's credentials, part 3's transitions, part 6's
- * events, part 7's error model, form bodies; while an operation has no handler, the
- * examples' answers; and the sandbox's store and answers where it places operations). What only the build needs (the start-up checks, the OpenAPI
- * documentation, the pages) is in `OPERATION_ENGINE` (index.ts), which the Worker does not
+ * versions, part 8's rate limits, part 5's credentials and token introspection, part 3's
+ * transitions, part 6's events, part 7's error model, form bodies; while an operation has no
+ * handler, the examples' answers; and the sandbox's store and answers where it places
+ * operations). What only the build needs (the start-up checks, the OpenAPI documentation, the
+ * pages) is in `OPERATION_ENGINE` (index.ts), which the Worker does not
  * import: the build writes `servingEngine({ …the parts the Worker uses }, router)` into
  * src/generated/contract.ts, with the router it chose for the Worker's routes.
  */
@@ -28,7 +29,7 @@ export function servingEngine(
   parts: EngineParts,
   router: OperationEngine["router"],
 ): OperationEngine {
-  const { errorModel, events, examples, store, sandbox, security } = parts;
+  const { errorModel, events, examples, store, sandbox, security, introspection } = parts;
   return {
     router,
     mount: (app, context) => mountOperations(app, context, parts, examples?.answer),
@@ -42,7 +43,7 @@ export function servingEngine(
     ...(store
       ? {
           sandboxReset: (contract, jwt) =>
-            store.reset(contract, jwt, security, sandbox?.places ?? (() => true)),
+            store.reset(contract, jwt, security, introspection, sandbox?.places ?? (() => true)),
         }
       : {}),
   };

@@ -9,8 +9,8 @@
  * converter (where the contract's own schemas are zod/mini); the operation engine, Hono's
  * regular-expression router, jose (a JWT scheme), fast-xml-parser (an XML media type,
  * RFC 7303) and each part of the serving engine (part 9's versions, part 8's rate limits,
- * part 5's credentials, part 3's transitions, part 6's events, part 7's error model, form
- * bodies) exactly when the contract uses it; the examples' answers and their value generator
+ * part 5's credentials and its token introspection, part 3's transitions, part 6's events,
+ * part 7's error model, form bodies) exactly when the contract uses it; the examples' answers and their value generator
  * exactly while an operation has no handler. And none of the importer (src/importer/,
  * Node-only) ships: the bundle `wrangler deploy --dry-run` makes has no module of it, none
  * of the packages only it loads, and none of the words only it writes.
@@ -33,6 +33,7 @@ import { handlers as shippedHandlers } from "../../src/handlers";
 import { FIXTURE_ERROR_BODIES_CONTRACT } from "../fixtures/error-bodies";
 import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
 import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
+import { FIXTURE_INTROSPECTION_CONTRACT } from "../fixtures/introspection";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_STYLES_CONTRACT } from "../fixtures/parameter-styles";
 import {
@@ -143,6 +144,7 @@ const PART_MODULES: Readonly<Record<EnginePart, string>> = {
   versions: "src/engine/versions/negotiate.ts",
   rateLimits: "src/engine/limits/enforce.ts",
   security: "src/engine/authentication/authenticate.ts",
+  introspection: "src/engine/authentication/introspection.ts",
   states: "src/engine/states/transition.ts",
   events: "src/engine/events/",
   errorModel: "src/engine/error-model.ts",
@@ -380,6 +382,14 @@ describe("a Worker's bundle", () => {
         contract: FIXTURE_SECURITY_CONTRACT,
         module: "test/fixtures/security.ts",
         contractName: "FIXTURE_SECURITY_CONTRACT",
+      },
+    ],
+    [
+      "introspection",
+      {
+        contract: FIXTURE_INTROSPECTION_CONTRACT,
+        module: "test/fixtures/introspection.ts",
+        contractName: "FIXTURE_INTROSPECTION_CONTRACT",
       },
     ],
     [

@@ -27,7 +27,7 @@ import { statusProblem, typedProblem } from "../../platform/problem";
 import type { Refusal } from "../refusal";
 import { compareWithSecrets } from "./compare";
 import { presentedCredential, presentedToken } from "./credentials";
-import { type IntrospectionSettings, introspect, introspectionSettings } from "./introspection";
+import type { IntrospectionPart, IntrospectionSettings } from "./introspection";
 import { jwtSettings } from "./jwt-settings";
 import { planSecurity, type SecurityPlan } from "./plan";
 
@@ -58,7 +58,11 @@ type SchemeOutcome =
 type Deployment =
   | { readonly kind: "secrets"; readonly values: readonly string[] }
   | { readonly kind: "jwt"; readonly settings: JwtSettings }
-  | { readonly kind: "introspection"; readonly settings: IntrospectionSettings }
+  | {
+      readonly kind: "introspection";
+      readonly settings: IntrospectionSettings;
+      readonly part: IntrospectionPart;
+    }
   | { readonly kind: "unconfigured"; readonly problem: Readonly<Record<string, unknown>> };
 
 const hex = (buffer: ArrayBuffer) =>
@@ -71,7 +75,11 @@ const UNAVAILABLE = statusProblem(
 );
 
 /** The deployment's values for a scheme; names of secrets and vars may be logged, values never. */
-function deploymentOf(scheme: SecurityScheme, env: Readonly<Record<string, unknown>>): Deployment {
+function deploymentOf(
+  plan: SecurityPlan,
+  scheme: SecurityScheme,
+  env: Readonly<Record<string, unknown>>,
+): Deployment {
   if ("secret" in scheme) {
     const values = secretNames(scheme.secret)
       .map((secret) => env[secret])
@@ -82,10 +90,14 @@ function deploymentOf(scheme: SecurityScheme, env: Readonly<Record<string, unkno
   }
   const introspection = introspectionOf(scheme);
   if (introspection) {
-    const settings = introspectionSettings(introspection, env);
+    const part = plan.introspection;
+    // Never without the part: the engine refuses to mount a contract that needs it.
+    if (!part)
+      return { kind: "unconfigured", problem: { problem: "built without token introspection" } };
+    const settings = part.settings(introspection, env);
     return typeof settings === "string"
       ? { kind: "unconfigured", problem: { problem: settings } }
-      : { kind: "introspection", settings };
+      : { kind: "introspection", settings, part };
   }
   const jwt = jwtOf(scheme);
   if (!jwt)
@@ -150,7 +162,7 @@ async function outcomesOf(
     if (deployment?.kind === "introspection") {
       // RFC 7662: the authorization server says whether the opaque token is active.
       const outcome: JwtOutcome = token
-        ? await introspect(token, deployment.settings)
+        ? await deployment.part.introspect(token, deployment.settings)
         : { kind: "invalid" };
       if (outcome.kind === "valid")
         outcomes.set(name, {
@@ -212,7 +224,7 @@ export async function authenticate(
 ): Promise<Authentication> {
   const deployments = new Map<string, Deployment>();
   for (const [name, scheme] of plan.schemes) {
-    const deployment = deploymentOf(scheme, env);
+    const deployment = deploymentOf(plan, scheme, env);
     if (deployment.kind === "unconfigured") reportOnce(plan, name, deployment.problem, requestId);
     deployments.set(name, deployment);
   }

@@ -214,3 +214,12 @@ export async function introspect(
   asking.set(key, question);
   return question;
 }
+
+/**
+ * Part 5's token introspection as the serving engine uses it (src/engine/parts.ts): in a
+ * Worker only when a scheme of part 5 introspects its tokens, so a Worker whose schemes do
+ * not ships none of this module.
+ */
+export const INTROSPECTION_PART = { settings: introspectionSettings, introspect } as const;
+
+export type IntrospectionPart = typeof INTROSPECTION_PART;

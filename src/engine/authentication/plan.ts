@@ -13,6 +13,7 @@ import { AUTHENTICATION_REQUIRED } from "../../contract-language/problem-catalog
 import type { JwtVerifier } from "../../platform/engine-seam";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
 import type { HiddenFields } from "../request/plan";
+import type { IntrospectionPart } from "./introspection";
 
 export interface SecurityPlan {
   /**
@@ -32,6 +33,8 @@ export interface SecurityPlan {
   readonly fields: HiddenFields;
   /** Verifies the JWTs of the operation's JWT schemes (the app refuses to start without it). */
   readonly verifyJwt: JwtVerifier;
+  /** Asks whether opaque tokens are active (RFC 7662): given where a scheme introspects. */
+  readonly introspection: IntrospectionPart | undefined;
 }
 
 /** Never called: the app does not start with a JWT scheme and no verifier. */
@@ -56,6 +59,7 @@ export function planSecurity(
   operation: Operation,
   verifyJwt: JwtVerifier | undefined,
   reported: Set<string> = new Set(),
+  introspection?: IntrospectionPart,
 ): SecurityPlan | undefined {
   if (operation.security === undefined || operation.security.length === 0) return undefined;
   const schemes = new Map<string, SecurityScheme>();
@@ -88,5 +92,6 @@ export function planSecurity(
     ),
     fields: { header, query, cookie },
     verifyJwt: verifyJwt ?? NO_VERIFIER,
+    introspection,
   };
 }

@@ -55,7 +55,13 @@ export function mountOperations(
   const reported = new Set<string>();
   // Who a request to an open operation is to the sandbox: the credential any operation's
   // requirement admits, so an open read sees what the same caller wrote.
-  const sandboxCaller = parts.store?.caller(contract, jwt, parts.security, false);
+  const sandboxCaller = parts.store?.caller(
+    contract,
+    jwt,
+    parts.security,
+    parts.introspection,
+    false,
+  );
   // Read on the first answer made from examples, then kept; not kept when it could not be
   // read (the deployment's assets), so a later request tries again.
   let book: Promise<ExampleBook | undefined> | undefined;

@@ -61,7 +61,14 @@ export function planOperation(
   const { contract, id, handler, jwt, parts } = setting;
   const xml = setting.xml?.(shape);
   const limits = planLimits(contract, id);
-  const security = parts.security?.plan(contract, id, shape, jwt, setting.reported);
+  const security = parts.security?.plan(
+    contract,
+    id,
+    shape,
+    jwt,
+    setting.reported,
+    parts.introspection,
+  );
   const planned = {
     id,
     operation: shape,

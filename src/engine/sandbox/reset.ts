@@ -11,6 +11,7 @@ import type { JwtVerifier, SandboxResetRoute } from "../../platform/engine-seam"
 import type { AppEnv } from "../../platform/env";
 import { problemResponse } from "../../platform/problem";
 import type { SecurityPart } from "../authentication/authenticate";
+import type { IntrospectionPart } from "../authentication/introspection";
 import type { SecurityPlan } from "../authentication/plan";
 import type { Refusal } from "../refusal";
 import { SandboxRefusal, sandboxName, sandboxRecords } from "./records";
@@ -46,12 +47,14 @@ export type SandboxCaller = (
  * requirement some operation declares admits it (scopes aside), the one naming the most
  * schemes tried first; `open` (where some operation is open) admits a request without
  * credentials as the anonymous caller. Planned on first use. `security` is the engine's
- * part 5, given where the contract declares schemes (without it everyone is anonymous).
+ * part 5, given where the contract declares schemes (without it everyone is anonymous), with
+ * its token introspection where a scheme introspects.
  */
 export function sandboxCaller(
   contract: Contract,
   jwt: JwtVerifier | undefined,
   security: SecurityPart | undefined,
+  introspection: IntrospectionPart | undefined,
   open = true,
 ): SandboxCaller {
   let plan: SecurityPlan | undefined | null = null;
@@ -63,6 +66,8 @@ export function sandboxCaller(
         "sandbox",
         { method: "DELETE", path: "/", responses: {}, security: required },
         jwt,
+        undefined,
+        introspection,
       );
     }
     if (!plan || !security) return { ok: true, credential: undefined };
@@ -83,9 +88,10 @@ export function sandboxReset(
   contract: Contract,
   jwt: JwtVerifier | undefined,
   security: SecurityPart | undefined,
+  introspection: IntrospectionPart | undefined,
   places: (contract: Contract) => boolean,
 ): SandboxResetRoute {
-  const caller = sandboxCaller(contract, jwt, security);
+  const caller = sandboxCaller(contract, jwt, security, introspection);
   let enabled: boolean | undefined;
   const reset: Handler<AppEnv> = async (c) => {
     const requestId = c.get("requestId");
