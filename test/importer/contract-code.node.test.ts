@@ -1575,6 +1575,51 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     );
   });
 
+  it("says what an error type of the API's own JSON answers for the platform's failures: the facts its body carries, or {} when it carries none (RFC 9457 §3.1: never a guessed member)", async () => {
+    const c = await imported("own-error-facts", {
+      ...doc31({}),
+      paths: {
+        "/fixture-items": {
+          get: {
+            responses: {
+              "200": { description: "FIXTURE OK" },
+              "404": {
+                description: "FIXTURE not found",
+                content: {
+                  "application/json": {
+                    schema: { type: "object", properties: { flag: { type: "boolean" } } },
+                  },
+                },
+              },
+              "405": {
+                description: "FIXTURE not allowed",
+                content: {
+                  "application/json": {
+                    schema: { type: "object", properties: { message: { type: "string" } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    const findings = findingLines(c).join("\n");
+    expect(findings).toMatch(
+      /answers the platform's own not-found failures with a body of \{\}: its schema has no member for any of their facts/,
+    );
+    expect(findings).toMatch(
+      /answers the platform's own method-not-allowed failures in its own body, which carries their detail/,
+    );
+    expect(findings).not.toMatch(/failures \(its status, type and title\)/);
+    const nowhere = await c.app.request("https://fixture.test/fixture-nowhere");
+    expect(nowhere.status).toBe(404);
+    expect(await nowhere.json()).toEqual({});
+    const wrong = await c.app.request("https://fixture.test/fixture-items", { method: "DELETE" });
+    expect(wrong.status).toBe(405);
+    expect(await wrong.json()).toEqual({ message: expect.any(String) });
+  });
+
   /** GET /fixture-items, whose `limit` of over 100 is refused, with `errors` as its error answers. */
   const limitedList = (errors: Json) => ({
     "/fixture-items": {

@@ -5,6 +5,7 @@
  * identical inline answer; each presents the platform's own failures at its status where it
  * can, and an operation's own error answers say which of its failures it answers so.
  */
+import type { ErrorFact } from "../../contract-language/contract";
 import { ERROR_TYPE } from "../../contract-language/document-marks";
 import {
   type PlatformProblem,
@@ -239,9 +240,9 @@ export function errorsPart(ctx: ImportContext, errors: ErrorTypes): ErrorsPart {
       errorTypeFields(ctx, writer, context.referenced, error),
     );
     if (!written) continue;
-    const { fields, requiredMembers } = written;
+    const { fields, requiredMembers, carried } = written;
     if (requiredMembers === 0) presentable.add(error.name);
-    fields.push(...presentsFields(ctx, error, presenting, requiredMembers));
+    fields.push(...presentsFields(ctx, error, presenting, requiredMembers, carried));
     lines.push(`${propertyKey(error.name)}: { ${fields.join(", ")} },`);
   }
   const part =
@@ -306,7 +307,7 @@ function errorTypeFields(
   writer: SchemaWriter,
   referenced: Set<string>,
   error: ErrorUse,
-): { fields: string[]; requiredMembers: number } {
+): { fields: string[]; requiredMembers: number; carried: Carried | undefined } {
   const { response, pointer } = error;
   const body = errorBody(error);
   // An error answer may have no body at all (`content` absent), as many documents say a 400.
@@ -341,7 +342,7 @@ function errorTypeFields(
     fields.push(...sourceSchemaFields(ctx, writer, referenced, members, body));
   if (own && typeof own.type === "string") fields.push(`type: ${literal(own.type)}`);
   errorTypeLosses(ctx, error, body);
-  return { fields, requiredMembers: members.required };
+  return { fields, requiredMembers: members.required, carried };
 }
 
 const ownErrorType = (response: Json): Json | undefined =>
@@ -474,12 +475,35 @@ function problemTypeUri(document: Json, problem: Json, pointer: string): unknown
     : typeMember.default;
 }
 
+const FACT_WORDS: Readonly<Record<ErrorFact, string>> = {
+  status: "status",
+  title: "title",
+  detail: "detail",
+  type: "type",
+  requestId: "request id",
+  errors: "violations",
+};
+
+/**
+ * What the platform's failures look like when `error` answers them: a problem (RFC 9457)
+ * with the type's status, type and title, or the type's own JSON body with the facts it
+ * carries, which may be none (then an empty object: said, never filled by a guess).
+ */
+function presentedAs(carried: Carried | undefined): string {
+  if (!carried) return "(its status, type and title)";
+  const facts = (Object.keys(carried.carries) as ErrorFact[]).map((fact) => FACT_WORDS[fact]);
+  return facts.length > 0
+    ? `in its own body, which carries their ${facts.join(", ")}`
+    : "with a body of {}: its schema has no member for any of their facts (status, title, detail, request id), so only the status and headers tell what failed";
+}
+
 /** An error type's `presents`: as a document served here says, else the global failures at its status. */
 function presentsFields(
   ctx: ImportContext,
   error: ErrorUse,
   presenting: ReadonlyMap<number, string>,
   requiredMembers: number,
+  carried: Carried | undefined,
 ): string[] {
   if (ctx.ours) {
     // A document served here says what each type presents.
@@ -498,7 +522,7 @@ function presentsFields(
   }
   ctx.findings.changed(
     error.pointer,
-    `${error.name} also answers the platform's own ${presents.join(" and ")} failures (its status, type and title)`,
+    `${error.name} also answers the platform's own ${presents.join(" and ")} failures ${presentedAs(carried)}`,
   );
   return [`presents: ${literal(presents)}`];
 }
