@@ -252,6 +252,28 @@ export function findingLine(finding: Finding): string {
   return `  ${finding.kind.padEnd(12)} ${finding.pointer}: ${finding.message}`;
 }
 
+/** How many findings the console shows before it points to the report. */
+export const FINDINGS_SHOWN = 30;
+
+/**
+ * The findings as the import prints them: all of them while they are few; else what was
+ * left out first (what a caller of the API cannot reach), up to `shown` lines, then how many
+ * more there are and where they all are, so the summary is not lost above hundreds of lines.
+ */
+export function findingsOnConsole(
+  findings: readonly Finding[],
+  report: string,
+  shown = FINDINGS_SHOWN,
+): string[] {
+  if (findings.length <= shown) return findings.map(findingLine);
+  const leftOut = new Set(findings.filter((f) => f.message.startsWith("left out: ")));
+  const first = [...leftOut, ...findings.filter((f) => !leftOut.has(f))].slice(0, shown);
+  return [
+    ...first.map(findingLine),
+    `  … and ${findings.length - first.length} more (${leftOut.size} left out in all): every finding is in ${report}`,
+  ];
+}
+
 /**
  * The Worker entry, which is the same for every contract: the build (`npm run build:contract`,
  * src/build/) checks the contract and gives the entry what it needs of the engine, so an

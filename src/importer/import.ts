@@ -38,7 +38,7 @@ import { type ImportResult, importContract } from "./contract-code";
 import {
   contractFiles,
   entryFile,
-  findingLine,
+  findingsOnConsole,
   handlersFile,
   reportText,
   SANDBOX_PLACES,
@@ -391,7 +391,8 @@ function summary(
   backup: string | undefined,
   broken: boolean,
 ): void {
-  for (const finding of result.findings) console.log(findingLine(finding));
+  for (const line of findingsOnConsole(result.findings, "src/contract/IMPORT-REPORT.md"))
+    console.log(line);
   const count = (kind: string) => result.findings.filter((f) => f.kind === kind).length;
   const leftOut = result.findings.filter((f) => f.message.startsWith("left out: ")).length;
   console.log(
