@@ -19,6 +19,7 @@ import { INTERFACE_NOT_SPECIFIED, withPage } from "./contract-language/problem-c
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
 import type { DocumentText, ReportDocuments, ServiceDocuments } from "./platform/documents";
 import type { ContractEngine, XmlSchema } from "./platform/engine-seam";
+import { STYLESHEET } from "./platform/html";
 import {
   declaredSchemas,
   type JsonSchemaConverter,
@@ -223,6 +224,7 @@ export function prepareContract<C extends Contract>(
     problemPages: new Map(
       problemTypes.filter(isHosted).map((t) => [t.slug, { body: problemTypePage(t) }]),
     ),
+    stylesheet: { body: STYLESHEET },
   };
   let book: ReturnType<PreparedContract["exampleBook"]> | undefined;
   const exampleBook = () => {

@@ -192,6 +192,7 @@ export async function prepareBuild(
     report: reportDocuments,
     defaultReport,
     problemPages: Object.fromEntries(documents.problemPages),
+    stylesheet: await tagged(documents.stylesheet),
     xmlSchemas: prepared.xmlSchemas,
     exampleBook: { body: book.text },
   };
@@ -244,6 +245,7 @@ export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportD
       problemPages: Object.fromEntries(
         pages.map(([slug, d], i) => [slug, moved(`/problems/page-${i + 1}.html`, d)]),
       ),
+      stylesheet: moved("/style.css", built.stylesheet),
       report: moved("/interface/report.json", { body: JSON.stringify(built.report) }),
       ...(defaultReport
         ? {

@@ -50,6 +50,8 @@ export interface ServiceDocuments<D extends ServedDocument = ServedDocument> {
   readonly defaultReport?: DefaultReport<D>;
   /** The page of each problem type hosted here, by slug. */
   readonly problemPages: ReadonlyMap<string, D>;
+  /** The stylesheet every page links to (`/_service/style.css`). */
+  readonly stylesheet: D;
 }
 
 /**
@@ -89,6 +91,7 @@ export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
   readonly report: ReportDocuments | DocumentAsset;
   readonly defaultReport?: DefaultReport<D>;
   readonly problemPages: Readonly<Record<string, D>>;
+  readonly stylesheet: D;
   readonly xmlSchemas: readonly XmlSchema[];
   /**
    * What operations without a handler answer from under the `examples` setting (the engine's
@@ -116,6 +119,7 @@ export function servedDocuments(built: BuiltDocuments): ServiceDocuments {
       return documents;
     },
     problemPages: new Map(Object.entries(built.problemPages)),
+    stylesheet: built.stylesheet,
     ...(built.defaultReport ? { defaultReport: built.defaultReport } : {}),
   };
 }

@@ -14,7 +14,6 @@ import {
 import { documentBody, type ServedDocument, type ServiceDocuments } from "./documents";
 import type { AppEnv } from "./env";
 import { cachedDocument } from "./etag";
-import { STYLESHEET } from "./html";
 import { reportPage } from "./pages";
 import { SERVICE_PATHS, SERVICE_PREFIX } from "./paths";
 import { problemResponse, statusProblem } from "./problem";
@@ -228,7 +227,7 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
   }
 
   mountResource(app, SERVICE_PATHS.stylesheet, {
-    GET: () => new Response(STYLESHEET, { headers: STYLESHEET_HEADERS }),
+    GET: (c) => answer(c, documents.stylesheet, STYLESHEET_HEADERS),
   });
 
   const unknown: Handler<AppEnv> = (c) => problemResponse(c.get("requestId"), UNKNOWN_SERVICE_PATH);

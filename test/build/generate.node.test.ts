@@ -162,6 +162,7 @@ describe("the deployed app serves what createApp serves, byte for byte", () => {
       "/_service/reference",
       ...versions.map((v) => `/_service/reference?version=${encodeURIComponent(v)}`),
       ...Object.keys(deployed.built.problemPages).map((slug) => `/_service/problems/${slug}`),
+      "/_service/style.css",
     ];
     // The Worker's form: the documents read from static assets through the binding.
     const assets = await assetsApp(contract, handlers);
@@ -222,6 +223,7 @@ describe("the documents as the Worker's static assets, outside its script", () =
       moved.built.reference.current,
       ...Object.values(moved.built.reference.versions),
       ...Object.values(moved.built.problemPages),
+      moved.built.stylesheet,
       moved.built.report,
       moved.built.exampleBook,
       ...(moved.built.defaultReport ? [moved.built.defaultReport.document] : []),
@@ -230,13 +232,15 @@ describe("the documents as the Worker's static assets, outside its script", () =
     for (const document of documents) {
       expect(document).not.toHaveProperty("body");
       expect("asset" in document && document.asset).toMatch(
-        /^\/(openapi\/(current|version-\d+)\.json|reference\/(current|version-\d+)\.html|problems\/page-\d+\.html|interface\/report(-default)?\.json|examples\/book\.json)$/,
+        /^\/(openapi\/(current|version-\d+)\.json|reference\/(current|version-\d+)\.html|problems\/page-\d+\.html|style\.css|interface\/report(-default)?\.json|examples\/book\.json)$/,
       );
     }
     expect(moved.built.openapi.current.etag).toBe(built.openapi.current.etag);
     expect(moved.files["/openapi/current.json"]).toBe(built.openapi.current.body);
     expect(moved.built.reference.current.etag).toBe(built.reference.current.etag);
     expect(moved.files["/reference/current.html"]).toBe(built.reference.current.body);
+    expect(moved.built.stylesheet.etag).toBe(built.stylesheet.etag);
+    expect(moved.files["/style.css"]).toBe(built.stylesheet.body);
     // Each version's two documents share its number.
     for (const [version, document] of Object.entries(moved.built.openapi.versions))
       expect(moved.built.reference.versions[version]?.asset).toBe(
@@ -260,6 +264,7 @@ describe("the documents as the Worker's static assets, outside its script", () =
         "/_service/interface",
         "/_service/reference",
         ...Object.keys(built.problemPages).map((slug) => `/_service/problems/${slug}`),
+        "/_service/style.css",
       ]) {
         const res = await app.fetch(new Request(`https://fixture.test${path}`), {} as Env);
         expect(res.status, path).toBe(503);

@@ -30,6 +30,7 @@ import { catalogued, ENGINE_PROBLEM_SLUGS } from "../../src/contract-language/pr
 import { outlineOperation } from "../../src/engine/operations/model";
 import { type EnginePart, engineParts } from "../../src/engine/parts";
 import { handlers as shippedHandlers } from "../../src/handlers";
+import { STYLESHEET } from "../../src/platform/html";
 import { FIXTURE_ERROR_BODIES_CONTRACT } from "../fixtures/error-bodies";
 import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
 import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
@@ -184,8 +185,10 @@ const CONVERTER = ["zod/v4/core/to-json-schema.js", "zod/v4/core/json-schema-gen
  * No problem type's page is in a Worker's script: answers carry a type's facts (its URI,
  * title and status, RFC 9457 §3.1), and the build serves its page among the assets
  * (src/contract-language/problem-catalogue.ts, `ProblemFacts` apart from `ProblemPage`).
+ * Nor is the stylesheet the pages link to: it is an asset too.
  */
 function expectNoProblemPages(text: string): void {
+  expect(text.includes(STYLESHEET.slice(0, 60)), "the stylesheet").toBe(false);
   for (const slug of ENGINE_PROBLEM_SLUGS) {
     const page = catalogued(slug);
     expect(text.includes(`${page?.description.slice(0, 80)}`), slug).toBe(false);
