@@ -1036,6 +1036,34 @@ describe("what real documents hold that code generation must not trip on", () =>
     );
   });
 
+  it("reads a lone `*` content key (as Telnyx's documents have) as */*, any media type (RFC 9110 §12.5.1), with a finding: a body is taken, not refused 415", async () => {
+    const c = await imported("star-media-type", {
+      ...doc30({}),
+      paths: {
+        "/fixture-files": {
+          post: {
+            operationId: "fixtureUpload",
+            requestBody: {
+              required: true,
+              content: { "*": { schema: { type: "string", format: "binary" } } },
+            },
+            responses: { "204": { description: "FIXTURE stored" } },
+          },
+        },
+      },
+    });
+    expect(findingLines(c)).toContain(
+      'changed #/paths/~1fixture-files/post/requestBody/content/*: "*" is read as */*, any media type (RFC 9110 §12.5.1)',
+    );
+    expect(Object.keys(c.contract.operations.fixtureUpload?.request?.body ?? {})).toEqual(["*/*"]);
+    const sent = await c.app.request("https://fixture.test/fixture-files", {
+      method: "POST",
+      headers: { "content-type": "application/pdf" },
+      body: "%PDF-FIXTURE",
+    });
+    expect(sent.status).toBe(501);
+  });
+
   it("media types that differ only in their parameters (as Jellyfin's do): the first is served, by its essence (RFC 9110 §8.3.1), the others reported", async () => {
     const doc = bodyCase({ type: "object" });
     const post = ((doc.paths as Json)["/fixture"] as { post: Json }).post;

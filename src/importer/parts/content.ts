@@ -41,9 +41,14 @@ export function contentOf(
   const entries: string[] = [];
   /** Each media type served, by its essence: the first declared of those that share one. */
   const served = new Map<string, string>();
-  for (const [type, raw] of Object.entries(holder.content)) {
-    const at = child(pointer, "content", type);
+  for (const [key, raw] of Object.entries(holder.content)) {
+    const at = child(pointer, "content", key);
     if (!isObject(raw)) continue;
+    // A lone `*` (Telnyx's documents) is no media range (RFC 9110 §12.5.1 has `*/*`), but
+    // its author means any media type: read as `*/*`, said, rather than leaving the body out
+    // and refusing every request that sends one.
+    const type = key.trim() === "*" ? "*/*" : key;
+    if (type !== key) findings.changed(at, `"*" is read as */*, any media type (RFC 9110 §12.5.1)`);
     const written = type.split(";")[0]?.trim() ?? type;
     // A content key that is no media type (OSF's `data`, Zoom's `new`): that entry is left
     // out, never the operation.
