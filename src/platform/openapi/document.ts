@@ -193,11 +193,14 @@ function withoutUnusedPlatformSchemas(document: Json, keep: readonly string[]): 
       }
   }
   // A resource whose every use is one of its views (`X-Input`, `X-Output`) is represented by
-  // them; its own component would only be unused (unless part 3 draws a machine on it).
+  // the views used; its own component would only be unused (unless part 3 draws a machine on
+  // it). A resource none of whose views is used (no operation reaches it, or each use is a
+  // copy of it with its own description) keeps its own component: part 2 declares it, so the
+  // document shows it, as the status report counts it.
   const viewed = new Set(
-    Object.values(components.schemas).flatMap((schema) => {
+    Object.entries(components.schemas).flatMap(([name, schema]) => {
       const view = schema[VIEW_OF] as { resource?: string } | undefined;
-      return view?.resource ? [view.resource] : [];
+      return view?.resource && reached.has(name) ? [view.resource] : [];
     }),
   );
   const removable = (name: string, schema: Json) =>

@@ -10,6 +10,7 @@ import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { RESERVED_SCHEMA_NAMES } from "../../../src/contract-language/reserved";
+import { readOnly } from "../../../src/contract-language/schema";
 import { OPERATION_ENGINE } from "../../../src/engine";
 import { JWT_VERIFIER } from "../../../src/engine/jwt";
 import { XML_CODEC } from "../../../src/engine/xml";
@@ -392,6 +393,32 @@ describe("the OpenAPI document of the FIXTURE vocabulary contract", () => {
     await expect(`${JSON.stringify(await document(), null, 2)}\n`).toMatchFileSnapshot(
       "./__snapshots__/openapi.fixture-vocabulary.json",
     );
+  });
+});
+
+describe("a resource no answer reaches", () => {
+  it("keeps its own component where none of its views is used, so the document shows every resource part 2 declares (as the status report counts them)", async () => {
+    const contract = defineContract({
+      resources: {
+        // Its read-only member gives it two views; no operation refers to it.
+        FixtureUnreached: z.object({ id: readOnly(z.string()), name: z.string() }),
+      },
+      operations: {
+        fixturePing: {
+          method: "GET",
+          path: "/fixture-ping",
+          responses: { 204: { description: "FIXTURE" } },
+        },
+      },
+    });
+    const served = createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+    const doc = (await (await served.request("/_service/openapi.json")).json()) as Doc;
+    const own = Object.keys(doc.components.schemas).filter((n) => n.startsWith("FixtureUnreached"));
+    expect(own).toEqual(["FixtureUnreached"]);
+    const report = (await (await served.request("/_service/interface")).json()) as {
+      parts: { name: string; declared: Record<string, number> }[];
+    };
+    expect(report.parts.find((p) => p.name === "resources")?.declared).toEqual({ resources: 1 });
   });
 });
 
