@@ -138,7 +138,9 @@ export function problemPresenter(contract: Contract, operationId?: string): Prob
     }
     // Its own body: the members it declares, the platform's facts where it carries them.
     const declared = new Set([
-      ...Object.keys(error.members ?? {}),
+      // A member of the type's own that is named `errors` is the handler's to give (Jira's
+      // object of messages by field): the platform's violations are no value of it.
+      ...Object.keys(error.members ?? {}).filter((member) => member !== "errors"),
       // The violations go where the body carries them, and nowhere else.
       ...(format.carries.errors ? ["errors"] : []),
     ]);

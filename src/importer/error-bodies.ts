@@ -49,6 +49,9 @@ const NAMES: Readonly<Record<ErrorFact, readonly string[]>> = {
 };
 
 /** The JSON type a fact needs of the member that carries it. */
+/** A list of strings that holds the detail as its one item where no member holds it alone. */
+const LIST_NAMES = ["errormessages", "messages", "errors"];
+
 const TYPES: Readonly<Record<ErrorFact, string>> = {
   status: "integer",
   title: "string",
@@ -119,6 +122,20 @@ export function carriesOf(document: Json, schema: unknown, pointer: string): Car
       carries[fact] = at;
       break;
     }
+  }
+  // Without a member for the detail, a list of messages takes it as its one item
+  // (`{ errorMessages: [detail] }`, as Jira's and Atlassian's errors are written).
+  const list =
+    carries.detail === undefined
+      ? levels[0]?.[1].find(([name, member]) => {
+          if (!LIST_NAMES.includes(normalised(name)) || member.type !== "array") return false;
+          const items = isObject(member.items) ? follow(document, member.items, pointer).node : {};
+          return isObject(items) && items.type === "string";
+        })
+      : undefined;
+  if (list) {
+    carries.detail = `/${escapeToken(list[0])}/0`;
+    members.add(list[0]);
   }
   // A top-level member is filled when it carries a fact, or is an object whose every
   // required member does.

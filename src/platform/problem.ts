@@ -23,7 +23,11 @@ export interface ProblemDetails {
   readonly [ERROR_BODY]?: ErrorBody;
 }
 
-/** Sets `value` at a JSON Pointer (RFC 6901) of `body`, making the objects on the way. */
+/**
+ * Sets `value` at a JSON Pointer (RFC 6901) of `body`, making the objects on the way (an
+ * array where the next token is an index: `/errorMessages/0` makes a list of one), and
+ * copying those that are there, so a handler's own values are never changed in place.
+ */
 function setAt(body: Record<string, unknown>, pointer: string, value: unknown): void {
   const tokens = pointer
     .split("/")
@@ -36,12 +40,17 @@ function setAt(body: Record<string, unknown>, pointer: string, value: unknown): 
       node[token] = value;
       return;
     }
-    let next = node[token];
-    if (next === null || typeof next !== "object") {
-      next = {};
-      node[token] = next;
-    }
-    node = next as Record<string, unknown>;
+    const next = node[token];
+    const made =
+      next === null || typeof next !== "object"
+        ? /^\d+$/.test(tokens[i + 1] ?? "")
+          ? []
+          : {}
+        : Array.isArray(next)
+          ? [...next]
+          : { ...next };
+    node[token] = made;
+    node = made as Record<string, unknown>;
   }
 }
 

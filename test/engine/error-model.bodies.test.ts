@@ -57,6 +57,22 @@ describe("an operation's own answer to a failure the platform detects", () => {
     });
   });
 
+  it("a collection of errors (Jira's `{ errorMessages, errors, status }`): the detail is its one message, and the platform's violations never fill the `errors` object the type declares as its own", async () => {
+    for (const sent of [JSON.stringify({ name: "" }), "{"]) {
+      const res = await post("/fixture-collection", sent);
+      expect(res.status).toBe(400);
+      expect(res.headers.get("content-type")).toBe("application/json");
+      expect(await res.json()).toEqual({ errorMessages: [expect.any(String)], status: 400 });
+    }
+    // A handler gives the `errors` object; the detail is still the one message.
+    const taken = await post("/fixture-collection", JSON.stringify({ name: "taken" }));
+    expect(await taken.json()).toEqual({
+      errorMessages: ["FIXTURE: that name is taken"],
+      errors: { name: "FIXTURE: taken" },
+      status: 400,
+    });
+  });
+
   it("an operation that documents no answer of its own keeps the platform's 422 problem", async () => {
     await expectProblem(await post("/fixture-platform", JSON.stringify({ name: "" })), 422);
   });

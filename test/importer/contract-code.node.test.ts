@@ -1603,6 +1603,63 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     );
   });
 
+  it("carries the detail as the one item of a list of messages where no member holds it alone (Jira's `{ errorMessages, errors, status }`), and never puts the violations in an `errors` object", async () => {
+    const c = await imported("error-collection", {
+      ...doc30({}),
+      paths: {
+        "/fixture-issues": {
+          post: {
+            operationId: "fixtureCreate",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["summary"],
+                    properties: { summary: { type: "string", minLength: 1 } },
+                  },
+                },
+              },
+            },
+            responses: {
+              "201": { description: "FIXTURE created" },
+              "400": {
+                description: "FIXTURE invalid",
+                content: {
+                  "application/json": { schema: { $ref: "#/components/schemas/FixtureErrors" } },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          FixtureErrors: {
+            type: "object",
+            additionalProperties: false,
+            properties: {
+              errorMessages: { type: "array", items: { type: "string" } },
+              errors: { type: "object", additionalProperties: { type: "string" } },
+              status: { type: "integer", format: "int32" },
+            },
+          },
+        },
+      },
+    });
+    expect(c.code.errors).toContain('"carries":{"status":"/status","detail":"/errorMessages/0"}');
+    for (const body of ["{not json", JSON.stringify({ summary: "" })]) {
+      const res = await c.app.request("https://fixture.test/fixture-issues", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ errorMessages: [expect.any(String)], status: 400 });
+    }
+  });
+
   it("says what an error type of the API's own JSON answers for the platform's failures: the facts its body carries, or {} when it carries none (RFC 9457 §3.1: never a guessed member)", async () => {
     const c = await imported("own-error-facts", {
       ...doc31({}),
