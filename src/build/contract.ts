@@ -12,16 +12,26 @@
  * src/index.ts passes to `serveApp`. So the Worker ships neither zod's JSON Schema
  * converter nor the documenter, and computes nothing per isolate that the contract alone
  * decides. Run in Node; nothing the Worker loads imports it
- * (test/service/architecture.node.test.ts).
+ * (test/service/architecture.node.test.ts). When nothing it reads changed since a build of
+ * its own that succeeded, it says so and writes nothing (./stamp.ts): `wrangler dev` runs it
+ * twice as it starts.
  */
-import { buildContract, built } from "./write";
+import { fileURLToPath } from "node:url";
+import { inputsDigest, stamp, unchanged } from "./stamp";
+import { buildContract, built, BUILD_STAMP as STAMP, unhandledAnswersWanted } from "./write";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 // `wrangler types` runs the build only to read the entry's exports: what an earlier build
 // wrote serves, and a refusal is the typecheck's and the tests' to report, not the types'.
 const forTypes = process.env.WRANGLER_COMMAND === "types";
-if (!(forTypes && built())) {
+const digest = inputsDigest(ROOT, unhandledAnswersWanted());
+if (built() && unchanged(STAMP, digest))
+  console.log("build: nothing it reads changed since the last build; what it wrote stands");
+else if (!(forTypes && built())) {
   try {
     await buildContract();
+    stamp(STAMP, digest);
   } catch (error) {
     console.error((error as Error).message);
     if (!forTypes) process.exit(1);

@@ -66,6 +66,8 @@ function writeAssets(files: Readonly<Record<string, string>>): void {
  * uploaded in its place.
  */
 export async function buildContract(): Promise<void> {
+  // Whatever this build writes, the inputs of an earlier one no longer say what is there.
+  rmSync(BUILD_STAMP, { force: true });
   let contract: Contract | undefined;
   const unhandledAnswers = unhandledAnswersWanted();
   // A source transform only: written first, so a refused contract's Worker still bundles
@@ -87,6 +89,14 @@ export async function buildContract(): Promise<void> {
     throw new Error(reason);
   }
 }
+
+/**
+ * The inputs of the last build that succeeded, from `npm run build:contract` (./stamp.ts):
+ * gitignored, beside wrangler's own state. Any build removes it first.
+ */
+export const BUILD_STAMP = fileURLToPath(
+  new URL("../../.wrangler/build-inputs.sha256", import.meta.url),
+);
 
 /** Where every finding of the last build is listed, when there are more than it prints. */
 export const FINDINGS = fileURLToPath(
