@@ -44,8 +44,14 @@ if (schemes.length > 0) {
     if ("jwt" in scheme) {
       const scopes = schemeScopes(scheme);
       const only = jwtSchemes(contract).length === 1 ? "" : ` --scheme ${name}`;
-      const asked = scopes.length > 0 ? ` --scopes ${quote(scopes.join(" "))}` : "";
-      say(`${name}: -H "Authorization: Bearer $(npm run -s dev:token --${only}${asked})"`);
+      // Without --scopes the token grants every scope the scheme declares: the flag stays one
+      // short line, however many (Jira's scheme has 180), and says how to grant fewer.
+      const token = `npm run -s dev:token${only ? ` --${only}` : ""}`;
+      say(`${name}: -H "Authorization: Bearer $(${token})"`);
+      if (scopes.length > 1)
+        say(
+          `  (its token grants all ${scopes.length} scopes ${name} declares; fewer: npm run -s dev:token --${only} --scopes ${quote(scopes[0] ?? "")})`,
+        );
       continue;
     }
     if ("introspection" in scheme) {
