@@ -74,6 +74,8 @@ export interface Probe {
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string | FormData | Uint8Array<ArrayBuffer>;
   readonly expect: Expectation;
+  /** What the served document says of this answer, where the probe is of an operation. */
+  readonly documented?: (response: Response, text: string) => string[];
 }
 
 export interface Answer {

@@ -199,7 +199,11 @@ export async function checkConformance(
   /** Sends a probe and records one check: the answer's common promises plus the expectation. */
   async function expectAnswer(probe: Probe): Promise<Answer | undefined> {
     const answer = await call(probe);
-    if (answer) record(probe.label, checkAnswer(probe, answer, marker, allowed, cors));
+    if (answer)
+      record(probe.label, [
+        ...checkAnswer(probe, answer, marker, allowed, cors),
+        ...(probe.documented?.(answer.response, answer.text) ?? []),
+      ]);
     return answer;
   }
 
@@ -911,7 +915,15 @@ async function operationProbes(
   const expect = budgeted(context.expect);
   // The valid request is recorded once, by validProbe itself.
   await validProbe(context, template, method, operation, budgeted(context.call));
-  await errorProbes(report, openapi, name, path, method, operation, expect, marker);
+  // Each refusal is held to what the document says of its status, as the valid answer is:
+  // an error type's own body (Jira's `{ errorMessages, errors }`) must be the one it shows.
+  const documentedToo: Expect = (probe) =>
+    expect({
+      ...probe,
+      documented: (response, text) =>
+        documentedFailures(context.doc, template, method, response, text),
+    });
+  await errorProbes(report, openapi, name, path, method, operation, documentedToo, marker);
   if (spent)
     context.unprobed.push({ operation: name, reason: `not every probe was sent: ${spent}` });
 }
