@@ -61,6 +61,9 @@ const TYPES: Readonly<Record<ErrorFact, string>> = {
   errors: "array",
 };
 
+/** The members of each violation the platform reports. */
+const VIOLATION = ["in", "pointer", "detail"];
+
 const normalised = (name: string) => name.toLowerCase().replace(/[-_]/g, "");
 const escapeToken = (token: string) => token.replaceAll("~", "~0").replaceAll("/", "~1");
 
@@ -75,18 +78,22 @@ function membersOf(document: Json, schema: unknown, pointer: string): [string, J
 }
 
 /** Whether a member's schema takes the value a fact has. */
-function takes(member: Json, fact: ErrorFact): boolean {
+function takes(document: Json, member: Json, fact: ErrorFact, pointer: string): boolean {
   const types = Array.isArray(member.type) ? member.type : [member.type];
   const wanted = TYPES[fact];
   if (!types.includes(wanted) && !(wanted === "integer" && types.includes("number"))) return false;
   if (fact !== "errors") return !("enum" in member) && !("const" in member);
   // The platform's violations are { in, pointer, detail }: items that require other members
-  // (a `field`, a `message`) cannot hold them.
-  const items = isObject(member.items) ? member.items : {};
+  // (a `field`, a `message`), or allow no member but their own (Jira's bulk results), cannot
+  // hold them.
+  const found = isObject(member.items) ? follow(document, member.items, pointer).node : {};
+  const items = isObject(found) ? found : {};
   const required = Array.isArray(items.required) ? items.required : [];
+  const own = isObject(items.properties) ? items.properties : {};
   return (
-    required.every((name) => ["in", "pointer", "detail"].includes(String(name))) &&
-    (items.type === undefined || items.type === "object")
+    required.every((name) => VIOLATION.includes(String(name))) &&
+    (items.type === undefined || items.type === "object") &&
+    (items.additionalProperties !== false || VIOLATION.every((name) => name in own))
   );
 }
 
@@ -95,6 +102,12 @@ export interface Carried {
   readonly carries: Partial<Record<ErrorFact, string>>;
   /** The body's top-level members the platform fills (so a handler need not). */
   readonly members: ReadonlySet<string>;
+  /**
+   * Whether the body may be a JSON object at all, as every answer the platform makes is:
+   * an error body declared as a list or a string (SendGrid's, some of Jira's) cannot
+   * present the platform's failures.
+   */
+  readonly object: boolean;
 }
 
 /**
@@ -113,7 +126,10 @@ export function carriesOf(document: Json, schema: unknown, pointer: string): Car
     for (const [prefix, level] of levels) {
       const found = NAMES[fact]
         .map((wanted) =>
-          level.find(([name, member]) => normalised(name) === wanted && takes(member, fact)),
+          level.find(
+            ([name, member]) =>
+              normalised(name) === wanted && takes(document, member, fact, pointer),
+          ),
         )
         .find((match) => match !== undefined);
       if (!found) continue;
@@ -148,5 +164,9 @@ export function carriesOf(document: Json, schema: unknown, pointer: string): Car
       if (required.every((inner) => at.has(`${own}/${escapeToken(inner)}`))) members.add(name);
     }
   }
-  return { carries, members };
+  const { node } = follow(document, schema, pointer);
+  const type = isObject(node) ? node.type : undefined;
+  const object =
+    type === undefined || type === "object" || (Array.isArray(type) && type.includes("object"));
+  return { carries, members, object };
 }

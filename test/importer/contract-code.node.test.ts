@@ -1660,6 +1660,60 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     }
   });
 
+  it("answers the platform's failures as problems where the documented error body is no JSON object (SendGrid's list) or its `errors` items allow no violation (Jira's bulk results)", async () => {
+    const post = (schema: Json) => ({
+      post: {
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { type: "object" } } },
+        },
+        responses: {
+          "201": { description: "FIXTURE created" },
+          "400": { description: "FIXTURE invalid", content: { "application/json": { schema } } },
+        },
+      },
+    });
+    const c = await imported("error-shapes", {
+      ...doc30({}),
+      paths: {
+        "/fixture-lists": post({ type: "array", items: { type: "string" } }),
+        "/fixture-bulk": post({
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            errors: {
+              type: "array",
+              items: {
+                type: "object",
+                additionalProperties: false,
+                properties: { failedElementNumber: { type: "integer" } },
+              },
+            },
+          },
+        }),
+      },
+    });
+    for (const path of ["/fixture-lists", "/fixture-bulk"]) {
+      const res = await c.app.request(`https://fixture.test${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "[]",
+      });
+      expect(res.status, path).not.toBe(500);
+      const body = (await res.json()) as Record<string, unknown>;
+      // Never a violation list where the document's items cannot hold one.
+      if (res.headers.get("content-type") === "application/json")
+        expect(body.errors, path).toBeUndefined();
+      else expect(res.headers.get("content-type"), path).toBe("application/problem+json");
+    }
+    const lists = await c.app.request("https://fixture.test/fixture-lists", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "[]",
+    });
+    expect(lists.headers.get("content-type")).toBe("application/problem+json");
+  });
+
   it("says what an error type of the API's own JSON answers for the platform's failures: the facts its body carries, or {} when it carries none (RFC 9457 §3.1: never a guessed member)", async () => {
     const c = await imported("own-error-facts", {
       ...doc31({}),
