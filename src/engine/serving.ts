@@ -5,8 +5,8 @@
  * transitions, part 6's events, part 7's error model, form bodies; while an operation has no
  * handler, the examples' answers; and the sandbox's store and answers where it places
  * operations). What only the build needs (the start-up checks, the OpenAPI documentation, the
- * pages) is in `OPERATION_ENGINE` (index.ts), which the Worker does not
- * import: the build writes `servingEngine({ …the parts the Worker uses }, router)` into
+ * pages) is in `OPERATION_ENGINE` (index.ts), which the Worker does not import: the build
+ * writes `servingEngine({ …the parts the Worker uses }, router)` into
  * src/generated/contract.ts, with the router it chose for the Worker's routes.
  */
 import type { OperationEngine } from "../platform/engine-seam";
