@@ -784,18 +784,20 @@ async function operationChecks(
 ): Promise<void> {
   const { openapi, expect, marker } = context;
   const paths = Object.entries(openapi.paths ?? {}).filter(([path]) => !path.startsWith(SERVICE));
+  // As part 7's error model answers a failure no operation documents (a path none has, a
+  // method a path lacks), where it does (GitHub's 405 in its own JSON); else RFC 9110's.
+  const modelled = (failure: string, status: number) =>
+    context.report.errorModel?.some((p) => p.failure === failure && p.operations === undefined)
+      ? failureAnswer(context.report, failure, status)
+      : { status };
   if (!only) {
     const segments = new Set(paths.map(([path]) => path.split("/").length));
     const depth = [7, 9, 11].find((n) => !segments.has(n)) ?? 13;
-    // As part 7's error model answers not-found, where it does; else RFC 9110's own 404.
-    const presented = context.report.errorModel?.some(
-      (p) => p.failure === "not-found" && p.operations === undefined,
-    );
     await expect({
       label: "GET a path no operation declares: 404 problem",
       method: "GET",
       path: `/${Array.from({ length: depth - 1 }, () => marker).join("/")}`,
-      expect: presented ? failureAnswer(context.report, "not-found", 404) : { status: 404 },
+      expect: modelled("not-found", 404),
     });
   }
 
@@ -810,7 +812,7 @@ async function operationChecks(
         label: `${other} ${template}: 405 problem with Allow`,
         method: other,
         path,
-        expect: { status: 405, allow: declared },
+        expect: { ...modelled("method-not-allowed", 405), allow: declared },
       });
     }
     for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
