@@ -63,11 +63,12 @@ function writeAssets(files: Readonly<Record<string, string>>): void {
  * imports and the documents among its static assets. For a contract that cannot work it
  * throws the line `createApp` would, and writes a module that throws it when loaded
  * (`refusedModule`) and no assets, so nothing an earlier build wrote can be bundled or
- * uploaded in its place.
+ * uploaded in its place. It removes the stamp of an earlier build's inputs first (`stampFile`,
+ * BUILD_STAMP unless a test gives its own).
  */
-export async function buildContract(): Promise<void> {
+export async function buildContract(stampFile = BUILD_STAMP): Promise<void> {
   // Whatever this build writes, the inputs of an earlier one no longer say what is there.
-  rmSync(BUILD_STAMP, { force: true });
+  rmSync(stampFile, { force: true });
   let contract: Contract | undefined;
   const unhandledAnswers = unhandledAnswersWanted();
   // A source transform only: written first, so a refused contract's Worker still bundles
