@@ -103,9 +103,10 @@ export interface Carried {
   /** The body's top-level members the platform fills (so a handler need not). */
   readonly members: ReadonlySet<string>;
   /**
-   * Whether the body may be a JSON object at all, as every answer the platform makes is:
-   * an error body declared as a list or a string (SendGrid's, some of Jira's) cannot
-   * present the platform's failures.
+   * Whether the platform's answer, a JSON object of the members above, can be this body: not
+   * where it is declared as a list or a string (SendGrid's, some of Jira's), nor where it is
+   * only a composition (`oneOf`, `anyOf`, `allOf`: GitHub's 422 is one of two shapes, each
+   * requiring members the platform does not have), whose members are not read here.
    */
   readonly object: boolean;
 }
@@ -166,7 +167,12 @@ export function carriesOf(document: Json, schema: unknown, pointer: string): Car
   }
   const { node } = follow(document, schema, pointer);
   const type = isObject(node) ? node.type : undefined;
+  const composed =
+    isObject(node) &&
+    !isObject(node.properties) &&
+    ["oneOf", "anyOf", "allOf"].some((k) => k in node);
   const object =
-    type === undefined || type === "object" || (Array.isArray(type) && type.includes("object"));
+    !composed &&
+    (type === undefined || type === "object" || (Array.isArray(type) && type.includes("object")));
   return { carries, members, object };
 }

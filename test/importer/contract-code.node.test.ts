@@ -1660,7 +1660,7 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     }
   });
 
-  it("answers the platform's failures as problems where the documented error body is no JSON object (SendGrid's list) or its `errors` items allow no violation (Jira's bulk results)", async () => {
+  it("answers the platform's failures as problems where the documented error body is no JSON object (SendGrid's list), only a composition (GitHub's 422), or its `errors` items allow no violation (Jira's bulk results)", async () => {
     const post = (schema: Json) => ({
       post: {
         requestBody: {
@@ -1677,6 +1677,20 @@ describe("security, events, errors, limits, purpose, versioning", () => {
       ...doc30({}),
       paths: {
         "/fixture-lists": post({ type: "array", items: { type: "string" } }),
+        "/fixture-either": post({
+          oneOf: [
+            {
+              type: "object",
+              required: ["message", "url"],
+              properties: { message: { type: "string" }, url: { type: "string" } },
+            },
+            {
+              type: "object",
+              required: ["message", "code"],
+              properties: { message: { type: "string" }, code: { type: "string" } },
+            },
+          ],
+        }),
         "/fixture-bulk": post({
           type: "object",
           additionalProperties: false,
@@ -1693,7 +1707,7 @@ describe("security, events, errors, limits, purpose, versioning", () => {
         }),
       },
     });
-    for (const path of ["/fixture-lists", "/fixture-bulk"]) {
+    for (const path of ["/fixture-lists", "/fixture-either", "/fixture-bulk"]) {
       const res = await c.app.request(`https://fixture.test${path}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -1703,7 +1717,7 @@ describe("security, events, errors, limits, purpose, versioning", () => {
       const body = (await res.json()) as Record<string, unknown>;
       const type = res.headers.get("content-type");
       // A list is never the platform's answer; nor a violation list where its items cannot hold one.
-      if (path === "/fixture-lists") expect(type).toBe("application/problem+json");
+      if (path !== "/fixture-bulk") expect(type, path).toBe("application/problem+json");
       else if (type === "application/json") expect(body.errors).toBeUndefined();
     }
   });
