@@ -1707,6 +1707,10 @@ describe("security, events, errors, limits, purpose, versioning", () => {
         }),
       },
     });
+    // Said once per error type, at its answer.
+    expect(
+      findingLines(c).filter((line) => line.includes("is no JSON object of its own members")),
+    ).toHaveLength(2);
     for (const path of ["/fixture-lists", "/fixture-either", "/fixture-bulk"]) {
       const res = await c.app.request(`https://fixture.test${path}`, {
         method: "POST",

@@ -241,7 +241,12 @@ export function errorsPart(ctx: ImportContext, errors: ErrorTypes): ErrorsPart {
     );
     if (!written) continue;
     const { fields, requiredMembers, carried } = written;
-    if (requiredMembers === 0 && carried?.object !== false) presentable.add(error.name);
+    if (carried?.object === false)
+      ctx.findings.changed(
+        error.pointer,
+        `${error.name}'s body is no JSON object of its own members (a list, a string, or only oneOf, anyOf or allOf), so it presents none of the platform's own failures: they are answered as problems (RFC 9457)`,
+      );
+    else if (requiredMembers === 0) presentable.add(error.name);
     fields.push(...presentsFields(ctx, error, presenting, requiredMembers, carried));
     lines.push(`${propertyKey(error.name)}: { ${fields.join(", ")} },`);
   }
@@ -513,13 +518,7 @@ function presentsFields(
   }
   const presents = globalPresents(error.status);
   if (presenting.get(error.status) !== error.name || presents.length === 0) return [];
-  if (carried?.object === false) {
-    ctx.findings.changed(
-      error.pointer,
-      `${error.name}'s body is not a JSON object, so it does not present the platform's own failures (each one is): they are answered as problems (RFC 9457)`,
-    );
-    return [];
-  }
+  if (carried?.object === false) return [];
   if (requiredMembers > 0) {
     ctx.findings.changed(
       error.pointer,
