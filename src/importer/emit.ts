@@ -7,7 +7,7 @@
 import { basename } from "node:path";
 import { SPEC_PARTS, type SpecPart } from "../contract-language/parts";
 import type { ImportResult, PartCode } from "./contract-code";
-import type { Finding, FindingKind } from "./findings";
+import { type Finding, type FindingKind, isLeftOut } from "./findings";
 import { propertyKey } from "./schema-code";
 import type { OpenApiSource } from "./source";
 
@@ -266,11 +266,13 @@ export function findingsOnConsole(
   shown = FINDINGS_SHOWN,
 ): string[] {
   if (findings.length <= shown) return findings.map(findingLine);
-  const leftOut = new Set(findings.filter((f) => f.message.startsWith("left out: ")));
-  const first = [...leftOut, ...findings.filter((f) => !leftOut.has(f))].slice(0, shown);
+  const first = [...findings.filter(isLeftOut), ...findings.filter((f) => !isLeftOut(f))].slice(
+    0,
+    shown,
+  );
   return [
     ...first.map(findingLine),
-    `  … and ${findings.length - first.length} more (${leftOut.size} left out in all): every finding is in ${report}`,
+    `  … and ${findings.length - first.length} more: every finding is in ${report}`,
   ];
 }
 

@@ -18,6 +18,9 @@ export interface Finding {
   readonly message: string;
 }
 
+/** What the import left out (an operation, a path, a webhook, a component): its message says so first. */
+export const isLeftOut = (finding: Finding) => finding.message.startsWith("left out: ");
+
 export class Findings {
   readonly #list: Finding[] = [];
   readonly #seen = new Set<string>();

@@ -46,6 +46,7 @@ import {
   specificationText,
   type WrittenFile,
 } from "./emit";
+import { isLeftOut } from "./findings";
 import { causeOf } from "./leave-out";
 import { isObject, type Json, type OpenApiSource, readOpenApi } from "./source";
 import {
@@ -394,13 +395,13 @@ function summary(
   for (const line of findingsOnConsole(result.findings, "src/contract/IMPORT-REPORT.md"))
     console.log(line);
   const count = (kind: string) => result.findings.filter((f) => f.kind === kind).length;
-  const leftOut = result.findings.filter((f) => f.message.startsWith("left out: ")).length;
+  const leftOut = result.findings.filter(isLeftOut).length;
   console.log(
     `\n${result.findings.length} findings (${count("lost")} not carried, ${count("not-enforced")} not enforced, ${count("changed")} carried differently): src/contract/IMPORT-REPORT.md`,
   );
   if (leftOut > 0)
     console.log(
-      `${leftOut} left out (operations, paths, webhooks or components, each with its cause above)`,
+      `${leftOut} left out (operations, paths, webhooks or components, each with its cause, listed first)`,
     );
   console.log(`\nWrote the contract from ${file} (OpenAPI ${source.openapi}):`);
   for (const part of SPEC_PARTS) {
