@@ -146,6 +146,7 @@ function failureDocumenter(
     // error type of its own body carries only what it declares.
     return {
       kind,
+      presentedBy: name,
       status: error.status,
       response: errorAnswer(
         contract,

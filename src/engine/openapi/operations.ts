@@ -257,26 +257,42 @@ function transitionOf(
 interface Responses {
   readonly byStatus: Record<string, Json>;
   readonly parts: Record<string, Part[]>;
-  add(status: number | string, response: Json, part: Part): void;
+  /** `presentedBy`: the error type that answers a platform failure, if one presents it. */
+  add(status: number | string, response: Json, part: Part, presentedBy?: string): void;
   has(status: number | string): boolean;
 }
 
-function collectResponses(): Responses {
+/** The error type a response refers to, if it is a reference to one. */
+function referredType(response: Json | undefined): string | undefined {
+  const ref = response?.$ref;
+  return typeof ref === "string" ? ref.slice(ref.lastIndexOf("/") + 1) : undefined;
+}
+
+/**
+ * Collects an operation's answers status by status. An error type alone at its status is
+ * written by reference; when another answer joins it there (a platform failure its error
+ * model does not present as that type), the type is written out and the two merged, so the
+ * document shows every answer the status can carry.
+ */
+function collectResponses(inline: (name: string) => Json): Responses {
   const byStatus: Record<string, Json> = {};
   const parts: Record<string, Part[]> = {};
   return {
     byStatus,
     parts,
-    add(status, response, part) {
+    add(status, response, part, presentedBy) {
       const key = String(status);
       const existing = byStatus[key];
       if (!existing) {
         byStatus[key] = response;
         parts[key] = [part];
-      } else if (!("$ref" in existing) && !("$ref" in response)) {
-        byStatus[key] = merged(existing, response);
-        parts[key]?.push(part);
+        return;
       }
+      const referred = referredType(existing);
+      // A failure the referred type presents is that type's answer: the reference says it.
+      if (referred !== undefined && presentedBy === referred) return;
+      byStatus[key] = merged(referred === undefined ? existing : inline(referred), response);
+      parts[key]?.push(part);
     },
     has: (status) => byStatus[String(status)] !== undefined,
   };
@@ -327,14 +343,19 @@ function declaredResponses(
  */
 function responsesObject(outline: OperationOutline, context: DocumentContext): Json {
   const { id, operation: op, failures } = outline;
-  const responses = collectResponses();
+  const responses = collectResponses((name) => context.errorResponse(name, "inline"));
   declaredResponses(id, op, context, responses);
   for (const { kind, status, description, type, headers } of failures) {
     const failure = context.failure(kind, status, description, {
       ...(type ? { type: withPage(type) } : {}),
       ...(headers ? { headers } : {}),
     });
-    responses.add(failure.status, failure.response, { platform: failure.kind ?? String(status) });
+    responses.add(
+      failure.status,
+      failure.response,
+      { platform: failure.kind ?? String(status) },
+      failure.presentedBy,
+    );
   }
   const { byStatus } = responses;
   // An answer that is the platform's alone, and what a merged answer is made of.

@@ -31,6 +31,8 @@ export interface DocumentedFailure {
   readonly response: Json;
   /** Which of the platform's failures it is, where it has a name. */
   readonly kind?: string;
+  /** Part 7's error type that answers it, where one presents it. */
+  readonly presentedBy?: string;
 }
 
 /**

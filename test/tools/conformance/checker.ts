@@ -917,14 +917,14 @@ async function operationProbes(
   const expect = budgeted(context.expect);
   // The valid request is recorded once, by validProbe itself.
   await validProbe(context, template, method, operation, budgeted(context.call));
-  // Each refusal's body is held to the schema the document shows for it, as the valid
-  // answer's is: an error type's own body (Jira's `{ errorMessages, errors }`) must be the
-  // one it documents. Not yet its status and media type: see `documentedFailures`.
+  // Each refusal is held to what the document shows for it, as the valid answer is: its
+  // status, its media type (the platform's problem beside an error type's own body at the
+  // same status) and its body (Jira's `{ errorMessages, errors }` must be the one it documents).
   const documentedToo: Expect = (probe) =>
     expect({
       ...probe,
       documented: (response, text) =>
-        documentedFailures(context.doc, template, method, response, text, true),
+        documentedFailures(context.doc, template, method, response, text),
     });
   await errorProbes(report, openapi, name, path, method, operation, documentedToo, marker);
   if (spent)
