@@ -2,6 +2,8 @@
  * RFC 9457 problem details: the one shape of every error answer.
  */
 import type { ErrorBody } from "../contract-language/contract";
+import { reasonPhrase } from "../contract-language/status";
+
 import { SERVICE_PATHS } from "./paths";
 import { apiHeaders, complete, platformAnswer } from "./security-headers";
 
@@ -104,29 +106,6 @@ export function problemTypeUri(type: ProblemIdentity): string {
 /** Whether this service hosts the type's page (RFC 9457 §3.1.1: a type URI should resolve). */
 export function isHosted(type: ProblemType): boolean {
   return type.uri === undefined;
-}
-
-/** Reason phrases for the statuses the platform answers with (RFC 9110 §15). */
-const REASON_PHRASES: Readonly<Record<number, string>> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  406: "Not Acceptable",
-  409: "Conflict",
-  410: "Gone",
-  413: "Content Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Content",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  501: "Not Implemented",
-  503: "Service Unavailable",
-};
-
-export function reasonPhrase(status: number): string {
-  return REASON_PHRASES[status] ?? (status >= 500 ? "Server Error" : "Client Error");
 }
 
 /**

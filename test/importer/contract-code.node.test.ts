@@ -1519,6 +1519,51 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     );
   });
 
+  it("titles an error type with its description's first sentence, as plain text and short (RFC 9457 §3.1.3), keeping the whole text as its description", async () => {
+    const get = (status: string, description: string) => ({
+      get: {
+        responses: {
+          "200": { description: "FIXTURE OK" },
+          [status]: {
+            description,
+            content: { "application/problem+json": { schema: { type: "object" } } },
+          },
+        },
+      },
+    });
+    const markdown =
+      "**HTTP Status Code:** `404`<br>\nNot found.<br>\n**Error Code:** `1001`<br>\nThe FIXTURE [item](https://fixture.invalid/items) does not exist.";
+    const long =
+      "Returned if the FIXTURE item cannot be read because the calling user has no permission to browse the project that the item belongs to.";
+    const c = await imported("error-titles", {
+      ...doc31({}),
+      paths: {
+        "/fixture-markdown": get("404", markdown),
+        "/fixture-long": get("403", long),
+        "/fixture-plain": get("409", "Already there."),
+        "/fixture-silent": get("410", ""),
+      },
+    });
+    const errors = Object.values(c.contract.errors);
+    const of = (status: number) => errors.find((e) => e.status === status);
+    expect(of(404)).toMatchObject({ title: "HTTP Status Code: 404", description: markdown });
+    expect(of(403)?.title).toBe(
+      "Returned if the FIXTURE item cannot be read because the calling user has no…",
+    );
+    expect(of(403)?.description).toBe(long);
+    // A description that is a title already is not said twice; none says the reason phrase.
+    expect(of(409)).toEqual(expect.objectContaining({ title: "Already there." }));
+    expect(of(409)?.description).toBeUndefined();
+    expect(of(410)?.title).toBe("Gone");
+    // No Markdown or HTML reaches a name either.
+    expect(Object.keys(c.contract.errors).join(" ")).not.toMatch(/Br|\*/);
+    // The served document says the whole text, and not after its own first sentence again.
+    const responses = (await served(c)).components.responses ?? {};
+    const described = Object.values(responses).map((r) => String(r.description));
+    expect(described).toContain(long);
+    expect(described.some((d) => d.endsWith(markdown))).toBe(true);
+  });
+
   it("renames a platform-named schema to a name the document does not use itself", async () => {
     const c = await imported(
       "rename-collision",

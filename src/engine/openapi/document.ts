@@ -115,7 +115,10 @@ function errorResponses(contract: Contract, convert: Convert): Json {
       ...errorAnswer(
         contract,
         name,
-        [error.title, error.description].filter(Boolean).join(". "),
+        // A description that begins with the title (its summary, maybe cut) says it already.
+        error.description?.startsWith(error.title.replace(/…$/, ""))
+          ? error.description
+          : [error.title, error.description].filter(Boolean).join(". "),
         errorTypeSchema(name, contract, convert),
       ),
       [ERROR_TYPE]: own,

@@ -23,7 +23,7 @@ export function compareResponse(
     category,
     child(at, "description"),
     response.description,
-    firstSentence(response.description, servedResponse.description),
+    saidWhole(response.description, servedResponse.description),
     "description",
   );
   if (isObject(response.links)) c.record(category, child(at, "links"), false, "links");
@@ -98,10 +98,11 @@ const lowerKeys = (record: Json): Json =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k.toLowerCase(), v]));
 
 /**
- * The served description, if it starts with the source's (a presented platform failure
- * says more after the error type's own words).
+ * The source's description, if the served one says it whole: a presented platform failure
+ * says more after the error type's own words, and an error type's short title comes before
+ * them where the description is longer than a title (RFC 9457 §3.1.3).
  */
-function firstSentence(source: unknown, served: unknown): unknown {
+function saidWhole(source: unknown, served: unknown): unknown {
   if (typeof source !== "string" || typeof served !== "string") return served;
-  return served.startsWith(source.trim()) ? source.trim() : served;
+  return served.includes(source.trim()) ? source.trim() : served;
 }

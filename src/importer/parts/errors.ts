@@ -13,6 +13,7 @@ import {
   PROBLEM_OWN_MEMBERS,
   RESERVED_PROBLEM_SLUGS,
 } from "../../contract-language/problem-catalogue";
+import { reasonPhrase } from "../../contract-language/status";
 import { type Carried, carriesOf, type ErrorMedia, errorMediaOf } from "../error-bodies";
 import { causeOf } from "../leave-out";
 import { pascal } from "../names";
@@ -128,10 +129,7 @@ export class ErrorTypes {
     const key = fromComponent ? `${component.name}\n${status}` : `${status}\n${literal(response)}`;
     let name = this.#keys.get(key);
     if (!name) {
-      const words = String(response.description ?? "")
-        .split(/\s+/)
-        .slice(0, 4)
-        .join(" ");
+      const words = problemTitle(response.description, status).split(/\s+/).slice(0, 4).join(" ");
       name = this.#name(fromComponent ? component.name : pascal(words) || `Error${status}`, status);
       if (!fromComponent)
         this.#ctx.findings.changed(
@@ -328,10 +326,14 @@ function errorTypeFields(
   const own = ownErrorType(response);
   const ownTitle = typeof own?.title === "string" ? own.title : undefined;
   const ownDescription = typeof own?.description === "string" ? own.description : undefined;
+  const text = String(response.description ?? "").trim();
+  const title = ownTitle ?? problemTitle(text, error.status);
+  // The whole text, where the title is only its summary (a document served here says both).
+  const description = own ? ownDescription : text !== title ? text : undefined;
   const fields: string[] = [
     `status: ${error.status}`,
-    `title: ${literal(ownTitle ?? (String(response.description ?? "").trim() || `Error ${error.status}`))}`,
-    ...(ownDescription ? [`description: ${literal(ownDescription)}`] : []),
+    `title: ${literal(title)}`,
+    ...(description ? [`description: ${literal(description)}`] : []),
   ];
   // An error body of the API's own shape: where the platform's facts go in it.
   const carried =
@@ -348,6 +350,33 @@ function errorTypeFields(
   if (own && typeof own.type === "string") fields.push(`type: ${literal(own.type)}`);
   errorTypeLosses(ctx, error, body);
   return { fields, requiredMembers: members.required, carried };
+}
+
+/** The longest title a description is cut to, at a word's end. */
+const TITLE_LENGTH = 80;
+
+/**
+ * A problem type's title from a response's description (RFC 9457 §3.1.3: "a short,
+ * human-readable summary"): its first line's first sentence as plain text, without the
+ * Markdown and HTML documents write there, cut at a word's end; the status's reason phrase
+ * (RFC 9110 §15) where the description says nothing.
+ */
+export function problemTitle(description: unknown, status: number): string {
+  const plain = String(description ?? "")
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*_`]+/g, "")
+    .replace(/^\s*#+\s*/gm, "");
+  const line = plain
+    .split("\n")
+    .map((l) => l.replace(/\s+/g, " ").trim())
+    .find((l) => /[A-Za-z0-9]/.test(l));
+  if (!line) return reasonPhrase(status);
+  const sentence = line.split(/(?<=[.!?])\s/)[0]?.replace(/[:;,]$/, "") ?? line;
+  if (sentence.length <= TITLE_LENGTH) return sentence;
+  const cut = sentence.slice(0, TITLE_LENGTH + 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), TITLE_LENGTH / 2)).trimEnd()}…`;
 }
 
 const ownErrorType = (response: Json): Json | undefined =>

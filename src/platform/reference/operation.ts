@@ -8,9 +8,9 @@
  */
 import { ERROR_TYPE } from "../../contract-language/document-marks";
 import { PROBLEM_CATALOGUE } from "../../contract-language/problem-catalogue";
+import { reasonPhrase } from "../../contract-language/status";
 import { html, joinHtml, type SafeHtml } from "../html";
 import { SERVICE_PATHS } from "../paths";
-import { reasonPhrase } from "../problem";
 import { type Json, schemaView } from "./schema";
 
 const NOTHING = html``;
