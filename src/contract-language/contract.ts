@@ -479,10 +479,22 @@ export interface EventDeclaration {
 
 /**
  * What the platform says of each failure, where an error type's body has a member for it:
- * RFC 9457's members (status, title, detail, type), the request id, and a 422's list of
- * violations (`errors`).
+ * RFC 9457's members (status, title, detail, type), the request id, and a 422's violations,
+ * as the list it makes (`errors`: `{ in, pointer, detail }` each), or as an object by field
+ * (`{ "address.city": "…" }`, as Jira's `errors` and many frameworks' are written): each
+ * violation's field (its pointer's tokens joined by `.`, or the part it is in where it
+ * points at the whole part) to its message (`fieldErrors`), or to the list of its messages
+ * (`fieldErrorLists`). A handler's own value of that member is kept.
  */
-export type ErrorFact = "status" | "title" | "detail" | "type" | "requestId" | "errors";
+export type ErrorFact =
+  | "status"
+  | "title"
+  | "detail"
+  | "type"
+  | "requestId"
+  | "errors"
+  | "fieldErrors"
+  | "fieldErrorLists";
 
 /**
  * An error body that is not an RFC 9457 problem document, as many APIs' are

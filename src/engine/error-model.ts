@@ -142,7 +142,9 @@ export function problemPresenter(contract: Contract, operationId?: string): Prob
       // object of messages by field): the platform's violations are no value of it.
       ...Object.keys(error.members ?? {}).filter((member) => member !== "errors"),
       // The violations go where the body carries them, and nowhere else.
-      ...(format.carries.errors ? ["errors"] : []),
+      ...(format.carries.errors || format.carries.fieldErrors || format.carries.fieldErrorLists
+        ? ["errors"]
+        : []),
     ]);
     as.set(kind, (problem) => {
       const kept: Record<string, unknown> = {};

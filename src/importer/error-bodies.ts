@@ -38,6 +38,9 @@ export function errorMediaOf(types: readonly string[]): ErrorMedia | undefined {
   return plain.includes(PROBLEM_XML) ? { kind: "problem", mediaType: PROBLEM_XML } : undefined;
 }
 
+/** The names of an object of messages by field (Jira's `errors`, many frameworks'). */
+const FIELD_NAMES = ["errors", "fielderrors", "validationerrors"];
+
 /** The member names (lower case, `_` and `-` dropped) that carry each fact, most telling first. */
 const NAMES: Readonly<Record<ErrorFact, readonly string[]>> = {
   status: ["status", "statuscode", "httpstatus", "code"],
@@ -46,6 +49,8 @@ const NAMES: Readonly<Record<ErrorFact, readonly string[]>> = {
   type: ["type"],
   requestId: ["requestid", "traceid", "correlationid"],
   errors: ["errors", "violations", "invalidparams", "details"],
+  fieldErrors: FIELD_NAMES,
+  fieldErrorLists: FIELD_NAMES,
 };
 
 /** The JSON type a fact needs of the member that carries it. */
@@ -59,6 +64,8 @@ const TYPES: Readonly<Record<ErrorFact, string>> = {
   type: "string",
   requestId: "string",
   errors: "array",
+  fieldErrors: "object",
+  fieldErrorLists: "object",
 };
 
 /** The members of each violation the platform reports. */
@@ -82,6 +89,8 @@ function takes(document: Json, member: Json, fact: ErrorFact, pointer: string): 
   const types = Array.isArray(member.type) ? member.type : [member.type];
   const wanted = TYPES[fact];
   if (!types.includes(wanted) && !(wanted === "integer" && types.includes("number"))) return false;
+  if (fact === "fieldErrors" || fact === "fieldErrorLists")
+    return messagesByField(document, member, pointer) === fact;
   if (fact !== "errors") return !("enum" in member) && !("const" in member);
   // The platform's violations are { in, pointer, detail }: items that require other members
   // (a `field`, a `message`), or allow no member but their own (Jira's bulk results), cannot
@@ -95,6 +104,33 @@ function takes(document: Json, member: Json, fact: ErrorFact, pointer: string): 
     (items.type === undefined || items.type === "object") &&
     (items.additionalProperties !== false || VIOLATION.every((name) => name in own))
   );
+}
+
+/** A schema of JSON type `type` (through `$ref`s), and nothing narrower. */
+function plainOf(document: Json, raw: unknown, pointer: string, type: string): Json | undefined {
+  const { node } = follow(document, raw, pointer);
+  if (!isObject(node) || "enum" in node || "const" in node) return undefined;
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  return types.includes(type) ? node : undefined;
+}
+
+/**
+ * Whether an object member is one of messages by field, the platform's violations written
+ * `{ field: message }` or `{ field: [messages] }`: any name (no member it requires or
+ * declares), each value a string, or a list of strings.
+ */
+function messagesByField(
+  document: Json,
+  member: Json,
+  pointer: string,
+): "fieldErrors" | "fieldErrorLists" | undefined {
+  const declared = isObject(member.properties) ? Object.keys(member.properties) : [];
+  const required = Array.isArray(member.required) ? member.required : [];
+  if (declared.length > 0 || required.length > 0) return undefined;
+  const values = member.additionalProperties;
+  if (plainOf(document, values, pointer, "string")) return "fieldErrors";
+  const list = plainOf(document, values, pointer, "array");
+  return list && plainOf(document, list.items, pointer, "string") ? "fieldErrorLists" : undefined;
 }
 
 export interface Carried {
@@ -156,7 +192,9 @@ export function carriesOf(document: Json, schema: unknown, pointer: string): Car
   }
   // A top-level member is filled when it carries a fact, or is an object whose every
   // required member does.
-  const at = new Set(Object.values(carries));
+  // An object of messages by field stays a handler's to give too (its own rules' messages).
+  const byField = [carries.fieldErrors, carries.fieldErrorLists];
+  const at = new Set(Object.values(carries).filter((p) => !byField.includes(p)));
   for (const [name, member] of levels[0]?.[1] ?? []) {
     const own = `/${escapeToken(name)}`;
     if (at.has(own)) members.add(name);

@@ -57,20 +57,37 @@ describe("an operation's own answer to a failure the platform detects", () => {
     });
   });
 
-  it("a collection of errors (Jira's `{ errorMessages, errors, status }`): the detail is its one message, and the platform's violations never fill the `errors` object the type declares as its own", async () => {
-    for (const sent of [JSON.stringify({ name: "" }), "{"]) {
-      const res = await post("/fixture-collection", sent);
-      expect(res.status).toBe(400);
-      expect(res.headers.get("content-type")).toBe("application/json");
-      expect(await res.json()).toEqual({ errorMessages: [expect.any(String)], status: 400 });
-    }
-    // A handler gives the `errors` object; the detail is still the one message.
+  it("a collection of errors (Jira's `{ errorMessages, errors, status }`): the detail is its one message, and the violations go to its `errors` object by field", async () => {
+    const invalid = await post("/fixture-collection", JSON.stringify({ name: "", extra: 1 }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("content-type")).toBe("application/json");
+    expect(await invalid.json()).toEqual({
+      errorMessages: [expect.stringContaining("violation")],
+      errors: { name: "Must be at least 1 characters." },
+      status: 400,
+    });
+    // No violations, no `errors`: a malformed body says only its one message.
+    const malformed = await post("/fixture-collection", "{");
+    expect(await malformed.json()).toEqual({ errorMessages: [expect.any(String)], status: 400 });
+    // A handler gives the `errors` object itself; the detail is still the one message.
     const taken = await post("/fixture-collection", JSON.stringify({ name: "taken" }));
     expect(await taken.json()).toEqual({
       errorMessages: ["FIXTURE: that name is taken"],
       errors: { name: "FIXTURE: taken" },
       status: 400,
     });
+  });
+
+  it("messages by field as lists (`{ message, errors: { field: [messages] } }`): every violation of a field in its list, the part's name for one about the whole part", async () => {
+    const twice = await post("/fixture-fields", JSON.stringify({ name: 7 }));
+    expect(twice.status).toBe(422);
+    const body = (await twice.json()) as { message: string; errors: Record<string, string[]> };
+    expect(body.message).toContain("violation");
+    expect(Object.keys(body.errors)).toEqual(["name"]);
+    expect(body.errors.name?.length).toBeGreaterThan(0);
+    const whole = await post("/fixture-fields", JSON.stringify([]));
+    const wholeBody = (await whole.json()) as { errors: Record<string, string[]> };
+    expect(Object.keys(wholeBody.errors)).toEqual(["body"]);
   });
 
   it("an operation that documents no answer of its own keeps the platform's 422 problem", async () => {

@@ -1648,61 +1648,71 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     );
   });
 
-  it("carries the detail as the one item of a list of messages where no member holds it alone (Jira's `{ errorMessages, errors, status }`), and never puts the violations in an `errors` object", async () => {
-    const c = await imported("error-collection", {
-      ...doc30({}),
-      paths: {
-        "/fixture-issues": {
-          post: {
-            operationId: "fixtureCreate",
-            requestBody: {
-              required: true,
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    required: ["summary"],
-                    properties: { summary: { type: "string", minLength: 1 } },
-                  },
-                },
-              },
-            },
-            responses: {
-              "201": { description: "FIXTURE created" },
-              "400": {
-                description: "FIXTURE invalid",
-                content: {
-                  "application/json": { schema: { $ref: "#/components/schemas/FixtureErrors" } },
-                },
+  it("carries the detail as the one item of a list of messages where no member holds it alone (Jira's `{ errorMessages, errors, status }`), and the violations by field in an object of messages (Jira's `errors`; `{ field: [messages] }` as many frameworks write it)", async () => {
+    const fixtureErrors = (byField: Json): Json => ({
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        errorMessages: { type: "array", items: { type: "string" } },
+        errors: { type: "object", additionalProperties: byField },
+        status: { type: "integer", format: "int32" },
+      },
+    });
+    const post = (schema: string) => ({
+      post: {
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["summary"],
+                properties: { summary: { type: "string", minLength: 1 } },
               },
             },
           },
         },
-      },
-      components: {
-        schemas: {
-          FixtureErrors: {
-            type: "object",
-            additionalProperties: false,
-            properties: {
-              errorMessages: { type: "array", items: { type: "string" } },
-              errors: { type: "object", additionalProperties: { type: "string" } },
-              status: { type: "integer", format: "int32" },
+        responses: {
+          "201": { description: "FIXTURE created" },
+          "400": {
+            description: "FIXTURE invalid",
+            content: {
+              "application/json": { schema: { $ref: `#/components/schemas/${schema}` } },
             },
           },
         },
       },
     });
-    expect(c.code.errors).toContain('"carries":{"status":"/status","detail":"/errorMessages/0"}');
-    for (const body of ["{not json", JSON.stringify({ summary: "" })]) {
-      const res = await c.app.request("https://fixture.test/fixture-issues", {
+    const c = await imported("error-collection", {
+      ...doc30({}),
+      paths: { "/fixture-issues": post("FixtureErrors"), "/fixture-notes": post("FixtureLists") },
+      components: {
+        schemas: {
+          FixtureErrors: fixtureErrors({ type: "string" }),
+          FixtureLists: fixtureErrors({ type: "array", items: { type: "string" } }),
+        },
+      },
+    });
+    expect(c.code.errors).toContain('"fieldErrors":"/errors","detail":"/errorMessages/0"');
+    expect(c.code.errors).toContain('"fieldErrorLists":"/errors","detail":"/errorMessages/0"');
+    const send = (path: string, body: string) =>
+      c.app.request(`https://fixture.test${path}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body,
       });
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ errorMessages: [expect.any(String)], status: 400 });
-    }
+    const malformed = await send("/fixture-issues", "{not json");
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ errorMessages: [expect.any(String)], status: 400 });
+    const invalid = await send("/fixture-issues", JSON.stringify({ summary: "" }));
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({
+      errorMessages: [expect.any(String)],
+      errors: { summary: expect.any(String) },
+      status: 400,
+    });
+    const listed = await send("/fixture-notes", JSON.stringify({ summary: "" }));
+    expect(((await listed.json()) as Json).errors).toEqual({ summary: [expect.any(String)] });
   });
 
   it("answers the platform's failures as problems where the documented error body is no JSON object (SendGrid's list), only a composition (GitHub's 422), or its `errors` items allow no violation (Jira's bulk results)", async () => {

@@ -516,6 +516,8 @@ const FACT_WORDS: Readonly<Record<ErrorFact, string>> = {
   type: "type",
   requestId: "request id",
   errors: "violations",
+  fieldErrors: "violations by field",
+  fieldErrorLists: "violations by field",
 };
 
 /**
