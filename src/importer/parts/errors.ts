@@ -358,8 +358,8 @@ const TITLE_LENGTH = 80;
 /**
  * A problem type's title from a response's description (RFC 9457 §3.1.3: "a short,
  * human-readable summary"): its first line's first sentence as plain text, without the
- * Markdown and HTML documents write there, cut at a word's end; the status's reason phrase
- * (RFC 9110 §15) where the description says nothing.
+ * Markdown and HTML documents write there and past lines that only state a code, cut at a
+ * word's end; the status's reason phrase (RFC 9110 §15) where the description says nothing.
  */
 export function problemTitle(description: unknown, status: number): string {
   const plain = String(description ?? "")
@@ -368,10 +368,18 @@ export function problemTitle(description: unknown, status: number): string {
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/[*_`]+/g, "")
     .replace(/^\s*#+\s*/gm, "");
-  const line = plain
+  const lines = plain
     .split("\n")
     .map((l) => l.replace(/\s+/g, " ").trim())
-    .find((l) => /[A-Za-z0-9]/.test(l));
+    .filter((l) => /[A-Za-z0-9]/.test(l));
+  // A line that only states a code (Zoom's "HTTP Status Code: 404", "Error Code: 2001")
+  // says less than the first one after it.
+  const reason = reasonPhrase(status).replace(/ /g, "\\s+");
+  const code = new RegExp(
+    `^(?:HTTP\\s+)?(?:status|response|error)?\\s*code\\s*:?\\s*\\d+\\.?(?:\\s+${reason}\\.?)?$`,
+    "i",
+  );
+  const line = lines.find((l) => !code.test(l)) ?? lines[0];
   if (!line) return reasonPhrase(status);
   const sentence = line.split(/(?<=[.!?])\s/)[0]?.replace(/[:;,]$/, "") ?? line;
   if (sentence.length <= TITLE_LENGTH) return sentence;
