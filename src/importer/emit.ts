@@ -68,7 +68,7 @@ function partFile(
   const lines = [
     "/**",
     ` * Spec part ${part.number}, "${part.title}": imported from the OpenAPI document`,
-    ` * ${basename(source.file)} (OpenAPI ${source.openapi}) by \`npm run contract:import\`, which`,
+    ` * ${basename(source.file)} (${source.format}) by \`npm run contract:import\`, which`,
     WRITTEN_BY_IMPORT,
     " * contract does not carry.",
     " */",
@@ -149,7 +149,7 @@ export function specificationText(
   const preamble = [
     "# Service Interface Specification",
     "",
-    `This revision of the specification is the OpenAPI document \`${basename(source.file)}\` (OpenAPI ${source.openapi}${version}; sha-256 ${source.sha256}), imported with \`npm run contract:import\`. The contract beside this file is written from it, and IMPORT-REPORT.md lists what the contract does not carry. A part the document does not give is as the specification left it.`,
+    `This revision of the specification is the OpenAPI document \`${basename(source.file)}\` (${source.format}${version}; sha-256 ${source.sha256}), imported with \`npm run contract:import\`. The contract beside this file is written from it, and IMPORT-REPORT.md lists what the contract does not carry. A part the document does not give is as the specification left it.`,
     "",
   ].join("\n");
   let out = `${preamble}\n`;
@@ -217,7 +217,7 @@ export function reportText(
   const lines = [
     "# Import report",
     "",
-    `Source: \`${basename(source.file)}\` (OpenAPI ${source.openapi}; sha-256 ${source.sha256}), read by \`npm run contract:import\`, which writes this file. \`npm run contract:diff -- <file>\` compares the OpenAPI document the service now serves with the source. Pointers are JSON Pointers into the source, with files it refers to bundled in where they are first used.`,
+    `Source: \`${basename(source.file)}\` (${source.format}; sha-256 ${source.sha256}), read by \`npm run contract:import\`, which writes this file. \`npm run contract:diff -- <file>\` compares the OpenAPI document the service now serves with the source. Pointers are JSON Pointers into the ${source.format.startsWith("Swagger") ? "converted document" : "source"}, with files it refers to bundled in where they are first used.`,
     "",
     "## What was written",
     "",

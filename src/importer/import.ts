@@ -126,7 +126,7 @@ function contents(source: OpenApiSource, bytes: number): string {
   const components = isObject(document.components) ? document.components : {};
   const schemas = isObject(components.schemas) ? Object.keys(components.schemas).length : 0;
   const webhooks = isObject(document.webhooks) ? Object.keys(document.webhooks).length : 0;
-  return `OpenAPI ${source.openapi}, ${(bytes / 1024).toFixed(0)} KiB: ${paths.length} paths, ${operations} operations, ${schemas} component schemas, ${webhooks} webhooks`;
+  return `${source.format}, ${(bytes / 1024).toFixed(0)} KiB: ${paths.length} paths, ${operations} operations, ${schemas} component schemas, ${webhooks} webhooks`;
 }
 
 /** The contract from the document, leaving out `leaveOut` (and what cannot be converted). */
@@ -403,7 +403,7 @@ function summary(
     console.log(
       `${leftOut} left out (operations, paths, webhooks or components, each with its cause, listed first)`,
     );
-  console.log(`\nWrote the contract from ${file} (OpenAPI ${source.openapi}):`);
+  console.log(`\nWrote the contract from ${file} (${source.format}):`);
   for (const part of SPEC_PARTS) {
     const written = result.parts.get(part.name);
     const what =

@@ -1,13 +1,17 @@
+/// <reference path="./swagger2openapi.d.ts" />
 /**
  * Reading an OpenAPI document (3.0.x or 3.1.x, YAML or JSON, a local file) into one JSON
  * value: `$ref`s to files beside it are bundled in by @apidevtools/json-schema-ref-parser
- * (local files only, never the network), so what follows resolves only `#/…` pointers.
+ * (local files only, never the network), so what follows resolves only `#/…` pointers. A
+ * Swagger 2.0 document is read as the OpenAPI 3.0 document swagger2openapi converts it to
+ * (the converter APIs.guru publishes its documents with), the network never asked.
  * Also the JSON Pointer helpers (RFC 6901) every finding is located with.
  */
 
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { bundle } from "@apidevtools/json-schema-ref-parser";
+import swagger2openapi from "swagger2openapi";
 
 export type Json = { [key: string]: unknown };
 
@@ -49,8 +53,10 @@ export interface OpenApiSource {
   readonly file: string;
   /** The document with every external `$ref` bundled in. */
   readonly document: Json;
-  /** The `openapi` field: 3.0.x or 3.1.x. */
+  /** The `openapi` field: 3.0.x or 3.1.x (of the converted document, for Swagger 2.0). */
   readonly openapi: string;
+  /** What the file is, as the report says it: `OpenAPI 3.1.0`, or Swagger 2.0 and what it was read as. */
+  readonly format: string;
   readonly major: "3.0" | "3.1";
   /** sha-256 of the file's bytes, so a report names exactly what it read. */
   readonly sha256: string;
@@ -67,24 +73,51 @@ export async function readOpenApi(file: string): Promise<OpenApiSource> {
     throw new Error(`${file} could not be read: ${(error as Error).message}`);
   }
   if (!isObject(document)) throw new Error(`${file} is not an OpenAPI document (not an object)`);
+  const swagger = document.swagger;
+  if (swagger === "2.0") return converted(file, document, sha256);
   const openapi = document.openapi;
   if (typeof openapi !== "string" || !/^3\.[01]\.\d+/.test(openapi)) {
-    const found =
-      typeof document.swagger === "string" ? `Swagger ${document.swagger}` : String(openapi);
-    // Swagger 2.0 has a maintained converter of its own (the one APIs.guru publishes with).
-    const convert =
-      typeof document.swagger === "string"
-        ? "; convert it first (`npx swagger2openapi <file> -o openapi.yaml`) and import that"
-        : "";
+    const found = typeof swagger === "string" ? `Swagger ${swagger}` : String(openapi);
     throw new Error(
-      `${file} is ${found}: only OpenAPI 3.0.x and 3.1.x documents are read${convert}`,
+      `${file} is ${found}: only OpenAPI 3.0.x and 3.1.x documents, and Swagger 2.0, are read`,
     );
   }
   return {
     file,
     document,
     openapi,
+    format: `OpenAPI ${openapi}`,
     major: openapi.startsWith("3.0") ? "3.0" : "3.1",
+    sha256,
+  };
+}
+
+/**
+ * A Swagger 2.0 document, as the OpenAPI 3.0 document swagger2openapi makes of it: what it
+ * had to mend is patched (`patch`), and what it cannot convert is marked `x-s2o-warning`
+ * where it is (`warnOnly`), so the report lists it, rather than stopping the import.
+ */
+async function converted(file: string, document: Json, sha256: string): Promise<OpenApiSource> {
+  let openapi: unknown;
+  try {
+    ({ openapi } = await swagger2openapi.convertObj(document, {
+      patch: true,
+      warnOnly: true,
+      resolve: false,
+    }));
+  } catch (error) {
+    throw new Error(
+      `${file} is Swagger 2.0, and swagger2openapi could not convert it: ${(error as Error).message}`,
+    );
+  }
+  if (!isObject(openapi) || typeof openapi.openapi !== "string")
+    throw new Error(`${file} is Swagger 2.0, and swagger2openapi made no OpenAPI document of it`);
+  return {
+    file,
+    document: openapi,
+    openapi: openapi.openapi,
+    format: `Swagger 2.0, read as the OpenAPI ${openapi.openapi} document swagger2openapi converts it to`,
+    major: "3.0",
     sha256,
   };
 }

@@ -2263,9 +2263,83 @@ components:
     expect(c.contract.limits).toMatchObject({ limit: { minimum: 1, maximum: 20 } });
   });
 
-  it("refuses what is not an OpenAPI 3.0 or 3.1 document, in one sentence", async () => {
-    await expect(importCase("swagger", { swagger: "2.0", info, paths: {} })).rejects.toThrow(
-      /is Swagger 2\.0: only OpenAPI 3\.0\.x and 3\.1\.x documents are read; convert it first \(`npx swagger2openapi/,
+  it("refuses what is not an OpenAPI 3.0 or 3.1 document, or Swagger 2.0, in one sentence", async () => {
+    await expect(importCase("swagger-1", { swagger: "1.2", info, paths: {} })).rejects.toThrow(
+      /is Swagger 1\.2: only OpenAPI 3\.0\.x and 3\.1\.x documents, and Swagger 2\.0, are read$/,
+    );
+  });
+
+  it("reads a Swagger 2.0 document as the OpenAPI 3.0 document swagger2openapi converts it to: its body, form and array parameters, its key and its answers", async () => {
+    const c = await imported("swagger-2", {
+      yaml: [
+        "swagger: '2.0'",
+        "info: { title: FIXTURE Swagger shelf, version: '1.0' }",
+        "host: fixture.invalid",
+        "basePath: /v1",
+        "schemes: [https]",
+        "consumes: [application/json]",
+        "produces: [application/json]",
+        "securityDefinitions:",
+        "  fixtureKey: { type: apiKey, in: header, name: X-Fixture-Key }",
+        "security: [{ fixtureKey: [] }]",
+        "paths:",
+        "  /fixture-books:",
+        "    get:",
+        "      operationId: fixtureListBooks",
+        "      parameters:",
+        "        - { name: tags, in: query, type: array, items: { type: string }, collectionFormat: csv }",
+        "        - { name: limit, in: query, type: integer, minimum: 1, maximum: 50 }",
+        "      responses:",
+        "        '200': { description: FIXTURE books, schema: { type: array, items: { $ref: '#/definitions/FixtureBook' } } }",
+        "    post:",
+        "      operationId: fixtureAddBook",
+        "      parameters:",
+        "        - { name: book, in: body, required: true, schema: { $ref: '#/definitions/FixtureBook' } }",
+        "      responses:",
+        "        '201': { description: FIXTURE added, schema: { $ref: '#/definitions/FixtureBook' } }",
+        "  /fixture-covers:",
+        "    post:",
+        "      operationId: fixtureUploadCover",
+        "      consumes: [application/x-www-form-urlencoded]",
+        "      parameters:",
+        "        - { name: caption, in: formData, type: string, required: true }",
+        "      responses:",
+        "        '204': { description: FIXTURE stored }",
+        "definitions:",
+        "  FixtureBook:",
+        "    type: object",
+        "    required: [title]",
+        "    properties: { title: { type: string, minLength: 1 }, pages: { type: integer } }",
+      ].join("\n"),
+    });
+    expect(c.contract.operations.fixtureAddBook).toMatchObject({
+      method: "POST",
+      path: "/v1/fixture-books",
+    });
+    expect(Object.keys(c.contract.operations).sort()).toEqual([
+      "fixtureAddBook",
+      "fixtureListBooks",
+      "fixtureUploadCover",
+    ]);
+    expect(c.contract.securitySchemes.fixtureKey).toMatchObject({ in: "header" });
+    expect(Object.keys(c.contract.resources)).toContain("FixtureBook");
+    // Each file it wrote says what the source was and what it was read as.
+    expect(c.code.endpoints).toContain(
+      "(Swagger 2.0, read as the OpenAPI 3.0.0 document swagger2openapi converts it to)",
+    );
+    // Served: the key is asked for (RFC 9110 §15.5.2).
+    const keyless = await c.app.request("https://fixture.test/v1/fixture-books", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ title: "" }),
+    });
+    expect(keyless.status).toBe(401);
+    const doc = await served(c);
+    const form = doc.paths["/v1/fixture-covers"]?.post as Json;
+    expect(JSON.stringify(form.requestBody)).toContain("application/x-www-form-urlencoded");
+    const list = doc.paths["/v1/fixture-books"]?.get as Json & { parameters: Json[] };
+    expect(list.parameters).toContainEqual(
+      expect.objectContaining({ name: "tags", in: "query", style: "form", explode: false }),
     );
   });
 });

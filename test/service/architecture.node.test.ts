@@ -81,8 +81,12 @@ const IMPORTER_ENTRIES: readonly string[] = [
   "build/write.ts",
 ];
 
-/** Packages the importer may load: Node's modules, the `$ref` bundler, and zod (it reads formats with it). */
-const IMPORTER_PACKAGES = /^node:|^@apidevtools\/json-schema-ref-parser$|^zod(\/|$)/;
+/**
+ * Packages the importer may load: Node's modules, the `$ref` bundler, the Swagger 2.0
+ * converter, and zod (it reads formats with it).
+ */
+const IMPORTER_PACKAGES =
+  /^node:|^@apidevtools\/json-schema-ref-parser$|^swagger2openapi$|^zod(\/|$)/;
 
 type Edge = readonly [from: string, to: string];
 
