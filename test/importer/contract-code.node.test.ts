@@ -65,6 +65,25 @@ async function accepts(c: ImportedCase, body: unknown): Promise<boolean> {
   return res.status === 501;
 }
 
+/** A POST whose JSON body requires one non-empty string `member`, created 201, with `errors` too. */
+const postOfOneMember = (member: string, errors: Json): Json => ({
+  post: {
+    requestBody: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            required: [member],
+            properties: { [member]: { type: "string", minLength: 1 } },
+          },
+        },
+      },
+    },
+    responses: { "201": { description: "FIXTURE created" }, ...errors },
+  },
+});
+
 const served = async (c: ImportedCase) =>
   (await c.served()) as Json & {
     paths: Record<
@@ -1594,23 +1613,7 @@ describe("security, events, errors, limits, purpose, versioning", () => {
   });
 
   it("answers a failure as the operation documents it: its own JSON error body at its status, else the platform's", async () => {
-    const post = (errors: Json) => ({
-      post: {
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["name"],
-                properties: { name: { type: "string", minLength: 1 } },
-              },
-            },
-          },
-        },
-        responses: { "201": { description: "FIXTURE created" }, ...errors },
-      },
-    });
+    const post = (errors: Json) => postOfOneMember("name", errors);
     const c = await imported("own-error-bodies", {
       ...doc31({}),
       paths: {
@@ -1662,31 +1665,15 @@ describe("security, events, errors, limits, purpose, versioning", () => {
         status: { type: "integer", format: "int32" },
       },
     });
-    const post = (schema: string) => ({
-      post: {
-        requestBody: {
-          required: true,
+    const post = (schema: string) =>
+      postOfOneMember("summary", {
+        "400": {
+          description: "FIXTURE invalid",
           content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["summary"],
-                properties: { summary: { type: "string", minLength: 1 } },
-              },
-            },
+            "application/json": { schema: { $ref: `#/components/schemas/${schema}` } },
           },
         },
-        responses: {
-          "201": { description: "FIXTURE created" },
-          "400": {
-            description: "FIXTURE invalid",
-            content: {
-              "application/json": { schema: { $ref: `#/components/schemas/${schema}` } },
-            },
-          },
-        },
-      },
-    });
+      });
     const c = await imported("error-collection", {
       ...doc30({}),
       paths: { "/fixture-issues": post("FixtureErrors"), "/fixture-notes": post("FixtureLists") },
