@@ -3,7 +3,6 @@
  */
 import type { ErrorBody } from "../contract-language/contract";
 import { reasonPhrase } from "../contract-language/status";
-
 import { SERVICE_PATHS } from "./paths";
 import { apiHeaders, complete, platformAnswer } from "./security-headers";
 
