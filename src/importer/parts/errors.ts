@@ -361,7 +361,7 @@ const TITLE_LENGTH = 80;
  * Markdown and HTML documents write there and past lines that only state a code, cut at a
  * word's end; the status's reason phrase (RFC 9110 §15) where the description says nothing.
  */
-export function problemTitle(description: unknown, status: number): string {
+function problemTitle(description: unknown, status: number): string {
   const plain = String(description ?? "")
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<[^>]*>/g, " ")
