@@ -247,18 +247,35 @@ export function reportText(
 
 const escapeMarkdown = (text: string) => text.replace(/([*_[\]<>|])/g, "\\$1");
 
+/** Each kind of finding as the report's sections and the import's summary name it. */
+export const FINDING_WORDS: Readonly<Record<FindingKind, string>> = {
+  lost: "not carried",
+  "not-enforced": "not enforced",
+  changed: "carried differently",
+};
+
+/** The order the console shows them in: what a caller of the API meets first. */
+const CONSOLE_ORDER: Readonly<Record<FindingKind, number>> = {
+  lost: 1,
+  changed: 2,
+  "not-enforced": 3,
+};
+
 /** One line per finding, for the terminal. */
 export function findingLine(finding: Finding): string {
-  return `  ${finding.kind.padEnd(12)} ${finding.pointer}: ${finding.message}`;
+  return `  ${FINDING_WORDS[finding.kind].padEnd(19)} ${finding.pointer}: ${finding.message}`;
 }
 
 /** How many findings the console shows before it points to the report. */
 export const FINDINGS_SHOWN = 30;
 
 /**
- * The findings as the import prints them: all of them while they are few; else what was
- * left out first (what a caller of the API cannot reach), up to `shown` lines, then how many
- * more there are and where they all are, so the summary is not lost above hundreds of lines.
+ * The findings as the import prints them: all of them while they are few. Else, so the
+ * summary is not lost above hundreds of lines, one line per message (the same message at
+ * many places, as an extension a document writes on every schema, is said once with how
+ * many places it is at), what was left out first (what a caller of the API cannot reach),
+ * then what is not carried, carried differently, not enforced, up to `shown` lines, then
+ * how many more there are and where they all are.
  */
 export function findingsOnConsole(
   findings: readonly Finding[],
@@ -266,13 +283,29 @@ export function findingsOnConsole(
   shown = FINDINGS_SHOWN,
 ): string[] {
   if (findings.length <= shown) return findings.map(findingLine);
-  const first = [...findings.filter(isLeftOut), ...findings.filter((f) => !isLeftOut(f))].slice(
-    0,
-    shown,
+  const groups = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    const key = `${finding.kind}\n${finding.message}`;
+    const group = groups.get(key);
+    if (group) group.push(finding);
+    else groups.set(key, [finding]);
+  }
+  const rank = (finding: Finding) => (isLeftOut(finding) ? 0 : CONSOLE_ORDER[finding.kind]);
+  const ordered = [...groups.values()].sort(
+    (a, b) => rank(a[0] as Finding) - rank(b[0] as Finding),
   );
+  const lines = ordered.slice(0, shown).map(([first, ...others]) => {
+    const finding = first as Finding;
+    if (others.length === 0) return findingLine(finding);
+    const places = `${others.length + 1} places, the first ${finding.pointer}`;
+    return `  ${FINDING_WORDS[finding.kind].padEnd(19)} ${places}: ${finding.message}`;
+  });
+  const rest = ordered.slice(shown).reduce((sum, group) => sum + group.length, 0);
   return [
-    ...first.map(findingLine),
-    `  … and ${findings.length - first.length} more: every finding is in ${report}`,
+    ...lines,
+    rest > 0
+      ? `  … and ${rest} more: every finding is in ${report}`
+      : `  every finding, at each of its places, is in ${report}`,
   ];
 }
 

@@ -38,6 +38,7 @@ import { type ImportResult, importContract } from "./contract-code";
 import {
   contractFiles,
   entryFile,
+  FINDING_WORDS,
   findingsOnConsole,
   handlersFile,
   reportText,
@@ -397,7 +398,7 @@ function summary(
   const count = (kind: string) => result.findings.filter((f) => f.kind === kind).length;
   const leftOut = result.findings.filter(isLeftOut).length;
   console.log(
-    `\n${result.findings.length} findings (${count("lost")} not carried, ${count("not-enforced")} not enforced, ${count("changed")} carried differently): src/contract/IMPORT-REPORT.md`,
+    `\n${result.findings.length} findings (${(["lost", "not-enforced", "changed"] as const).map((kind) => `${count(kind)} ${FINDING_WORDS[kind]}`).join(", ")}): src/contract/IMPORT-REPORT.md`,
   );
   if (leftOut > 0)
     console.log(

@@ -32,4 +32,26 @@ describe("the import's findings on the console", () => {
     expect(lines[4]).toContain("FIXTURE finding 0");
     expect(lines[10]).toBe("  … and 190 more: every finding is in FIXTURE-REPORT.md");
   });
+
+  it("says a message found at many places once, with how many, after what a caller meets first, in the words of the report's sections", () => {
+    const extension = (i: number): Finding => ({
+      kind: "not-enforced",
+      pointer: `#/definitions/Fixture${i}/x-fixture-name`,
+      message: "x-fixture-name: written into the document as is",
+    });
+    const many = [
+      ...Array.from({ length: 120 }, (_, i) => extension(i)),
+      { kind: "changed", pointer: "#/paths/~1fixture", message: "FIXTURE renamed" },
+      finding(1),
+      finding(2, "left out: FIXTURE cause"),
+    ] as Finding[];
+    const lines = findingsOnConsole(many, "FIXTURE-REPORT.md", 10);
+    expect(lines).toEqual([
+      "  not carried         #/paths/~1fixture-2: left out: FIXTURE cause",
+      "  not carried         #/paths/~1fixture-1: FIXTURE finding 1",
+      "  carried differently #/paths/~1fixture: FIXTURE renamed",
+      "  not enforced        120 places, the first #/definitions/Fixture0/x-fixture-name: x-fixture-name: written into the document as is",
+      "  every finding, at each of its places, is in FIXTURE-REPORT.md",
+    ]);
+  });
 });
