@@ -95,7 +95,8 @@ describe.skipIf(skip)("npm run contract:import, on what big documents hold", () 
       "#/paths/~1fixture-parcels~1{id}/get: left out: the platform refuses to serve it: operation fixtureFindParcel: GET /fixture-parcels/{parcelId} is declared twice",
       "#/paths/~1fixture-vault/get: left out: operation fixtureVault can only be reached with credentials the platform cannot verify, and is not served open",
     ];
-    for (const finding of findings) expect(first.stdout).toContain(`  not carried         ${finding}\n`);
+    for (const finding of findings)
+      expect(first.stdout).toContain(`  not carried         ${finding}\n`);
     expect(first.stdout).toContain("\n3 left out (");
     expect(first.stdout).toContain("4. Endpoints                    3 operations on 2 paths");
     const report = read("src/contract/IMPORT-REPORT.md");
