@@ -200,7 +200,9 @@ export class ErrorTypes {
     if (kinds.length === 0) return "";
     this.#ctx.findings.changed(
       this.operationPointers.get(id) ?? "#",
-      `${id} answers the platform's own ${kinds.join(", ")} failures as ${[...new Set(Object.values(own))].join(", ")}, as it documents them`,
+      // Said without the operation's id (the pointer says which), so the console can say
+      // the same answer of many operations once.
+      `the operation answers the platform's own ${kinds.join(", ")} failures as ${[...new Set(Object.values(own))].join(", ")}, as it documents them`,
     );
     return `presents: ${literal(own)}`;
   }

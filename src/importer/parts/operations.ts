@@ -144,7 +144,7 @@ export class Operations {
           child(itemPointer, method),
           method === "trace"
             ? "a TRACE operation: not served"
-            : `a ${method.toUpperCase()} operation: the platform answers ${method.toUpperCase()} itself (RFC 9110 §9.3)`,
+            : `${method === "options" ? "an" : "a"} ${method.toUpperCase()} operation: the platform answers ${method.toUpperCase()} itself (RFC 9110 §9.3)`,
         );
     const { units } = this.#ep.ctx;
     for (const method of METHODS) {
