@@ -230,8 +230,10 @@ export function contractText(document: unknown): string[] {
     if (typeof node === "string") {
       if (!LEAKS.test(node)) return;
       found.add(node);
-      // A page (the API reference) shows a text's paragraphs apart: each is the contract's too.
-      for (const line of node.split("\n")) if (LEAKS.test(line)) found.add(line.trim());
+      // A page (the API reference) shows a text's paragraphs apart, and its lines: each is
+      // the contract's too.
+      for (const part of [...node.split(/\n\s*\n/), ...node.split("\n")])
+        if (LEAKS.test(part)) found.add(part.trim());
     } else if (Array.isArray(node)) node.forEach(walk);
     else if (node !== null && typeof node === "object") Object.values(node).forEach(walk);
   };
@@ -240,10 +242,23 @@ export function contractText(document: unknown): string[] {
   return [...found].sort((a, b) => b.length - a.length);
 }
 
-/** Whether a body shows a stack trace or a source path, apart from the contract's own text. */
+/** A page's text as written before it was escaped for HTML (the characters pages escape). */
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#0*39;|&#x0*27;/gi, "'")
+    .replace(/&amp;/g, "&");
+
+/**
+ * Whether a body shows a stack trace or a source path, apart from the contract's own text
+ * (which a page shows escaped for HTML: Bitbucket's "a member of\n  at least one team" in a
+ * description with an apostrophe looked like a stack frame).
+ */
 function leaks(text: string, allowed: readonly string[]): boolean {
   if (!LEAKS.test(text)) return false;
-  let rest = text;
+  let rest = unescapeHtml(text);
   for (const known of allowed) {
     rest = rest.replaceAll(known, "");
     // The same text as a JSON string (escaped quotes, slashes, newlines).

@@ -291,6 +291,23 @@ describe("text the contract itself holds is not a leak", () => {
     expect(failing(report)).toEqual([]);
   });
 
+  it("passes a page that shows such text escaped for HTML (Bitbucket's apostrophe, then a line beginning `  at`)", async () => {
+    const escaped = createApp(
+      defineContract({
+        purpose: {
+          title: "FIXTURE escaped text",
+          description:
+            "FIXTURE: the teams of the caller's role, a member of\n  at least one group.",
+        },
+      }),
+    );
+    const report = await checkConformance(BASE, {
+      fetch: (r) => Promise.resolve(escaped.fetch(r, env)),
+    });
+    expect(report.checks.some((c) => c.name.startsWith("GET /_service/reference"))).toBe(true);
+    expect(failing(report)).toEqual([]);
+  });
+
   it("still fails an answer that adds a stack frame of its own beside that text", async () => {
     const report = await checkConformance(BASE, {
       fetch: async (request) => {
