@@ -74,6 +74,10 @@ const VIOLATION = ["in", "pointer", "detail"];
 const normalised = (name: string) => name.toLowerCase().replace(/[-_]/g, "");
 const escapeToken = (token: string) => token.replaceAll("~", "~0").replaceAll("/", "~1");
 
+/** The members an object schema requires. */
+const requiredOf = (node: unknown): Set<string> =>
+  new Set(isObject(node) && Array.isArray(node.required) ? node.required.map(String) : []);
+
 /** The members of an object schema (through `$ref`s), with their schemas followed. */
 function membersOf(document: Json, schema: unknown, pointer: string): [string, Json][] {
   const { node } = follow(document, schema, pointer);
@@ -155,26 +159,47 @@ export interface Carried {
 export function carriesOf(document: Json, schema: unknown, pointer: string): Carried {
   const carries: Partial<Record<ErrorFact, string>> = {};
   const members = new Set<string>();
-  const levels: [string, [string, Json][]][] = [["", membersOf(document, schema, pointer)]];
+  const top = follow(document, schema, pointer).node;
+  const levels: [string, [string, Json][], Set<string>][] = [
+    ["", membersOf(document, schema, pointer), requiredOf(top)],
+  ];
   for (const [name, member] of levels[0]?.[1] ?? [])
     if (member.type === "object")
-      levels.push([`/${escapeToken(name)}`, membersOf(document, member, pointer)]);
+      levels.push([
+        `/${escapeToken(name)}`,
+        membersOf(document, member, pointer),
+        requiredOf(member),
+      ]);
   for (const fact of Object.keys(NAMES) as ErrorFact[]) {
-    for (const [prefix, level] of levels) {
-      const found = NAMES[fact]
+    for (const [prefix, level, required] of levels) {
+      const free = NAMES[fact]
         .map((wanted) =>
           level.find(
             ([name, member]) =>
               normalised(name) === wanted && takes(document, member, fact, pointer),
           ),
         )
-        .find((match) => match !== undefined);
+        .filter((match) => match !== undefined)
+        .filter(([name]) => !Object.values(carries).includes(`${prefix}/${escapeToken(name)}`));
+      // A member the body requires first (Bitbucket's `error: { message (required), detail }`
+      // takes the detail in its message), so the object the platform writes is whole.
+      const found = free.find(([name]) => required.has(name)) ?? free[0];
       if (!found) continue;
-      const at = `${prefix}/${escapeToken(found[0])}`;
-      if (Object.values(carries).includes(at)) continue;
-      carries[fact] = at;
+      carries[fact] = `${prefix}/${escapeToken(found[0])}`;
       break;
     }
+  }
+  // Nor does the platform write an object one level down that lacks a member it requires.
+  for (const [prefix, level, required] of levels.slice(1)) {
+    const inside = (Object.keys(carries) as ErrorFact[]).filter((fact) =>
+      carries[fact]?.startsWith(`${prefix}/`),
+    );
+    const filled = new Set(inside.map((fact) => carries[fact]));
+    if (
+      level.length > 0 &&
+      [...required].some((name) => !filled.has(`${prefix}/${escapeToken(name)}`))
+    )
+      for (const fact of inside) delete carries[fact];
   }
   // Without a member for the detail, a list of messages takes it as its one item
   // (`{ errorMessages: [detail] }`, as Jira's and Atlassian's errors are written).

@@ -1773,6 +1773,47 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     }
   });
 
+  it("writes the detail where the body requires it (Bitbucket's `error: { message (required), detail }`), and no nested object without a member it requires", async () => {
+    const nested = (inner: Json): Json => ({
+      type: "object",
+      additionalProperties: false,
+      properties: { error: { type: "object", additionalProperties: false, ...inner } },
+    });
+    const get = (schema: Json) => ({
+      get: {
+        responses: {
+          "200": { description: "FIXTURE OK" },
+          "404": { description: "FIXTURE missing", content: { "application/json": { schema } } },
+        },
+      },
+    });
+    const c = await imported("required-carriers", {
+      ...doc31({}),
+      paths: {
+        "/fixture-whole": get(
+          nested({
+            required: ["message"],
+            properties: { message: { type: "string" }, detail: { type: "string" } },
+          }),
+        ),
+        "/fixture-coded": get(
+          nested({
+            required: ["code"],
+            properties: { code: { type: "string", enum: ["FIXTURE"] }, detail: { type: "string" } },
+          }),
+        ),
+      },
+    });
+    // The first of the two presents not-found: its answer is whole.
+    const missing = await c.app.request("https://fixture.test/fixture-nowhere");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { message: expect.any(String) } });
+    const bodies = Object.values(c.contract.errors).map((e) => e.body?.carries);
+    expect(bodies).toContainEqual({ detail: "/error/message" });
+    // `code` is required and no fact fills it: the platform writes no `error` object there.
+    expect(bodies).toContainEqual({});
+  });
+
   it("says what an error type of the API's own JSON answers for the platform's failures: the facts its body carries, or {} when it carries none (RFC 9457 §3.1: never a guessed member)", async () => {
     const c = await imported("own-error-facts", {
       ...doc31({}),
