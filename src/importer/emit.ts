@@ -217,7 +217,7 @@ export function reportText(
   const lines = [
     "# Import report",
     "",
-    `Source: \`${basename(source.file)}\` (${source.format}; sha-256 ${source.sha256}), read by \`npm run contract:import\`, which writes this file. \`npm run contract:diff -- <file>\` compares the OpenAPI document the service now serves with the source. Pointers are JSON Pointers into the ${source.format.startsWith("Swagger") ? "converted document" : "source"}, with files it refers to bundled in where they are first used.`,
+    `Source: \`${basename(source.file)}\` (${source.format}; sha-256 ${source.sha256}), read by \`npm run contract:import\`, which writes this file. \`npm run contract:diff -- <file>\` compares the OpenAPI document the service now serves with the source. Pointers are JSON Pointers into the ${source.convertedFrom ? "converted document" : "source"}, with files it refers to bundled in where they are first used.`,
     "",
     "## What was written",
     "",

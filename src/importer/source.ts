@@ -57,6 +57,8 @@ export interface OpenApiSource {
   readonly openapi: string;
   /** What the file is, as the report says it: `OpenAPI 3.1.0`, or Swagger 2.0 and what it was read as. */
   readonly format: string;
+  /** What the file was before it was converted (Swagger 2.0), if it was. */
+  readonly convertedFrom?: string;
   readonly major: "3.0" | "3.1";
   /** sha-256 of the file's bytes, so a report names exactly what it read. */
   readonly sha256: string;
@@ -117,6 +119,7 @@ async function converted(file: string, document: Json, sha256: string): Promise<
     document: openapi,
     openapi: openapi.openapi,
     format: `Swagger 2.0, read as the OpenAPI ${openapi.openapi} document swagger2openapi converts it to`,
+    convertedFrom: "Swagger 2.0",
     major: "3.0",
     sha256,
   };
