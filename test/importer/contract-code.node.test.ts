@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { resolveSchema, type Schema } from "../../src/contract-language/contract";
 import { objectShape } from "../../src/engine/zod/shape";
 import { compareDocuments } from "../../src/importer/compare";
-import { entryFile } from "../../src/importer/emit";
+import { entryFile, reportText } from "../../src/importer/emit";
 import { readOpenApi } from "../../src/importer/source";
 import { CASES, findingLines, type ImportedCase, importCase } from "../support/import-case";
 import { checkConformance } from "../tools/conformance/checker";
@@ -64,6 +64,11 @@ async function accepts(c: ImportedCase, body: unknown): Promise<boolean> {
   if (![422, 501].includes(res.status)) throw new Error(`unexpected ${res.status}`);
   return res.status === 501;
 }
+
+/** An error answer at `status` whose body is the API's own JSON of `schema`. */
+const jsonError = (status: string, schema: Json): Json => ({
+  [status]: { description: `FIXTURE error ${status}`, content: { "application/json": { schema } } },
+});
 
 /** A POST whose JSON body requires one non-empty string `member`, created 201, with `errors` too. */
 const postOfOneMember = (member: string, errors: Json): Json => ({
@@ -1578,8 +1583,10 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     expect(of(409)).toEqual(expect.objectContaining({ title: "Already there." }));
     expect(of(409)?.description).toBeUndefined();
     expect(of(410)?.title).toBe("Gone");
-    // No Markdown or HTML reaches a name either.
-    expect(Object.keys(c.contract.errors).join(" ")).not.toMatch(/Br|\*/);
+    // Names come from the title too, past the code lines (not `HTTPStatusCode404…`).
+    expect(Object.entries(c.contract.errors).find(([, e]) => e.status === 404)?.[0]).toBe(
+      "TheFIXTUREItemDoes",
+    );
     // The served document says the whole text, and not after its own first sentence again.
     const responses = (await served(c)).components.responses ?? {};
     const described = Object.values(responses).map((r) => String(r.description));
@@ -1714,10 +1721,7 @@ describe("security, events, errors, limits, purpose, versioning", () => {
           required: true,
           content: { "application/json": { schema: { type: "object" } } },
         },
-        responses: {
-          "201": { description: "FIXTURE created" },
-          "400": { description: "FIXTURE invalid", content: { "application/json": { schema } } },
-        },
+        responses: { "201": { description: "FIXTURE created" }, ...jsonError("400", schema) },
       },
     });
     const c = await imported("error-shapes", {
@@ -1780,12 +1784,7 @@ describe("security, events, errors, limits, purpose, versioning", () => {
       properties: { error: { type: "object", additionalProperties: false, ...inner } },
     });
     const get = (schema: Json) => ({
-      get: {
-        responses: {
-          "200": { description: "FIXTURE OK" },
-          "404": { description: "FIXTURE missing", content: { "application/json": { schema } } },
-        },
-      },
+      get: { responses: { "200": { description: "FIXTURE OK" }, ...jsonError("404", schema) } },
     });
     const c = await imported("required-carriers", {
       ...doc31({}),
@@ -2352,9 +2351,14 @@ components:
     ]);
     expect(c.contract.securitySchemes.fixtureKey).toMatchObject({ in: "header" });
     expect(Object.keys(c.contract.resources)).toContain("FixtureBook");
-    // Each file it wrote says what the source was and what it was read as.
+    // Each file it wrote says what the source was and what it was read as; the report, that
+    // its pointers are into the converted document.
     expect(c.code.endpoints).toContain(
       "(Swagger 2.0, read as the OpenAPI 3.0.0 document swagger2openapi converts it to)",
+    );
+    const source = await readOpenApi(join(c.dir, "openapi.yaml"));
+    expect(reportText(c.result, source)).toContain(
+      "Pointers are JSON Pointers into the converted document",
     );
     // Served: the key is asked for (RFC 9110 §15.5.2).
     const keyless = await c.app.request("https://fixture.test/v1/fixture-books", {
