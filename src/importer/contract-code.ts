@@ -105,6 +105,8 @@ function importPass(
   progress: (what: string, done: number, total: number) => void,
 ): { result: ImportResult; document: Json } {
   const findings = new Findings();
+  for (const { pointer, message } of source.conversionWarnings ?? [])
+    findings.changed(pointer, `converted from ${source.convertedFrom} with a loss: ${message}`);
   // A document this platform served is read without what the platform adds to it.
   const ours = servedHere(source.document);
   // What a document served here says is not specified stays so (its info.version, say).

@@ -59,9 +59,17 @@ export interface OpenApiSource {
   readonly format: string;
   /** What the file was before it was converted (Swagger 2.0), if it was. */
   readonly convertedFrom?: string;
+  /** What the conversion could not carry as it was, each where the converter marked it. */
+  readonly conversionWarnings?: readonly ConversionWarning[];
   readonly major: "3.0" | "3.1";
   /** sha-256 of the file's bytes, so a report names exactly what it read. */
   readonly sha256: string;
+}
+
+/** A warning swagger2openapi wrote as `x-s2o-warning`, at the converted document's pointer. */
+export interface ConversionWarning {
+  readonly pointer: string;
+  readonly message: string;
 }
 
 /** Reads and bundles an OpenAPI document; throws one sentence when it is not one. */
@@ -120,9 +128,34 @@ async function converted(file: string, document: Json, sha256: string): Promise<
     openapi: openapi.openapi,
     format: `Swagger 2.0, read as the OpenAPI ${openapi.openapi} document swagger2openapi converts it to`,
     convertedFrom: "Swagger 2.0",
+    conversionWarnings: takeWarnings(openapi),
     major: "3.0",
     sha256,
   };
+}
+
+const WARNING = "x-s2o-warning";
+
+/**
+ * The converter's `x-s2o-warning` marks, taken out of the document: each is a finding of the
+ * import at its pointer, not an extension the served document would carry on.
+ */
+function takeWarnings(document: Json): ConversionWarning[] {
+  const warnings: ConversionWarning[] = [];
+  const seen = new Set<unknown>();
+  const visit = (node: unknown, pointer: string) => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    // An array's entries are its indexes, as a pointer says them (RFC 6901 §4).
+    const warning = (node as Json)[WARNING];
+    if (warning !== undefined) {
+      warnings.push({ pointer, message: String(warning) });
+      delete (node as Json)[WARNING];
+    }
+    for (const [key, value] of Object.entries(node)) visit(value, child(pointer, key));
+  };
+  visit(document, "#");
+  return warnings;
 }
 
 /**

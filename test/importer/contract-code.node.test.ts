@@ -2375,6 +2375,29 @@ components:
       expect.objectContaining({ name: "tags", in: "query", style: "form", explode: false }),
     );
   });
+
+  it("reports what the Swagger 2.0 conversion could not carry as it was, where it is, and serves no converter mark", async () => {
+    const c = await imported("swagger-2-loss", {
+      yaml: [
+        "swagger: '2.0'",
+        "info: { title: FIXTURE Swagger tags, version: '1.0' }",
+        "paths:",
+        "  /fixture-tags:",
+        "    get:",
+        "      operationId: fixtureListTags",
+        "      parameters:",
+        "        - { name: X-Fixture-Tags, in: header, type: array, items: { type: string }, collectionFormat: pipes }",
+        "      responses:",
+        "        '200': { description: FIXTURE tags }",
+      ].join("\n"),
+    });
+    // A header list is comma-separated in OpenAPI 3 (its `simple` style, RFC 9110 §5.3).
+    expect(findingLines(c)).toContain(
+      "changed #/paths/~1fixture-tags/get/parameters/0: converted from Swagger 2.0 with a loss: collectionFormat:pipes is no longer supported except for in:query parameters",
+    );
+    expect(findingLines(c).join("\n")).not.toContain("an extension of");
+    expect(JSON.stringify(await c.served())).not.toContain("x-s2o");
+  });
 });
 
 /**
