@@ -60,3 +60,34 @@ export function withoutBase(url: string, base: string): string {
   if (base === "") return url;
   return ORIGIN.exec(url)?.[0] ?? "/";
 }
+
+/** An absolute `http:` or `https:` URL. */
+function isHttpUrl(url: string): boolean {
+  try {
+    return ["http:", "https:"].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A URL of the document made absolute: a relative reference (Vimeo's OAuth `tokenUrl` is
+ * `/oauth/access_token`) is resolved against the first absolute server URL, its variables at
+ * their defaults (OpenAPI 3.1 §4.7, §4.8.6; RFC 3986 §5.2). `from` names that server; the
+ * URL is undefined when no server is absolute.
+ */
+export function absoluteUrl(document: Json, url: string): { url?: string; from?: string } {
+  if (isHttpUrl(url)) return { url };
+  for (const server of Array.isArray(document.servers) ? document.servers : []) {
+    if (!isObject(server) || typeof server.url !== "string") continue;
+    const variables = isObject(server.variables) ? server.variables : {};
+    const base = server.url.replace(/\{([^}]*)\}/g, (whole, name: string) => {
+      const variable = variables[name];
+      return isObject(variable) && typeof variable.default === "string" ? variable.default : whole;
+    });
+    if (!isHttpUrl(base)) continue;
+    const resolved = new URL(url, base).href;
+    return isHttpUrl(resolved) ? { url: resolved, from: base } : {};
+  }
+  return {};
+}

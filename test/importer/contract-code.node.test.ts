@@ -1332,6 +1332,67 @@ describe("security, events, errors, limits, purpose, versioning", () => {
     expect((await c.app.request("https://fixture.test/fixture")).status).toBe(405);
   });
 
+  const relativeOAuth = (servers: Json[]) => ({
+    ...secured(
+      {
+        oauth: {
+          type: "oauth2",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: "/fixture-oauth/authorize",
+              tokenUrl: "fixture-oauth/token",
+              scopes: { "fixture:read fixture:write": "FIXTURE both", 'fixture"quoted': "FIXTURE" },
+            },
+          },
+        },
+      },
+      [{ oauth: ["fixture:read fixture:write"] }, { oauth: ['fixture"quoted'] }],
+    ),
+    servers,
+  });
+
+  it("resolves a relative OAuth URL against the first absolute server (OpenAPI 3.1 §4.7) and reads a scope key listing several tokens as each of them (RFC 6749 §3.3)", async () => {
+    const c = await imported(
+      "oauth-relative",
+      relativeOAuth([
+        { url: "/fixture-relative" },
+        { url: "https://{host}/v2", variables: { host: { default: "api.fixture.test" } } },
+      ]),
+    );
+    expect(c.contract.securitySchemes.oauth).toMatchObject({
+      flows: {
+        authorizationCode: {
+          authorizationUrl: "https://api.fixture.test/fixture-oauth/authorize",
+          tokenUrl: "https://api.fixture.test/fixture-oauth/token",
+          scopes: { "fixture:read": "FIXTURE both", "fixture:write": "FIXTURE both" },
+        },
+      },
+    });
+    // A requirement of the listed scopes asks for all of them; one of a scope that is no
+    // token is not offered (fail closed), the operation still reached by the other.
+    expect(c.contract.operations.fixtureGet?.security).toEqual([
+      { oauth: ["fixture:read", "fixture:write"] },
+    ]);
+    const lines = findingLines(c).join("\n");
+    expect(lines).toContain(
+      "changed #/components/securitySchemes/oauth/flows/authorizationCode/tokenUrl: fixture-oauth/token: a relative URL, resolved against the server https://api.fixture.test/v2 as https://api.fixture.test/fixture-oauth/token",
+    );
+    expect(lines).toContain(
+      'lost #/components/securitySchemes/oauth/flows/authorizationCode/scopes/fixture"quoted: scope "fixture\\"quoted": it is no scope token (RFC 6749 §3.3), and a requirement of it is not offered',
+    );
+    expect(lines).toContain(
+      "lost #/security/1: fixtureGet: this way in asks for a scope that is no scope token (RFC 6749 §3.3), so it is not offered",
+    );
+  });
+
+  it("leaves out an OAuth flow whose relative URL no absolute server resolves, and with it the scheme and what only it guards", async () => {
+    const c = await imported("oauth-serverless", relativeOAuth([{ url: "/fixture-relative" }]));
+    expect(Object.keys(c.contract.operations)).toEqual(["fixtureOpen"]);
+    expect(findingLines(c).join("\n")).toContain(
+      "lost #/components/securitySchemes/oauth/flows/authorizationCode: OAuth flow authorizationCode: left out, a URL of it is neither an http(s) URL nor relative to an absolute server",
+    );
+  });
+
   it("imports an API key in the Authorization header as that header's whole value, compared with its secret (as SendGrid declares its key)", async () => {
     const c = await imported(
       "authorization-key",

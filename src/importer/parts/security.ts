@@ -7,6 +7,7 @@
 import { causeOf, LeaveOut } from "../leave-out";
 import { screamingSnake } from "../names";
 import { literal, propertyKey } from "../schema-code";
+import { absoluteUrl } from "../server-base";
 import { child, follow, isObject, type Json } from "../source";
 import {
   counted,
@@ -172,9 +173,18 @@ function declaredScheme(
     return declared;
   }
   if (node.type === "openIdConnect" && typeof node.openIdConnectUrl === "string") {
+    const openIdConnectUrl = flowUrl(
+      ctx,
+      node.openIdConnectUrl,
+      child(pointer, "openIdConnectUrl"),
+    );
+    if (openIdConnectUrl === undefined)
+      throw new Error(
+        "its openIdConnectUrl is neither an http(s) URL nor relative to an absolute server",
+      );
     const declared = {
       type: "openIdConnect",
-      openIdConnectUrl: node.openIdConnectUrl,
+      openIdConnectUrl,
       ...description,
       ...jwt(),
     };
@@ -256,11 +266,63 @@ function oauthFlows(ctx: ImportContext, raw: Json, pointer: string): Json {
     }
     const kept: Json = {};
     for (const key of ["authorizationUrl", "tokenUrl", "refreshUrl"])
-      if (typeof value[key] === "string") kept[key] = value[key];
-    kept.scopes = isObject(value.scopes) ? value.scopes : {};
+      if (typeof value[key] === "string")
+        kept[key] = flowUrl(ctx, value[key], child(pointer, "flows", flow, key));
+    if (Object.values(kept).includes(undefined)) {
+      ctx.findings.lost(
+        child(pointer, "flows", flow),
+        `OAuth flow ${flow}: left out, a URL of it is neither an http(s) URL nor relative to an absolute server`,
+      );
+      continue;
+    }
+    kept.scopes = flowScopes(ctx, value.scopes, child(pointer, "flows", flow, "scopes"));
     flows[flow] = kept;
   }
+  // Read by schemeRead, which reports the scheme and offers none of its ways in.
+  if (Object.keys(flows).length === 0) throw new Error("it has no flow the platform can declare");
   return flows;
+}
+
+/** A scope token (RFC 6749 §3.3: printable ASCII but space, `"` and `\\`). */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/** The scope tokens a scope value names: RFC 6749 §3.3 separates them by spaces. */
+const scopeTokens = (scope: string) => scope.split(" ").filter((token) => token !== "");
+
+/**
+ * A flow's scopes, each a scope token: a key that lists several (`accounts offline_access`)
+ * declares each of them; what is no scope token at all is left out. Both with a finding.
+ */
+function flowScopes(ctx: ImportContext, raw: unknown, pointer: string): Json {
+  const scopes: Json = {};
+  for (const [scope, description] of Object.entries(isObject(raw) ? raw : {})) {
+    const tokens = scopeTokens(scope);
+    const kept = tokens.filter((token) => SCOPE_TOKEN.test(token));
+    for (const token of kept) if (!Object.hasOwn(scopes, token)) scopes[token] = description;
+    if (kept.length === 1 && kept[0] === scope) continue;
+    if (kept.length === tokens.length && kept.length > 0)
+      ctx.findings.changed(
+        child(pointer, scope),
+        `scope ${JSON.stringify(scope)} lists ${kept.length} scope tokens (RFC 6749 §3.3): each is declared, and a requirement of it asks for all`,
+      );
+    else
+      ctx.findings.lost(
+        child(pointer, scope),
+        `scope ${JSON.stringify(scope)}: ${kept.length > 0 ? `only ${kept.join(", ")} declared; the rest is` : "it is"} no scope token (RFC 6749 §3.3), and a requirement of it is not offered`,
+      );
+  }
+  return scopes;
+}
+
+/** A URL of a scheme, absolute: a relative one resolved against the servers, with a finding. */
+function flowUrl(ctx: ImportContext, url: string, pointer: string): string | undefined {
+  const resolved = absoluteUrl(ctx.document, url);
+  if (resolved.from !== undefined)
+    ctx.findings.changed(
+      pointer,
+      `${url}: a relative URL, resolved against the server ${resolved.from} as ${resolved.url}`,
+    );
+  return resolved.url;
 }
 
 /** Part 4's `security` for an operation: explicit, and never opened by a scheme that cannot be verified. */
@@ -289,8 +351,16 @@ export function operationSecurity(
       );
       return;
     }
+    const asked = names.filter((n) => jwt.has(n)).flatMap((n) => strings(requirement[n]));
+    if (asked.some((scope) => !scopeTokens(scope).every((token) => SCOPE_TOKEN.test(token)))) {
+      ctx.findings.lost(
+        child(where, i),
+        `${id}: this way in asks for a scope that is no scope token (RFC 6749 §3.3), so it is not offered`,
+      );
+      return;
+    }
     const entries = names.map((n) => {
-      let scopes = strings(requirement[n]);
+      let scopes = strings(requirement[n]).flatMap(scopeTokens);
       if (scopes.length > 0 && !jwt.has(n)) {
         ctx.findings.lost(
           child(where, i, n),
