@@ -40,7 +40,9 @@ export function allowHeader(methods: readonly string[]): string {
  * here, from `cors`: what the resource reads and lets a script read (src/platform/cors.ts).
  * Given as a function, it is asked on the first request that needs it (while CORS is on):
  * a declared operation's follows from its header schemas, which the Worker builds on first
- * use, never when it starts.
+ * use, never when it starts. `passOn` names the methods a route mounted after this one
+ * answers at every URL of this path (`DELETE /things/{id}` at `/things/mine`): they go on to
+ * it. It too is asked on the first request that needs it.
  */
 export function mountResource(
   app: Hono<AppEnv>,
@@ -48,16 +50,20 @@ export function mountResource(
   handlers: MethodHandlers,
   present: ProblemPresenter = AS_IS,
   cors: CorsResource | (() => CorsResource) = PLATFORM_CORS,
+  passOn: () => readonly string[] = () => [],
 ): void {
   const methods = Object.keys(handlers);
-  const allow = allowHeader(methods);
-  const methodNotAllowed = present(
-    "method-not-allowed",
-    statusProblem(405, `This resource answers only these methods: ${allow}.`),
-  );
+  let answers: { allow: string; onward: readonly string[] } | undefined;
+  const allowed = () => {
+    if (answers) return answers;
+    const onward = passOn();
+    answers = { allow: allowHeader([...methods, ...onward]), onward };
+    return answers;
+  };
+  let methodNotAllowed: ReturnType<ProblemPresenter> | undefined;
   let crossOrigin: ResourceCors | undefined;
   const corsAnswers = () => {
-    crossOrigin ??= resourceCors(allow, typeof cors === "function" ? cors() : cors);
+    crossOrigin ??= resourceCors(allowed().allow, typeof cors === "function" ? cors() : cors);
     return crossOrigin;
   };
   app.all(path, (c, next) => {
@@ -65,14 +71,21 @@ export function mountResource(
     // Set only while CORS is on: the answer headers this resource lets a script read.
     const exchange = c.get("cors");
     if (exchange !== undefined) exchange.exposed = corsAnswers().exposed;
-    const handler = handlers[method === "HEAD" ? "GET" : method];
+    const key = method === "HEAD" ? "GET" : method;
+    const handler = handlers[key];
     if (handler) return handler(c, next);
+    const { allow, onward } = allowed();
+    if (onward.includes(key)) return next();
     if (method === "OPTIONS")
       return (
         (exchange && preflightAnswer(exchange, c.req.raw, corsAnswers())) ??
         // RFC 9110 §9.3.7: an answer to OPTIONS is not cacheable; said so for every cache.
         c.body(null, 204, { allow, "cache-control": "no-store" })
       );
+    methodNotAllowed ??= present(
+      "method-not-allowed",
+      statusProblem(405, `This resource answers only these methods: ${allow}.`),
+    );
     return problemResponse(c.get("requestId"), methodNotAllowed, { allow });
   });
 }

@@ -78,6 +78,7 @@ export function mountOperations(
     string,
     {
       parameters: number;
+      template: string;
       methods: Record<string, Handler<AppEnv>>;
       operations: [string, Operation][];
     }
@@ -130,6 +131,7 @@ export function mountOperations(
       // A segment Hono matches by a pattern (`{id}.json`) is half literal: it counts half, so
       // `/files/index.json` is mounted before `/files/{name}.json`, which would also match it.
       parameters: ownSegments + mixedSegments / 2 + (prefix ? 1 : 0),
+      template: operation.path,
       methods: {},
       operations: [],
     };
@@ -140,15 +142,54 @@ export function mountOperations(
   const paths = [...byPath].sort(([, a], [, b]) => a.parameters - b.parameters);
   // What CORS allows on each path follows from what its operations declare, their header
   // schemas among it: made on the path's first request while CORS is on, never at start-up.
-  for (const [path, { methods, operations }] of paths)
-    mountResource(app, path, methods as MethodHandlers, context.present, () =>
-      operationsCors(
-        contract,
-        operations,
-        operations.some(([id]) => handlers[id] === undefined),
-      ),
+  paths.forEach(([path, { template, methods, operations }], i) => {
+    // A method this path lacks goes on to a later path that matches all of its URLs and has
+    // it: GitLab's `PUT …/services/jira` beside `GET …/services/{service_slug}` (the
+    // template's operation is declared for every value; RFC 9110 §15.5.6's 405 would deny it).
+    // Found on the first request that needs it: comparing every pair of paths at start-up
+    // would cost a large API's isolate milliseconds it rarely needs.
+    const passOn = () => {
+      const onward = new Set<string>();
+      for (const [, later] of paths.slice(i + 1))
+        if (covers(later.template, template))
+          for (const method of Object.keys(later.methods)) if (!methods[method]) onward.add(method);
+      return [...onward];
+    };
+    mountResource(
+      app,
+      path,
+      methods as MethodHandlers,
+      context.present,
+      () =>
+        operationsCors(
+          contract,
+          operations,
+          operations.some(([id]) => handlers[id] === undefined),
+        ),
+      passOn,
     );
+  });
 }
+
+/** Whether every URL `narrow` matches, `wide` matches too: segment by segment. */
+function covers(wide: string, narrow: string): boolean {
+  const outer = wide.split("/");
+  const inner = narrow.split("/");
+  if (outer.length !== inner.length) return false;
+  return outer.every((segment, i) => {
+    const other = inner[i] ?? "";
+    if (segment === other || WHOLE_PARAMETER.test(segment)) return true;
+    // A segment of text beside parameters (`{name}.json`) covers a literal of its shape.
+    if (other.includes("{")) return false;
+    const shape = segment
+      .split(/\{[^{}]*\}/)
+      .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".+");
+    return new RegExp(`^${shape}$`).test(other);
+  });
+}
+
+const WHOLE_PARAMETER = /^\{[^{}/]+\}$/;
 
 /** The media types of an operation's success answers, in every variant, in declaration order. */
 function successTypesOf(shapes: readonly Operation[]): string[] {
