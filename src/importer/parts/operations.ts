@@ -43,6 +43,8 @@ export class Operations {
   readonly #lines: string[] = [];
   /** The paths with an operation written. */
   readonly #paths = new Set<string>();
+  /** Each method and path served, and the pointer of the operation that serves it. */
+  readonly #routes = new Map<string, string>();
 
   constructor(ctx: ImportContext, parts: OperationParts) {
     this.#ep = endpointWriter(ctx);
@@ -157,10 +159,21 @@ export class Operations {
         findings.lost(pointer, `left out: ${cause}`);
         continue;
       }
+      // Xero's `GET …/Attachments/{FileName}` beside `GET …/Attachments/{AttachmentID}`.
+      const route = `${method.toUpperCase()} ${path}`;
+      const first = this.#routes.get(route);
+      if (first !== undefined) {
+        findings.lost(
+          pointer,
+          `left out: ${route} is served by ${first} already: templates that differ only in parameter names are one path (OpenAPI 3.1 §4.8.8), and a method on it is one operation`,
+        );
+        continue;
+      }
       units.convert(pointer, () => {
         const id = this.#id(op, method, key, pointer);
         const renamed = same ? { renamed: same.renamed } : {};
         this.#addOperation({ path, ...renamed, item, itemPointer, op, pointer, id }, method);
+        this.#routes.set(route, pointer);
       });
     }
   }
