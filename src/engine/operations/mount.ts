@@ -19,7 +19,7 @@ import { xmlMappings } from "../zod/xml-mappings";
 import { operationsCors } from "./cors";
 import { isSuccessKey } from "./failures";
 import type { ExamplesAnswer, OperationModel } from "./model";
-import { routePath } from "./path-template";
+import { covers, routePath } from "./path-template";
 import { type OperationSetting, planOperation } from "./plan";
 import { problemForm } from "./problem-form";
 import { serveOperation } from "./run";
@@ -170,26 +170,6 @@ export function mountOperations(
     );
   });
 }
-
-/** Whether every URL `narrow` matches, `wide` matches too: segment by segment. */
-function covers(wide: string, narrow: string): boolean {
-  const outer = wide.split("/");
-  const inner = narrow.split("/");
-  if (outer.length !== inner.length) return false;
-  return outer.every((segment, i) => {
-    const other = inner[i] ?? "";
-    if (segment === other || WHOLE_PARAMETER.test(segment)) return true;
-    // A segment of text beside parameters (`{name}.json`) covers a literal of its shape.
-    if (other.includes("{")) return false;
-    const shape = segment
-      .split(/\{[^{}]*\}/)
-      .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".+");
-    return new RegExp(`^${shape}$`).test(other);
-  });
-}
-
-const WHOLE_PARAMETER = /^\{[^{}/]+\}$/;
 
 /** The media types of an operation's success answers, in every variant, in declaration order. */
 function successTypesOf(shapes: readonly Operation[]): string[] {

@@ -184,6 +184,42 @@ describe("against correct servers", () => {
     expect(names.some((n) => n.includes(": 422 problem"))).toBe(false);
   });
 
+  it("a FIXTURE app with a literal path beside a template that declares more methods passes: those methods are served there and named in Allow, as Prism routes them", async () => {
+    const thing = { description: "FIXTURE thing", content: { "application/json": z.string() } };
+    const params = z.object({ id: z.string() });
+    const contract = defineContract({
+      operations: {
+        // FIXTURE: a literal path with POST alone, as Airflow's POST /connections/test.
+        fixtureSearch: {
+          method: "POST",
+          path: "/fixture-things/search",
+          responses: { 200: thing },
+        },
+        fixtureThing: {
+          method: "GET",
+          path: "/fixture-things/{id}",
+          request: { params },
+          responses: { 200: thing },
+        },
+        fixtureDrop: {
+          method: "DELETE",
+          path: "/fixture-things/{id}",
+          request: { params },
+          responses: { 200: thing },
+        },
+      },
+    });
+    const app = createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+    const report = await checkConformance(BASE, {
+      fetch: (r) => Promise.resolve(app.fetch(r, env)),
+    });
+    expect(failing(report)).toEqual([]);
+    const names = report.checks.map((c) => c.name);
+    // GET at /fixture-things/search is the template's (RFC 9110 §15.5.6 is for what none has).
+    expect(names).toContain("PUT /fixture-things/search: 405 problem with Allow");
+    expect(names).not.toContain("GET /fixture-things/search: 405 problem with Allow");
+  });
+
   it("a FIXTURE app with error bodies of its own passes: each failure expected as its operation answers it", async () => {
     const app = createApp(FIXTURE_ERROR_BODIES_CONTRACT, {
       engine: OPERATION_ENGINE,
