@@ -93,6 +93,20 @@ async function schemaMismatch(schema: unknown, body: unknown): Promise<string | 
     .join("; ");
 }
 
+/**
+ * Whether a problem document's `type` is one of the platform's: hosted under its problems
+ * path (as answers.ts types them, `/_service/problems/<slug>`) or `about:blank` (RFC 9457
+ * §4.2.1), so a body of some other problem type is still held to what the status declares.
+ */
+function isPlatformProblemType(body: unknown): boolean {
+  const type = (body as { type?: unknown } | undefined)?.type;
+  return (
+    type === undefined ||
+    type === "about:blank" ||
+    (typeof type === "string" && type.startsWith("/_service/problems/"))
+  );
+}
+
 /** Why an answer does not satisfy operation `op`'s declaration, or undefined when it does. */
 export async function answerMismatch(
   contract: Contract,
@@ -104,10 +118,13 @@ export async function answerMismatch(
   // lists those by exact status (RFC 9457 documents), so one in a media type the range does
   // not declare is read as the platform's, below.
   const exact = Object.hasOwn(op.responses, String(answer.status));
+  // At an exact status declared in other media types only, the platform's failure is merged
+  // into the served document's response (a 422 beside the operation's own JSON error): a
+  // problem of the platform's types, never another body in a media type not declared.
   const platformProblem =
-    !exact &&
     answer.mediaType === "application/problem+json" &&
-    !Object.hasOwn(declared?.content ?? {}, answer.mediaType);
+    !Object.hasOwn(declared?.content ?? {}, answer.mediaType) &&
+    (!exact || isPlatformProblemType(answer.body));
   if (declared !== undefined && !platformProblem) {
     const content = declared.content;
     if (content === undefined || Object.keys(content).length === 0)

@@ -6,7 +6,11 @@
  * one that breaks it throws.
  */
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { createApp } from "../../src/app";
 import { AnswerMismatchError, createClient } from "../../src/client";
+import { defineContract } from "../../src/contract-language/define-contract";
+import { OPERATION_ENGINE } from "../../src/engine";
 import { FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_SANDBOX_SHELVES_CONTRACT } from "../fixtures/sandbox";
 import { answering, bindingOf } from "../support/client-binding";
@@ -179,5 +183,48 @@ describe("a client over fetch", () => {
 
   it("refuses to be made without a base URL or a binding", () => {
     expect(() => createClient(FIXTURE_OPERATIONS_CONTRACT, {})).toThrow(/baseUrl/);
+  });
+});
+
+describe("an operation that declares its own JSON body at a status the platform also answers", () => {
+  // FIXTURE: a 422 of the operation's own JSON, as GoDaddy declares its ErrorSchema there.
+  const FIXTURE_OWN_422 = defineContract({
+    operations: {
+      fixtureCheckDomain: {
+        method: "GET",
+        path: "/fixture-domains",
+        request: { query: z.object({ domain: z.string().check(z.minLength(3)) }) },
+        responses: {
+          200: { description: "FIXTURE free", content: { "application/json": z.boolean() } },
+          422: {
+            description: "FIXTURE its own refusal",
+            content: { "application/json": z.object({ code: z.string() }) },
+          },
+        },
+      },
+    },
+  });
+  const app = createApp(FIXTURE_OWN_422, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+
+  it("reads the platform's 422 problem there as the platform's, as the served document merges it (RFC 9457)", async () => {
+    const checked = createClient(FIXTURE_OWN_422, { binding: bindingOf(app), checkAnswers: true });
+    const answer = await checked.fixtureCheckDomain({ query: { domain: "x" } });
+    expect(answer.status).toBe(422);
+    expect(answer.mediaType).toBe("application/problem+json");
+  });
+
+  it("still refuses there a problem document of a type that is not the platform's", async () => {
+    const foreign = () =>
+      new Response(JSON.stringify({ type: "https://fixture.test/oops", title: "x", status: 422 }), {
+        status: 422,
+        headers: { "content-type": "application/problem+json" },
+      });
+    const checked = createClient(FIXTURE_OWN_422, {
+      binding: answering(foreign),
+      checkAnswers: true,
+    });
+    await expect(checked.fixtureCheckDomain({ query: { domain: "xyz" } })).rejects.toThrow(
+      /422 answer .*media type application\/problem\+json is not declared/,
+    );
   });
 });
