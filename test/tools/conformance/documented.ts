@@ -6,7 +6,7 @@
  * body (RFC 7303) is read by the documented schema's own `xml` objects (OpenAPI 3.1
  * §4.8.26), as a client of the document would read it, and the value is validated alike.
  */
-import { dereference, type Schema, validate } from "@cfworker/json-schema";
+import { dereference, encodePointer, type Schema, validate } from "@cfworker/json-schema";
 import { XML_CODEC } from "../../../src/engine/xml";
 
 type Json = Record<string, unknown>;
@@ -42,24 +42,54 @@ function schemaUri(pointer: string): string {
   return `${BASE}#/${tokens.join("/")}`;
 }
 
+/** A member of a map of names filed apart from the map: its schema and where it stands. */
+interface Aside {
+  readonly pointer: string;
+  readonly schema: unknown;
+}
+
 /**
  * The document without what no validation reads: examples, defaults and extensions. The
  * validator files every object it walks, and an example's `id` member would read to it as
- * a draft-4 schema id (two examples with one id are then "duplicate schema URIs").
+ * a draft-4 schema id (two examples with one id are then "duplicate schema URIs"). For the
+ * same reason a member named `id` or `$id` of a map of names (PeerTube's component schema
+ * `id`) is not left in its map, which the validator would take for a schema whose id is
+ * that member: it goes to `aside`, with its pointer, to be filed on its own.
  */
-function validationOnly(node: unknown, named = false, parent = ""): unknown {
-  if (Array.isArray(node)) return node.map((item) => validationOnly(item));
+function validationOnly(
+  node: unknown,
+  aside: Aside[],
+  named = false,
+  parent = "",
+  pointer = "",
+): unknown {
+  if (Array.isArray(node))
+    return node.map((item, i) => validationOnly(item, aside, false, "", `${pointer}/${i}`));
   if (!isObject(node)) return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     // Under `properties` (and the like) a key is a member's name, never a keyword.
     const dropped =
       key === "example" || key === "examples" || key === "default" || key.startsWith("x-");
+    if (!named && dropped) continue;
     const filed = named && parent === "responses" && key === "default" ? DEFAULT_ANSWER : key;
-    if (named || !dropped) out[filed] = validationOnly(value, !named && NAMED.has(key), key);
+    const at = `${pointer}/${encodePointer(filed)}`;
+    const kept = validationOnly(value, aside, !named && NAMED.has(key), key, at);
+    if (named && (key === "id" || key === "$id") && !CFWORKER_MAPS.has(parent))
+      aside.push({ pointer: at, schema: kept });
+    else out[filed] = kept;
   }
   return out;
 }
+
+/** The maps of names the validator itself walks as maps, whose `id` member it never misreads. */
+const CFWORKER_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+]);
 
 /** Why `value` does not match the schema at `pointer` in the document; empty when it does. */
 export type SchemaCheck = (pointer: string, value: unknown) => string[];
@@ -97,11 +127,14 @@ export function documented(
   validator?: (document: Json) => SchemaCheck,
 ): Documented {
   if (validator) return { document, check: validator(document) };
+  const aside: Aside[] = [];
   const lookup = dereference(
-    validationOnly(document) as Schema,
+    validationOnly(document, aside) as Schema,
     Object.create(null),
     new URL(BASE),
   );
+  for (const { pointer, schema } of aside)
+    dereference(schema as Schema, lookup, new URL(BASE), pointer);
   const check: SchemaCheck = (pointer, value) => {
     const result = validate(value, { $ref: schemaUri(pointer) }, "2020-12", lookup, false);
     if (result.valid) return [];
