@@ -299,6 +299,21 @@ export function operationFailures(
   ];
 }
 
+/**
+ * The sandbox's 404 (RFC 9110 §15.5.5): no item at the path, where the sandbox places the
+ * operation on one and the operation does not answer a missing item itself
+ * (src/engine/sandbox/place.ts, `sandboxNotFound`). Answered only while no handler is
+ * attached, as the 501 is.
+ */
+export const SANDBOX_NOT_FOUND: Failure = {
+  kind: "not-found",
+  status: 404,
+  type: undefined,
+  description:
+    'No item exists at this path: the sandbox\'s answer (UNHANDLED_OPERATIONS = "sandbox") while no handler is attached.',
+  withoutHandler: true,
+};
+
 /** Part 6's 503: the events of a successful request could not be queued. */
 function eventFailures(op: Operation): Failure[] {
   return (op.emits ?? []).length > 0

@@ -23,7 +23,7 @@ import type { RequestPlan, ValidatedInput } from "../request/plan";
 import type { SandboxCaller } from "../sandbox/reset";
 import type { TransitionPlan } from "../states/transition";
 import type { VersionGate } from "../versions/negotiate";
-import { type Failure, operationFailures } from "./failures";
+import { type Failure, operationFailures, SANDBOX_NOT_FOUND } from "./failures";
 import type { ResponsePlan } from "./responses";
 
 /** What an operation is, as declared: enough to document it and list its problems. */
@@ -134,17 +134,21 @@ export interface OperationModel extends Omit<OperationOutline, "failures"> {
 
 /**
  * The outline of operation `id` as `op` declares it. `implemented`: whether a handler is
- * attached (without one, its valid requests are answered 501).
+ * attached (without one, its valid requests are answered 501). `sandboxNotFound`: whether
+ * the sandbox answers it the platform's 404 for an item it does not hold, while it has no
+ * handler (src/engine/sandbox/place.ts).
  */
 export function outlineOperation(
   contract: Contract,
   id: string,
   op: Operation,
   implemented: boolean,
+  sandboxNotFound = false,
 ): OperationOutline {
   const limits = planLimits(contract, id);
-  const failures = operationFailures(contract, id, op, limits).filter(
-    (failure) => !(implemented && failure.withoutHandler),
-  );
+  const failures = [
+    ...operationFailures(contract, id, op, limits),
+    ...(sandboxNotFound ? [SANDBOX_NOT_FOUND] : []),
+  ].filter((failure) => !(implemented && failure.withoutHandler));
   return { id, operation: op, limits, failures };
 }

@@ -18,6 +18,7 @@ import {
   type Schema,
 } from "../../contract-language/contract";
 import type { AnyHandler, AnyResult } from "../../contract-language/define-handlers";
+import { bodyKind } from "../../contract-language/media-types";
 import { statusProblem } from "../../platform/problem";
 import type { Refusal } from "../refusal";
 import { objectShape } from "../zod/shape";
@@ -29,6 +30,7 @@ import {
   listAnswer,
   missing,
   newItem,
+  structuredType,
   withPathMembers,
   writable,
 } from "./items";
@@ -275,6 +277,28 @@ function withDeclaredHeaders(contract: Contract, id: string, result: AnyResult):
 }
 
 /**
+ * The answer in a media type its object or list can be written as: the one the request
+ * negotiated (RFC 9110 §12.5.1) where that is JSON or XML, else the first JSON (or XML) one
+ * its response declares. GoDaddy declares `application/javascript` (bytes) first: chosen
+ * for a client that accepts anything, the sandbox's item could not be written (a 500).
+ */
+function withWritableType(
+  contract: Contract,
+  id: string,
+  result: AnyResult,
+  negotiated: (status: number) => string | undefined,
+): AnyResult {
+  if (result.error !== undefined || result.mediaType !== undefined) return result;
+  if (result.body === null || typeof result.body !== "object") return result;
+  const chosen = negotiated(result.status);
+  if (chosen !== undefined && STRUCTURED.has(bodyKind(chosen))) return result;
+  const type = structuredType(declaredFor(contract, id, result.status));
+  return type === undefined ? result : { ...result, mediaType: type };
+}
+
+const STRUCTURED = new Set(["json", "xml"]);
+
+/**
  * The sandbox as the handler of operation `id`, over the caller's records behind the
  * handler's store; undefined for an operation it does not place. Call it on a request, not
  * when the Worker starts: it plans the contract's placements. A refusal is thrown as
@@ -293,7 +317,8 @@ export function sandboxHandler(contract: Contract, id: string): AnyHandler | und
       transition: context.transition,
     });
     if ("refusal" in answer) throw new SandboxRefusal(answer.refusal);
-    return withDeclaredHeaders(contract, id, answer.result);
+    const written = withWritableType(contract, id, answer.result, context.mediaTypeFor);
+    return withDeclaredHeaders(contract, id, written);
   };
 }
 

@@ -4,9 +4,10 @@
  * checked against the resource, an item or a page as the operation answers it, its
  * events' payloads, and the operation's own answer to a missing item.
  */
-import type { Schema } from "../../contract-language/contract";
+import type { ResponseDeclaration, Schema } from "../../contract-language/contract";
 import { resolveSchema, schemaOf } from "../../contract-language/contract";
 import type { AnyResult } from "../../contract-language/define-handlers";
+import { bodyKind } from "../../contract-language/media-types";
 import { VALIDATION_FAILED } from "../../contract-language/problem-catalogue";
 import { statusProblem, typedProblem } from "../../platform/problem";
 import { validationErrors } from "../zod/issues";
@@ -14,7 +15,7 @@ import { parseWith } from "../zod/parse";
 import { objectShape, unwrap } from "../zod/shape";
 import { viewOf } from "../zod/views";
 import type { SandboxAnswer, SandboxCall } from "./call";
-import { type SandboxResource, type SandboxRoute, spelling } from "./place";
+import { answersMissingItself, type SandboxResource, type SandboxRoute, spelling } from "./place";
 import { type SandboxRecords, SandboxRefusal, type StoredRecord } from "./records";
 import { MAX_LISTED } from "./store";
 import { defaultOf, isMarked, isOptional, madeValue, withoutWriteOnly } from "./values";
@@ -88,7 +89,12 @@ export function withPathMembers(
   return body;
 }
 
-/** A new item: what the caller wrote, defaults, machines at `initial`, server-set members made. */
+/**
+ * A new item: what the caller wrote, defaults, machines at `initial`, and every other
+ * required member made as its schema says: the server-set ones, and those a request may
+ * leave out though the resource requires them (Adyen's payment link, whose request body is
+ * optional), so the answer is one the document documents.
+ */
 export function newItem(
   resource: SandboxResource,
   sent: Body,
@@ -100,7 +106,7 @@ export function newItem(
     else setOwn(body, field, initial);
   for (const [name, member] of Object.entries(resource.shape)) {
     if (Object.hasOwn(body, name) || name === resource.idMember) continue;
-    if (!isMarked(member, "readOnly") || isOptional(member)) continue;
+    if (isOptional(member)) continue;
     const made = madeValue(member);
     if (made !== undefined) setOwn(body, name, made);
   }
@@ -280,7 +286,10 @@ const NO_ITEM = "No item exists at this path.";
  */
 export function missing(call: SandboxCall): SandboxAnswer {
   const op = call.contract.operations[call.operationId];
-  for (const name of op?.errors ?? []) {
+  // The one rule the served document's list of this 404 reads too (place.ts).
+  if (!op || !answersMissingItself(call.contract, op))
+    return { refusal: { kind: "not-found", problem: statusProblem(404, NO_ITEM) } };
+  for (const name of op.errors ?? []) {
     const error = call.contract.errors[name];
     if (error?.status !== 404) continue;
     const members: Body = {};
@@ -289,11 +298,22 @@ export function missing(call: SandboxCall): SandboxAnswer {
         setOwn(members, member, madeValue(resolveSchema(schema)));
     return { result: { error: name, detail: NO_ITEM, members } };
   }
-  const declared = op?.responses[404] ?? op?.responses["4XX"] ?? op?.responses.default;
-  if (declared) {
-    const [content] = Object.values(declared.content ?? {});
-    if (!content) return { result: { status: 404 } };
-    return { result: { status: 404, body: madeValue(schemaOf(content)) } };
-  }
-  return { refusal: { kind: "not-found", problem: statusProblem(404, NO_ITEM) } };
+  const declared = op.responses[404] ?? op.responses["4XX"] ?? op.responses.default;
+  // Made for a media type a value can be written as (GoDaddy's 404 lists a binary one first).
+  const type = structuredType(declared) ?? Object.keys(declared?.content ?? {})[0];
+  const content = type === undefined ? undefined : declared?.content?.[type];
+  if (!content) return { result: { status: 404 } };
+  return { result: { status: 404, body: madeValue(schemaOf(content)) } };
+}
+
+/**
+ * The first media type a response declares that an object or a list can be written as:
+ * JSON, else XML (by its schema's `xml` objects); undefined where it declares neither.
+ */
+export function structuredType(declared: ResponseDeclaration | undefined): string | undefined {
+  const types = Object.keys(declared?.content ?? {});
+  return (
+    types.find((type) => bodyKind(type) === "json") ??
+    types.find((type) => bodyKind(type) === "xml")
+  );
 }

@@ -547,3 +547,31 @@ export function placeOperations(contract: Contract): readonly PlacedOperation[] 
 export function needsSandbox(contract: Contract): boolean {
   return planSandbox(contract).routes.size > 0;
 }
+
+/**
+ * Whether operation `op` answers a missing item in its own words: a part 7 error type of
+ * status 404 it declares, or a 404, `4XX` or `default` answer of its own (OpenAPI 3.1
+ * §4.8.16.2). Else the sandbox answers the platform's 404 (items.ts, `missing`).
+ */
+export function answersMissingItself(contract: Contract, op: Operation): boolean {
+  return (
+    (op.errors ?? []).some((name) => contract.errors[name]?.status === 404) ||
+    [404, "4XX", "default"].some((key) => Object.hasOwn(op.responses, key))
+  );
+}
+
+/**
+ * The operations the sandbox can answer with the platform's 404: those it places on an
+ * item, or in a collection that belongs to one, that do not answer a missing item
+ * themselves. The served document lists that 404 for them (src/engine/operations/model.ts),
+ * as it lists the 501 they answer while no handler is attached.
+ */
+export function sandboxNotFound(contract: Contract): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const [id, route] of planSandbox(contract).routes) {
+    const op = contract.operations[id];
+    const canMiss = route.itemParam !== undefined || route.parent !== undefined;
+    if (op && canMiss && !answersMissingItself(contract, op)) ids.add(id);
+  }
+  return ids;
+}
