@@ -121,6 +121,25 @@ function stringCandidates(): string[] {
 }
 
 /**
+ * Strings shaped by the schema's own checks, for what no plain candidate satisfies: one of
+ * the length its bounds allow (Adyen's three-letter `currency`), and one its `pattern`
+ * matches.
+ */
+function shapedStrings(node: Schema): string[] {
+  let min = 1;
+  let max = Number.POSITIVE_INFINITY;
+  for (const check of (defOf(node).checks ?? []) as { _zod: { def: Record<string, unknown> } }[]) {
+    const { check: kind, minimum, maximum, length } = check._zod.def;
+    if (kind === "min_length" && typeof minimum === "number") min = Math.max(min, minimum);
+    if (kind === "max_length" && typeof maximum === "number") max = Math.min(max, maximum);
+    if (kind === "length_equals" && typeof length === "number") [min, max] = [length, length];
+  }
+  const shaped = min <= max && Number.isFinite(min) ? ["s".repeat(min)] : [];
+  const patterned = patternId(node, "made");
+  return patterned === undefined ? shaped : [...shaped, patterned];
+}
+
+/**
  * A value for a member the sandbox must set and no request gives (a required read-only
  * member such as a creation time): its default, else a literal or the first enum value,
  * else the first of a few plain values that satisfies the schema. Undefined when none does.
@@ -133,7 +152,7 @@ export function madeValue(schema: Schema, depth = 0): unknown {
   const candidates: unknown[] = [];
   if (def.type === "literal") candidates.push(...(def.values as unknown[]));
   else if (def.type === "enum") candidates.push(...Object.values(def.entries as object));
-  else if (def.type === "string") candidates.push(...stringCandidates());
+  else if (def.type === "string") candidates.push(...stringCandidates(), ...shapedStrings(node));
   else if (def.type === "number" || def.type === "int") candidates.push(0, 1);
   else if (def.type === "boolean") candidates.push(false);
   else if (def.type === "array") candidates.push([]);
