@@ -286,6 +286,35 @@ function regexLiteral(pattern: string): string | undefined {
   return `/${out}/${flags}`;
 }
 
+/**
+ * An extension's value with each reference into the document written out in place. A
+ * schema's `x-` members are carried as they are, but not the parts of the document they may
+ * point into (Spotify's `x-spotify-policy-list` refers to `#/components/x-spotify-policy/…`,
+ * a component extension): left as a reference, it would dangle in the served document, which
+ * every tool that resolves references then refuses. A reference that does not resolve, or
+ * that leads back into itself, is left out. `inlined` collects the references written out.
+ */
+function selfContained(
+  value: unknown,
+  document: Json,
+  inlined: Set<string>,
+  following: ReadonlySet<string> = new Set(),
+): unknown {
+  if (Array.isArray(value))
+    return value.map((item) => selfContained(item, document, inlined, following));
+  if (!isObject(value)) return value;
+  const { $ref, ...rest } = value;
+  if (typeof $ref === "string" && $ref.startsWith("#")) {
+    const target = following.has($ref) ? undefined : at(document, $ref);
+    inlined.add($ref);
+    if (target === undefined) return selfContained(rest, document, inlined, following);
+    return selfContained(target, document, inlined, new Set([...following, $ref]));
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, selfContained(v, document, inlined, following)]),
+  );
+}
+
 export class SchemaWriter {
   readonly #context: SchemaContext;
   /** Pointers of inline references being followed, so a cycle through them is caught. */
@@ -446,11 +475,17 @@ export class SchemaWriter {
       } else if ((ANNOTATIONS as readonly string[]).includes(key)) meta[key] = value;
       else if (mode === "parameter" && SERIALISATION.has(key)) meta[key] = value;
       else if (key.startsWith("x-")) {
-        meta[key] = value;
+        const inlined = new Set<string>();
+        meta[key] = selfContained(value, this.#context.document, inlined);
         this.#findings.notEnforced(
           child(pointer, key),
           `${key}: written into the document as is; the platform gives it no meaning`,
         );
+        if (inlined.size > 0)
+          this.#findings.changed(
+            child(pointer, key),
+            `${key}: its references (${[...inlined].join(", ")}) written out in place, since what they point to is not carried`,
+          );
       } else if (DOCUMENTED_ONLY.has(key)) {
         meta[key] = value;
         this.#findings.notEnforced(

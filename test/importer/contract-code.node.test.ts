@@ -9,6 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { resolveSchema, type Schema } from "../../src/contract-language/contract";
 import { objectShape } from "../../src/engine/zod/shape";
@@ -107,6 +108,34 @@ const imported = async (...args: Parameters<typeof importCase>) => {
 };
 
 describe("JSON Schema to zod/mini", () => {
+  it("writes out in place what a schema extension refers to and the contract does not carry, so the served document resolves (Spotify's x-spotify-policy-list)", async () => {
+    const c = await imported(
+      "extension-references",
+      bodyCase(
+        {
+          type: "object",
+          properties: {
+            // FIXTURE: an extension referring into a component extension, as Spotify's does.
+            preview: {
+              type: "string",
+              "x-fixture-policies": [{ $ref: "#/components/x-fixture-policy/FixturePreview" }],
+            },
+          },
+        },
+        { "x-fixture-policy": { FixturePreview: { name: "FIXTURE preview", limit: 30 } } },
+      ),
+    );
+    const document = await served(c);
+    const text = JSON.stringify(document);
+    expect(text).not.toContain("#/components/x-fixture-policy");
+    expect(text).toContain('"x-fixture-policies":[{"name":"FIXTURE preview","limit":30}]');
+    const result = await new Validator().validate(document as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(findingLines(c).join("\n")).toContain(
+      "x-fixture-policies: its references (#/components/x-fixture-policy/FixturePreview) written out in place",
+    );
+  });
+
   it("reads 3.0's nullable and boolean exclusive bounds as 3.1 says them (3.0, JSON)", async () => {
     const c = await imported(
       "nullable-30",
