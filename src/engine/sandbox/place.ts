@@ -516,9 +516,33 @@ export function planSandbox(contract: Contract): SandboxPlan {
     routes.set(id, route);
     placements.push({ id, place: route.place, resource: resource.name, why: whyPlaced(route) });
   }
-  const plan = { routes, placements };
+  const plan = { routes: withCreatableParents(routes), placements };
   memo.set(contract, plan);
   return plan;
+}
+
+/**
+ * The routes, each keeping its parent only where the sandbox can make one: an owner no
+ * placed operation creates (Spotify's users, under `/users/{user_id}/playlists`) is taken
+ * to exist, or its collection could never hold an item. Its items are still kept apart by
+ * the owner's path.
+ */
+function withCreatableParents(
+  routes: ReadonlyMap<string, SandboxRoute>,
+): ReadonlyMap<string, SandboxRoute> {
+  const creatable = new Set<string>();
+  for (const route of routes.values())
+    if (route.place === "create" || (route.place === "replace" && route.creates))
+      creatable.add(route.resource.name);
+  const kept = new Map<string, SandboxRoute>();
+  for (const [id, route] of routes)
+    kept.set(
+      id,
+      route.parent && !creatable.has(route.parent.resource)
+        ? { ...route, parent: undefined }
+        : route,
+    );
+  return kept;
 }
 
 function whyPlaced(route: SandboxRoute): string {

@@ -78,3 +78,55 @@ describe("the sandbox's answers, as the served document documents them", () => {
     expect(report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`)).toEqual([]);
   });
 });
+
+// FIXTURE: notes in a collection of an owner that no operation creates, as Spotify's
+// playlists under /users/{user_id}: the owner can be read, never made.
+const FixtureOwner = z.object({ id: readOnly(z.string()), name: z.string() });
+const FixtureNote = z.object({ id: readOnly(z.guid()), text: z.string() });
+const owner = z.object({ ownerId: z.string() });
+const FIXTURE_OWNED_NOTES_CONTRACT = defineContract({
+  resources: { FixtureOwner, FixtureNote },
+  operations: {
+    fixtureGetOwner: {
+      method: "GET",
+      path: "/fixture-owners/{ownerId}",
+      request: { params: owner },
+      responses: {
+        200: { description: "FIXTURE owner", content: { "application/json": FixtureOwner } },
+      },
+    },
+    fixtureListNotes: {
+      method: "GET",
+      path: "/fixture-owners/{ownerId}/fixture-notes",
+      request: { params: owner },
+      responses: {
+        200: {
+          description: "FIXTURE notes",
+          content: { "application/json": z.array(FixtureNote) },
+        },
+      },
+    },
+    fixtureCreateNote: {
+      method: "POST",
+      path: "/fixture-owners/{ownerId}/fixture-notes",
+      request: { params: owner, body: { "application/json": FixtureNote } },
+      responses: {
+        201: { description: "FIXTURE note", content: { "application/json": FixtureNote } },
+      },
+    },
+  },
+});
+
+describe("a collection whose owner no operation creates", () => {
+  it("takes any owner to exist, and keeps each owner's items apart", async () => {
+    const call = callerOf(sandboxApp(FIXTURE_OWNED_NOTES_CONTRACT));
+    const created = await call("/fixture-owners/smedjan/fixture-notes", {
+      method: "POST",
+      body: { text: "FIXTURE road trip" },
+    });
+    expect(created.status).toBe(201);
+    const note = await created.json();
+    expect(await (await call("/fixture-owners/smedjan/fixture-notes")).json()).toEqual([note]);
+    expect(await (await call("/fixture-owners/other/fixture-notes")).json()).toEqual([]);
+  });
+});
