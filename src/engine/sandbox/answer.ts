@@ -18,7 +18,6 @@ import {
   type Schema,
 } from "../../contract-language/contract";
 import type { AnyHandler, AnyResult } from "../../contract-language/define-handlers";
-import { bodyKind } from "../../contract-language/media-types";
 import { statusProblem } from "../../platform/problem";
 import type { Refusal } from "../refusal";
 import { objectShape } from "../zod/shape";
@@ -33,6 +32,7 @@ import {
   structuredType,
   withPathMembers,
   writable,
+  writesValues,
 } from "./items";
 import { needsSandbox, planSandbox, type SandboxResource, type SandboxRoute } from "./place";
 import { type Draft, SandboxRefusal, type StoredRecord, updateRecord } from "./records";
@@ -291,12 +291,10 @@ function withWritableType(
   if (result.error !== undefined || result.mediaType !== undefined) return result;
   if (result.body === null || typeof result.body !== "object") return result;
   const chosen = negotiated(result.status);
-  if (chosen !== undefined && STRUCTURED.has(bodyKind(chosen))) return result;
+  if (chosen !== undefined && writesValues(chosen)) return result;
   const type = structuredType(declaredFor(contract, id, result.status));
   return type === undefined ? result : { ...result, mediaType: type };
 }
-
-const STRUCTURED = new Set(["json", "xml"]);
 
 /**
  * The sandbox as the handler of operation `id`, over the caller's records behind the

@@ -15,7 +15,7 @@ import { parseWith } from "../zod/parse";
 import { objectShape, unwrap } from "../zod/shape";
 import { viewOf } from "../zod/views";
 import type { SandboxAnswer, SandboxCall } from "./call";
-import { answersMissingItself, type SandboxResource, type SandboxRoute, spelling } from "./place";
+import { ownMissingAnswer, type SandboxResource, type SandboxRoute, spelling } from "./place";
 import { type SandboxRecords, SandboxRefusal, type StoredRecord } from "./records";
 import { MAX_LISTED } from "./store";
 import { defaultOf, isMarked, isOptional, madeValue, withoutWriteOnly } from "./values";
@@ -287,23 +287,21 @@ const NO_ITEM = "No item exists at this path.";
 export function missing(call: SandboxCall): SandboxAnswer {
   const op = call.contract.operations[call.operationId];
   // The one rule the served document's list of this 404 reads too (place.ts).
-  if (!op || !answersMissingItself(call.contract, op))
-    return { refusal: { kind: "not-found", problem: statusProblem(404, NO_ITEM) } };
-  for (const name of op.errors ?? []) {
-    const error = call.contract.errors[name];
-    if (error?.status !== 404) continue;
+  const own = op && ownMissingAnswer(call.contract, op);
+  if (!own) return { refusal: { kind: "not-found", problem: statusProblem(404, NO_ITEM) } };
+  if ("error" in own) {
     const members: Body = {};
-    for (const [member, schema] of Object.entries(error.members ?? {}))
+    for (const [member, schema] of Object.entries(call.contract.errors[own.error]?.members ?? {}))
       if (!isOptional(resolveSchema(schema)))
         setOwn(members, member, madeValue(resolveSchema(schema)));
-    return { result: { error: name, detail: NO_ITEM, members } };
+    return { result: { error: own.error, detail: NO_ITEM, members } };
   }
-  const declared = op.responses[404] ?? op.responses["4XX"] ?? op.responses.default;
   // Made for a media type a value can be written as (GoDaddy's 404 lists a binary one first).
-  const type = structuredType(declared) ?? Object.keys(declared?.content ?? {})[0];
-  const content = type === undefined ? undefined : declared?.content?.[type];
-  if (!content) return { result: { status: 404 } };
-  return { result: { status: 404, body: madeValue(schemaOf(content)) } };
+  const content = own.response.content ?? {};
+  const type = structuredType(own.response) ?? Object.keys(content)[0];
+  const declared = type === undefined ? undefined : content[type];
+  if (!declared) return { result: { status: 404 } };
+  return { result: { status: 404, body: madeValue(schemaOf(declared)) } };
 }
 
 /**
@@ -312,8 +310,11 @@ export function missing(call: SandboxCall): SandboxAnswer {
  */
 export function structuredType(declared: ResponseDeclaration | undefined): string | undefined {
   const types = Object.keys(declared?.content ?? {});
-  return (
-    types.find((type) => bodyKind(type) === "json") ??
-    types.find((type) => bodyKind(type) === "xml")
-  );
+  return types.find((type) => bodyKind(type) === "json") ?? types.find(writesValues);
+}
+
+/** Whether an object or a list can be written as media type `type`: JSON, or XML. */
+export function writesValues(type: string): boolean {
+  const kind = bodyKind(type);
+  return kind === "json" || kind === "xml";
 }

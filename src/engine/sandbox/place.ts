@@ -10,7 +10,12 @@
  * a member that holds its id, ids its schema cannot be made for) answers from the
  * contract's examples, and `why` says so. Planned once per contract, on first use.
  */
-import type { Contract, Operation, Schema } from "../../contract-language/contract";
+import type {
+  Contract,
+  Operation,
+  ResponseDeclaration,
+  Schema,
+} from "../../contract-language/contract";
 import { resolveSchema, schemaOf } from "../../contract-language/contract";
 import { bodyKind } from "../media-type";
 import { objectShape, unwrap } from "../zod/shape";
@@ -573,15 +578,19 @@ export function needsSandbox(contract: Contract): boolean {
 }
 
 /**
- * Whether operation `op` answers a missing item in its own words: a part 7 error type of
- * status 404 it declares, or a 404, `4XX` or `default` answer of its own (OpenAPI 3.1
- * §4.8.16.2). Else the sandbox answers the platform's 404 (items.ts, `missing`).
+ * How operation `op` answers a missing item in its own words: a part 7 error type of status
+ * 404 it declares, else its own 404, `4XX` or `default` answer (OpenAPI 3.1 §4.8.16.2).
+ * Undefined when it has none: the sandbox then answers the platform's 404 (items.ts,
+ * `missing`), which the served document lists (`sandboxNotFound`).
  */
-export function answersMissingItself(contract: Contract, op: Operation): boolean {
-  return (
-    (op.errors ?? []).some((name) => contract.errors[name]?.status === 404) ||
-    [404, "4XX", "default"].some((key) => Object.hasOwn(op.responses, key))
-  );
+export function ownMissingAnswer(
+  contract: Contract,
+  op: Operation,
+): { readonly error: string } | { readonly response: ResponseDeclaration } | undefined {
+  const error = (op.errors ?? []).find((name) => contract.errors[name]?.status === 404);
+  if (error !== undefined) return { error };
+  const response = op.responses[404] ?? op.responses["4XX"] ?? op.responses.default;
+  return response ? { response } : undefined;
 }
 
 /**
@@ -595,7 +604,7 @@ export function sandboxNotFound(contract: Contract): ReadonlySet<string> {
   for (const [id, route] of planSandbox(contract).routes) {
     const op = contract.operations[id];
     const canMiss = route.itemParam !== undefined || route.parent !== undefined;
-    if (op && canMiss && !answersMissingItself(contract, op)) ids.add(id);
+    if (op && canMiss && !ownMissingAnswer(contract, op)) ids.add(id);
   }
   return ids;
 }
