@@ -484,7 +484,7 @@ export class SchemaWriter {
         if (inlined.size > 0)
           this.#findings.changed(
             child(pointer, key),
-            `${key}: its references (${[...inlined].join(", ")}) written out in place, since what they point to is not carried`,
+            `${key}: its references (${[...inlined].join(", ")}) written out in place, since what they point to is not carried (one that does not resolve is left out)`,
           );
       } else if (DOCUMENTED_ONLY.has(key)) {
         meta[key] = value;
