@@ -19,6 +19,7 @@ import { FIXTURE_JWT_VARS, FIXTURE_ROTATED_SECRETS } from "./fixtures/vocabulary
 import { rateLimitBindings, requiredSecrets, requiredVars } from "./support/deployment";
 import { keySetOf, newIssuer } from "./support/issuer";
 import { askedScopes } from "./tools/dev-credentials";
+import { NODE_PROJECT } from "./vitest.node.config";
 
 // What the Worker serves of the contract, made as the build makes it (src/build/contract.ts):
 // a contract that cannot work stops the run here, with the build's line.
@@ -83,10 +84,12 @@ const CONTRACT_INDEPENDENT = [
   "test/client/types.test.ts",
 ];
 
-// Tests mirror what they test (test/README.md); those that need Node end in .node.test.ts.
+// Tests mirror what they test (test/README.md); those that need Node end in .node.test.ts,
+// and those that spawn processes or tools in .slow.test.ts (the second lane, npm run test:slow).
 const SUITES = ["test/**/*.test.ts"];
 const EXCLUDED = [
   "test/**/*.node.test.ts",
+  "test/**/*.slow.test.ts",
   "test/artifacts/**",
   "test/fixtures/revision/**",
   ...(process.env.REVISION_RUN === "1" ? CONTRACT_INDEPENDENT : []),
@@ -154,6 +157,8 @@ export default defineConfig({
         extends: true,
         test: { name: "workerd, counted", include: COUNTED, exclude: EXCLUDED, isolate: true },
       },
+      // The Node suites (vitest.node.config.ts), so that one watcher sees both: npm run test:watch.
+      { test: NODE_PROJECT },
     ],
   },
 });

@@ -18,7 +18,9 @@ import { contractFiles } from "../../src/importer/emit";
 import type { Finding } from "../../src/importer/findings";
 import { type Json, readOpenApi } from "../../src/importer/source";
 
-export const CASES = resolve("test/artifacts/imports");
+export { CASES } from "./import-cases-setup";
+
+import { CASES } from "./import-cases-setup";
 
 export interface ImportedCase {
   readonly dir: string;

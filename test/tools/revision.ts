@@ -14,8 +14,13 @@ import { spawnSync } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { copyProject } from "../../src/importer/copy-project";
+import { SLOW_LANE } from "./slow-lane";
+import { LANE_REPORTS } from "./test-times";
 
 const ROOT = resolve(".");
+/** The slow lane's suites, as ./slow-lane.ts runs them, and where each lane reports. */
+const [SLOW_COMMAND, ...SLOW_ARGS] = SLOW_LANE.vitest ?? ["false"];
+const LANES = [LANE_REPORTS.fast, LANE_REPORTS.slow];
 const REVISION = join(ROOT, "test/fixtures/revision");
 
 /** Puts the revision where a real one goes. */
@@ -67,13 +72,15 @@ try {
   }
   // Suites that cannot depend on the contract (the importer's, which run in blank copies of
   // their own, and the model's property test over FIXTURE apps) ran in the project's own
-  // npm test already; here they are left out (REVISION_RUN, test/vitest.node.config.ts),
-  // which keeps CI within its time.
+  // lanes already; here they are left out (REVISION_RUN, test/vitest.node.config.ts),
+  // which keeps CI within its time. Both lanes' suites of the shipped Worker run: npm test,
+  // then the slow lane's (the build, the bundle, the typed client against wrangler dev).
   if (status === 0) status = run("npm", ["test"], copy, { REVISION_RUN: "1" });
+  if (status === 0) status = run(SLOW_COMMAND, SLOW_ARGS, copy, { REVISION_RUN: "1" });
   if (status === 0) {
-    const counts = ["workerd", "node"].map(
-      (suite) =>
-        JSON.parse(readFileSync(join(copy, `test/artifacts/vitest-${suite}.json`), "utf8")) as {
+    const counts = LANES.map(
+      (path) =>
+        JSON.parse(readFileSync(join(copy, path), "utf8")) as {
           numPassedTests: number;
           numFailedTests: number;
         },
@@ -82,7 +89,7 @@ try {
     const failed = counts.reduce((n, c) => n + c.numFailedTests, 0);
     console.log(`revision: tests: ${passed} passed, ${failed} failed`);
   } else {
-    console.error("revision: the revision did not pass npm test");
+    console.error("revision: the revision did not pass both lanes' suites");
   }
   if (status === 0 && source)
     status = run("npm", ["run", "contract:diff", "--", resolve(source), "--min", "0.95"], copy);
