@@ -1,10 +1,12 @@
 /**
  * What an import leaves out rather than stop (src/importer/leave-out.ts): the cause of a
  * failure in one line, and everything that reaches a component left out, through `$ref`s
- * of any kind, cycles included.
+ * of any kind, cycles included; then whole FIXTURE documents imported and served by the real
+ * app, each with what it leaves out and the rest imported.
  */
 import { describe, expect, it } from "vitest";
 import { causeOf, LeaveOut, reachingLeftOut, Units } from "../../src/importer/leave-out";
+import { doc31, findingLines, importCase, type Json } from "../support/import-case";
 
 describe("a unit of the import", () => {
   it("that throws is kept with its cause, never passed on", () => {
@@ -94,5 +96,105 @@ describe("what reaches a component left out", () => {
 
   it("is nothing when no component is left out", () => {
     expect(reachingLeftOut(document, new Map([["#/paths/~1direct/get", "x"]])).size).toBe(0);
+  });
+});
+
+describe("what an import leaves out, each with a finding at its pointer, never stopping the rest", () => {
+  const ok = { "204": { description: "FIXTURE done." } };
+
+  it("a path key with a query string: no path template (OpenAPI 3.1 §4.8.8), so neither it nor its operations", async () => {
+    const c = await importCase(
+      "query-key",
+      doc31({
+        paths: {
+          "/fixture-things?beta=true": {
+            get: { operationId: "fixtureBetaThings", responses: ok },
+            post: { operationId: "fixtureBetaCreate", responses: ok },
+          },
+          "/fixture-things": { get: { operationId: "fixtureThings", responses: ok } },
+        },
+      }),
+    );
+    expect(Object.keys(c.contract.operations)).toEqual(["fixtureThings"]);
+    expect(findingLines(c)).toContainEqual(
+      expect.stringMatching(
+        /^lost #\/paths\/~1fixture-things\?beta=true: left out: the key holds a query \(\?beta=true\), which is no part of a URL path, so it is no path template \(OpenAPI 3\.1 §4\.8\.8, Paths Object; RFC 3986 §3\.3\): the path is not served, nor its operations \(GET, POST\)$/,
+      ),
+    );
+    expect(c.result.parts.get("endpoints")?.summary).toBe("1 operation on 1 path");
+  });
+
+  it("an operation the importer cannot convert (a cycle of $refs among parameters), with the cause", async () => {
+    const c = await importCase(
+      "ref-cycle",
+      doc31({
+        paths: {
+          "/fixture-loop": {
+            get: {
+              operationId: "fixtureLoop",
+              parameters: [{ $ref: "#/components/parameters/FixtureA" }],
+              responses: ok,
+            },
+          },
+          "/fixture-fine": { get: { operationId: "fixtureFine", responses: ok } },
+        },
+        components: {
+          parameters: {
+            FixtureA: { $ref: "#/components/parameters/FixtureB" },
+            FixtureB: { $ref: "#/components/parameters/FixtureA" },
+          },
+        },
+      }),
+    );
+    expect(Object.keys(c.contract.operations)).toEqual(["fixtureFine"]);
+    expect(findingLines(c)).toContain(
+      "lost #/paths/~1fixture-loop/get: left out: the importer could not convert it (#/paths/~1fixture-loop/get/parameters/0: a cycle of $refs)",
+    );
+    expect((await c.app.request("https://fixture.test/fixture-fine")).status).toBe(501);
+  });
+
+  it("a component the importer cannot convert (nested deeper than it follows), then each component and operation that uses it", async () => {
+    let deep: Json = { type: "string" };
+    for (let i = 0; i < 700; i++) deep = { type: "object", properties: { inner: deep } };
+    const json = (name: string) => ({
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
+    });
+    const c = await importCase(
+      "too-deep",
+      doc31({
+        paths: {
+          "/fixture-deep": {
+            post: { operationId: "fixtureDeep", requestBody: json("FixtureNested"), responses: ok },
+          },
+          "/fixture-flat": {
+            get: {
+              operationId: "fixtureFlat",
+              responses: { "200": { description: "FIXTURE", ...json("FixtureFlat") } },
+            },
+          },
+        },
+        components: {
+          schemas: {
+            FixtureDeep: deep,
+            FixtureNested: {
+              type: "object",
+              properties: { deep: { $ref: "#/components/schemas/FixtureDeep" } },
+            },
+            FixtureFlat: { type: "string" },
+          },
+        },
+      }),
+    );
+    expect(Object.keys(c.contract.operations)).toEqual(["fixtureFlat"]);
+    expect(Object.keys(c.contract.resources)).toEqual(["FixtureFlat"]);
+    const gone =
+      "left out: it uses #/components/schemas/FixtureDeep, which is left out (it nests deeper than the importer can follow (Maximum call stack size exceeded))";
+    expect(findingLines(c)).toEqual(
+      expect.arrayContaining([
+        "lost #/components/schemas/FixtureDeep: left out: it nests deeper than the importer can follow (Maximum call stack size exceeded)",
+        `lost #/components/schemas/FixtureNested: ${gone}`,
+        `lost #/paths/~1fixture-deep/post: ${gone}`,
+      ]),
+    );
   });
 });

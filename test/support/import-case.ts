@@ -2,8 +2,13 @@
  * One importer case, in process: an OpenAPI document the test writes is put in
  * test/artifacts/imports/<case>/, imported (src/importer), and its part files are
  * written beside a link to src/contract-language, so the generated contract is imported like the real
- * one and served by the real app. What the importer's own CLI adds (Biome, wrangler.toml,
- * the entry) is tested through the CLI itself (test/importer/import.cli.node.test.ts).
+ * one and served by the real app; test/importer/contract-code.slow.test.ts then compiles
+ * every case written there. What the importer's own CLI adds (Biome, wrangler.toml, the
+ * entry) is tested through the CLI itself (test/importer/import.cli.node.test.ts).
+ *
+ * Below, the FIXTURE documents the importer's tests build their cases from (`bodyCase`,
+ * `getCase`, …) and how they read a case (`accepts`, `served`, `findingLines`), written once
+ * for every test file under test/importer/.
  */
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -134,3 +139,85 @@ export async function importCase(
 /** The findings' lines, `kind pointer: message`, for readable assertions. */
 export const findingLines = (c: ImportedCase) =>
   c.findings.map((f) => `${f.kind} ${f.pointer}: ${f.message}`);
+
+export type { Json };
+
+export const info = { title: "FIXTURE importer case", version: "1.0.0" };
+export const doc31 = (rest: Json): Json => ({ openapi: "3.1.0", info, ...rest });
+export const doc30 = (rest: Json): Json => ({ openapi: "3.0.3", info, ...rest });
+
+/** One operation at /fixture taking `schema` as a JSON body, answering it back as is. */
+export const bodyCase = (schema: unknown, components: Json = {}, openapi = "3.1.0"): Json => ({
+  openapi,
+  info,
+  paths: {
+    "/fixture": {
+      post: {
+        operationId: "fixturePost",
+        requestBody: { required: true, content: { "application/json": { schema } } },
+        responses: { "204": { description: "FIXTURE" } },
+      },
+    },
+  },
+  components,
+});
+
+/** One GET operation at `path` reading `parameters`, in a 3.1 document with `rest` beside. */
+export const getCase = (path: string, parameters: unknown[], rest: Json = {}): Json => ({
+  ...doc31(rest),
+  paths: {
+    [path]: {
+      get: {
+        operationId: "fixtureGet",
+        parameters,
+        responses: { "200": { description: "FIXTURE" } },
+      },
+    },
+  },
+});
+
+/** Posts a JSON body to the case's /fixture: the status tells whether the schema took it. */
+export async function accepts(c: ImportedCase, body: unknown): Promise<boolean> {
+  const res = await c.app.request("https://fixture.test/fixture", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (![422, 501].includes(res.status)) throw new Error(`unexpected ${res.status}`);
+  return res.status === 501;
+}
+
+/** An error answer at `status` whose body is the API's own JSON of `schema`. */
+export const jsonError = (status: string, schema: Json): Json => ({
+  [status]: { description: `FIXTURE error ${status}`, content: { "application/json": { schema } } },
+});
+
+/** A POST whose JSON body requires one non-empty string `member`, created 201, with `errors` too. */
+export const postOfOneMember = (member: string, errors: Json): Json => ({
+  post: {
+    requestBody: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            required: [member],
+            properties: { [member]: { type: "string", minLength: 1 } },
+          },
+        },
+      },
+    },
+    responses: { "201": { description: "FIXTURE created" }, ...errors },
+  },
+});
+
+/** The document the case's app serves, typed as far as the tests read it. */
+export const served = async (c: ImportedCase) =>
+  (await c.served()) as Json & {
+    paths: Record<
+      string,
+      Record<string, Json & { parameters: Json[]; responses: Record<string, Json> }>
+    >;
+    components: { schemas: Record<string, Json>; responses?: Record<string, Json> };
+    webhooks?: Record<string, Record<string, Json>>;
+  };
