@@ -20,7 +20,7 @@
  * registry, for the parameter styles a contract declares there, and the contract
  * language's one reading of a declared schema (`schemaOf`, `resolveSchema`), so a schema
  * declared as a function is built once, on first use (test/service/architecture.node.test.ts
- * and bundle-contents.node.test.ts hold it to that).
+ * and bundle-contents.slow.test.ts hold it to that).
  */
 import type { Contract, Operation } from "../contract-language/contract";
 import { AnswerMismatchError, answerMismatch, readAnswer } from "./answer";

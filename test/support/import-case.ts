@@ -4,7 +4,7 @@
  * written beside a link to src/contract-language, so the generated contract is imported like the real
  * one and served by the real app; test/importer/contract-code.slow.test.ts then compiles
  * every case written there. What the importer's own CLI adds (Biome, wrangler.toml, the
- * entry) is tested through the CLI itself (test/importer/import.cli.node.test.ts).
+ * entry) is tested through the CLI itself (test/importer/import.cli.slow.test.ts).
  *
  * Below, the FIXTURE documents the importer's tests build their cases from (`bodyCase`,
  * `getCase`, …) and how they read a case (`accepts`, `served`, `findingLines`), written once

@@ -1,7 +1,7 @@
 /**
  * The bench's FIXTURE operation: the same validated POST as the peers' (zod/mini), declared
  * in a contract. Variant 5d serves it (variants/service-operation.ts), and the bundle test
- * builds its Worker as a deploy does (test/service/bundle-contents.node.test.ts).
+ * builds its Worker as a deploy does (test/service/bundle-contents.slow.test.ts).
  */
 import * as z from "zod/mini";
 import { defineContract } from "../../../src/contract-language/define-contract";
