@@ -76,12 +76,12 @@ const SHIPPED_RATE_LIMITERS = Object.fromEntries(
 const CONTRACT_INDEPENDENT = [
   "test/engine/**",
   "test/contract-language/**",
-  "test/client/credentials.test.ts",
+  "test/client/request.credentials.test.ts",
   "test/client/index.test.ts",
-  "test/client/lazy.test.ts",
-  "test/client/media-types.test.ts",
+  "test/client/index.lazy.test.ts",
+  "test/client/index.media-types.test.ts",
   "test/client/serialise.test.ts",
-  "test/client/types.test.ts",
+  "test/client/index.types.test.ts",
 ];
 
 // Tests mirror what they test (test/README.md); those that need Node end in .node.test.ts,
@@ -103,8 +103,8 @@ const COUNTED = [
   "test/platform/status.security.test.ts",
   "test/service/hostile.test.ts",
   "test/tools/conformance/checker.test.ts",
-  "test/client/credentials.test.ts",
-  "test/client/types.test.ts",
+  "test/client/request.credentials.test.ts",
+  "test/client/index.types.test.ts",
 ];
 
 export default defineConfig({

@@ -247,7 +247,7 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
   const lines = [
     BLOCK_START,
     "# Written from src/contract by `npm run contract:deployment` (the importer runs it too);",
-    "# test/contract/deployment-config.node.test.ts fails when this block and the contract disagree.",
+    "# test/tools/contract-deployment.node.test.ts fails when this block and the contract disagree.",
     "# Secrets are listed by name only: their values are set with `wrangler secret put`.",
     "",
     "[vars]",

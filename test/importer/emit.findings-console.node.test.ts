@@ -1,7 +1,7 @@
 /**
- * What the import prints of its findings: a real document gives hundreds, and the summary
- * (what was written, what a deployment must set, the next steps) must not scroll away under
- * them. Every finding stays in the report file.
+ * What the import prints of its findings (src/importer/emit.ts, `findingsOnConsole`): a real
+ * document gives hundreds, and the summary (what was written, what a deployment must set,
+ * the next steps) must not scroll away under them. Every finding stays in the report file.
  */
 import { describe, expect, it } from "vitest";
 import { findingsOnConsole } from "../../src/importer/emit";

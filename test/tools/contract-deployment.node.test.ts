@@ -2,7 +2,9 @@
  * wrangler.toml and .dev.vars.example list exactly what the contract needs from a
  * deployment: the secrets and JWT settings part 5 names (as required secrets, with
  * placeholders, never values) and the rate limiting bindings part 8 names, with the
- * declared limit and period. They follow the shipped contract, whatever it declares.
+ * declared limit and period. They follow the shipped contract, whatever it declares, as
+ * `npm run contract:deployment` (contract-deployment.ts, with test/support/deployment.ts)
+ * writes them; and what it writes for FIXTURE contracts passes the same check.
  */
 
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
