@@ -74,6 +74,7 @@ const SHIPPED_RATE_LIMITERS = Object.fromEntries(
  * shipped contract) still runs.
  */
 const CONTRACT_INDEPENDENT = [
+  "test/app.test.ts",
   "test/engine/**",
   "test/contract-language/**",
   "test/client/request.credentials.test.ts",

@@ -204,4 +204,10 @@ describe("error types createApp refuses", () => {
   ])("%s", (_label, errors, message) => {
     expect(() => build(errors)).toThrow(message);
   });
+
+  it("an error type named like a platform problem type", () => {
+    expect(() => build({ "validation-failed": { status: 422, title: "x" } })).toThrow(
+      /platform uses that name/,
+    );
+  });
 });

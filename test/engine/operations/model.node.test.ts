@@ -100,7 +100,10 @@ const PROVOKED: Readonly<Record<string, { file: string; names: string } | { reas
       "A thrown handler error, a missing binding, a closed scheme or a broken answer: provoked by " +
       "test/engine/operations/response-conformance.test.ts and the requests below (no binding is set).",
   },
-  "501 operation-not-implemented": { file: "test/engine/operations/route.test.ts", names: "501" },
+  "501 operation-not-implemented": {
+    file: "test/engine/operations/mount.routes.test.ts",
+    names: "501",
+  },
   "503 problem": { file: "test/engine/events/emit.test.ts", names: "503" },
 };
 

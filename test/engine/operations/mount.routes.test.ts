@@ -1,6 +1,9 @@
 /**
- * Routes derived from a FIXTURE contract's part 4: 404 / 405 + Allow / OPTIONS / HEAD, and
- * the validating placeholder (501 after the input was checked).
+ * Routes derived from a FIXTURE contract's part 4 (src/engine/operations/mount.ts): 404 /
+ * 405 + Allow / OPTIONS / HEAD, the validating placeholder (501 after the input was
+ * checked), and an operation planned on its first request. Which route wins among
+ * overlapping ones is in mount.test.ts; the templates real documents use, in
+ * path-template.test.ts.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -105,89 +108,5 @@ describe("planning an operation", () => {
     expect(afterFirst).toBeGreaterThan(0);
     await app.request("/fixture-lazy", {}, env);
     expect(planned).toBe(afterFirst);
-  });
-});
-
-describe("path templates real documents use (OpenAPI 3.1 §4.8.2)", () => {
-  const text = z.string().check(z.minLength(1));
-  const contract = defineContract({
-    operations: {
-      fixtureDotted: {
-        method: "GET",
-        path: "/fixture-files/{fixture-id}.json",
-        request: { params: z.strictObject({ "fixture-id": z.string().check(z.regex(/^\d+$/)) }) },
-        responses: { 200: { description: "FIXTURE" } },
-      },
-      // Declared first, so the order of declaration does not decide which one matches.
-      fixtureJob: {
-        method: "POST",
-        path: "/fixture-jobs/{name}",
-        request: { params: z.strictObject({ name: text }) },
-        responses: { 200: { description: "FIXTURE" } },
-      },
-      fixtureVerb: {
-        method: "POST",
-        path: "/fixture-jobs/{name}:cancel",
-        request: { params: z.strictObject({ name: text }) },
-        responses: { 200: { description: "FIXTURE" } },
-      },
-      fixtureTwo: {
-        method: "GET",
-        path: "/fixture-pairs/{first}.{second}",
-        request: { params: z.strictObject({ first: text, second: text }) },
-        responses: { 200: { description: "FIXTURE" } },
-      },
-    },
-  });
-  const seen: unknown[] = [];
-  const answer = (input: { params: unknown }) => {
-    seen.push(input.params);
-    return { status: 200 as const };
-  };
-  const app = createApp(contract, {
-    engine: OPERATION_ENGINE,
-    jsonSchema: z.toJSONSchema,
-    handlers: {
-      fixtureDotted: answer,
-      fixtureVerb: answer,
-      fixtureJob: answer,
-      fixtureTwo: answer,
-    },
-  });
-  const paramsOf = async (path: string, method = "GET") => {
-    seen.length = 0;
-    const res = await app.request(path, { method }, env);
-    return { status: res.status, params: seen[0] };
-  };
-
-  it("a hyphenated parameter name, and text beside a parameter in one segment", async () => {
-    expect(await paramsOf("/fixture-files/42.json")).toEqual({
-      status: 200,
-      params: { "fixture-id": "42" },
-    });
-    // The text is part of the route: without it, no operation has the path.
-    expect((await paramsOf("/fixture-files/42")).status).toBe(404);
-    // The parameter is validated without its text: 422 names the member, not the segment.
-    const res = await app.request("/fixture-files/x.json", {}, env);
-    const body = await expectProblem(res, 422);
-    expect(body.errors).toEqual([expect.objectContaining({ in: "path", pointer: "#/fixture-id" })]);
-  });
-
-  it("a custom verb after a colon wins over the plain parameter beside it", async () => {
-    expect(await paramsOf("/fixture-jobs/nightly:cancel", "POST")).toEqual({
-      status: 200,
-      params: { name: "nightly" },
-    });
-    expect(await paramsOf("/fixture-jobs/nightly", "POST")).toEqual({
-      status: 200,
-      params: { name: "nightly" },
-    });
-  });
-
-  it("two parameters in one segment split at the first separator", async () => {
-    expect(await paramsOf("/fixture-pairs/a.b.c")).toEqual({
-      status: 200,
-      params: { first: "a", second: "b.c" },
-    });
   });
 });

@@ -1,17 +1,19 @@
 /**
- * A contract the platform could not serve correctly is refused when the app is built. Most
- * of these do not compile either (test/contract-language/define-contract.test.ts); the contracts here are
+ * Part 4's declarations that the platform could not serve correctly, refused when the app is
+ * built (src/engine/operations/startup-checks.ts): paths and methods, path templates and
+ * their params schemas, media types, xml objects and response keys. Most of these do not
+ * compile either (test/contract-language/define-contract.test.ts); the contracts here are
  * typed as plain `Contract`, as JavaScript or a generated file would hand them over, so the
- * startup check is what refuses them.
+ * startup check is what refuses them. createApp's own refusals are in test/app.test.ts.
  */
 
 import { describe, expect, it } from "vitest";
 import { toJSONSchema, z } from "zod";
-import { type AppOptions, createApp } from "../../src/app";
-import type { Contract } from "../../src/contract-language/contract";
-import { defineContract } from "../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../src/engine";
-import { XML_CODEC } from "../../src/engine/xml";
+import { type AppOptions, createApp } from "../../../src/app";
+import type { Contract } from "../../../src/contract-language/contract";
+import { defineContract } from "../../../src/contract-language/define-contract";
+import { OPERATION_ENGINE } from "../../../src/engine";
+import { XML_CODEC } from "../../../src/engine/xml";
 
 const op = (path: string, extra: object = {}) => ({
   method: "GET" as const,
@@ -27,21 +29,6 @@ const build = (parts: object, options: object = { engine: OPERATION_ENGINE }) =>
 const withSchemas = { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema };
 
 describe("createApp refuses", () => {
-  it.each([
-    ["operations", { operations: { fixtureA: op("/fixture") } }],
-    [
-      "security schemes",
-      {
-        securitySchemes: {
-          fixtureKey: { type: "apiKey", in: "header", name: "x-fixture", secret: "FIXTURE_KEY" },
-        },
-      },
-    ],
-    ["limits", { limits: { fixtureCap: { kind: "body-size", maxBytes: 1, operations: [] } } }],
-  ] as const)("a contract that declares %s without the operation engine", (_label, parts) => {
-    expect(() => build(parts, {})).toThrow(/pass OPERATION_ENGINE/);
-  });
-
   it.each([
     ["a path without a leading slash", { fixtureA: op("fixture") }, /must start with/],
     ["a path inside /_service", { fixtureA: op("/_service/fixture") }, /reserved prefix/],
@@ -124,19 +111,6 @@ describe("createApp refuses", () => {
     expect(() => build({ operations }, { ...withSchemas, xml: XML_CODEC })).not.toThrow();
   });
 
-  it("an XML media type (RFC 7303) without the XML codec, in a request body or an answer", () => {
-    const body = { request: { body: { "application/fixture+xml": z.object({}) } } };
-    const answer = {
-      responses: { 200: { description: "x", content: { "text/xml": z.object({}) } } },
-    };
-    for (const declared of [body, answer]) {
-      const operations = { fixtureA: { ...op("/fixture", declared), method: "POST" } };
-      expect(() => build({ operations }, withSchemas)).toThrow(
-        /^part 4 declares an XML media type: pass XML_CODEC \(src\/engine\/xml.ts\) as the xml option$/,
-      );
-    }
-  });
-
   it.each([
     ["a prefix without a namespace", { prefix: "p" }, /xml.prefix p needs an xml.namespace/],
     ["a name that is not an XML name", { name: "1st" }, /is not an XML name/],
@@ -165,26 +139,5 @@ describe("createApp refuses", () => {
       ["200", "599", "2XX", "3XX", "4XX", "5XX", "default"].map((k) => [k, { description: "x" }]),
     );
     expect(() => build({ operations: { fixtureA: op("/fixture", { responses }) } })).not.toThrow();
-  });
-
-  it("schemas without a JSON Schema converter for the OpenAPI document", () => {
-    const parts = { resources: { FixtureThing: z.object({}) } };
-    expect(() => build(parts)).toThrow(/toJSONSchema/);
-    expect(() => build(parts, withSchemas)).not.toThrow();
-  });
-
-  it("a handler for an operation that is not declared", () => {
-    const handlers = { fixtureB: () => ({ status: 200 }) };
-    expect(() =>
-      build({ operations: { fixtureA: op("/fixture") } }, { handlers, engine: OPERATION_ENGINE }),
-    ).toThrow(/handler fixtureB: no operation of that id/);
-    // Also where part 4 declares nothing, and the engine is not there to see it.
-    expect(() => build({}, { handlers })).toThrow(/handler fixtureB/);
-  });
-
-  it("an error type named like a platform problem type", () => {
-    expect(() => build({ errors: { "validation-failed": { status: 422, title: "x" } } })).toThrow(
-      /platform uses that name/,
-    );
   });
 });
