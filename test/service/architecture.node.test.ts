@@ -6,9 +6,10 @@
  * Worker loads imports only its runtime packages. The importer (`src/importer/`, Node-only)
  * reads the Worker's code through its public entries only, and no Worker module imports it;
  * nor does any import the build (`src/build/`, Node-only), while the Worker entry imports
- * what the build wrote (`src/generated/`).
+ * what the build wrote (`src/generated/`). And the tests mirror their sources: every test
+ * file outside the exempt folders is at the path of the file it tests (test/README.md).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -214,6 +215,47 @@ function siblingCycles(edges: readonly Edge[]): string[] {
   return cycles.sort();
 }
 
+/**
+ * Folders of test/ whose files test no one source file: the whole service, shared support,
+ * FIXTURE data, and what test runs write.
+ */
+const EXEMPT_TESTS = ["service/", "support/", "fixtures/", "artifacts/"];
+
+/** Every test file under test/, by its path there (`engine/request/body.test.ts`). */
+function testFiles(): string[] {
+  return (readdirSync("test", { recursive: true }) as string[])
+    .filter((path) => path.endsWith(".test.ts"))
+    .map((path) => path.split("\\").join("/"))
+    .sort();
+}
+
+/**
+ * Test files at no source's path. The tests of `src/a/b.ts` are `test/a/b.test.ts`, with the
+ * lane's suffix where they do not run in workerd (`.node`, `.slow`) and an aspect's name
+ * where one aspect has a file of its own (`test/a/b.aspect.test.ts`); a tool's own test sits
+ * beside the tool (`test/tools/x/y.test.ts` tests `test/tools/x/y.ts`).
+ */
+function unmirrored(tests: readonly string[], exists: (path: string) => boolean): string[] {
+  const offenders: string[] = [];
+  for (const test of tests) {
+    if (EXEMPT_TESTS.some((folder) => test.startsWith(folder))) continue;
+    const root = test.startsWith("tools/") ? "test/" : "src/";
+    let name = test.replace(/\.test\.ts$/, "").replace(/\.(node|slow)$/, "");
+    const tried: string[] = [];
+    for (;;) {
+      tried.push(`${root}${name}.ts`);
+      if (exists(`${root}${name}.ts`)) break;
+      const aspect = name.lastIndexOf(".");
+      if (aspect <= name.lastIndexOf("/")) {
+        offenders.push(`test/${test}: no ${tried.join(", no ")}`);
+        break;
+      }
+      name = name.slice(0, aspect);
+    }
+  }
+  return offenders;
+}
+
 describe("the import graph of src/", () => {
   const { files, packages } = importGraph();
 
@@ -346,6 +388,14 @@ describe("the client (src/client/, what callers of the API load)", () => {
   });
 });
 
+describe("the tests (test/), which mirror the sources", () => {
+  it("put every test file outside service/, support/ and fixtures/ at the path of the file it tests: test/a/b[.aspect][.node|.slow].test.ts for src/a/b.ts", () => {
+    const tests = testFiles();
+    expect(tests.length).toBeGreaterThan(50);
+    expect(unmirrored(tests, (path) => existsSync(path))).toEqual([]);
+  });
+});
+
 describe("the check can fail", () => {
   it("reports a backward import and an import into an unknown part", () => {
     expect(
@@ -421,6 +471,34 @@ describe("the check can fail", () => {
       "importer/renames.ts imports platform/openapi/problems.ts",
       "importer/served-document.ts imports build/generate.ts",
       "importer/stage.ts imports contract/endpoints.ts",
+    ]);
+  });
+
+  it("reports a test file at no source's path, and takes lanes, aspects, tools and exempt folders", () => {
+    const sources = new Set([
+      "src/engine/request/body.ts",
+      "src/importer/import.ts",
+      "test/tools/conformance/checker.ts",
+    ]);
+    expect(
+      unmirrored(
+        [
+          "engine/request/body.test.ts",
+          "engine/request/body.error-cap.node.test.ts",
+          "importer/import.big-documents.cli.slow.test.ts",
+          "tools/conformance/checker.test.ts",
+          "service/hostile.test.ts",
+          "support/anything.test.ts",
+          "engine/request/stray.test.ts",
+          "engine/body.test.ts",
+          "tools/conformance/stray.node.test.ts",
+        ],
+        (path) => sources.has(path),
+      ),
+    ).toEqual([
+      "test/engine/request/stray.test.ts: no src/engine/request/stray.ts",
+      "test/engine/body.test.ts: no src/engine/body.ts",
+      "test/tools/conformance/stray.node.test.ts: no test/tools/conformance/stray.ts",
     ]);
   });
 });
