@@ -25,6 +25,14 @@ import { type Presented, presented, secretCredentials } from "../tools/conforman
 import { validRequest } from "../tools/conformance/valid-request";
 
 const contract: Contract = shipped;
+/**
+ * While the contract declares no operation, a check of each one would pass on none: those
+ * are skipped with the reason in their name (that the document then lists no operation is
+ * held by test/engine/openapi/document.node.test.ts).
+ */
+const noOperations = Object.keys(contract.operations).length === 0;
+const whileEmpty = (name: string) =>
+  noOperations ? `${name} (skipped: the shipped contract declares no operations)` : name;
 const BASE = "https://shipped.test";
 const worker: Fetcher = (request) => exports.default.fetch(request);
 const bindings = env as unknown as Record<string, unknown> & {
@@ -81,13 +89,19 @@ const operations = Object.entries(document.paths)
   );
 
 describe("every operation of the shipped contract", () => {
-  it("is in the served document, and the document has no other", () => {
-    const served = operations.map((op) => op.id).sort();
-    // With negotiated versions the document is the current version's: it may have fewer.
-    const declared = Object.keys(contract.operations).sort();
-    if (contract.versioning?.versions) expect(declared).toEqual(expect.arrayContaining(served));
-    else expect(served).toEqual(declared);
-  });
+  it.skipIf(noOperations)(
+    whileEmpty("is in the served document, and the document has no other"),
+    () => {
+      const served = operations.map((op) => op.id).sort();
+      // With negotiated versions the document is the current version's: it may have fewer.
+      const declared = Object.keys(contract.operations).sort();
+      if (contract.versioning?.versions) expect(declared).toEqual(expect.arrayContaining(served));
+      else expect(served).toEqual(declared);
+    },
+  );
+
+  if (noOperations)
+    it.skip(whileEmpty("routes, validates and answers as declared, each one"), () => {});
 
   for (const { path, method, id } of operations) {
     const name = `${method} ${path} (${id}): routes, validates and answers as declared`;
