@@ -230,6 +230,24 @@ function testFiles(): string[] {
 }
 
 /**
+ * What only a test that spawns processes imports: Node's child processes, and the copy of the
+ * project the importer's CLI runs in. Such a test ends in `.slow.test.ts` (the second lane).
+ */
+const SPAWNS = /^node:child_process$|\/support\/project-copy$/;
+
+/** Test files of the fast lane (no `.slow.test.ts`) that import what spawns, with the import. */
+function spawningFastTests(tests: readonly string[], read: (path: string) => string): string[] {
+  return tests
+    .filter((test) => !test.endsWith(".slow.test.ts"))
+    .flatMap((test) =>
+      ts
+        .preProcessFile(read(`test/${test}`), true, true)
+        .importedFiles.filter(({ fileName }) => SPAWNS.test(fileName))
+        .map(({ fileName }) => `test/${test} imports ${fileName}`),
+    );
+}
+
+/**
  * Test files at no source's path. The tests of `src/a/b.ts` are `test/a/b.test.ts`, with the
  * lane's suffix where they do not run in workerd (`.node`, `.slow`) and an aspect's name
  * where one aspect has a file of its own (`test/a/b.aspect.test.ts`); a tool's own test sits
@@ -394,6 +412,12 @@ describe("the tests (test/), which mirror the sources", () => {
     expect(tests.length).toBeGreaterThan(50);
     expect(unmirrored(tests, (path) => existsSync(path))).toEqual([]);
   });
+
+  it("spawn no process in the fast lane: a test that does ends in .slow.test.ts (npm run test:slow)", () => {
+    const tests = testFiles();
+    expect(tests.filter((test) => test.endsWith(".slow.test.ts")).length).toBeGreaterThan(0);
+    expect(spawningFastTests(tests, (path) => readFileSync(path, "utf8"))).toEqual([]);
+  });
 });
 
 describe("the check can fail", () => {
@@ -471,6 +495,24 @@ describe("the check can fail", () => {
       "importer/renames.ts imports platform/openapi/problems.ts",
       "importer/served-document.ts imports build/generate.ts",
       "importer/stage.ts imports contract/endpoints.ts",
+    ]);
+  });
+
+  it("reports a fast-lane test that imports child processes or the project copy, not a slow one", () => {
+    const files: Record<string, string> = {
+      "test/a.test.ts": 'import { spawnSync } from "node:child_process";',
+      "test/b.node.test.ts": 'import { copyProject } from "../support/project-copy";',
+      "test/c.slow.test.ts": 'import { spawnSync } from "node:child_process";',
+      "test/d.node.test.ts": 'import { readFileSync } from "node:fs";',
+    };
+    expect(
+      spawningFastTests(
+        Object.keys(files).map((path) => path.slice("test/".length)),
+        (path) => files[path] ?? "",
+      ),
+    ).toEqual([
+      "test/a.test.ts imports node:child_process",
+      "test/b.node.test.ts imports ../support/project-copy",
     ]);
   });
 
