@@ -209,6 +209,13 @@ const NOT_STARTED = "the service does not start: ";
 const START = "starting the Worker once";
 /** The stage's own type check: the project's settings, over src/ alone. */
 const STAGE_TSCONFIG = "tsconfig.import.json";
+
+/**
+ * The type checker: TypeScript 7, the native compiler (package.json's typescript-native), by
+ * its path. `npx tsc` may run TypeScript 5 instead, which stays installed for the OpenAPI
+ * client generators that read its JavaScript API; both own the `tsc` command name.
+ */
+export const TSC = ["node", "node_modules/typescript-native/bin/tsc"] as const;
 const SERVE = `npx tsx src/importer/served-document.ts --places ${SANDBOX_PLACES}`;
 
 /**
@@ -325,9 +332,10 @@ async function typeCheck(
     join(dir, STAGE_TSCONFIG),
     JSON.stringify({ extends: "./tsconfig.json", include: ["src"] }),
   );
+  const [node, checker] = TSC;
   const tsc = await run(
-    "npx",
-    ["tsc", "--noEmit", "--pretty", "false", "-p", STAGE_TSCONFIG],
+    node,
+    [checker, "--noEmit", "--pretty", "false", "-p", STAGE_TSCONFIG],
     dir,
     {
       tick: checking.tick,
@@ -342,7 +350,7 @@ async function typeCheck(
     };
   // Stopped, or failed without an error of its own format: how it ended is the cause.
   if (errors.length === 0 && tsc.status !== 0)
-    return { failure: ended(check, "npx tsc --noEmit", tsc), log: log(tsc) };
+    return { failure: ended(check, "tsc --noEmit", tsc), log: log(tsc) };
   return { handlerErrors: errors.filter((e) => e.file === "src/handlers.ts") };
 }
 

@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { TSC } from "../../src/importer/stage";
 import { CASES } from "../support/import-case";
 
 /** Each case directory with a contract the import wrote (a refused document writes none). */
@@ -41,7 +42,9 @@ describe("the generated code", () => {
         exclude: [],
       }),
     );
-    const tsc = spawnSync("npx", ["tsc", "-p", join(CASES, "tsconfig.json")], { encoding: "utf8" });
+    const tsc = spawnSync(TSC[0], [TSC[1], "-p", join(CASES, "tsconfig.json")], {
+      encoding: "utf8",
+    });
     expect(tsc.stdout + tsc.stderr).not.toMatch(/error TS/);
     expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
     const files = dirs.flatMap((dir) =>

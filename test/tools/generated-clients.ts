@@ -11,6 +11,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { TSC } from "../../src/importer/stage";
 
 const run = promisify(execFile);
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
@@ -133,7 +134,7 @@ export async function generatedClients(
   const tsc = async (label: string, program: string, programFile: string) => {
     writeFileSync(join(dir, programFile), program);
     try {
-      await run("npx", ["tsc", "-p", dir], { maxBuffer: 16 * 1024 * 1024 });
+      await run(TSC[0], [TSC[1], "-p", dir], { maxBuffer: 16 * 1024 * 1024 });
       verdicts.push([true, `${label}, ${name}: generated, and every operation's call type-checks`]);
     } catch (error) {
       const out = String((error as { stdout?: string }).stdout ?? error).split("\n");
