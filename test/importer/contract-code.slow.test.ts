@@ -42,7 +42,7 @@ describe("the generated code", () => {
         exclude: [],
       }),
     );
-    const tsc = spawnSync(TSC[0], [TSC[1], "-p", join(CASES, "tsconfig.json")], {
+    const tsc = spawnSync(TSC[0], [...TSC.slice(1), "-p", join(CASES, "tsconfig.json")], {
       encoding: "utf8",
     });
     expect(tsc.stdout + tsc.stderr).not.toMatch(/error TS/);

@@ -134,7 +134,7 @@ export async function generatedClients(
   const tsc = async (label: string, program: string, programFile: string) => {
     writeFileSync(join(dir, programFile), program);
     try {
-      await run(TSC[0], [TSC[1], "-p", dir], { maxBuffer: 16 * 1024 * 1024 });
+      await run(TSC[0], [...TSC.slice(1), "-p", dir], { maxBuffer: 16 * 1024 * 1024 });
       verdicts.push([true, `${label}, ${name}: generated, and every operation's call type-checks`]);
     } catch (error) {
       const out = String((error as { stdout?: string }).stdout ?? error).split("\n");
