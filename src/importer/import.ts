@@ -72,6 +72,40 @@ if (!file || args.some((arg) => arg.startsWith("--") && arg !== "--force")) {
 const ROOT = process.cwd();
 const LOG = join(ROOT, ".wrangler", "import-last.log");
 
+/**
+ * What the import did, for programs (the corpus run, test/tools/corpus/): written as JSON
+ * to `.wrangler/import-outcome.json` however the import ends, an out-of-memory abort aside
+ * (its exit status and V8's line tell that one).
+ */
+interface Outcome {
+  ok: boolean;
+  cause?: string;
+  /** What the document declares. */
+  declared?: { paths: number; operations: number; schemas: number; webhooks: number };
+  /** Operations in the contract the import wrote (or would have). */
+  served?: number;
+  /** Each unit left out, with its finding's message. */
+  leftOut?: { pointer: string; message: string }[];
+  findings?: Record<string, number>;
+  /** The importer's own heap at its largest, sampled (MiB). */
+  peakHeapMiB: number;
+}
+const OUTCOME = join(ROOT, ".wrangler", "import-outcome.json");
+const outcome: Outcome = { ok: false, peakHeapMiB: 0 };
+const sampleHeap = () => {
+  const used = process.memoryUsage().heapUsed / 2 ** 20;
+  if (used > outcome.peakHeapMiB) outcome.peakHeapMiB = Math.round(used);
+};
+setInterval(sampleHeap, 250).unref();
+process.on("exit", (code) => {
+  sampleHeap();
+  outcome.ok = code === 0 && outcome.cause === undefined;
+  try {
+    mkdirSync(dirname(OUTCOME), { recursive: true });
+    writeFileSync(OUTCOME, `${JSON.stringify(outcome, null, 2)}\n`);
+  } catch {}
+});
+
 /** Stops with the cause in one line, never an empty one; a failed step's full output goes to the log. */
 function stop(cause: string, log?: string): never {
   if (log !== undefined) {
@@ -79,6 +113,7 @@ function stop(cause: string, log?: string): never {
     writeFileSync(LOG, log);
   }
   const said = cause.trim() || "the import failed, and no step said why (an importer bug)";
+  outcome.cause = said;
   console.error(
     `import: ${said}${log === undefined ? "" : ` (full output: .wrangler/import-last.log)`}`,
   );
@@ -127,13 +162,25 @@ function contents(source: OpenApiSource, bytes: number): string {
   const components = isObject(document.components) ? document.components : {};
   const schemas = isObject(components.schemas) ? Object.keys(components.schemas).length : 0;
   const webhooks = isObject(document.webhooks) ? Object.keys(document.webhooks).length : 0;
+  outcome.declared = { paths: paths.length, operations, schemas, webhooks };
   return `${source.format}, ${(bytes / 1024).toFixed(0)} KiB: ${paths.length} paths, ${operations} operations, ${schemas} component schemas, ${webhooks} webhooks`;
 }
 
 /** The contract from the document, leaving out `leaveOut` (and what cannot be converted). */
 function convert(source: OpenApiSource, leaveOut: ReadonlyMap<string, string>): ImportResult {
   try {
-    return importContract(source, { progress, notice: say, leaveOut });
+    const result = importContract(source, { progress, notice: say, leaveOut });
+    outcome.served = result.operations;
+    outcome.leftOut = result.findings
+      .filter(isLeftOut)
+      .map(({ pointer, message }) => ({ pointer, message }));
+    outcome.findings = Object.fromEntries(
+      (["lost", "not-enforced", "changed"] as const).map((kind) => [
+        kind,
+        result.findings.filter((f) => f.kind === kind).length,
+      ]),
+    );
+    return result;
   } catch (error) {
     stop(`the document could not be converted: ${causeOf(error)}`, (error as Error).stack);
   }

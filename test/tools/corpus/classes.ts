@@ -1,0 +1,81 @@
+/**
+ * Failure classes of the corpus run (./run.ts): the cause of a failed import, or a unit's
+ * "left out" finding, with what names one document's parts taken out (code spans, quoted
+ * text, pointers, numbers), so that one cause met in many documents counts as one class.
+ */
+
+/** What one document gave, as the corpus run records it (one JSON line each). */
+export interface DocumentResult {
+  /** The document's path, relative to the folder or collection it came from. */
+  readonly document: string;
+  readonly bytes: number;
+  /** The OpenAPI or Swagger version the document states. */
+  readonly version: string;
+  /** Swagger 2.0 at its origin, where the collection says so (APIs.guru's `info.x-origin`). */
+  readonly origin?: string;
+  readonly ok: boolean;
+  /** The one-line cause of a failed import (its own, or how its process ended). */
+  readonly cause?: string;
+  readonly declared: number;
+  readonly served: number;
+  /** Each left-out unit's finding, by class. */
+  readonly leftOut: Readonly<Record<string, number>>;
+  readonly findings: Readonly<Record<string, number>>;
+  readonly seconds: number;
+  readonly peakHeapMiB: number;
+}
+
+/**
+ * The class of a message: its first clause, with code spans, quoted text, JSON Pointers and
+ * numbers replaced by placeholders (`…`, `#`), cut at 100 characters.
+ */
+export function classOf(message: string): string {
+  const text = message
+    .replace(/^left out: /, "")
+    .replace(/`[^`]*`/g, "`…`")
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/'[^'\s]*'/g, "'…'")
+    .replace(/#\/[^\s,;)]*/g, "#/…")
+    .replace(/\/[\w{}.~:-]+(?:\/[\w{}.~:-]+)+/g, "/…")
+    .replace(/\b\d+(?:\.\d+)?\b/g, "#");
+  const clause = text.split(/: |; | \(/)[0] ?? text;
+  return clause.length > 100 ? `${clause.slice(0, 99)}…` : clause;
+}
+
+/** The run's figures: documents, operations, and the classes with their counts. */
+export function summarise(results: readonly DocumentResult[]): string[] {
+  const imported = results.filter((r) => r.ok);
+  const whole = imported.filter((r) => r.declared === 0 || r.served / r.declared >= 0.98);
+  const declared = results.reduce((n, r) => n + r.declared, 0);
+  const served = imported.reduce((n, r) => n + r.served, 0);
+  const pct = (part: number, all: number) =>
+    all === 0 ? "-" : `${((100 * part) / all).toFixed(1)}%`;
+  const failures = new Map<string, number>();
+  for (const r of results) if (!r.ok) bump(failures, classOf(r.cause ?? "no cause"), 1);
+  const leftOut = new Map<string, number>();
+  for (const r of imported)
+    for (const [name, count] of Object.entries(r.leftOut)) bump(leftOut, name, count);
+  const heaviest = [...results].sort((a, b) => b.peakHeapMiB - a.peakHeapMiB)[0];
+  const slowest = [...results].sort((a, b) => b.seconds - a.seconds)[0];
+  return [
+    `documents: ${results.length}; imported ${imported.length} (${pct(imported.length, results.length)}), whole (>= 98% of their operations served) ${whole.length}`,
+    `operations: ${served} of ${declared} served (${pct(served, declared)})`,
+    ...(heaviest ? [`peak importer heap: ${heaviest.peakHeapMiB} MiB (${heaviest.document})`] : []),
+    ...(slowest ? [`slowest import: ${slowest.seconds.toFixed(0)} s (${slowest.document})`] : []),
+    `failed imports, by class (${results.length - imported.length}):`,
+    ...ranked(failures),
+    "operations and other units left out of imported documents, by class:",
+    ...ranked(leftOut),
+  ];
+}
+
+function bump(counts: Map<string, number>, key: string, by: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + by);
+}
+
+function ranked(counts: ReadonlyMap<string, number>): string[] {
+  if (counts.size === 0) return ["  none"];
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([name, count]) => `  ${String(count).padStart(6)}  ${name}`);
+}
