@@ -12,7 +12,7 @@ const result = (over: Partial<DocumentResult>): DocumentResult => ({
   ok: true,
   declared: 10,
   served: 10,
-  leftOut: {},
+  leftOut: [],
   findings: {},
   seconds: 1,
   peakHeapMiB: 10,
@@ -38,6 +38,18 @@ describe("a failure's class", () => {
     );
   });
 
+  it("names no operation, component or webhook of the document", () => {
+    expect(
+      classOf(
+        "left out: operation addFavorite can only be reached with credentials the platform cannot verify",
+      ),
+    ).toBe(
+      classOf(
+        "left out: operation removeNode can only be reached with credentials the platform cannot verify",
+      ),
+    );
+  });
+
   it("tells different causes apart", () => {
     expect(classOf("left out: needs two Authorization credentials")).not.toBe(
       classOf("left out: can only be reached with credentials the platform cannot verify"),
@@ -49,7 +61,11 @@ describe("the summary", () => {
   it("counts documents, operations and classes", () => {
     const lines = summarise([
       result({ document: "a.json" }),
-      result({ document: "b.json", served: 5, leftOut: { "the key holds a fragment": 5 } }),
+      result({
+        document: "b.json",
+        served: 5,
+        leftOut: Array(5).fill("left out: the key holds a fragment (`/#A=B`)"),
+      }),
       result({ document: "c.json", ok: false, cause: "exit 134: out of memory", served: 0 }),
     ]);
     expect(lines[0]).toBe(
@@ -57,6 +73,6 @@ describe("the summary", () => {
     );
     expect(lines[1]).toBe("operations: 15 of 30 served (50.0%)");
     expect(lines).toContain("       5  the key holds a fragment");
-    expect(lines).toContain("       1  exit #");
+    expect(lines).toContain("       1  exit #: out of memory");
   });
 });

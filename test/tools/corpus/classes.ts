@@ -18,8 +18,8 @@ export interface DocumentResult {
   readonly cause?: string;
   readonly declared: number;
   readonly served: number;
-  /** Each left-out unit's finding, by class. */
-  readonly leftOut: Readonly<Record<string, number>>;
+  /** Each left-out unit's finding, as it says it (classed when summarised). */
+  readonly leftOut: readonly string[];
   readonly findings: Readonly<Record<string, number>>;
   readonly seconds: number;
   readonly peakHeapMiB: number;
@@ -37,8 +37,14 @@ export function classOf(message: string): string {
     .replace(/'[^'\s]*'/g, "'…'")
     .replace(/#\/[^\s,;)]*/g, "#/…")
     .replace(/\/[\w{}.~:-]+(?:\/[\w{}.~:-]+)+/g, "/…")
+    .replace(
+      /\b(operations?|components?|schemas?|webhooks?|paths?|schemes?|members?|parameters?|headers?|types?|ids?) (?!(?:of|is|are|in|at|to|a|an|the|and|or|that|which|with|not)\b)[^\s,:;()]+/g,
+      "$1 …",
+    )
     .replace(/\b\d+(?:\.\d+)?\b/g, "#");
-  const clause = text.split(/: |; | \(/)[0] ?? text;
+  // The first clause, and the one after it where the first only says what happened to it.
+  const [first = text, second] = text.split(/; | \(/)[0]?.split(": ") ?? [text];
+  const clause = second !== undefined && first.length < 40 ? `${first}: ${second}` : first;
   return clause.length > 100 ? `${clause.slice(0, 99)}…` : clause;
 }
 
@@ -53,8 +59,7 @@ export function summarise(results: readonly DocumentResult[]): string[] {
   const failures = new Map<string, number>();
   for (const r of results) if (!r.ok) bump(failures, classOf(r.cause ?? "no cause"), 1);
   const leftOut = new Map<string, number>();
-  for (const r of imported)
-    for (const [name, count] of Object.entries(r.leftOut)) bump(leftOut, name, count);
+  for (const r of imported) for (const message of r.leftOut) bump(leftOut, classOf(message), 1);
   const heaviest = [...results].sort((a, b) => b.peakHeapMiB - a.peakHeapMiB)[0];
   const slowest = [...results].sort((a, b) => b.seconds - a.seconds)[0];
   return [
@@ -73,9 +78,15 @@ function bump(counts: Map<string, number>, key: string, by: number): void {
   counts.set(key, (counts.get(key) ?? 0) + by);
 }
 
+/** The classes, most frequent first: the first 30, then how many more. */
 function ranked(counts: ReadonlyMap<string, number>): string[] {
   if (counts.size === 0) return ["  none"];
-  return [...counts]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([name, count]) => `  ${String(count).padStart(6)}  ${name}`);
+  const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const rest = sorted.slice(30).reduce((n, [, count]) => n + count, 0);
+  return [
+    ...sorted.slice(0, 30).map(([name, count]) => `  ${String(count).padStart(6)}  ${name}`),
+    ...(sorted.length > 30
+      ? [`  ${String(rest).padStart(6)}  (${sorted.length - 30} other classes)`]
+      : []),
+  ];
 }
