@@ -7,6 +7,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/contract";
 import { countOf, SPEC_PARTS } from "../../src/contract-language/parts";
+import { operationAnchor } from "../../src/platform/reference/operation";
 import { expectPlatformHeaders, expectProblem } from "../support/assertions";
 import { emptyApp } from "../support/fixture-app";
 
@@ -146,7 +147,8 @@ describe("GET /_service/reference", () => {
       if (path.startsWith("/_service/")) expect(page).toContain(`<code>${path}</code>`);
       else
         for (const [method, operation] of Object.entries(item))
-          if (method !== "options") expect(page).toContain(`id="op-${operation.operationId}"`);
+          if (method !== "options")
+            expect(page).toContain(`id="${operationAnchor(operation.operationId)}"`);
     }
   });
 });
