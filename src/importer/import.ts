@@ -47,7 +47,7 @@ import {
   specificationText,
   type WrittenFile,
 } from "./emit";
-import { isLeftOut } from "./findings";
+import { isLeftOut, leftOutByClass } from "./findings";
 import { causeOf } from "./leave-out";
 import { isObject, type Json, type OpenApiSource, readOpenApi } from "./source";
 import {
@@ -186,6 +186,23 @@ function convert(source: OpenApiSource, leaveOut: ReadonlyMap<string, string>): 
   }
 }
 
+/**
+ * A document that declares operations of which none can be served is no contract to write:
+ * the import stops with the causes, never a quiet success of nothing.
+ */
+function noneServed(result: ImportResult): void {
+  const declared = outcome.declared?.operations ?? 0;
+  if (declared === 0 || result.operations > 0) return;
+  const causes = leftOutByClass(result.findings)
+    .slice(0, 3)
+    .map(([cause, count]) => `${count} × ${cause}`)
+    .join("; ");
+  for (const line of findingsOnConsole(result.findings, "the findings above")) console.error(line);
+  stop(
+    `none of the ${declared} operations the document declares can be served (${causes || "no cause was found"})`,
+  );
+}
+
 /** What the import writes; the handlers are the service's own code, written only while empty. */
 function filesOf(result: ImportResult, source: OpenApiSource, handlers: string): WrittenFile[] {
   return [
@@ -266,6 +283,7 @@ async function main(): Promise<void> {
     process.exit(0);
   }
   const first = convert(source, new Map());
+  noneServed(first);
   const { contract: current } = await import("../contract");
   const reimport = SPEC_PARTS.some((part) => part.count(current) > 0);
   const currentHandlers = readFileSync(join(ROOT, "src/handlers.ts"), "utf8");
@@ -443,14 +461,10 @@ function summary(
   for (const line of findingsOnConsole(result.findings, "src/contract/IMPORT-REPORT.md"))
     console.log(line);
   const count = (kind: string) => result.findings.filter((f) => f.kind === kind).length;
-  const leftOut = result.findings.filter(isLeftOut).length;
   console.log(
     `\n${result.findings.length} findings (${(["lost", "not-enforced", "changed"] as const).map((kind) => `${count(kind)} ${FINDING_WORDS[kind]}`).join(", ")}): src/contract/IMPORT-REPORT.md`,
   );
-  if (leftOut > 0)
-    console.log(
-      `${leftOut} left out (operations, paths, webhooks or components, each with its cause, listed first)`,
-    );
+
   console.log(`\nWrote the contract from ${file} (${source.format}):`);
   for (const part of SPEC_PARTS) {
     const written = result.parts.get(part.name);
@@ -477,6 +491,22 @@ function summary(
   console.log(
     `  npm run contract:diff -- ${file}   how faithfully the served document keeps the source`,
   );
+  servedLine(result);
+}
+
+/** The import's last line: operations served of declared, and what was left out, by cause. */
+function servedLine(result: ImportResult): void {
+  const declared = outcome.declared?.operations ?? result.operations;
+  const classes = leftOutByClass(result.findings);
+  const units = classes.reduce((n, [, count]) => n + count, 0);
+  console.log(`\nServed ${result.operations} of the ${declared} operations the document declares.`);
+  if (units === 0) return;
+  console.log(
+    `Left out: ${units} (operations, paths, webhooks or components; each with its cause first in src/contract/IMPORT-REPORT.md), by cause:`,
+  );
+  for (const [cause, count] of classes.slice(0, 5))
+    console.log(`  ${String(count).padStart(5)}  ${cause}`);
+  if (classes.length > 5) console.log(`  … and ${classes.length - 5} other causes`);
 }
 
 /** The secrets and settings a deployment must set, and the commands that set them. */

@@ -97,7 +97,15 @@ describe.skipIf(skip)("npm run contract:import, on what big documents hold", () 
     ];
     for (const finding of findings)
       expect(first.stdout).toContain(`  not carried         ${finding}\n`);
-    expect(first.stdout).toContain("\n3 left out (");
+    // Its last lines: what was served of what was declared, and what was left out by cause.
+    expect(first.stdout).toContain(
+      "\nServed 3 of the 6 operations the document declares.\nLeft out: 3 (",
+    );
+    expect(first.stdout.trimEnd().split("\n").slice(-3)).toEqual([
+      "      1  GET /… is served by #/… already: templates that differ only in parameter names are one path",
+      "      1  operation … can only be reached with credentials the platform cannot verify, and is not served open",
+      "      1  the key holds a query",
+    ]);
     expect(first.stdout).toContain("4. Endpoints                    3 operations on 2 paths");
     const report = read("src/contract/IMPORT-REPORT.md");
     for (const finding of findings) expect(report).toContain(`- \`${finding.split(":")[0]}\`:`);
@@ -149,6 +157,19 @@ describe.skipIf(skip)("npm run contract:import, on what big documents hold", () 
     },
     SLOW,
   );
+
+  it("stops with the causes, writing nothing, when none of the operations declared can be served", () => {
+    const before = snapshot();
+    const { paths, ...rest } = document();
+    const vaultOnly = { ...rest, paths: { "/fixture-vault": paths["/fixture-vault"] } };
+    writeFileSync(join(copy, "vault.json"), JSON.stringify(vaultOnly));
+    const failed = npm("contract:import", "--", "vault.json", "--force");
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain(
+      "import: none of the 1 operations the document declares can be served (1 × operation … can only be reached with credentials the platform cannot verify, and is not served open)",
+    );
+    expect(snapshot()).toBe(before);
+  });
 
   it(
     "fails with the step whose command died without a word, how it ended, and leaves the project as it was",

@@ -1,8 +1,9 @@
 /**
- * Failure classes of the corpus run (./run.ts): the cause of a failed import, or a unit's
- * "left out" finding, with what names one document's parts taken out (code spans, quoted
- * text, pointers, numbers), so that one cause met in many documents counts as one class.
+ * The corpus run's figures (./run.ts): documents, operations, and failed imports and left-out
+ * units by the class of their cause (`causeClass`, the importer's own rule), so that one
+ * cause met in many documents counts as one class.
  */
+import { causeClass } from "../../../src/importer/findings";
 
 /** What one document gave, as the corpus run records it (one JSON line each). */
 export interface DocumentResult {
@@ -25,29 +26,6 @@ export interface DocumentResult {
   readonly peakHeapMiB: number;
 }
 
-/**
- * The class of a message: its first clause, with code spans, quoted text, JSON Pointers and
- * numbers replaced by placeholders (`…`, `#`), cut at 100 characters.
- */
-export function classOf(message: string): string {
-  const text = message
-    .replace(/^left out: /, "")
-    .replace(/`[^`]*`/g, "`…`")
-    .replace(/"[^"]*"/g, '"…"')
-    .replace(/'[^'\s]*'/g, "'…'")
-    .replace(/#\/[^\s,;)]*/g, "#/…")
-    .replace(/\/[\w{}.~:-]+(?:\/[\w{}.~:-]+)+/g, "/…")
-    .replace(
-      /\b(operations?|components?|schemas?|webhooks?|paths?|schemes?|members?|parameters?|headers?|types?|ids?) (?!(?:of|is|are|in|at|to|a|an|the|and|or|that|which|with|not)\b)[^\s,:;()]+/g,
-      "$1 …",
-    )
-    .replace(/\b\d+(?:\.\d+)?\b/g, "#");
-  // The first clause, and the one after it where the first only says what happened to it.
-  const [first = text, second] = text.split(/; | \(/)[0]?.split(": ") ?? [text];
-  const clause = second !== undefined && first.length < 40 ? `${first}: ${second}` : first;
-  return clause.length > 100 ? `${clause.slice(0, 99)}…` : clause;
-}
-
 /** The run's figures: documents, operations, and the classes with their counts. */
 export function summarise(results: readonly DocumentResult[]): string[] {
   const imported = results.filter((r) => r.ok);
@@ -57,9 +35,9 @@ export function summarise(results: readonly DocumentResult[]): string[] {
   const pct = (part: number, all: number) =>
     all === 0 ? "-" : `${((100 * part) / all).toFixed(1)}%`;
   const failures = new Map<string, number>();
-  for (const r of results) if (!r.ok) bump(failures, classOf(r.cause ?? "no cause"), 1);
+  for (const r of results) if (!r.ok) bump(failures, causeClass(r.cause ?? "no cause"), 1);
   const leftOut = new Map<string, number>();
-  for (const r of imported) for (const message of r.leftOut) bump(leftOut, classOf(message), 1);
+  for (const r of imported) for (const message of r.leftOut) bump(leftOut, causeClass(message), 1);
   const heaviest = [...results].sort((a, b) => b.peakHeapMiB - a.peakHeapMiB)[0];
   const slowest = [...results].sort((a, b) => b.seconds - a.seconds)[0];
   return [
