@@ -48,6 +48,21 @@ function isUrl(value: string): boolean {
   }
 }
 
+/**
+ * An http(s) URL, or a relative reference (RFC 3986 §4.2) without a scheme of its own: OpenAPI
+ * 3.1 §4.3 lets every URL field be one, read against the document's servers or, without an
+ * absolute one, against where the document is served.
+ */
+function isUrlReference(value: string): boolean {
+  if (isUrl(value)) return true;
+  if (value === "" || /\s/.test(value) || /^[a-z][a-z0-9+.-]*:/i.test(value)) return false;
+  try {
+    return isUrl(new URL(value, "https://reference.invalid/").href);
+  } catch {
+    return false;
+  }
+}
+
 function checkJwt(jwt: JwtVerification, fail: (why: string) => Error): void {
   for (const field of ["jwksUrl", "issuer", "audience"] as const) {
     if (!isBindingName(jwt[field]))
@@ -110,7 +125,8 @@ function checkScheme(name: string, scheme: SecurityScheme): void {
       if (flows.length === 0) throw fail("flows declares no flow");
       for (const [flow, declared] of flows) {
         for (const url of [declared?.authorizationUrl, declared?.tokenUrl, declared?.refreshUrl])
-          if (url !== undefined && !isUrl(url)) throw fail(`flows.${flow}: ${url} is not a URL`);
+          if (url !== undefined && !isUrlReference(url))
+            throw fail(`flows.${flow}: ${url} is neither a URL nor a relative reference`);
         for (const scope of Object.keys(declared?.scopes ?? {}))
           if (!SCOPE_TOKEN.test(scope))
             throw fail(

@@ -271,7 +271,7 @@ function oauthFlows(ctx: ImportContext, raw: Json, pointer: string): Json {
     if (Object.values(kept).includes(undefined)) {
       ctx.findings.lost(
         child(pointer, "flows", flow),
-        `OAuth flow ${flow}: left out, a URL of it is neither an http(s) URL nor relative to an absolute server`,
+        `OAuth flow ${flow}: left out, a URL of it is neither an http(s) URL nor a relative reference (RFC 3986 §4.2)`,
       );
       continue;
     }
@@ -314,7 +314,13 @@ function flowScopes(ctx: ImportContext, raw: unknown, pointer: string): Json {
   return scopes;
 }
 
-/** A URL of a scheme, absolute: a relative one resolved against the servers, with a finding. */
+/**
+ * A URL of a flow: a relative one resolved against the first absolute server, with a finding;
+ * one no server resolves kept as written (OpenAPI 3.1 §4.3: it is read against where the
+ * document is served, which is the service's own origin). Only what is no URL reference at
+ * all is refused: the flow's URLs document how a client gets a token, and the platform
+ * verifies the token, never the URL.
+ */
 function flowUrl(ctx: ImportContext, url: string, pointer: string): string | undefined {
   const resolved = absoluteUrl(ctx.document, url);
   if (resolved.from !== undefined)
@@ -322,8 +328,18 @@ function flowUrl(ctx: ImportContext, url: string, pointer: string): string | und
       pointer,
       `${url}: a relative URL, resolved against the server ${resolved.from} as ${resolved.url}`,
     );
-  return resolved.url;
+  if (resolved.url !== undefined) return resolved.url;
+  if (!isRelativeReference(url)) return undefined;
+  ctx.findings.changed(
+    pointer,
+    `${url}: a relative URL no absolute server resolves, kept as written: clients read it against where the served document is (OpenAPI 3.1 §4.3)`,
+  );
+  return url;
 }
+
+/** A relative reference (RFC 3986 §4.2): no scheme of its own, no white space. */
+const isRelativeReference = (url: string) =>
+  url !== "" && !/\s/.test(url) && !/^[a-z][a-z0-9+.-]*:/i.test(url);
 
 /** Part 4's `security` for an operation: explicit, and never opened by a scheme that cannot be verified. */
 export function operationSecurity(

@@ -99,6 +99,30 @@ describe("security schemes (part 5) that createApp refuses", () => {
     ).toThrow(/jwt.profile: rfc7523 is not a profile/);
   });
 
+  it("an OAuth flow URL that is neither a URL nor a relative reference, and takes one that is (OpenAPI 3.1 §4.3)", () => {
+    const oauth = (tokenUrl: string) =>
+      asScheme({
+        type: "oauth2",
+        flows: { clientCredentials: { tokenUrl, scopes: {} } },
+        introspection: {
+          endpoint: "FIXTURE_INTROSPECTION_URL",
+          clientId: "FIXTURE_CLIENT_ID",
+          clientSecret: "FIXTURE_CLIENT_SECRET",
+        },
+      });
+    const op = fixtureOp({ security: [{ fixtureOAuth: [] }] });
+    expect(build({ schemes: { fixtureOAuth: oauth("not a url") }, op })).toThrow(
+      /neither a URL nor a relative reference/,
+    );
+    expect(build({ schemes: { fixtureOAuth: oauth("javascript:alert(1)") }, op })).toThrow(
+      /neither a URL nor a relative reference/,
+    );
+    expect(build({ schemes: { fixtureOAuth: oauth("/fixture-oauth/token") }, op })).not.toThrow();
+    expect(
+      build({ schemes: { fixtureOAuth: oauth("https://fixture.test/token") }, op }),
+    ).not.toThrow();
+  });
+
   it("a scheme name OpenAPI cannot use as a component key", () => {
     expect(build({ schemes: { "fixture key": KEY } })).toThrow(/must match/);
   });

@@ -143,11 +143,36 @@ describe("security schemes and requirements (part 5)", () => {
     );
   });
 
-  it("leaves out an OAuth flow whose relative URL no absolute server resolves, and with it the scheme and what only it guards", async () => {
+  it("keeps a relative OAuth URL no absolute server resolves as written (OpenAPI 3.1 §4.3), and serves what its scheme guards", async () => {
     const c = await importCase("oauth-serverless", relativeOAuth([{ url: "/fixture-relative" }]));
+    expect(Object.keys(c.contract.operations).sort()).toEqual(["fixtureGet", "fixtureOpen"]);
+    expect(c.contract.securitySchemes.oauth).toMatchObject({
+      flows: {
+        authorizationCode: {
+          authorizationUrl: "/fixture-oauth/authorize",
+          tokenUrl: "fixture-oauth/token",
+        },
+      },
+    });
+    expect(findingLines(c).join("\n")).toContain(
+      "changed #/components/securitySchemes/oauth/flows/authorizationCode/authorizationUrl: /fixture-oauth/authorize: a relative URL no absolute server resolves, kept as written: clients read it against where the served document is (OpenAPI 3.1 §4.3)",
+    );
+  });
+
+  it("leaves out an OAuth flow whose URL is no URL reference at all, and with it the scheme and what only it guards", async () => {
+    const doc = secured(
+      {
+        oauth: {
+          type: "oauth2",
+          flows: { clientCredentials: { tokenUrl: "not a url", scopes: {} } },
+        },
+      },
+      [{ oauth: [] }],
+    );
+    const c = await importCase("oauth-no-url", doc);
     expect(Object.keys(c.contract.operations)).toEqual(["fixtureOpen"]);
     expect(findingLines(c).join("\n")).toContain(
-      "lost #/components/securitySchemes/oauth/flows/authorizationCode: OAuth flow authorizationCode: left out, a URL of it is neither an http(s) URL nor relative to an absolute server",
+      "lost #/components/securitySchemes/oauth/flows/clientCredentials: OAuth flow clientCredentials: left out, a URL of it is neither an http(s) URL nor a relative reference (RFC 3986 §4.2)",
     );
   });
 
