@@ -11,7 +11,6 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { buildContract } from "../src/build/write";
 import { contract } from "../src/contract";
 import { SANDBOX_BINDING, SANDBOX_CLASS } from "../src/engine/sandbox/records";
 import { FIXTURE_RATE_LIMITERS, FIXTURE_SECRETS } from "./fixtures/security";
@@ -21,9 +20,8 @@ import { keySetOf, newIssuer } from "./support/issuer";
 import { askedScopes } from "./tools/dev-credentials";
 import { NODE_PROJECT } from "./vitest.node.config";
 
-// What the Worker serves of the contract, made as the build makes it (src/build/contract.ts):
-// a contract that cannot work stops the run here, with the build's line.
-await buildContract();
+// What the Worker serves of the contract is built by vitest.node.config.ts as it loads (above):
+// a contract that cannot work stops the run there, with the build's line. Once per run.
 
 const SHIPPED_SECRETS = Object.fromEntries(
   requiredSecrets(contract).map(({ name }) => [name, `test-only-${randomUUID()}`]),
