@@ -9,6 +9,7 @@
  * Only a base every server shares, written without a variable, is moved; servers whose
  * paths differ or are templated leave every path as the document writes it, with a finding.
  */
+import { isHttpUrl } from "../contract-language/urls";
 import { servedHere } from "./platform-parts";
 import { isObject, type Json } from "./source";
 
@@ -59,15 +60,6 @@ export function serverBase(document: Json): ServerBase {
 export function withoutBase(url: string, base: string): string {
   if (base === "") return url;
   return ORIGIN.exec(url)?.[0] ?? "/";
-}
-
-/** An absolute `http:` or `https:` URL. */
-function isHttpUrl(url: string): boolean {
-  try {
-    return ["http:", "https:"].includes(new URL(url).protocol);
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type SecurityScheme,
   secretNames,
 } from "../../contract-language/contract";
+import { isHttpUrl, isUrlReference } from "../../contract-language/urls";
 import { isBindingName } from "../bindings";
 
 const SCHEME_NAME = /^[A-Za-z0-9._-]+$/; // OpenAPI 3.1 §4.8.7: component keys
@@ -38,29 +39,6 @@ export function grantableScopes(scheme: SecurityScheme): ReadonlySet<string> | "
   if (scheme.type === "oauth2")
     return new Set(Object.values(scheme.flows).flatMap((flow) => Object.keys(flow?.scopes ?? {})));
   return issuerVouched(scheme) ? "any" : new Set();
-}
-
-function isUrl(value: string): boolean {
-  try {
-    return ["https:", "http:"].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * An http(s) URL, or a relative reference (RFC 3986 §4.2) without a scheme of its own: OpenAPI
- * 3.1 §4.3 lets every URL field be one, read against the document's servers or, without an
- * absolute one, against where the document is served.
- */
-function isUrlReference(value: string): boolean {
-  if (isUrl(value)) return true;
-  if (value === "" || /\s/.test(value) || /^[a-z][a-z0-9+.-]*:/i.test(value)) return false;
-  try {
-    return isUrl(new URL(value, "https://reference.invalid/").href);
-  } catch {
-    return false;
-  }
 }
 
 function checkJwt(jwt: JwtVerification, fail: (why: string) => Error): void {
@@ -136,7 +114,7 @@ function checkScheme(name: string, scheme: SecurityScheme): void {
       return;
     }
     case "openIdConnect":
-      if (!isUrl(scheme.openIdConnectUrl)) throw fail("openIdConnectUrl must be a URL");
+      if (!isHttpUrl(scheme.openIdConnectUrl)) throw fail("openIdConnectUrl must be a URL");
       return;
     default:
       throw fail(

@@ -4,6 +4,7 @@
  * A way in the platform cannot verify is not offered; an operation left with none is left
  * out of the import (with a finding) rather than be served open.
  */
+import { isUrlReference } from "../../contract-language/urls";
 import { causeOf, LeaveOut } from "../leave-out";
 import { screamingSnake } from "../names";
 import { literal, propertyKey } from "../schema-code";
@@ -329,17 +330,13 @@ function flowUrl(ctx: ImportContext, url: string, pointer: string): string | und
       `${url}: a relative URL, resolved against the server ${resolved.from} as ${resolved.url}`,
     );
   if (resolved.url !== undefined) return resolved.url;
-  if (!isRelativeReference(url)) return undefined;
+  if (!isUrlReference(url)) return undefined;
   ctx.findings.changed(
     pointer,
     `${url}: a relative URL no absolute server resolves, kept as written: clients read it against where the served document is (OpenAPI 3.1 §4.3)`,
   );
   return url;
 }
-
-/** A relative reference (RFC 3986 §4.2): no scheme of its own, no white space. */
-const isRelativeReference = (url: string) =>
-  url !== "" && !/\s/.test(url) && !/^[a-z][a-z0-9+.-]*:/i.test(url);
 
 /** Part 4's `security` for an operation: explicit, and never opened by a scheme that cannot be verified. */
 export function operationSecurity(
