@@ -494,17 +494,29 @@ function sourceSchemaFields(
   fields.push(`schema: ${lazyCode(writer.schema(body.schema, body.schemaPointer, "json"))}`);
   const component = componentOf(followed.pointer);
   const id = component?.kind === "schemas" ? ctx.identifiers.get(component.name) : undefined;
-  // A component object lends its members as they are (the same schema, by reference).
+  // A component object lends its members as they are (the same schema, by reference), where
+  // its code is a plain object schema: a nullable one (`type: [object, null]`, 3.0's
+  // `nullable: true`), an enum or a composition has no `.shape` to lend them from.
   const lend =
     id !== undefined &&
     isObject(problem.properties) &&
-    !("allOf" in problem) &&
-    !("oneOf" in problem) &&
-    !("anyOf" in problem);
+    plainObject(problem) &&
+    !["allOf", "oneOf", "anyOf", "not", "enum", "const", "$ref"].some((key) => key in problem);
   const lines = members.lines(problem, followed.pointer, lend ? id : undefined);
   if (lend && lines.length > 0 && component) referenced.add(component.name);
   if (lines.length > 0) fields.push(`members: { ${lines.join(", ")} }`);
   return fields;
+}
+
+/** Whether `schema` is written as an object and nothing else: no `null` beside it. */
+function plainObject(schema: Json): boolean {
+  if (schema.nullable === true) return false;
+  const type = schema.type;
+  return (
+    type === undefined ||
+    type === "object" ||
+    (Array.isArray(type) && type.length === 1 && type[0] === "object")
+  );
 }
 
 /** The one value a problem schema's `type` member can have (const, a single enum, or its default). */

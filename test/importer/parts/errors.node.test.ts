@@ -186,6 +186,49 @@ describe("error types (part 7)", () => {
     );
   });
 
+  it("answers a failure in its own body where that body's schema is nullable (`type: [object, null]`, 3.0's `nullable: true`), reading its members from the schema itself", async () => {
+    for (const [openapi, nullable] of [
+      ["3.1.0", { type: ["object", "null"] }],
+      ["3.0.3", { type: "object", nullable: true }],
+    ] as const) {
+      const c = await importCase("nullable-error-body", {
+        openapi,
+        info: { title: "FIXTURE nullable error body", version: "1" },
+        paths: {
+          "/fixture-items": postOfOneMember("name", {
+            "400": {
+              description: "FIXTURE bad input",
+              content: {
+                "application/json": { schema: { $ref: "#/components/schemas/FixtureError" } },
+              },
+            },
+          }),
+        },
+        components: {
+          schemas: {
+            FixtureError: {
+              ...nullable,
+              required: ["code", "message"],
+              properties: {
+                code: { type: "integer" },
+                message: { type: "string" },
+                retries: { type: "integer", minimum: 0 },
+              },
+            },
+          },
+        },
+      });
+      const res = await c.app.request("https://fixture.test/fixture-items", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "" }),
+      });
+      expect(res.status, openapi).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 400, message: expect.stringContaining("violation") });
+      expect(c.code.errors, openapi).not.toContain(".shape");
+    }
+  });
+
   it("answers the platform's failures as problems where the documented error body is no JSON object (SendGrid's list), only a composition (GitHub's 422), or its `errors` items allow no violation (Jira's bulk results)", async () => {
     const post = (schema: Json) => ({
       post: {
