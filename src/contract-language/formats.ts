@@ -81,3 +81,11 @@ export function emailFormat() {
 export function uriFormat() {
   return stringFormat("uri", (value) => URI.test(value));
 }
+
+/**
+ * A JSON Schema `pattern` (2020-12 validation §6.3.3: ECMA-262) as a document wrote it, kept
+ * as text. An imported pattern may hold what a linter refuses in a regular expression literal
+ * (a control character or `\x00`: Biome's noControlCharactersInRegex), so the importer
+ * writes every pattern through this and never as a literal.
+ */
+export const pattern = (source: string, flags?: string): RegExp => new RegExp(source, flags);

@@ -85,7 +85,7 @@ function partFile(
   const text = (["booleanFromText", "numberFromText"] as const).filter((h) => code.uses.has(h));
   if (text.length > 0)
     lines.push(`import { ${text.join(", ")} } from "../contract-language/text";`);
-  const formats = (["dateTimeFormat", "emailFormat", "uriFormat"] as const).filter((h) =>
+  const formats = (["dateTimeFormat", "emailFormat", "pattern", "uriFormat"] as const).filter((h) =>
     code.uses.has(h),
   );
   if (formats.length > 0)

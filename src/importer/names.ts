@@ -31,6 +31,7 @@ const TAKEN = new Set([
   "dateTimeFormat",
   "emailFormat",
   "uriFormat",
+  "pattern",
   "Array",
   "ArrayBuffer",
   "BigInt",

@@ -60,6 +60,7 @@ export type Helper =
   | "dateTimeFormat"
   | "emailFormat"
   | "uriFormat"
+  | "pattern"
   | "component"
   | "Schema";
 
@@ -261,29 +262,20 @@ const metaChecks = (meta: Json): string[] =>
 /** A builder's code: its checks, then its metadata. */
 const render = (b: Built, meta: Json = {}) => checked(b.base, [...b.checks, ...metaChecks(meta)]);
 
-/** A regular expression literal for a JSON Schema `pattern` (ECMA-262), or undefined. */
-function regexLiteral(pattern: string): string | undefined {
-  const flags = /\\[pP]\{/.test(pattern) ? "u" : "";
+/**
+ * The code of a JSON Schema `pattern` (ECMA-262), or undefined where JavaScript cannot
+ * compile it. It stays the document's text, handed to `pattern()`: written as a regular
+ * expression literal, a document's pattern may hold what a linter or the compiler refuses
+ * there (a control character or `\x00`, Biome's noControlCharactersInRegex; a `/`).
+ */
+function patternCode(source: string): string | undefined {
+  const flags = /\\[pP]\{/.test(source) ? "u" : "";
   try {
-    new RegExp(pattern, flags);
+    new RegExp(source, flags);
   } catch {
     return undefined;
   }
-  let out = "";
-  let escaped = false;
-  for (const char of pattern) {
-    if (escaped) {
-      out += char;
-      escaped = false;
-    } else if (char === "\\") {
-      out += char;
-      escaped = true;
-    } else if (char === "/") out += "\\/";
-    else if (char === "\n") out += "\\n";
-    else if (char === "\r") out += "\\r";
-    else out += char;
-  }
-  return `/${out}/${flags}`;
+  return `pattern(${literal(source)}${flags ? `, ${literal(flags)}` : ""})`;
 }
 
 /**
@@ -827,9 +819,11 @@ export class SchemaWriter {
     if (known?.helper) this.#context.uses.add(known.helper);
     if (known?.note) this.#findings.changed(child(pointer, "format"), known.note);
     if (typeof schema.pattern === "string" && !own) {
-      const regex = regexLiteral(schema.pattern);
-      if (regex) checks.push(`z.regex(${regex})`);
-      else
+      const regex = patternCode(schema.pattern);
+      if (regex) {
+        this.#context.uses.add("pattern");
+        checks.push(`z.regex(${regex})`);
+      } else
         this.#findings.lost(
           child(pointer, "pattern"),
           "a pattern JavaScript cannot compile: not checked",

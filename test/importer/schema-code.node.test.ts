@@ -565,6 +565,29 @@ describe("what real documents hold that code generation must not trip on", () =>
     expect(await accepts(c, { 'say"what': "y" })).toBe(false);
   });
 
+  it("patterns stay the document's text (never a regex literal a linter refuses): control characters, `\\x00`, `/`, `\\p{L}`, and the served pattern is the source", async () => {
+    // Built from pieces, as this file must pass Biome too.
+    const controls = `^[^${"\\x00"}-${"\\x1F"}${String.fromCharCode(1)}]*$`;
+    const c = await importCase("patterns", {
+      ...bodyCase({
+        type: "object",
+        properties: {
+          plain: { type: "string", pattern: controls },
+          path: { type: "string", pattern: "^a/b$" },
+          letters: { type: "string", pattern: "^\\p{L}+$" },
+        },
+      }),
+    });
+    expect(c.code.resources ?? c.code.endpoints).not.toMatch(/z\.regex\(\//);
+    expect(await accepts(c, { plain: "plain text", path: "a/b", letters: "Ωmega" })).toBe(true);
+    expect(await accepts(c, { plain: `a${String.fromCharCode(0)}` })).toBe(false);
+    expect(await accepts(c, { path: "a\\/b" })).toBe(false);
+    expect(await accepts(c, { letters: "1" })).toBe(false);
+    const doc = await served(c);
+    const schema = JSON.stringify(doc.paths["/fixture"]?.post?.requestBody);
+    expect(schema).toContain(JSON.stringify(controls).slice(1, -1));
+  });
+
   it("references into a component, allOf of one schema and the false schema: written out, and the report counts them kept", async () => {
     const document = bodyCase(
       {

@@ -224,7 +224,10 @@ describe("error types (part 7)", () => {
         body: JSON.stringify({ name: "" }),
       });
       expect(res.status, openapi).toBe(400);
-      expect(await res.json()).toMatchObject({ code: 400, message: expect.stringContaining("violation") });
+      expect(await res.json()).toMatchObject({
+        code: 400,
+        message: expect.stringContaining("violation"),
+      });
       expect(c.code.errors, openapi).not.toContain(".shape");
     }
   });
