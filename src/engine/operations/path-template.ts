@@ -8,8 +8,12 @@ import { SERVICE_PREFIX } from "../../platform/paths";
 // A parameter's name: what real documents use (`{id}`, `{user-id}`, `{user.id}`), none of
 // the characters that end a template expression or a segment, or are Hono's route syntax.
 const PARAMETER_SEGMENT = /^\{([A-Za-z0-9_][A-Za-z0-9_.-]*)\}$/;
-// RFC 3986 §3.3 pchar, without Hono's own syntax (`:`, `*`, `{`, `}`, `?`).
-const LITERAL_SEGMENT = /^[A-Za-z0-9\-._~!$&'()+,;=@%]*$/;
+// RFC 3986 §3.3 pchar, without Hono's own syntax (`*`, and `:` that starts a segment).
+// A `:` inside a segment is text to Hono (`/hashes:search`, AIP-136's custom methods).
+const LITERAL_SEGMENT = /^(?!:)[A-Za-z0-9\-._~!$&'()+,;=:@%]*$/;
+// RFC 3986 §3.3 pchar, all of it: a literal segment Hono would read as its syntax (`*`, a
+// leading `:`) is routed by a pattern that matches its text alone.
+const PCHAR_SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%]*$/;
 
 export interface RoutePath {
   /** The path as Hono routes it: `{id}` becomes `:id`. */
@@ -77,14 +81,11 @@ export function routePath(id: string, template: string): RoutePath {
       const names = [...segment.matchAll(EXPRESSION)].map((m) => m[1] ?? "");
       const text = segment.split(EXPRESSION).filter((_, i) => i % 2 === 0);
       if (
-        names.length === 0 ||
         !names.every((name) => PARAMETER_NAME.test(name)) ||
-        !text.every((part) => LITERAL_SEGMENT.test(part.replaceAll(":", "")))
-      ) {
-        if (!LITERAL_SEGMENT.test(segment))
-          throw fail("has a segment that is neither literal nor {name}, nor text with {name}s");
-        return segment;
-      }
+        !text.every((part) => PCHAR_SEGMENT.test(part))
+      )
+        throw fail("has a segment that is neither literal nor {name}, nor text with {name}s");
+      if (names.length === 0 && LITERAL_SEGMENT.test(segment)) return segment;
       for (const name of names) add(name);
       const pattern = text.map(escapeRegExp).join("([^/]+?)");
       const key = `__segment${mixed.length}`;
@@ -127,7 +128,7 @@ export function routePath(id: string, template: string): RoutePath {
 
 /** Two templates that route alike: the same path once parameter names are set aside. */
 export function routeShape(path: string): string {
-  return path.replace(/:[^/{]+(\{[^}]*\})?/g, ":$1");
+  return path.replace(/(?<=\/):[^/{]+(\{[^}]*\})?/g, ":$1");
 }
 
 /**

@@ -35,6 +35,29 @@ describe("path templates real documents use (OpenAPI 3.1 §4.8.2)", () => {
         request: { params: z.strictObject({ name: text }) },
         responses: { 200: { description: "FIXTURE" } },
       },
+      // AIP-136's custom methods on a collection: a `:` inside a literal segment is text.
+      fixtureSearch: {
+        method: "POST",
+        path: "/fixture-hashes:search",
+        responses: { 200: { description: "FIXTURE" } },
+      },
+      fixtureBatch: {
+        method: "POST",
+        path: "/fixture-hashes:batchGet",
+        responses: { 200: { description: "FIXTURE" } },
+      },
+      fixtureHash: {
+        method: "POST",
+        path: "/fixture-hashes/{hash}",
+        request: { params: z.strictObject({ hash: text }) },
+        responses: { 200: { description: "FIXTURE" } },
+      },
+      // Characters RFC 3986 §3.3 allows in a segment that Hono reads as its own syntax.
+      fixtureStar: {
+        method: "GET",
+        path: "/fixture-globs/a*b/:all",
+        responses: { 200: { description: "FIXTURE" } },
+      },
       fixtureTwo: {
         method: "GET",
         path: "/fixture-pairs/{first}.{second}",
@@ -56,6 +79,19 @@ describe("path templates real documents use (OpenAPI 3.1 §4.8.2)", () => {
       fixtureVerb: answer,
       fixtureJob: answer,
       fixtureTwo: answer,
+      fixtureSearch: () => {
+        seen.push("search");
+        return { status: 200 as const };
+      },
+      fixtureBatch: () => {
+        seen.push("batch");
+        return { status: 200 as const };
+      },
+      fixtureHash: answer,
+      fixtureStar: () => {
+        seen.push("star");
+        return { status: 200 as const };
+      },
     },
   });
   const paramsOf = async (path: string, method = "GET") => {
@@ -93,5 +129,21 @@ describe("path templates real documents use (OpenAPI 3.1 §4.8.2)", () => {
       status: 200,
       params: { first: "a", second: "b.c" },
     });
+  });
+
+  it("a literal segment holding `:` (AIP-136's custom methods) or `*` is served as written, beside a templated sibling", async () => {
+    const send = (path: string, method = "POST") => app.request(path, { method }, env);
+    const which = async (path: string, method = "POST") => (await paramsOf(path, method)).params;
+    expect(await which("/fixture-hashes:search")).toBe("search");
+    expect(await which("/fixture-hashes:batchGet")).toBe("batch");
+    expect(await paramsOf("/fixture-hashes/abc", "POST")).toEqual({
+      status: 200,
+      params: { hash: "abc" },
+    });
+    expect((await send("/fixture-hashes:other")).status).toBe(404);
+    expect(await which("/fixture-globs/a*b/:all", "GET")).toBe("star");
+    // Text, not a wildcard or a parameter.
+    expect((await send("/fixture-globs/axxb/:all", "GET")).status).toBe(404);
+    expect((await send("/fixture-globs/a*b/x", "GET")).status).toBe(404);
   });
 });

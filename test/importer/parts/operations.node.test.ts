@@ -43,10 +43,17 @@ describe("operations", () => {
         "/fixture-items/{item-id}": { get: op("fixtureHyphen", "item-id") },
         "/fixture-items/{id}.json": { get: op("fixtureSuffix", "id") },
         "/fixture-jobs/{name}:cancel": { post: op("fixtureVerb", "name") },
+        // AIP-136's custom methods on a collection: a literal segment holding `:`.
+        "/v1/fixture-hashes:search": {
+          post: { operationId: "fixtureSearch", responses: { "204": { description: "FIXTURE" } } },
+        },
+        "/v1/fixture-hashes/{hash}": { post: op("fixtureHash", "hash") },
       },
     });
     expect(Object.keys(c.contract.operations).sort()).toEqual([
+      "fixtureHash",
       "fixtureHyphen",
+      "fixtureSearch",
       "fixtureSuffix",
       "fixtureVerb",
     ]);
@@ -54,10 +61,16 @@ describe("operations", () => {
       ["GET", "/fixture-items/a-1"],
       ["GET", "/fixture-items/7.json"],
       ["POST", "/fixture-jobs/nightly:cancel"],
+      ["POST", "/v1/fixture-hashes:search"],
+      ["POST", "/v1/fixture-hashes/abc"],
     ] as const)
       expect((await c.app.request(`https://fixture.test${path}`, { method })).status).toBe(501);
     expect(Object.keys((await served(c)).paths)).toEqual(
-      expect.arrayContaining(["/fixture-items/{item-id}", "/fixture-items/{id}.json"]),
+      expect.arrayContaining([
+        "/fixture-items/{item-id}",
+        "/fixture-items/{id}.json",
+        "/v1/fixture-hashes:search",
+      ]),
     );
   });
 
