@@ -23,15 +23,21 @@ const QUOTABLE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/; // qdtext without '"' and '\
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 
 /**
- * Whether a scheme's credential travels in `Authorization` (so one requirement can hold only
- * one): every http and OAuth scheme's, and an API key's named so, which is the header's whole
- * value (SendGrid's documents declare their key so).
+ * The form of the credential a scheme reads in `Authorization`, or undefined where it reads
+ * another field: `Basic` for http basic (RFC 7617), `Bearer` for every other http and OAuth
+ * scheme (RFC 6750 §2.1), and the header's whole value for an API key named so (SendGrid's
+ * documents declare their key so). A request sends one `Authorization` (RFC 9110 §11.6.2), so
+ * schemes of one requirement that read it must read the same form: one credential, which each
+ * of them then verifies (Google's documents name two OAuth2 schemes in one requirement).
  */
-export function usesAuthorization(scheme: SecurityScheme): boolean {
-  return (
-    scheme.type !== "apiKey" ||
-    (scheme.in === "header" && scheme.name.toLowerCase() === "authorization")
-  );
+export function authorizationForm(
+  scheme: SecurityScheme,
+): "Basic" | "Bearer" | "whole" | undefined {
+  if (scheme.type === "apiKey")
+    return scheme.in === "header" && scheme.name.toLowerCase() === "authorization"
+      ? "whole"
+      : undefined;
+  return scheme.type === "http" && scheme.scheme === "basic" ? "Basic" : "Bearer";
 }
 
 /** The scopes a requirement may ask of a scheme: its declared ones, any for JWTs, none otherwise. */
@@ -136,11 +142,12 @@ export function checkSecurity(contract: Contract): void {
     }
     for (const requirement of operation.security) {
       const names = Object.keys(requirement);
-      let authorizationUsers = 0;
+      const forms = new Set<string>();
       for (const name of names) {
         const scheme = contract.securitySchemes[name];
         if (!scheme) throw fail(`security names ${name}, which part 5 does not declare`);
-        if (usesAuthorization(scheme)) authorizationUsers += 1;
+        const form = authorizationForm(scheme);
+        if (form) forms.add(form);
         const grantable = grantableScopes(scheme);
         for (const scope of requirement[name] ?? []) {
           if (grantable !== "any" && !grantable.has(scope))
@@ -149,9 +156,9 @@ export function checkSecurity(contract: Contract): void {
             throw fail(`scope ${JSON.stringify(scope)} is not a scope token`);
         }
       }
-      if (authorizationUsers > 1)
+      if (forms.size > 1)
         throw fail(
-          "one requirement needs two Authorization credentials, which cannot both be sent",
+          `one requirement needs two Authorization credentials (${[...forms].join(" and ")}), which cannot both be sent`,
         );
     }
   }

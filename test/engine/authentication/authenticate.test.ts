@@ -255,6 +255,44 @@ describe("an API key in the Authorization header: the header's whole value", () 
   });
 });
 
+describe("one requirement naming two schemes that both read Authorization's Bearer: one credential both accept (RFC 9110 §11.6.2)", () => {
+  const contract = defineContract({
+    securitySchemes: {
+      fixtureFirst: { type: "http", scheme: "bearer", secret: "FIXTURE_FIRST_TOKEN" },
+      fixtureSecond: { type: "http", scheme: "bearer", secret: "FIXTURE_SECOND_TOKEN" },
+    },
+    operations: {
+      fixtureBoth: {
+        method: "GET",
+        path: "/fixture-both",
+        security: [{ fixtureFirst: [], fixtureSecond: [] }],
+        responses: { 204: { description: "FIXTURE: let in" } },
+      },
+    },
+  });
+  const app = createApp(contract, {
+    engine: OPERATION_ENGINE,
+    jsonSchema: toJSONSchema,
+    handlers: defineHandlers(contract, { fixtureBoth: () => ({ status: 204 }) }),
+  });
+  const shared = crypto.randomUUID();
+  const other = crypto.randomUUID();
+  const call = (token: string, secrets: Record<string, string>) =>
+    app.request(
+      "https://fixture.test/fixture-both",
+      { headers: { authorization: `Bearer ${token}` } },
+      secrets,
+    );
+
+  it("lets in a token each scheme accepts, and refuses one that only one of them accepts", async () => {
+    const same = { FIXTURE_FIRST_TOKEN: shared, FIXTURE_SECOND_TOKEN: shared };
+    expect((await call(shared, same)).status).toBe(204);
+    const apart = { FIXTURE_FIRST_TOKEN: shared, FIXTURE_SECOND_TOKEN: other };
+    await expectProblem(await call(shared, apart), 401);
+    await expectProblem(await call(other, apart), 401);
+  });
+});
+
 describe("credentials never reach handlers, answers or logs", () => {
   it("the credential's header, query parameter and cookie are kept from the schemas", async () => {
     const cases = [
