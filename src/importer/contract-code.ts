@@ -22,7 +22,7 @@ import { versioningPart } from "./parts/versions";
 import { servedHere, unspecifiedParts, withoutPlatformParts } from "./platform-parts";
 import { serverBase } from "./server-base";
 import { child, isObject, type Json, type OpenApiSource } from "./source";
-import { normaliseDocument } from "./walk";
+import { normaliseDocument, readsExtensionWebhooks } from "./walk";
 
 export type { PartCode };
 
@@ -112,6 +112,11 @@ function importPass(
   // What a document served here says is not specified stays so (its info.version, say).
   const unspecified = ours ? unspecifiedParts(source.document) : new Set<number>();
   const document = withoutPlatformParts(normaliseDocument(source.document, source.major), findings);
+  if (readsExtensionWebhooks(source.document))
+    findings.changed(
+      "#/x-webhooks",
+      "read as the document's webhooks (OpenAPI 3.1 §4.8.1 declares them in `webhooks`), served there",
+    );
   documentFindings(document, findings);
   const components = isObject(document.components) ? document.components : {};
   const schemas = schemasKept(components, units, findings);

@@ -161,7 +161,8 @@ function contents(source: OpenApiSource, bytes: number): string {
   );
   const components = isObject(document.components) ? document.components : {};
   const schemas = isObject(components.schemas) ? Object.keys(components.schemas).length : 0;
-  const webhooks = isObject(document.webhooks) ? Object.keys(document.webhooks).length : 0;
+  const declared = isObject(document.webhooks) ? document.webhooks : document["x-webhooks"];
+  const webhooks = isObject(declared) ? Object.keys(declared).length : 0;
   outcome.declared = { paths: paths.length, operations, schemas, webhooks };
   return `${source.format}, ${(bytes / 1024).toFixed(0)} KiB: ${paths.length} paths, ${operations} operations, ${schemas} component schemas, ${webhooks} webhooks`;
 }

@@ -209,10 +209,25 @@ export function schemaSites(document: Json): SchemaSite[] {
   return sites;
 }
 
-/** The document with every schema in OpenAPI 3.1's dialect (a 3.1 document is unchanged). */
+/**
+ * The document in OpenAPI 3.1's terms: every schema in its dialect (a 3.1 document's are
+ * unchanged), and 3.0's common `x-webhooks` extension (GitHub's, Redocly's) read as the
+ * `webhooks` 3.1 declares (§4.8.1), where the document has none of those.
+ */
 export function normaliseDocument(document: Json, major: "3.0" | "3.1"): Json {
   const copy = structuredClone(document);
+  if (readsExtensionWebhooks(copy)) {
+    copy.webhooks = copy[X_WEBHOOKS];
+    delete copy[X_WEBHOOKS];
+  }
   if (major === "3.0")
     for (const site of schemaSites(copy)) site.replace(normaliseSchema(site.schema, site.pointer));
   return copy;
+}
+
+const X_WEBHOOKS = "x-webhooks";
+
+/** Whether `document` declares its webhooks in the `x-webhooks` extension, and not in `webhooks`. */
+export function readsExtensionWebhooks(document: Json): boolean {
+  return isObject(document[X_WEBHOOKS]) && !isObject(document.webhooks);
 }

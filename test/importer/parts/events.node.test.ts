@@ -4,7 +4,14 @@
  * Every document here is a FIXTURE.
  */
 import { describe, expect, it } from "vitest";
-import { doc31, findingLines, importCase, type Json, served } from "../../support/import-case";
+import {
+  doc30,
+  doc31,
+  findingLines,
+  importCase,
+  type Json,
+  served,
+} from "../../support/import-case";
 
 describe("events (part 6)", () => {
   it("reads webhooks and callbacks as part 6's events", async () => {
@@ -59,6 +66,43 @@ describe("events (part 6)", () => {
     });
     expect(findingLines(c).join("\n")).toContain(
       "callback ping of subscribe: event ping; where it is sent ({$request.body#/url}) is deployment configuration",
+    );
+  });
+});
+
+describe("3.0's x-webhooks extension", () => {
+  it("is read as the webhooks OpenAPI 3.1 declares (§4.8.1): each an event, served under webhooks", async () => {
+    const payload = { $ref: "#/components/schemas/FixturePush" };
+    const c = await importCase("x-webhooks", {
+      ...doc30({}),
+      paths: {},
+      "x-webhooks": {
+        "fixture-push": {
+          post: {
+            summary: "FIXTURE pushed",
+            requestBody: {
+              content: { "application/json": { schema: payload } },
+            },
+            responses: { "200": { description: "FIXTURE received" } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          FixturePush: {
+            type: "object",
+            required: ["ref"],
+            properties: { ref: { type: "string" }, note: { type: "string", nullable: true } },
+          },
+        },
+      },
+    });
+    expect(Object.keys(c.contract.events)).toEqual(["fixture-push"]);
+    const doc = await served(c);
+    expect(doc.webhooks?.["fixture-push"]?.post).toMatchObject({ summary: "FIXTURE pushed" });
+    expect(doc["x-webhooks"]).toBeUndefined();
+    expect(findingLines(c)).toContain(
+      "changed #/x-webhooks: read as the document's webhooks (OpenAPI 3.1 §4.8.1 declares them in `webhooks`), served there",
     );
   });
 });
