@@ -54,8 +54,18 @@ export function securityPart(ctx: ImportContext, title: string): Security {
   const secretName = secretNames();
   const keys: SchemeNames["keys"] = new Map();
   const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const named = namedSchemes(ctx.document);
   for (const [name, raw] of Object.entries(schemes)) {
     const pointer = child("#", "components", "securitySchemes", name);
+    // A way in no operation offers guards nothing: declared, it would only ask the
+    // deployment for secrets that nothing reads.
+    if (!named.has(name)) {
+      ctx.findings.lost(
+        pointer,
+        `security scheme ${name}: no security requirement names it, so it is not declared and asks the deployment for no secret`,
+      );
+      continue;
+    }
     const read = schemeRead(ctx, name, raw, pointer, { title, secretName, jwt, keys });
     if (!read) continue;
     const { node, declared } = read;
@@ -80,6 +90,22 @@ export function securityPart(ctx: ImportContext, title: string): Security {
         )
       : undefined;
   return { schemes, supported, jwt, part };
+}
+
+/** The schemes some security requirement names: the document's own, or an operation's. */
+function namedSchemes(document: Json): Set<string> {
+  const named = new Set<string>();
+  const read = (security: unknown) => {
+    if (Array.isArray(security))
+      for (const requirement of security)
+        if (isObject(requirement)) for (const name of Object.keys(requirement)) named.add(name);
+  };
+  read(document.security);
+  for (const item of Object.values(isObject(document.paths) ? document.paths : {}))
+    if (isObject(item))
+      for (const operation of Object.values(item))
+        if (isObject(operation)) read(operation.security);
+  return named;
 }
 
 interface SchemeNames {

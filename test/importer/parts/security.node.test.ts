@@ -26,31 +26,43 @@ describe("security schemes and requirements (part 5)", () => {
   });
 
   it("reads every scheme the platform verifies, with secret and var names, never values", async () => {
-    const c = await importCase(
-      "schemes",
-      secured(
-        {
-          key: { type: "apiKey", in: "header", name: "X-Key" },
-          basic: { type: "http", scheme: "basic" },
-          token: { type: "http", scheme: "bearer" },
-          jwt: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-          oauth: {
-            type: "oauth2",
-            flows: {
-              clientCredentials: {
-                tokenUrl: "https://idp.fixture.test/token",
-                scopes: { "a:read": "Read" },
-              },
+    const doc = secured(
+      {
+        key: { type: "apiKey", in: "header", name: "X-Key" },
+        basic: { type: "http", scheme: "basic" },
+        token: { type: "http", scheme: "bearer" },
+        jwt: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        oauth: {
+          type: "oauth2",
+          flows: {
+            clientCredentials: {
+              tokenUrl: "https://idp.fixture.test/token",
+              scopes: { "a:read": "Read" },
             },
           },
-          oidc: {
-            type: "openIdConnect",
-            openIdConnectUrl: "https://idp.fixture.test/.well-known/openid-configuration",
+        },
+        oidc: {
+          type: "openIdConnect",
+          openIdConnectUrl: "https://idp.fixture.test/.well-known/openid-configuration",
+        },
+      },
+      [{ key: [] }, { oauth: ["a:read"] }],
+    );
+    // Every scheme is named by some requirement: one no requirement names is not declared.
+    const all = [{ basic: [] }, { token: [] }, { jwt: [] }, { oidc: [] }];
+    const c = await importCase("schemes", {
+      ...doc,
+      paths: {
+        ...(doc.paths as Json),
+        "/fixture-all": {
+          get: {
+            operationId: "fixtureAll",
+            security: all,
+            responses: { "204": { description: "FIXTURE" } },
           },
         },
-        [{ key: [] }, { oauth: ["a:read"] }],
-      ),
-    );
+      },
+    });
     expect(c.contract.securitySchemes).toMatchObject({
       key: { type: "apiKey", in: "header", name: "X-Key", secret: "KEY" },
       basic: { type: "http", scheme: "basic", realm: "FIXTURE importer case", secret: "BASIC" },
@@ -77,6 +89,24 @@ describe("security schemes and requirements (part 5)", () => {
     expect(JSON.stringify(await served(c))).not.toMatch(/JWKS_URL|"KEY"|BASIC|TOKEN/);
     expect(findingLines(c).join("\n")).toContain(
       "opaque bearer tokens are verified by token introspection (RFC 7662)",
+    );
+  });
+
+  it("declares no scheme that no security requirement names, so the deployment is asked for no secret of it", async () => {
+    const c = await importCase(
+      "unused-scheme",
+      secured(
+        {
+          key: { type: "apiKey", in: "header", name: "X-Key" },
+          unused: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        },
+        [{ key: [] }],
+      ),
+    );
+    expect(Object.keys(c.contract.securitySchemes)).toEqual(["key"]);
+    expect(JSON.stringify(c.code.authentication)).not.toMatch(/UNUSED_/);
+    expect(findingLines(c)).toContain(
+      "lost #/components/securitySchemes/unused: security scheme unused: no security requirement names it, so it is not declared and asks the deployment for no secret",
     );
   });
 
