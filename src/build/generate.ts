@@ -148,6 +148,33 @@ async function tagged(document: DocumentText): Promise<DocumentText> {
 }
 
 /**
+ * Checks `contract` as `createApp` does, with what it needs: the same line is thrown for a
+ * contract that cannot work. Nothing is documented yet (the documents are made on demand).
+ */
+export function checkBuild(
+  contract: Contract,
+  handlers: Readonly<Record<string, AnyHandler | undefined>>,
+  unhandledAnswers = true,
+): PreparedContract {
+  return checkedWith(contract, handlers, neededParts(contract, handlers, unhandledAnswers));
+}
+
+function checkedWith(
+  contract: Contract,
+  handlers: Readonly<Record<string, AnyHandler | undefined>>,
+  needed: Needed,
+): PreparedContract {
+  // Checked and documented with the whole engine, as `createApp` does.
+  const options = {
+    handlers,
+    ...(needed.engine ? { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema } : {}),
+    ...(needed.jwt ? { jwt: JWT.value } : {}),
+    ...(needed.xml ? { xml: XML.value } : {}),
+  } as AppOptions<Contract>;
+  return prepareContract(contract, options);
+}
+
+/**
  * Checks `contract` as `createApp` does (it throws the same line for a contract that cannot
  * work) with what it needs, and makes everything the Worker serves of it.
  */
@@ -157,14 +184,7 @@ export async function prepareBuild(
   unhandledAnswers = true,
 ): Promise<Build> {
   const needed = neededParts(contract, handlers, unhandledAnswers);
-  // Checked and documented with the whole engine, as `createApp` does.
-  const options = {
-    handlers,
-    ...(needed.engine ? { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema } : {}),
-    ...(needed.jwt ? { jwt: JWT.value } : {}),
-    ...(needed.xml ? { xml: XML.value } : {}),
-  } as AppOptions<Contract>;
-  const prepared: PreparedContract = prepareContract(contract, options);
+  const prepared = checkedWith(contract, handlers, needed);
   const { documents } = prepared;
   const current = documents.openapi(undefined);
   if (!current) throw new Error("the contract has no OpenAPI document");

@@ -49,11 +49,13 @@ import {
 } from "./emit";
 import { isLeftOut, leftOutByClass } from "./findings";
 import { causeOf } from "./leave-out";
+import { counted } from "./parts/context";
 import { isObject, type Json, type OpenApiSource, readOpenApi } from "./source";
 import {
   ended,
   proveStage,
   readStaged,
+  refusedInProcess,
   run,
   type StageOutcome,
   type StageReport,
@@ -250,6 +252,26 @@ async function proveLeavingOut(
       report,
       { root: ROOT, operations: result.operationIds, errorTypeUsers: result.errorTypeUsers },
     );
+  // Every operation the platform refuses, found before the first proof, is left out at once.
+  const refused = await refusedInProcess(stage, result.errorTypeUsers);
+  if (refused.size > 0) {
+    const reasons = new Map<string, number>();
+    for (const [id, reason] of refused) {
+      leaveOut.set(
+        result.operationPointers.get(id) as string,
+        `the platform refuses to serve it: ${reason}`,
+      );
+      const said = reason.replace(/^operation \S+: /, "");
+      reasons.set(said, (reasons.get(said) ?? 0) + 1);
+    }
+    const top = [...reasons].sort((a, b) => b[1] - a[1])[0] as [string, number];
+    say(
+      `the platform refuses to serve ${counted(refused.size, "operation")} (${top[1]} × ${top[0]}${reasons.size > 1 ? `, and ${reasons.size - 1} other causes` : ""}): leaving them out`,
+    );
+    result = convert(source, leaveOut);
+    files = filesOf(result, source, handlers);
+    writeStaged(stage, files);
+  }
   let outcome = await prove();
   while (outcome.refused) {
     const { ids, reason } = outcome.refused;

@@ -19,6 +19,8 @@ import {
 } from "node:fs";
 import { constants } from "node:os";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Contract } from "../contract-language/contract";
 import { copyProject } from "./copy-project";
 import { handlersFile, SANDBOX_PLACES, type WrittenFile } from "./emit";
 
@@ -387,6 +389,51 @@ export function refusedOperations(
   const named = /^error type (\S+): /.exec(reason)?.[1];
   const users = named === undefined ? undefined : errorTypeUsers.get(named);
   return users && users.length > 0 ? users : undefined;
+}
+
+/**
+ * Every operation of the staged contract the platform's start-up checks refuse, found in this
+ * process, with the platform's sentence for each: the build's own check (src/build/generate.ts,
+ * loaded from the stage, so the contract and the checks are one copy of the code) run again
+ * without each refused operation until the rest passes. A refusal found when the stage's
+ * Worker starts costs a start; one found here costs a check of the contract in memory, so a
+ * document with many refused operations is proved once. A refusal that names no operation,
+ * or a contract that does not load, is left for the start to tell.
+ */
+export async function refusedInProcess(
+  dir: string,
+  errorTypeUsers: ReadonlyMap<string, readonly string[]> = new Map(),
+): Promise<Map<string, string>> {
+  const refused = new Map<string, string>();
+  let contract: Contract;
+  let check: (contract: Contract, handlers: Readonly<Record<string, never>>) => unknown;
+  try {
+    ({ contract } = (await import(pathToFileURL(join(dir, "src/contract/index.ts")).href)) as {
+      contract: Contract;
+    });
+    ({ checkBuild: check } = (await import(
+      pathToFileURL(join(dir, "src/build/generate.ts")).href
+    )) as { checkBuild: typeof check });
+  } catch {
+    return refused;
+  }
+  const operations: Record<string, unknown> = { ...contract.operations };
+  for (;;) {
+    try {
+      check({ ...contract, operations } as Contract, {});
+      return refused;
+    } catch (error) {
+      const reason = (error as Error).message;
+      const ids = (refusedOperations(reason, Object.keys(operations), errorTypeUsers) ?? []).filter(
+        (id) => id in operations,
+      );
+      if (ids.length === 0) return refused;
+      for (const id of ids) {
+        refused.set(id, reason);
+        delete operations[id];
+      }
+    }
+  }
 }
 
 /** A stage file's text. */
