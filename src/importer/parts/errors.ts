@@ -440,10 +440,16 @@ class MemberWriter {
       // `status` that is a string): a handler cannot give it under that name, and the
       // platform does not fill it. Optional, answers leave it out; required, none could.
       if (OWN_MEMBERS.has(member)) {
-        if (required.has(member))
-          throw new Error(
-            `its required member ${member} is named like a problem's own member but cannot hold its value`,
+        // Required, no answer of the type could be whole: the platform's own failures are
+        // answered as problems (RFC 9457) instead, and the operation is kept.
+        if (required.has(member)) {
+          this.required += 1;
+          this.#ctx.findings.lost(
+            child(at, "properties", member),
+            `required member ${member} of an error body: named like a problem's own member (RFC 9457 §3.1) but of another type, so neither the platform nor a handler can give it under that name; the platform's own failures at this status are answered as problems (RFC 9457) instead`,
           );
+          continue;
+        }
         this.#ctx.findings.lost(
           child(at, "properties", member),
           `member ${member} of an error body: named like a problem's own member (RFC 9457 §3.1) but of another type, so the platform does not fill it and a handler cannot give it; answers leave it out`,

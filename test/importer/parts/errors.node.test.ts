@@ -404,4 +404,42 @@ describe("error types (part 7)", () => {
     expect(body).toMatchObject({ message: expect.any(String) });
     expect(body).not.toHaveProperty("status");
   });
+
+  it("keeps an operation whose error body requires a member named like a problem's own that cannot hold it (a string `status`, an enum `type`): the platform's failures there are answered as problems (RFC 9457)", async () => {
+    const c = await importCase("required-string-status", {
+      ...doc30({}),
+      paths: limitedList({
+        "400": {
+          description: "FIXTURE Bad Request",
+          content: {
+            "application/json": { schema: { $ref: "#/components/schemas/FixtureError" } },
+          },
+        },
+      }),
+      components: {
+        schemas: {
+          FixtureError: {
+            type: "object",
+            required: ["status", "type", "message"],
+            properties: {
+              status: { type: "string", enum: ["error"] },
+              type: { type: "string", enum: ["auth", "invalid_request"] },
+              message: { type: "string" },
+            },
+          },
+        },
+      },
+    });
+    expect(findingLines(c).join("\n")).not.toMatch(/left out|could not be converted/);
+    expect(Object.keys(c.contract.operations)).toHaveLength(1);
+    expect(findingLines(c)).toContainEqual(
+      expect.stringMatching(
+        /^lost #\/components\/schemas\/FixtureError\/properties\/status: required member status of an error body/,
+      ),
+    );
+    // The platform's own failure, at its own status, as a problem.
+    const bad = await c.app.request("https://fixture.test/fixture-items?limit=101");
+    expect(bad.status).toBe(422);
+    expect(bad.headers.get("content-type")).toBe("application/problem+json");
+  });
 });
