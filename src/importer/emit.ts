@@ -7,7 +7,7 @@
 import { basename } from "node:path";
 import { SPEC_PARTS, type SpecPart } from "../contract-language/parts";
 import type { ImportResult, PartCode } from "./contract-code";
-import { type Finding, type FindingKind, isLeftOut } from "./findings";
+import { causeClass, type Finding, type FindingKind, isLeftOut } from "./findings";
 import { propertyKey } from "./schema-code";
 import type { OpenApiSource } from "./source";
 
@@ -214,16 +214,29 @@ export function reportText(
   source: OpenApiSource,
   places?: readonly SandboxPlace[],
 ): string {
+  const leftOut = result.findings.filter(isLeftOut);
   const lines = [
     "# Import report",
     "",
     `Source: \`${basename(source.file)}\` (${source.format}; sha-256 ${source.sha256}), read by \`npm run contract:import\`, which writes this file. \`npm run contract:diff -- <file>\` compares the OpenAPI document the service now serves with the source. Pointers are JSON Pointers into the ${source.convertedFrom ? "converted document" : "source"}, with files it refers to bundled in where they are first used.`,
     "",
-    "## What was written",
+    "First what was left out, each unit with its cause; then every finding counted by class; then what was written, and the findings one by one (a vendor extension's notices are one line per name).",
     "",
-    "| Part | Declared |",
-    "| --- | --- |",
+    `## Left out (${leftOut.length})`,
+    "",
   ];
+  if (leftOut.length === 0)
+    lines.push(
+      "Nothing: every operation, path, webhook and component of the document is in the contract.",
+    );
+  for (const finding of leftOut)
+    lines.push(
+      `- \`${finding.pointer}\`: ${escapeMarkdown(finding.message.replace(/^left out: /, ""))}`,
+    );
+  lines.push("", "## Findings by class", "", "| Kind | Class | Count |", "| --- | --- | --- |");
+  for (const [kind, cause, count] of findingClasses(result.findings))
+    lines.push(`| ${kind} | ${escapeMarkdown(cause)} | ${count} |`);
+  lines.push("", "## What was written", "", "| Part | Declared |", "| --- | --- |");
   for (const part of SPEC_PARTS) {
     const code = result.parts.get(part.name);
     const what =
@@ -235,14 +248,61 @@ export function reportText(
     lines.push(`| ${part.number}. ${part.title} | ${what} |`);
   }
   for (const kind of ["lost", "not-enforced", "changed"] as const) {
-    const found = result.findings.filter((f) => f.kind === kind);
+    const found = result.findings.filter((f) => f.kind === kind && !isLeftOut(f));
+    const { each, extensions } = withExtensionsGrouped(found);
     lines.push("", `## ${KIND_TITLES[kind]} (${found.length})`, "");
     if (found.length === 0) lines.push("Nothing.");
-    for (const finding of found)
+    for (const [name, { count, first }] of extensions)
+      lines.push(
+        `- \`${name}\`, a vendor extension, at ${count === 1 ? `\`${first}\`` : `${count} places (the first \`${first}\`)`}: not carried`,
+      );
+    for (const finding of each)
       lines.push(`- \`${finding.pointer}\`: ${escapeMarkdown(finding.message)}`);
   }
   if (places) lines.push(...sandboxSection(places));
   return `${lines.join("\n")}\n`;
+}
+
+/** A vendor extension's notice (`x-foo: an extension of …`): its name, else undefined. */
+const extensionNamed = (finding: Finding): string | undefined =>
+  /^(x-[^:\s]+): an extension of /.exec(finding.message)?.[1];
+
+/** The findings but the vendor extensions' notices, and those by extension name. */
+function withExtensionsGrouped(findings: readonly Finding[]): {
+  each: Finding[];
+  extensions: Map<string, { count: number; first: string }>;
+} {
+  const each: Finding[] = [];
+  const extensions = new Map<string, { count: number; first: string }>();
+  for (const finding of findings) {
+    const name = extensionNamed(finding);
+    if (name === undefined) {
+      each.push(finding);
+      continue;
+    }
+    const known = extensions.get(name);
+    if (known) known.count += 1;
+    else extensions.set(name, { count: 1, first: finding.pointer });
+  }
+  return { each, extensions };
+}
+
+/** Every finding counted by kind and class (causeClass), left out first, then most frequent. */
+function findingClasses(findings: readonly Finding[]): [string, string, number][] {
+  const counts = new Map<string, [string, string, number]>();
+  for (const finding of findings) {
+    const kind = isLeftOut(finding) ? "left out" : FINDING_WORDS[finding.kind];
+    const name = extensionNamed(finding);
+    const cause = name === undefined ? causeClass(finding.message) : "a vendor extension";
+    const key = `${kind}\n${cause}`;
+    const known = counts.get(key);
+    if (known) known[2] += 1;
+    else counts.set(key, [kind, cause, 1]);
+  }
+  const order = (kind: string) => (kind === "left out" ? 0 : 1);
+  return [...counts.values()].sort(
+    (a, b) => order(a[0]) - order(b[0]) || b[2] - a[2] || a[1].localeCompare(b[1]),
+  );
 }
 
 const escapeMarkdown = (text: string) => text.replace(/([*_[\]<>|])/g, "\\$1");
