@@ -72,6 +72,149 @@ export function operationChanges(before: Json | undefined, after: Json): Operati
   };
 }
 
+/** Component schemas added, removed and changed between two served documents. */
+export function schemaChanges(
+  before: Json | undefined,
+  after: Json,
+): { added: string[]; removed: string[]; changed: string[] } {
+  const [old, now] = [schemasOf(before), schemasOf(after)];
+  return {
+    added: Object.keys(now).filter((name) => !Object.hasOwn(old, name)),
+    removed: Object.keys(old).filter((name) => !Object.hasOwn(now, name)),
+    changed: Object.keys(now).filter(
+      (name) => Object.hasOwn(old, name) && JSON.stringify(old[name]) !== JSON.stringify(now[name]),
+    ),
+  };
+}
+
+const schemasOf = (document: Json | undefined): Json => {
+  const components = document?.components;
+  return isObject(components) && isObject(components.schemas) ? components.schemas : {};
+};
+
+/**
+ * The changes that break an existing caller, each in one line, in the classes oasdiff and
+ * openapi-diff use: an operation removed; a status or a media type dropped from an answer or
+ * a request; a parameter or a member newly required; a member removed from an answer; a type
+ * or an enum narrowed. Component schemas are compared by name, and each operation's own
+ * request and answer schemas where they are written in place; a change inside a schema is
+ * said once, at the schema.
+ */
+export function breakingChanges(before: Json | undefined, after: Json): string[] {
+  if (!before) return [];
+  const said: string[] = [];
+  const [old, now] = [operationsOf(before), operationsOf(after)];
+  for (const id of old.keys()) if (!now.has(id)) said.push(`operation ${id} removed`);
+  for (const [id, text] of now) {
+    const was = old.get(id);
+    if (was === undefined || was === text) continue;
+    const [wasServed, isServed] = [JSON.parse(was), JSON.parse(text)] as {
+      path: string;
+      method: string;
+      operation: Json;
+    }[];
+    const [a, b] = [wasServed?.operation ?? {}, isServed?.operation ?? {}];
+    if (wasServed?.path !== isServed?.path || wasServed?.method !== isServed?.method)
+      said.push(
+        `${id}: moved from ${wasServed?.method.toUpperCase()} ${wasServed?.path} to ${isServed?.method.toUpperCase()} ${isServed?.path}`,
+      );
+    const [ra, rb] = [asJson(a.responses), asJson(b.responses)];
+    for (const status of Object.keys(ra)) {
+      if (!Object.hasOwn(rb, status)) {
+        said.push(`${id}: answer ${status} dropped`);
+        continue;
+      }
+      const [ca, cb] = [asJson(asJson(ra[status]).content), asJson(asJson(rb[status]).content)];
+      for (const type of Object.keys(ca)) {
+        if (!Object.hasOwn(cb, type)) said.push(`${id}: answer ${status} as ${type} dropped`);
+        else
+          narrowed(
+            asJson(ca[type]).schema,
+            asJson(cb[type]).schema,
+            `${id}: answer ${status}`,
+            said,
+            "answer",
+          );
+      }
+    }
+    const [qa, qb] = [asJson(asJson(a.requestBody).content), asJson(asJson(b.requestBody).content)];
+    for (const type of Object.keys(qa)) {
+      if (!Object.hasOwn(qb, type)) said.push(`${id}: request body as ${type} dropped`);
+      else
+        narrowed(
+          asJson(qa[type]).schema,
+          asJson(qb[type]).schema,
+          `${id}: request body`,
+          said,
+          "request",
+        );
+    }
+    if (asJson(b.requestBody).required === true && asJson(a.requestBody).required !== true)
+      said.push(`${id}: request body newly required`);
+    const required = (op: Json) =>
+      new Set(
+        (Array.isArray(op.parameters) ? op.parameters : [])
+          .filter((p) => isObject(p) && p.required === true)
+          .map((p) => `${String((p as Json).in)} ${String((p as Json).name)}`),
+      );
+    const [pa, pb] = [required(a), required(b)];
+    for (const parameter of pb)
+      if (!pa.has(parameter)) said.push(`${id}: parameter ${parameter} newly required`);
+  }
+  const [sa, sb] = [schemasOf(before), schemasOf(after)];
+  for (const name of Object.keys(sa))
+    if (Object.hasOwn(sb, name)) narrowed(sa[name], sb[name], `schema ${name}`, said, "both");
+  return said;
+}
+
+const asJson = (value: unknown): Json => (isObject(value) ? value : {});
+
+/** What `after` narrows of `before`, one schema level deep (references are compared by name). */
+function narrowed(
+  before: unknown,
+  after: unknown,
+  where: string,
+  said: string[],
+  direction: "request" | "answer" | "both",
+): void {
+  const [a, b] = [asJson(before), asJson(after)];
+  if (typeof a.$ref === "string" || typeof b.$ref === "string") {
+    if (a.$ref !== b.$ref)
+      said.push(
+        `${where}: schema ${String(a.$ref ?? "in place")} replaced by ${String(b.$ref ?? "one in place")}`,
+      );
+    return;
+  }
+  const types = (s: Json) =>
+    new Set(
+      typeof s.type === "string" ? [s.type] : Array.isArray(s.type) ? s.type.map(String) : [],
+    );
+  const [ta, tb] = [types(a), types(b)];
+  if (
+    ta.size > 0 &&
+    tb.size > 0 &&
+    [...ta].some((t) => !tb.has(t) && !(t === "integer" && tb.has("number")))
+  )
+    said.push(`${where}: type narrowed from ${[...ta].join(" or ")} to ${[...tb].join(" or ")}`);
+  if (Array.isArray(a.enum) && Array.isArray(b.enum)) {
+    const kept = new Set(b.enum.map((v) => JSON.stringify(v)));
+    const gone = a.enum.filter((v) => !kept.has(JSON.stringify(v)));
+    if (gone.length > 0)
+      said.push(
+        `${where}: enum narrowed (${gone.map((v) => JSON.stringify(v)).join(", ")} no longer allowed)`,
+      );
+  } else if (!Array.isArray(a.enum) && Array.isArray(b.enum)) said.push(`${where}: enum newly set`);
+  const [pa, pb] = [asJson(a.properties), asJson(b.properties)];
+  if (direction !== "request")
+    for (const member of Object.keys(pa))
+      if (!Object.hasOwn(pb, member)) said.push(`${where}: member ${member} removed`);
+  if (direction !== "answer") {
+    const was = new Set(Array.isArray(a.required) ? a.required.map(String) : []);
+    for (const member of Array.isArray(b.required) ? b.required.map(String) : [])
+      if (!was.has(member)) said.push(`${where}: member ${member} newly required`);
+  }
+}
+
 /**
  * The operation ids src/handlers.ts attaches handlers to: the keys of the object given to
  * `defineHandlers`, as Biome lays them out (two spaces in, a name then `:` or `(`).

@@ -24,6 +24,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join } from "node:path";
 import { SPEC_PARTS } from "../contract-language/parts";
 import {
+  breakingChanges,
   handEdits,
   handlerIds,
   importerFingerprint,
@@ -31,6 +32,8 @@ import {
   manifestSection,
   noHandlers,
   operationChanges,
+  operationsOf,
+  schemaChanges,
   sha256,
   untouchedSinceImport,
 } from "./changes";
@@ -52,10 +55,11 @@ import { causeOf } from "./leave-out";
 import { counted } from "./parts/context";
 import { isObject, type Json, type OpenApiSource, readOpenApi } from "./source";
 import {
+  checkInProcess,
   ended,
+  type InProcess,
   proveStage,
   readStaged,
-  refusedInProcess,
   run,
   type StageOutcome,
   type StageReport,
@@ -241,6 +245,7 @@ async function proveLeavingOut(
   source: OpenApiSource,
   handlers: string,
   first: ImportResult,
+  refused: ReadonlyMap<string, string>,
 ): Promise<Proved> {
   const leaveOut = new Map<string, string>();
   let result = first;
@@ -253,7 +258,6 @@ async function proveLeavingOut(
       { root: ROOT, operations: result.operationIds, errorTypeUsers: result.errorTypeUsers },
     );
   // Every operation the platform refuses, found before the first proof, is left out at once.
-  const refused = await refusedInProcess(stage, result.errorTypeUsers);
   if (refused.size > 0) {
     const reasons = new Map<string, number>();
     for (const [id, reason] of refused) {
@@ -317,17 +321,106 @@ async function main(): Promise<void> {
   process.on("exit", () => rmSync(stage, { recursive: true, force: true }));
   mkdirSync(join(stage, ".wrangler"), { recursive: true });
   const before = join(stage, ".wrangler", "served-before.json");
-  const [proved, previous] = await Promise.all([
-    proveLeavingOut(stage, source, currentHandlers, first),
-    // The document the project serves today, to show what changes (absent if it does not start).
-    reimport
-      ? run("npx", ["tsx", "src/importer/served-document.ts"], ROOT, { out: before })
-      : undefined,
-  ]);
+  // The document the project serves today, to show what changes (absent if it does not start).
+  const previous = reimport
+    ? run("npx", ["tsx", "src/importer/served-document.ts"], ROOT, { out: before })
+    : undefined;
+  const served = async () => {
+    const ran = await previous;
+    return ran?.status === 0 ? (JSON.parse(readFileSync(before, "utf8")) as Json) : undefined;
+  };
+  say("checking the contract in memory, as the Worker will at start-up");
+  const checked = await checkInProcess(stage, first.errorTypeUsers);
+  // A re-import without --force shows what it changes, and proves nothing until it writes.
+  if (reimport && !force)
+    preview(first, checked, await served(), {
+      currentHandlers,
+      paths: filesOf(first, source, currentHandlers).map((f) => f.path),
+    });
+  const proved = await proveLeavingOut(stage, source, currentHandlers, first, checked.refused);
   if (proved.outcome.failure) stop(proved.outcome.failure, proved.outcome.log);
-  const old =
-    previous?.status === 0 ? (JSON.parse(readFileSync(before, "utf8")) as Json) : undefined;
-  await writeProject(stage, source, proved, { old, reimport, currentHandlers, fingerprint });
+  await writeProject(stage, source, proved, {
+    old: await served(),
+    reimport,
+    currentHandlers,
+    fingerprint,
+  });
+}
+
+/**
+ * What a re-import would change, from the contract checked in memory (no Biome, deployment
+ * files, Worker start or type check: those run when it writes): every operation and schema
+ * added, removed or changed, the changes that break existing callers, and the handlers they
+ * touch. Ends the import with exit 1 and the command that writes it.
+ */
+function preview(
+  result: ImportResult,
+  checked: InProcess,
+  old: Json | undefined,
+  { currentHandlers, paths }: { currentHandlers: string; paths: readonly string[] },
+): never {
+  console.log(`What importing ${file} changes against the current contract:`);
+  const { served } = checked;
+  if (!served)
+    console.log(
+      `  (the new contract cannot be checked in memory, so nothing is compared: ${checked.unchecked ?? "it served no document"}; --force proves it)`,
+    );
+  else if (!old) console.log("  (the current project does not start, so nothing is compared)");
+  else {
+    const ops = operationChanges(old, served);
+    const schemas = schemaChanges(old, served);
+    const list = (label: string, names: readonly string[]) =>
+      console.log(
+        `  ${label.padEnd(18)} ${names.length}${names.length > 0 ? `: ${names.join(", ")}` : ""}`,
+      );
+    list("operations added", ops.added);
+    list("operations removed", ops.removed);
+    console.log(`  operations changed ${ops.changed.length}`);
+    for (const changed of ops.changed) console.log(`    ${changed}`);
+    list("schemas added", schemas.added);
+    list("schemas removed", schemas.removed);
+    list("schemas changed", schemas.changed);
+    const breaking = breakingChanges(old, served);
+    console.log(
+      breaking.length === 0
+        ? "  breaking changes   none (no operation, status, media type or member removed; nothing newly required or narrowed)"
+        : `  breaking changes   ${breaking.length}, each a change an existing caller may fail on:`,
+    );
+    for (const line of breaking) console.log(`    ${line}`);
+    const handled = new Set(handlerIds(currentHandlers));
+    const touched = [...ops.removed, ...ops.changed.map((line) => line.split(" ")[0] as string)]
+      .concat(operationsUsing(served, [...schemas.changed, ...schemas.removed]))
+      .filter((id, i, all) => handled.has(id) && all.indexOf(id) === i);
+    list("handlers touched", touched);
+  }
+  if (checked.refused.size > 0)
+    console.log(
+      `  operations the platform refuses, to be left out: ${[...checked.refused.keys()].join(", ")}`,
+    );
+  const operationIds = new Set(result.operationIds);
+  const orphans = handlerIds(currentHandlers).filter((id) => !operationIds.has(id));
+  if (orphans.length > 0)
+    console.log(`  handlers of operations the document does not have: ${orphans.join(", ")}`);
+  for (const path of handEdits(ROOT, paths, declaresSomething))
+    console.log(`  hand edits that will be lost: ${path} (edited since the last import)`);
+  const left = result.findings.filter(isLeftOut).length;
+  if (left > 0)
+    console.log(
+      `  left out by the import: ${left} (src/contract/IMPORT-REPORT.md says why, once written)`,
+    );
+  console.error(
+    `import: nothing written: run again with --force to prove and write it (npm run contract:import -- ${file} --force)`,
+  );
+  process.exit(1);
+}
+
+/** The operations of `document` whose served form refers to one of `schemas` by name. */
+function operationsUsing(document: Json, schemas: readonly string[]): string[] {
+  if (schemas.length === 0) return [];
+  const refs = schemas.map((name) => `"#/components/schemas/${name}"`);
+  return [...operationsOf(document)].flatMap(([id, text]) =>
+    refs.some((ref) => text.includes(ref)) ? [id] : [],
+  );
 }
 
 interface Against {
@@ -391,6 +484,10 @@ async function writeProject(
   summary(result, source, backup, broken);
 }
 
+/** Whether a contract file no import wrote declares something (a hand-written part). */
+const declaresSomething = (path: string, text: string) =>
+  /^src\/contract\/[a-z]+\.ts$/.test(path) && !/= (?:\{\} as const|undefined) satisfies/.test(text);
+
 /**
  * What a re-import changes, shown before anything is written; without `--force` the
  * import stops there when it would change a declared contract or lose hand edits.
@@ -405,9 +502,7 @@ function showChanges(
   const lostEdits = handEdits(
     ROOT,
     what.changed.filter((path) => what.written.has(path)),
-    (path, text) =>
-      /^src\/contract\/[a-z]+\.ts$/.test(path) &&
-      !/= (?:\{\} as const|undefined) satisfies/.test(text),
+    declaresSomething,
   );
   const operationIds = new Set(result.operationIds);
   const orphanHandlers = handlerIds(currentHandlers).filter((id) => !operationIds.has(id));

@@ -23,6 +23,7 @@ import { pathToFileURL } from "node:url";
 import type { Contract } from "../contract-language/contract";
 import { copyProject } from "./copy-project";
 import { handlersFile, SANDBOX_PLACES, type WrittenFile } from "./emit";
+import type { Json } from "./source";
 
 /** What a command printed, and how it ended: its status, or the signal that stopped it. */
 export interface Ran {
@@ -391,46 +392,70 @@ export function refusedOperations(
   return users && users.length > 0 ? users : undefined;
 }
 
+/** What the staged contract gives when it is checked in this process (`checkInProcess`). */
+export interface InProcess {
+  /** Each operation the platform's start-up checks refuse, with the platform's sentence. */
+  readonly refused: ReadonlyMap<string, string>;
+  /** The OpenAPI document the contract without them serves; undefined where it did not load. */
+  readonly served: Json | undefined;
+  /** Why the contract could not be checked in this process, where it could not. */
+  readonly unchecked?: string;
+}
+
+interface Checked {
+  readonly documents: { openapi(version: undefined): { readonly body: string } | undefined };
+}
+
 /**
- * Every operation of the staged contract the platform's start-up checks refuse, found in this
- * process, with the platform's sentence for each: the build's own check (src/build/generate.ts,
- * loaded from the stage, so the contract and the checks are one copy of the code) run again
- * without each refused operation until the rest passes. A refusal found when the stage's
- * Worker starts costs a start; one found here costs a check of the contract in memory, so a
- * document with many refused operations is proved once. A refusal that names no operation,
- * or a contract that does not load, is left for the start to tell.
+ * The staged contract checked in this process: every operation the platform's start-up
+ * checks refuse, with the platform's sentence for each (the build's own check,
+ * src/build/generate.ts, loaded from the stage, so the contract and the checks are one copy
+ * of the code, run again without each refused operation until the rest passes), and the
+ * document the rest serves. A refusal found when the stage's Worker starts costs a start; one
+ * found here costs a check of the contract in memory, so a document with many refused
+ * operations is proved once, and a re-import's preview needs no proof at all. A refusal that
+ * names no operation, or a contract that does not load, is left for the start to tell.
  */
-export async function refusedInProcess(
+export async function checkInProcess(
   dir: string,
   errorTypeUsers: ReadonlyMap<string, readonly string[]> = new Map(),
-): Promise<Map<string, string>> {
+): Promise<InProcess> {
   const refused = new Map<string, string>();
   let contract: Contract;
-  let check: (contract: Contract, handlers: Readonly<Record<string, never>>) => unknown;
+  let handlers: Readonly<Record<string, unknown>> = {};
+  let check: (contract: Contract, handlers: Readonly<Record<string, unknown>>) => Checked;
+  const load = (path: string) => import(pathToFileURL(join(dir, path)).href);
   try {
-    ({ contract } = (await import(pathToFileURL(join(dir, "src/contract/index.ts")).href)) as {
-      contract: Contract;
-    });
-    ({ checkBuild: check } = (await import(
-      pathToFileURL(join(dir, "src/build/generate.ts")).href
-    )) as { checkBuild: typeof check });
-  } catch {
-    return refused;
+    ({ contract } = (await load("src/contract/index.ts")) as { contract: Contract });
+    ({ checkBuild: check } = (await load("src/build/generate.ts")) as { checkBuild: typeof check });
+  } catch (error) {
+    return { refused, served: undefined, unchecked: (error as Error).message };
   }
+  // The user's handlers, where they load against the new contract: what is served says which
+  // operations have one.
+  try {
+    ({ handlers } = (await load("src/handlers.ts")) as { handlers: typeof handlers });
+  } catch {}
   const operations: Record<string, unknown> = { ...contract.operations };
+  // A handler of an operation the document no longer has is the user's to fix (the import
+  // says so), no refusal of the contract.
+  handlers = Object.fromEntries(Object.entries(handlers).filter(([id]) => id in operations));
   for (;;) {
     try {
-      check({ ...contract, operations } as Contract, {});
-      return refused;
+      const checked = check({ ...contract, operations } as Contract, handlers);
+      const body = checked.documents.openapi(undefined)?.body;
+      return { refused, served: body === undefined ? undefined : (JSON.parse(body) as Json) };
     } catch (error) {
       const reason = (error as Error).message;
       const ids = (refusedOperations(reason, Object.keys(operations), errorTypeUsers) ?? []).filter(
         (id) => id in operations,
       );
-      if (ids.length === 0) return refused;
+      if (ids.length === 0) return { refused, served: undefined, unchecked: reason };
       for (const id of ids) {
         refused.set(id, reason);
         delete operations[id];
+        const { [id]: _refused, ...rest } = handlers;
+        handlers = rest;
       }
     }
   }

@@ -100,7 +100,7 @@ describe.skipIf(skip)("npm run contract:import", () => {
     expect(spec).not.toMatch(/## 3\. States and transitions\n\nGiven by the OpenAPI document/);
     const report = read("src/contract/IMPORT-REPORT.md");
     expect(report).toContain(
-      "- `#/info/x-fixture-audience`: x-fixture-audience: an extension of info",
+      "- `x-fixture-audience`, a vendor extension, at `#/info/x-fixture-audience`: not carried",
     );
     expect(report).toMatch(/\| `src\/contract\/endpoints\.ts` +\| [0-9a-f]{64} \|/);
     // Which operations the sandbox places, and why the others answer from examples.
@@ -152,7 +152,7 @@ describe.skipIf(skip)("npm run contract:import, again", () => {
   );
 
   it(
-    "shows what a re-import changes (operations, handlers, hand edits) and writes only with --force",
+    "previews what a re-import changes without the proof (operations, schemas, breaking changes, handlers, hand edits), and writes only with --force",
     () => {
       const endpoints = read("src/contract/endpoints.ts");
       writeFileSync(
@@ -181,6 +181,12 @@ describe.skipIf(skip)("npm run contract:import, again", () => {
       expect(refused.status).toBe(1);
       const out = String(refused.stdout);
       expect(out).toMatch(/operations removed +1: listCategories/);
+      // It breaks existing callers, and touches the one handler written for it.
+      expect(out).toMatch(/breaking changes +\d+, each a change an existing caller may fail on:/);
+      expect(out).toContain("    operation listCategories removed");
+      expect(out).toMatch(/handlers touched +1: listCategories/);
+      // A preview, without the proof: no Biome, no Worker start, no type check.
+      expect(String(refused.stderr)).not.toMatch(/\[\d\/4\]/);
       expect(out).toContain("handlers of operations the document does not have: listCategories");
       expect(out).toContain("hand edits that will be lost: src/contract/endpoints.ts");
       expect(String(refused.stderr)).toContain("run again with --force");
