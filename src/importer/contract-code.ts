@@ -107,6 +107,10 @@ function importPass(
   const findings = new Findings();
   for (const { pointer, message } of source.conversionWarnings ?? [])
     findings.changed(pointer, `converted from ${source.convertedFrom} with a loss: ${message}`);
+  for (const { pointer, message } of source.danglingReferences ?? [])
+    findings.lost(pointer, message);
+  for (const { kind, pointer, message } of source.mistyped ?? [])
+    findings.add(kind, pointer, message);
   // A document this platform served is read without what the platform adds to it.
   const ours = servedHere(source.document);
   // What a document served here says is not specified stays so (its info.version, say).

@@ -5,27 +5,18 @@
  * (local files only, never the network), so what follows resolves only `#/…` pointers. A
  * Swagger 2.0 document is read as the OpenAPI 3.0 document swagger2openapi converts it to
  * (the converter APIs.guru publishes its documents with), the network never asked.
- * Also the JSON Pointer helpers (RFC 6901) every finding is located with.
+ * Also the JSON Pointer helpers (RFC 6901, ./pointer.ts) every finding is located with.
  */
 
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { bundle } from "@apidevtools/json-schema-ref-parser";
 import swagger2openapi from "swagger2openapi";
+import { type Mistyped, withoutMistyped } from "./mistyped";
 
-export type Json = { [key: string]: unknown };
+export { child, isObject, type Json } from "./pointer";
 
-export const isObject = (value: unknown): value is Json =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-
-/** One reference token of a JSON Pointer, escaped (RFC 6901 §3). */
-const escapeToken = (token: string | number) =>
-  String(token).replace(/~/g, "~0").replace(/\//g, "~1");
-
-/** `pointer` extended by `tokens`, as a URI fragment (`#/paths/~1items/get`). */
-export function child(pointer: string, ...tokens: (string | number)[]): string {
-  return `${pointer}${tokens.map((token) => `/${escapeToken(token)}`).join("")}`;
-}
+import { child, isObject, type Json } from "./pointer";
 
 /** The value at a `#/…` pointer of `document`; undefined when there is none. */
 export function at(document: unknown, pointer: string): unknown {
@@ -64,6 +55,10 @@ export interface OpenApiSource {
   readonly major: "3.0" | "3.1";
   /** sha-256 of the file's bytes, so a report names exactly what it read. */
   readonly sha256: string;
+  /** Each `$ref` to nothing in the document, where it was (it is read as its siblings). */
+  readonly danglingReferences?: readonly ConversionWarning[];
+  /** Each field of the wrong type, taken out of `document` or read as its text (./mistyped.ts). */
+  readonly mistyped?: readonly Mistyped[];
 }
 
 /** A warning swagger2openapi wrote as `x-s2o-warning`, at the converted document's pointer. */
@@ -77,10 +72,17 @@ export async function readOpenApi(file: string): Promise<OpenApiSource> {
   const bytes = readFileSync(file);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   let document: unknown;
+  let dangling: ConversionWarning[] = [];
   try {
-    document = await bundle(file, { resolve: { http: false, external: true } });
+    document = await bundle(file, {
+      resolve: { http: false, external: true },
+      continueOnError: true,
+    });
   } catch (error) {
-    throw new Error(`${file} could not be read: ${(error as Error).message}`);
+    // A `$ref` to nothing in the document is a defect at its place, not the end of the import.
+    const read = danglingRead(error);
+    if (!read) throw new Error(`${file} could not be read: ${causeOfRead(error)}`);
+    ({ document, dangling } = read);
   }
   if (!isObject(document)) throw new Error(`${file} is not an OpenAPI document (not an object)`);
   const swagger = document.swagger;
@@ -99,7 +101,85 @@ export async function readOpenApi(file: string): Promise<OpenApiSource> {
     format: `OpenAPI ${openapi}`,
     major: openapi.startsWith("3.0") ? "3.0" : "3.1",
     sha256,
+    ...(dangling.length > 0 ? { danglingReferences: dangling } : {}),
+    mistyped: withoutMistyped(document),
   };
+}
+
+interface ParserError {
+  readonly code?: string;
+  readonly path?: readonly (string | number)[] | null;
+  readonly message: string;
+}
+
+/** The first error of a bundle that failed, in one sentence. */
+function causeOfRead(error: unknown): string {
+  const errors = (error as { errors?: readonly ParserError[] }).errors;
+  return errors?.[0]?.message ?? (error as Error).message;
+}
+
+/**
+ * Where a parser's path (which runs through the `$ref`s it followed) ends in `document`: the
+ * object holding the last token, the token, and the place's own JSON Pointer.
+ */
+function placeOf(
+  document: Json,
+  path: readonly (string | number)[],
+): { parent: Record<string | number, unknown>; key: string | number; pointer: string } | undefined {
+  let node: unknown = document;
+  let pointer = "#";
+  for (const [i, token] of path.entries()) {
+    // A reference on the way is followed, and the place is then where it points.
+    for (let hops = 0; isObject(node) && typeof node.$ref === "string" && hops < 32; hops++) {
+      if (!node.$ref.startsWith("#/")) return undefined;
+      pointer = node.$ref;
+      node = at(document, node.$ref);
+    }
+    if (!isObject(node) && !Array.isArray(node)) return undefined;
+    if (i === path.length - 1)
+      return {
+        parent: node as Record<string | number, unknown>,
+        key: token,
+        pointer: child(pointer, token),
+      };
+    node = (node as Record<string | number, unknown>)[token];
+    pointer = child(pointer, token);
+  }
+  return undefined;
+}
+
+/**
+ * The document of a bundle whose only errors are `$ref`s to nothing inside it, each such
+ * reference replaced by what it sits beside (an empty schema, response or parameter, which
+ * the import then reads as it reads any, with a finding), and where each was. Undefined for
+ * any other error: a file that does not parse, a reference to a file that is not there.
+ */
+function danglingRead(
+  error: unknown,
+): { document: unknown; dangling: ConversionWarning[] } | undefined {
+  const group = error as { errors?: readonly ParserError[]; files?: { schema?: unknown } };
+  const errors = group.errors ?? [];
+  const document = group.files?.schema;
+  if (errors.length === 0 || !isObject(document)) return undefined;
+  if (!errors.every((e) => e.code === "EMISSINGPOINTER" && Array.isArray(e.path))) return undefined;
+  const dangling: ConversionWarning[] = [];
+  for (const e of errors) {
+    const place = placeOf(document, e.path as (string | number)[]);
+    if (!place) return undefined;
+    const { parent, key, pointer } = place;
+    const node = parent[key];
+    if (!isObject(node)) return undefined;
+    // The same reference, met again on another way through the document.
+    if (typeof node.$ref !== "string") continue;
+    const { $ref, ...siblings } = node;
+    parent[key] = siblings;
+    const beside = Object.keys(siblings);
+    dangling.push({
+      pointer,
+      message: `$ref ${$ref} points to nothing in the document: read as what stands beside it (${beside.length === 0 ? "nothing" : beside.join(", ")})`,
+    });
+  }
+  return { document, dangling };
 }
 
 /**
@@ -129,6 +209,7 @@ async function converted(file: string, document: Json, sha256: string): Promise<
     format: `Swagger 2.0, read as the OpenAPI ${openapi.openapi} document swagger2openapi converts it to`,
     convertedFrom: "Swagger 2.0",
     conversionWarnings: takeWarnings(openapi),
+    mistyped: withoutMistyped(openapi),
     major: "3.0",
     sha256,
   };
