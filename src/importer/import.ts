@@ -53,7 +53,16 @@ import {
 import { isLeftOut, leftOutByClass } from "./findings";
 import { causeOf } from "./leave-out";
 import { counted } from "./parts/context";
-import { isObject, type Json, type OpenApiSource, readOpenApi } from "./source";
+import {
+  at,
+  child,
+  componentOf,
+  follow,
+  isObject,
+  type Json,
+  type OpenApiSource,
+  readOpenApi,
+} from "./source";
 import {
   checkInProcess,
   ended,
@@ -261,10 +270,10 @@ async function proveLeavingOut(
   if (refused.size > 0) {
     const reasons = new Map<string, number>();
     for (const [id, reason] of refused) {
-      leaveOut.set(
-        result.operationPointers.get(id) as string,
-        `the platform refuses to serve it: ${reason}`,
-      );
+      const pointer = result.operationPointers.get(id) as string;
+      // An XML media type the platform cannot write, beside others: only it is left out.
+      const media = refusedMedia(source.document, pointer, reason);
+      leaveOut.set(media ?? pointer, `the platform refuses to serve it: ${reason}`);
       const said = reason.replace(/^operation \S+: /, "");
       reasons.set(said, (reasons.get(said) ?? 0) + 1);
     }
@@ -292,6 +301,42 @@ async function proveLeavingOut(
     outcome = await prove();
   }
   return { outcome, result, files };
+}
+
+/**
+ * Where a start-up refusal of one media type of an operation's body or answer points
+ * (`operation <id>: its <type> body: …`, `… its <type> answer of <status>: …`), when that body
+ * or answer has another media type to serve; undefined otherwise, for the operation to be
+ * left out whole.
+ */
+function refusedMedia(document: Json, operation: string, reason: string): string | undefined {
+  const said = /^operation \S+: its (\S+) (?:body|answer of (\S+)):/.exec(reason);
+  const op = at(document, operation);
+  if (!said || !isObject(op)) return undefined;
+  const [, type, status] = said as unknown as [string, string, string | undefined];
+  const raw = status === undefined ? op.requestBody : (op.responses as Json | undefined)?.[status];
+  const written = child(
+    operation,
+    ...(status === undefined ? ["requestBody"] : ["responses", status]),
+  );
+  let followed: { node: unknown; pointer: string };
+  try {
+    followed = follow(document, raw, written);
+  } catch {
+    return undefined;
+  }
+  // The importer writes a shared answer once, at its component; a body where the operation has it.
+  const shared =
+    status !== undefined && isObject(raw) && typeof raw.$ref === "string"
+      ? componentOf(raw.$ref)?.kind === "responses"
+      : false;
+  const content = isObject(followed.node) ? followed.node.content : undefined;
+  if (!isObject(content)) return undefined;
+  const essence = (key: string) => (key.split(";")[0] ?? key).trim().toLowerCase();
+  const key = Object.keys(content).find((k) => essence(k) === type.toLowerCase());
+  if (key === undefined || Object.keys(content).every((k) => essence(k) === essence(key)))
+    return undefined;
+  return child(shared ? followed.pointer : written, "content", key);
 }
 
 async function main(): Promise<void> {

@@ -279,31 +279,43 @@ function patternCode(source: string): string | undefined {
 }
 
 /**
- * An extension's value with each reference into the document written out in place. A
- * schema's `x-` members are carried as they are, but not the parts of the document they may
- * point into (Spotify's `x-spotify-policy-list` refers to `#/components/x-spotify-policy/…`,
- * a component extension): left as a reference, it would dangle in the served document, which
- * every tool that resolves references then refuses. A reference that does not resolve, or
- * that leads back into itself, is left out. `inlined` collects the references written out.
+ * An extension's value as the served document can carry it. A schema's `x-` members are
+ * carried as they are, but not every part of the document they may point into (Spotify's
+ * `x-spotify-policy-list` refers to `#/components/x-spotify-policy/…`, a component
+ * extension): left as a reference, it would dangle in the served document, which every tool
+ * that resolves references then refuses, so what is not carried is written out in place. A
+ * reference to a component schema the contract serves stays a reference, under the name it
+ * is served by (`served`): written out, the references of payment APIs' `x-expansionResources`
+ * to objects that refer to each other grew without bound (one document ran the importer out
+ * of memory). A reference that does not resolve, or that leads back into itself, is left out.
+ * `inlined` collects the references written out.
  */
 function selfContained(
   value: unknown,
   document: Json,
   inlined: Set<string>,
+  served: ReadonlyMap<string, string>,
   following: ReadonlySet<string> = new Set(),
 ): unknown {
   if (Array.isArray(value))
-    return value.map((item) => selfContained(item, document, inlined, following));
+    return value.map((item) => selfContained(item, document, inlined, served, following));
   if (!isObject(value)) return value;
   const { $ref, ...rest } = value;
   if (typeof $ref === "string" && $ref.startsWith("#")) {
+    const component = componentOf($ref);
+    const key = component?.kind === "schemas" ? served.get(component.name) : undefined;
+    if (key !== undefined && $ref === child("#", "components", "schemas", component?.name ?? ""))
+      return { $ref: child("#", "components", "schemas", key), ...rest };
     const target = following.has($ref) ? undefined : at(document, $ref);
     inlined.add($ref);
-    if (target === undefined) return selfContained(rest, document, inlined, following);
-    return selfContained(target, document, inlined, new Set([...following, $ref]));
+    if (target === undefined) return selfContained(rest, document, inlined, served, following);
+    return selfContained(target, document, inlined, served, new Set([...following, $ref]));
   }
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, selfContained(v, document, inlined, following)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      selfContained(v, document, inlined, served, following),
+    ]),
   );
 }
 
@@ -468,7 +480,12 @@ export class SchemaWriter {
       else if (mode === "parameter" && SERIALISATION.has(key)) meta[key] = value;
       else if (key.startsWith("x-")) {
         const inlined = new Set<string>();
-        meta[key] = selfContained(value, this.#context.document, inlined);
+        meta[key] = selfContained(
+          value,
+          this.#context.document,
+          inlined,
+          this.#context.resourceKeys,
+        );
         this.#findings.notEnforced(
           child(pointer, key),
           `${key}: written into the document as is; the platform gives it no meaning`,

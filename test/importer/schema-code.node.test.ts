@@ -33,15 +33,45 @@ describe("JSON Schema to zod/mini", () => {
               type: "string",
               "x-fixture-policies": [{ $ref: "#/components/x-fixture-policy/FixturePreview" }],
             },
+            // An expandable member, as payment APIs write them: the extension names component
+            // schemas that refer to each other, which stay references.
+            owner: { $ref: "#/components/schemas/FixtureOwner" },
           },
         },
-        { "x-fixture-policy": { FixturePreview: { name: "FIXTURE preview", limit: 30 } } },
+        {
+          "x-fixture-policy": { FixturePreview: { name: "FIXTURE preview", limit: 30 } },
+          schemas: {
+            FixtureOwner: {
+              type: "object",
+              properties: {
+                account: {
+                  anyOf: [{ type: "string" }, { $ref: "#/components/schemas/FixtureAccount" }],
+                  "x-fixture-expansion": {
+                    oneOf: [{ $ref: "#/components/schemas/FixtureAccount" }],
+                  },
+                },
+              },
+            },
+            FixtureAccount: {
+              type: "object",
+              properties: {
+                owner: {
+                  anyOf: [{ type: "string" }, { $ref: "#/components/schemas/FixtureOwner" }],
+                  "x-fixture-expansion": { oneOf: [{ $ref: "#/components/schemas/FixtureOwner" }] },
+                },
+              },
+            },
+          },
+        },
       ),
     );
     const document = await served(c);
     const text = JSON.stringify(document);
     expect(text).not.toContain("#/components/x-fixture-policy");
     expect(text).toContain('"x-fixture-policies":[{"name":"FIXTURE preview","limit":30}]');
+    expect(text).toContain(
+      '"x-fixture-expansion":{"oneOf":[{"$ref":"#/components/schemas/FixtureAccount"}]}',
+    );
     const result = await new Validator().validate(document as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(findingLines(c).join("\n")).toContain(

@@ -44,6 +44,12 @@ export function contentOf(
   for (const [key, raw] of Object.entries(holder.content)) {
     const at = child(pointer, "content", key);
     if (!isObject(raw)) continue;
+    // One media type the platform refused to serve (an XML one it cannot write), the others kept.
+    const refused = ep.ctx.units.leftOut.get(at);
+    if (refused !== undefined) {
+      findings.lost(at, `media type ${key}: ${refused}; the other media types are served`);
+      continue;
+    }
     // A lone `*` (Telnyx's documents) is no media range (RFC 9110 §12.5.1 has `*/*`), but
     // its author means any media type: read as `*/*`, said, rather than leaving the body out
     // and refusing every request that sends one.

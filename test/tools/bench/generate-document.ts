@@ -23,6 +23,13 @@ export interface GeneratedOptions {
   /** Component schemas in all. */
   readonly schemas: number;
   readonly seed?: number;
+  /**
+   * The "expandable" pattern of payment and commerce APIs: each object schema also has four
+   * members that are either an id or the object it names, `anyOf: [string, $ref]`, the `$ref`
+   * to any schema of the document, tiers above included, so the schemas refer to each other
+   * in cycles through unions (and through an extension that repeats the choice).
+   */
+  readonly expandable?: boolean;
 }
 
 /** The simple validated operation: what the one-operation Worker is compared on. */
@@ -131,7 +138,12 @@ function objectSchema(
 }
 
 /** The component schemas, tier by tier; some of the lower tiers are compositions. */
-function componentSchemas(next: () => number, schemas: number, resources: number): Json {
+function componentSchemas(
+  next: () => number,
+  schemas: number,
+  resources: number,
+  expandable = false,
+): Json {
   const out: Json = {};
   const bands = tiers(schemas, resources);
   bands.forEach(([from, to], tier) => {
@@ -139,6 +151,7 @@ function componentSchemas(next: () => number, schemas: number, resources: number
     for (let i = from; i < to; i++) {
       const own = tier === 3 && i < resources;
       let schema = objectSchema(next, below, own);
+      if (expandable) schema = withExpandable(next, schema, schemas);
       if (below && tier < 3 && i % 17 === 0)
         schema = {
           allOf: [lowerRef(next, below), objectSchema(next, undefined, false, `fixtureExtra${i}x`)],
@@ -148,6 +161,27 @@ function componentSchemas(next: () => number, schemas: number, resources: number
     }
   });
   return out;
+}
+
+/**
+ * `schema` with four members that are an id or the object it names, as payment APIs write
+ * them: `anyOf` a string and one or two references (or a reference alone), the choice
+ * repeated in an extension (`x-fixture-expansion`), half of them to a few hub schemas and
+ * half to any schema of the document, so the references run in cycles through unions.
+ */
+function withExpandable(next: () => number, schema: Json, schemas: number): Json {
+  const properties = { ...(schema.properties as Json) };
+  const target = () =>
+    ref(next() < 0.5 ? Math.floor(next() * Math.min(30, schemas)) : Math.floor(next() * schemas));
+  for (let k = 0; k < 4; k++) {
+    const refs = next() < 0.3 ? [target(), target()] : [target()];
+    properties[`fixtureExpandable${k}`] = {
+      anyOf: k === 3 ? refs.slice(0, 1) : [{ type: "string", maxLength: 5000 }, ...refs],
+      description: "A FIXTURE id, or the object it names when expanded.",
+      "x-fixture-expansion": { oneOf: refs },
+    };
+  }
+  return { ...schema, properties };
 }
 
 const lowerRef = (next: () => number, below: [number, number]) =>
@@ -341,7 +375,7 @@ export function generateDocument(options: GeneratedOptions): Json {
   const paths: Json = { [SIMPLE_OPERATION.path]: simpleOperation() };
   for (const [path, item] of items)
     if (Object.keys(item).some((key) => key !== "parameters")) paths[path] = item;
-  const schemas = componentSchemas(next, options.schemas - 1, resources);
+  const schemas = componentSchemas(next, options.schemas - 1, resources, options.expandable);
   schemas.FixtureProblem = {
     type: "object",
     description: "A FIXTURE problem document (RFC 9457).",
@@ -355,7 +389,7 @@ export function generateDocument(options: GeneratedOptions): Json {
   return {
     openapi: "3.1.0",
     info: {
-      title: `FIXTURE generated API (${options.operations} operations, ${options.schemas} schemas)`,
+      title: `FIXTURE generated API (${options.operations} operations, ${options.schemas} schemas${options.expandable ? ", expandable members in cycles" : ""})`,
       version: "1.0.0",
       description:
         "BENCH FIXTURE made by test/tools/bench/generate-document.ts for the benchmark's scale section. Not an interface of anything.",
