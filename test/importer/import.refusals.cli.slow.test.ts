@@ -10,8 +10,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { blankProjectCopy, IN_REVISION_RUN, SLOW } from "../support/project-copy";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blankProjectCopy, IN_REVISION_RUN, type ProjectCopy, SLOW } from "../support/project-copy";
 
 const text = { $ref: "#/components/schemas/FixtureText" };
 const answer = (...types: string[]) => ({
@@ -47,7 +47,10 @@ const document = {
 describe.skipIf(IN_REVISION_RUN)(
   "npm run contract:import, when the platform refuses some operations",
   () => {
-    const project = blankProjectCopy("contract-import-refusals-");
+    let project: ProjectCopy;
+    beforeAll(() => {
+      project = blankProjectCopy("contract-import-refusals-");
+    });
     afterAll(() => project.remove());
 
     it(

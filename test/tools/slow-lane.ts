@@ -11,7 +11,9 @@
  * - `openapi`: Spectral, Redocly, generated clients and Prism on the served documents;
  * - `dev-conformance`: the conformance checker against `wrangler dev`;
  * - `browser`: headless Chromium on the HTML pages and on CORS (Debian's chromium);
- * - `load`: a short load run on `workerd serve`.
+ * - `load`: a short load run on `workerd serve`;
+ * - `corpus`: the corpus run on a small fixed sample of APIs.guru's documents and a generated
+ *   one (test/tools/corpus/), each imported as a user would, failing below 99% served.
  *
  * `--stage` runs only the stages named. Every stage runs even when one fails, so one run
  * shows every failure; the exit status is 1 if any failed. It ends with each stage's time
@@ -47,6 +49,27 @@ export const SLOW_LANE: Readonly<Record<string, readonly [string, ...string[]]>>
   "dev-conformance": ["npx", "tsx", "test/tools/dev-conformance.ts"],
   browser: ["npx", "tsx", "test/tools/browser.ts"],
   load: ["npx", "tsx", "test/tools/load.ts", "--short"],
+  // A small fixed sample of the corpus run (test/tools/corpus/README.md) and the generated
+  // document of expandable members in cycles: each imported whole or nearly, under 1 GiB.
+  corpus: [
+    "npm",
+    "run",
+    "corpus",
+    "--",
+    "--apis-guru",
+    "--sample",
+    "8",
+    "--seed",
+    "1",
+    "--generated",
+    "expandable-421",
+    "--jobs",
+    "2",
+    "--expect-served",
+    "99",
+    "--out",
+    "test/artifacts/corpus/ci.jsonl",
+  ],
 };
 
 /** Runs the stages named (all by default), each timed; the exit status says if any failed. */

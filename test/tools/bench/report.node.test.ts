@@ -96,6 +96,7 @@ function scaleFigures(overrides: Partial<ScaleFigures> = {}): ScaleFigures {
     label: "FIXTURE large",
     operations: 300,
     importSeconds: 60,
+    importPeakHeapMiB: 80,
     oneOperationImportSeconds: 40,
     bundleRaw: 1_000_000,
     bundleGzip: 200_000,
@@ -291,8 +292,8 @@ describe("benchmark targets", () => {
 
 describe("scale targets", () => {
   it("are met exactly at their thresholds", () => {
-    const judged = judgedOf(scaleRun(scaleFigures()));
-    expect(judged).toHaveLength(4);
+    const judged = judgedOf(scaleRun(scaleFigures({ importPeakHeapMiB: 1024 })));
+    expect(judged).toHaveLength(5);
     expect(judged.filter((t) => !t.met)).toEqual([]);
   });
 
@@ -302,9 +303,10 @@ describe("scale targets", () => {
       firstRequests: [{ label: "POST /fixture", status: 501, cpuMs: 10.01 }],
       heap: { usedBytes: 64 * MIB + 1, totalBytes: 80 * MIB },
       simple: { ...(scaleFigures().simple as NonNullable<ScaleFigures["simple"]>), ratio: 1.151 },
+      importPeakHeapMiB: 1025,
     });
     const judged = judgedOf(scaleRun(past));
-    expect(judged).toHaveLength(4);
+    expect(judged).toHaveLength(5);
     expect(judged.filter((t) => t.met)).toEqual([]);
   });
 
@@ -322,9 +324,18 @@ describe("scale targets", () => {
     const rows = targets(scaleRun(failed));
     expect(rows.map((t) => [t.met, t.measured])).toEqual([
       [undefined, "60 s; 40 s"],
+      [true, "80 MiB"],
       [false, "the import failed (1): import: it broke"],
     ]);
     expect(exitCodeOf(rows)).toBe(1);
+  });
+
+  it("miss an import whose heap went past 1 GiB (issue 45)", () => {
+    const rows = targets(scaleRun(scaleFigures({ importPeakHeapMiB: 1500 })));
+    expect(rows.find((t) => t.text.includes("peak heap"))).toMatchObject({
+      met: false,
+      measured: "1500 MiB",
+    });
   });
 
   it("scale the start allowance from the scale section's own bare Hono", () => {

@@ -20,7 +20,7 @@ function row(f: ScaleFigures, bareMs: number): string {
     ? `${f.simple.cpuMicros} vs ${f.simple.oneOperationCpuMicros} (${f.simple.ratio.toFixed(2)}×)`
     : "–";
   const suite = f.suite ? `${f.suite.seconds} s, ${f.suite.ok ? "passed" : "failed"}` : "not run";
-  return `| ${f.label} | ${f.operations} | ${f.importSeconds} s | ${kib(f.bundleRaw)} | ${kib(f.bundleGzip)} | ${start} | ${cpus.length > 0 ? Math.max(...cpus).toFixed(1) : "–"} | ${f.isolateFloorMs ?? "–"}; ${f.requestFloorMs ?? "–"} | ${heap} | ${simple} | ${suite} |`;
+  return `| ${f.label} | ${f.operations} | ${f.importSeconds} s, ${f.importPeakHeapMiB ?? "–"} MiB | ${kib(f.bundleRaw)} | ${kib(f.bundleGzip)} | ${start} | ${cpus.length > 0 ? Math.max(...cpus).toFixed(1) : "–"} | ${f.isolateFloorMs ?? "–"}; ${f.requestFloorMs ?? "–"} | ${heap} | ${simple} | ${suite} |`;
 }
 
 const firstRow = (name: string, r: FirstRequest) =>
@@ -42,7 +42,7 @@ export function scaleTables(scale: ScaleResults): string[] {
   return [
     `At scale (bare Hono's cold start in the same alternating series: ${scale.bareHonoColdStartMs.toFixed(1)} ms, of which workerd's CPU time ${scale.bareHonoColdStartCpuMs ?? "–"} ms):`,
     "",
-    `| document | operations | import | bundle (min) | gzip | cold start ms (+ bare Hono) | slowest first request, CPU ms | floor ms (isolate's first; warm) | heap MB | simple operation CPU µs vs one-operation Worker (${scale.rounds ?? "–"} rounds) | npm test |`,
+    `| document | operations | import (time, importer's peak heap) | bundle (min) | gzip | cold start ms (+ bare Hono) | slowest first request, CPU ms | floor ms (isolate's first; warm) | heap MB | simple operation CPU µs vs one-operation Worker (${scale.rounds ?? "–"} rounds) | npm test |`,
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ...docs.map((f) => row(f, scale.bareHonoColdStartMs)),
     "",

@@ -98,6 +98,8 @@ export interface ScaleFigures {
   readonly label: string;
   readonly operations: number;
   readonly importSeconds: number;
+  /** The importer's own peak heap (`.wrangler/import-outcome.json`), MiB. */
+  readonly importPeakHeapMiB?: number;
   readonly oneOperationImportSeconds?: number;
   /** Why the import (or a later step) failed, when it did: every figure after it is missing. */
   readonly error?: string;
@@ -148,7 +150,17 @@ export interface ScaleOptions {
 interface Imported {
   readonly copy: string;
   readonly seconds: number;
+  /** The importer's peak heap, as its outcome file says (MiB). */
+  readonly peakHeapMiB?: number;
   readonly error?: string;
+}
+
+/** The importer's peak heap, from the outcome it writes however it ends (src/importer/import.ts). */
+function importPeakHeap(copy: string): number | undefined {
+  const file = join(copy, ".wrangler/import-outcome.json");
+  if (!existsSync(file)) return undefined;
+  const { peakHeapMiB } = JSON.parse(readFileSync(file, "utf8")) as { peakHeapMiB?: number };
+  return peakHeapMiB;
 }
 
 /** `npm run contract:import` in a fresh copy, timed; its last line of output on failure. */
@@ -161,10 +173,12 @@ export function timedImport(dir: string, openapi: string): Imported {
     maxBuffer: 256 * 1024 * 1024,
   });
   const seconds = (performance.now() - started) / 1000;
-  if (ran.status === 0) return { copy, seconds };
+  const peak = importPeakHeap(copy);
+  const heap = peak === undefined ? {} : { peakHeapMiB: peak };
+  if (ran.status === 0) return { copy, seconds, ...heap };
   const lines = `${ran.stderr}\n${ran.stdout}`.split("\n").filter((l) => l.trim() !== "");
   const cause = lines.filter((l) => l.startsWith("import: ")).at(0) ?? lines.at(-1) ?? "";
-  return { copy, seconds, error: `the import failed (${ran.status}): ${cause}` };
+  return { copy, seconds, ...heap, error: `the import failed (${ran.status}): ${cause}` };
 }
 
 /** What `scale-setup.ts` writes, run inside the copy. */
@@ -229,8 +243,15 @@ async function prepare(doc: ScaleDocument, options: ScaleOptions): Promise<Prepa
   const operations = operationCount(json);
   console.log(`scale: importing ${doc.label} (${operations} operations)…`);
   const big = timedImport(options.dir, file);
-  const base = { label: doc.label, operations, importSeconds: +big.seconds.toFixed(1) };
-  console.log(`scale:   ${big.error ?? `imported in ${base.importSeconds} s`}`);
+  const base = {
+    label: doc.label,
+    operations,
+    importSeconds: +big.seconds.toFixed(1),
+    ...(big.peakHeapMiB === undefined ? {} : { importPeakHeapMiB: big.peakHeapMiB }),
+  };
+  console.log(
+    `scale:   ${big.error ?? `imported in ${base.importSeconds} s, the importer's heap at most ${big.peakHeapMiB ?? "–"} MiB`}`,
+  );
   if (big.error) return { doc, figures: { ...base, error: big.error } };
   const oneFile = join(options.dir, `${doc.name}-one-operation.json`);
   writeFileSync(

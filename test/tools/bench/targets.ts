@@ -210,6 +210,11 @@ export function scaleTargets(f: ScaleFigures, scale: ScaleResults): Target[] {
       measured: `${f.importSeconds} s; ${f.oneOperationImportSeconds ?? "–"} s`,
       met: undefined,
     },
+    {
+      text: `${name}: the importer's peak heap ≤ 1024 MiB (issue 45)`,
+      measured: `${f.importPeakHeapMiB ?? "–"} MiB`,
+      met: f.importPeakHeapMiB === undefined ? undefined : f.importPeakHeapMiB <= 1024,
+    },
   ];
   if (f.error) {
     list.push({ text: `${name}: imported and measured`, measured: f.error, met: false });

