@@ -911,7 +911,7 @@ export class SchemaWriter {
         );
     const shape = Object.entries(properties).map(
       ([name, sub]) =>
-        `${propertyKey(name)}: ${this.member(sub, child(pointer, "properties", name), required.has(name), memberMode)}`,
+        `${propertyKey(name)}: ${this.member(this.#textMember(name, sub, child(pointer, "properties", name)), child(pointer, "properties", name), required.has(name), memberMode)}`,
     );
     const body = `{ ${shape.join(", ")} }`;
     const additional = schema.additionalProperties;
@@ -944,6 +944,23 @@ export class SchemaWriter {
     if (isObject(schema.propertyNames))
       this.#findings.notEnforced(child(pointer, "propertyNames"), "propertyNames: documented only");
     return `z.object(${body})`;
+  }
+
+  /**
+   * A member named `#text` with no `xml.name`: the XML-to-JSON convention (xml2js, BadgerFish)
+   * for an element's own text, which no XML name can name. Read as that text, as OpenAPI 3.2's
+   * `xml.nodeType: text` says it (written `x-nodeType` in a 3.1 document), so the XML codec
+   * writes and reads it; any other member as it is.
+   */
+  #textMember(name: string, sub: unknown, pointer: string): unknown {
+    if (name !== "#text" || !isObject(sub) || typeof sub.$ref === "string") return sub;
+    const xml = isObject(sub.xml) ? sub.xml : {};
+    if (typeof xml.name === "string" || xml.attribute === true) return sub;
+    this.#findings.changed(
+      pointer,
+      "member #text: read as its element's own text in XML (OpenAPI 3.2's xml nodeType text, written x-nodeType), the convention its name follows",
+    );
+    return { ...sub, xml: { ...xml, "x-nodeType": "text" } };
   }
 
   /** A whole body of bytes: a `Uint8Array`, documented as a binary string. */

@@ -15,13 +15,18 @@ export interface XmlInfo {
   readonly prefix?: string;
   readonly attribute: boolean;
   readonly wrapped: boolean;
+  /**
+   * The member is the element's own text, not a child element: OpenAPI 3.2's
+   * `xml.nodeType: text` (§4.8.26), which a 3.1 document writes as `x-nodeType`.
+   */
+  readonly text: boolean;
 }
 
 const isObject = (value: unknown): value is Json =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
 const BRANCHES = ["allOf", "anyOf", "oneOf"] as const;
-const NO_XML: XmlInfo = { attribute: false, wrapped: false };
+const NO_XML: XmlInfo = { attribute: false, wrapped: false, text: false };
 
 /** Reads schemas of one document (the schema itself, or the OpenAPI document it sits in). */
 export class SchemaReader {
@@ -72,6 +77,7 @@ export class SchemaReader {
       ...(prefix === undefined ? {} : { prefix }),
       attribute: xml.attribute === true,
       wrapped: xml.wrapped === true,
+      text: xml["x-nodeType"] === "text" || xml.nodeType === "text",
     };
   }
 
@@ -183,6 +189,13 @@ export function checkXmlObjects(reader: SchemaReader, root: unknown): void {
     }
     if (xml.namespace !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(xml.namespace))
       throw new Error(`${where}: xml.namespace must be an absolute URI (OpenAPI 3.1 §4.8.26.1)`);
+    if (xml.text) {
+      // The element's own text: no name of its own, and text only.
+      const types = reader.types(schema);
+      if (types.has("object") || types.has("array"))
+        throw new Error(`${where}: an element's text holds text, not an object or an array`);
+      return;
+    }
     if (xml.name !== undefined) checkName(xml.name, `${where} xml.name`);
     else if (key !== undefined) checkName(key, `${where}`);
     if (xml.attribute) {

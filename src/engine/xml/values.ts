@@ -2,7 +2,7 @@
  * The value an XML element stands for, read by its schema and the schema's `xml` objects
  * (OpenAPI 3.1 §4.8.26), so that the schema then validates it exactly as it validates JSON:
  * - an object's members are its child elements, or its attributes where a member's `xml`
- *   says `attribute`, each named by `xml.name` or else by the member's name, and in
+ *   says `attribute`, or its own text where it says `x-nodeType: text` (OpenAPI 3.2's nodeType), each named by `xml.name` or else by the member's name, and in
  *   `xml.namespace` where one is given (any prefix the document binds to it);
  * - an array's items are the elements named by its items' `xml.name` (else by the member's
  *   name), side by side, or inside one element named after the array when it is `wrapped`;
@@ -109,7 +109,11 @@ export class ValueReader {
     for (const [key, member] of schemas.properties(schema)) {
       const xml = schemas.xml(member);
       const name = xml.name ?? key;
-      if (xml.attribute) {
+      if (xml.text) {
+        // The element's own text (OpenAPI 3.2's nodeType text).
+        if (element.text.trim() !== "" || required.has(key))
+          put(out, key, typedText(schemas.types(member), element.text));
+      } else if (xml.attribute) {
         const attribute = element.attributes.find((a) => matches(a, name, xml.namespace));
         if (attribute) put(out, key, typedText(schemas.types(member), attribute.value));
       } else if (schemas.isArray(member)) {

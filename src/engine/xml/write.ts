@@ -1,7 +1,7 @@
 /**
  * A value written as XML by its schema's `xml` objects (OpenAPI 3.1 §4.8.26), the inverse
  * of reading (`values.ts`): members as child elements or, where `xml.attribute` says so,
- * attributes; arrays' items side by side or inside a wrapper; names and namespaces as the
+ * attributes, or the element's own text where its `xml` says that is what the member is; arrays' items side by side or inside a wrapper; names and namespaces as the
  * `xml` objects give them, each prefix declared where it is first used; null as
  * `xsi:nil="true"`. A value XML cannot carry as the schema says (an object where text is
  * declared, a number that is not finite, a character XML 1.0 does not allow) is an error,
@@ -136,6 +136,10 @@ export class ValueWriter {
       const xml = schemas.xml(member);
       const field = Object.hasOwn(value, key) ? value[key] : undefined;
       if (xml.attribute || field === undefined) continue;
+      if (xml.text) {
+        if (field !== null) content += escapeText(scalarText(field));
+        continue;
+      }
       if (Array.isArray(field) && schemas.isArray(member)) {
         const itemName = schemas.xml(schemas.items(member)).name ?? key;
         if (!xml.wrapped) content += this.items(member, field, itemName, scope);

@@ -72,6 +72,34 @@ const SHELF = {
   weight: 2.5,
 };
 
+describe("an element's own text (OpenAPI 3.2's xml nodeType text, x-nodeType in 3.1)", () => {
+  // FIXTURE: the XML-to-JSON convention's `#text` member beside an attribute.
+  const FixtureLabel = z
+    .object({
+      id: z.string().check(xml({ attribute: true })),
+      "#text": z.optional(z.string().check(xml({ "x-nodeType": "text" }))),
+      size: z.optional(z.int().check(xml({ attribute: true }))),
+    })
+    .check(xml({ name: "label" }));
+  const label = mappingOf(FixtureLabel);
+
+  it("writes the member as the element's text, escaped, and reads it back", () => {
+    const written = label.write({ id: "a1", "#text": "Fixture & <co>", size: 3 });
+    expect(written).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><label id="a1" size="3">Fixture &amp; &lt;co&gt;</label>',
+    );
+    expect(read(label, written)).toEqual({ id: "a1", "#text": "Fixture & <co>", size: 3 });
+    expect(read(label, '<label id="a2"/>')).toEqual({ id: "a2" });
+  });
+
+  it("refuses a text member that holds an object, as it refuses such an attribute", () => {
+    const nested = z.object({
+      "#text": z.object({ a: z.string() }).check(xml({ "x-nodeType": "text" })),
+    });
+    expect(() => mappingOf(nested)).toThrow(/an element's text holds text/);
+  });
+});
+
 describe("reading by the xml object (OpenAPI 3.1 §4.8.26)", () => {
   const shelf = mappingOf(FixtureShelf);
 

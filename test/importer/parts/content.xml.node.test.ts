@@ -141,3 +141,48 @@ components:
     expect(await again.served()).toEqual(doc1);
   });
 });
+
+describe("a member named #text, the XML-to-JSON convention for an element's own text", () => {
+  it("is read as that text (OpenAPI 3.2's nodeType text, x-nodeType), so the operation is served", async () => {
+    const label = { $ref: "#/components/schemas/FixtureLabel" };
+    const c = await importCase("xml-text", {
+      openapi: "3.0.3",
+      info: { title: "FIXTURE #text", version: "1" },
+      paths: {
+        "/fixture-labels": {
+          post: {
+            operationId: "fixtureAddLabel",
+            requestBody: { required: true, content: { "application/xml": { schema: label } } },
+            responses: { "204": { description: "FIXTURE" } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          FixtureLabel: {
+            type: "object",
+            required: ["id", "#text"],
+            properties: {
+              id: { type: "string", xml: { attribute: true } },
+              "#text": { type: "string", minLength: 2 },
+            },
+            xml: { name: "label" },
+          },
+        },
+      },
+    });
+    expect(Object.keys(c.contract.operations)).toEqual(["fixtureAddLabel"]);
+    expect(findingLines(c)).toContain(
+      "changed #/components/schemas/FixtureLabel/properties/#text: member #text: read as its element's own text in XML (OpenAPI 3.2's xml nodeType text, written x-nodeType), the convention its name follows",
+    );
+    const post = (body: string) =>
+      c.app.request("https://fixture.test/fixture-labels", {
+        method: "POST",
+        headers: { "content-type": "application/xml" },
+        body,
+      });
+    expect((await post('<label id="a">FIXTURE text</label>')).status).toBe(501);
+    expect((await post('<label id="a">x</label>')).status).toBe(422);
+    expect((await post('<label id="a"/>')).status).toBe(422);
+  });
+});
