@@ -48,9 +48,9 @@ kinds(
   "additionalProperties unevaluatedProperties unevaluatedItems items not contains propertyNames if then else",
 );
 
-/** Fields whose value is a map from names the document chooses to objects of the next kind. */
+/** Fields whose value is a map from names the document chooses to objects of the next kind (a Link Object's `links` map is data below). */
 const MAPS = new Set(
-  "paths webhooks properties patternProperties $defs definitions dependentSchemas responses callbacks links headers content encoding variables schemas requestBodies securitySchemes pathItems parameters examples".split(
+  "paths webhooks properties patternProperties $defs definitions dependentSchemas responses callbacks headers content encoding variables schemas requestBodies securitySchemes pathItems parameters examples".split(
     " ",
   ),
 );
@@ -63,7 +63,8 @@ const SCHEMA_LISTS = new Set("allOf anyOf oneOf prefixItems".split(" "));
 
 /** Fields holding the document's data, or names mapped to text: never looked into. */
 const DATA = new Set(
-  "example examples default const enum value scopes mapping dependentRequired".split(" "),
+  // A Link Object's `parameters` and `requestBody` are expressions or any value: not looked into.
+  "example examples default const enum value scopes mapping dependentRequired links".split(" "),
 );
 
 const kindOf = (value: unknown): Kind | "null" =>
@@ -103,6 +104,8 @@ export function withoutMistyped(document: Json): Mistyped[] {
         (key !== "examples" || !Array.isArray(value));
       if (mapHere) {
         for (const [name, entry] of Object.entries(value)) {
+          // An extension among a map's entries (`paths: { x-…: … }`) is the document's own.
+          if (name.startsWith("x-") && key !== "properties" && key !== "schemas") continue;
           if (isObject(entry)) visit(entry, child(at, name), false);
           else if (key !== "examples" && !(SCHEMA_MAPS.has(key) && typeof entry === "boolean")) {
             found.push({

@@ -72,6 +72,13 @@ describe("fields of the wrong type", () => {
         },
         parameters: { FixtureLimit: { name: "limit", in: "query", required: true } },
         examples: { FixtureOne: { value: { description: null } } },
+        links: {
+          FixtureNext: {
+            operationId: "fixtureList",
+            parameters: { cursor: "$response.body#/next" },
+          },
+        },
+        responses: { "x-fixture-note": "FIXTURE", FixtureGone: { description: "FIXTURE" } },
       },
     };
     const before = JSON.stringify(document);
