@@ -351,6 +351,18 @@ describe("error types (part 7)", () => {
     },
   });
 
+  /** A 3.0 document whose limited list answers 400 with `FixtureError`, the given schema. */
+  const listAnsweringError = (fixtureError: Json): Json => ({
+    ...doc30({}),
+    paths: limitedList({
+      "400": {
+        description: "FIXTURE Bad Request",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/FixtureError" } } },
+      },
+    }),
+    components: { schemas: { FixtureError: fixtureError } },
+  });
+
   it("keeps an operation whose error answers have no body (no `content`), answering its failures at their documented status (RFC 9457 §3)", async () => {
     const c = await importCase("bodiless-errors", {
       ...doc30({}),
@@ -368,29 +380,17 @@ describe("error types (part 7)", () => {
   });
 
   it("imports an error body whose optional member is named like a problem's own but cannot hold it (a string `status`): answers leave it out, with a finding (RFC 9457 §3.1)", async () => {
-    const c = await importCase("string-status-member", {
-      ...doc30({}),
-      paths: limitedList({
-        "400": {
-          description: "FIXTURE Bad Request",
-          content: {
-            "application/json": { schema: { $ref: "#/components/schemas/FixtureError" } },
-          },
+    const c = await importCase(
+      "string-status-member",
+      listAnsweringError({
+        type: "object",
+        properties: {
+          message: { type: "string" },
+          documentation_url: { type: "string" },
+          status: { type: "string" },
         },
       }),
-      components: {
-        schemas: {
-          FixtureError: {
-            type: "object",
-            properties: {
-              message: { type: "string" },
-              documentation_url: { type: "string" },
-              status: { type: "string" },
-            },
-          },
-        },
-      },
-    });
+    );
     expect(findingLines(c).join("\n")).not.toMatch(/left out|could not be converted/);
     expect(findingLines(c)).toContainEqual(
       expect.stringMatching(
@@ -406,30 +406,18 @@ describe("error types (part 7)", () => {
   });
 
   it("keeps an operation whose error body requires a member named like a problem's own that cannot hold it (a string `status`, an enum `type`): the platform's failures there are answered as problems (RFC 9457)", async () => {
-    const c = await importCase("required-string-status", {
-      ...doc30({}),
-      paths: limitedList({
-        "400": {
-          description: "FIXTURE Bad Request",
-          content: {
-            "application/json": { schema: { $ref: "#/components/schemas/FixtureError" } },
-          },
+    const c = await importCase(
+      "required-string-status",
+      listAnsweringError({
+        type: "object",
+        required: ["status", "type", "message"],
+        properties: {
+          status: { type: "string", enum: ["error"] },
+          type: { type: "string", enum: ["auth", "invalid_request"] },
+          message: { type: "string" },
         },
       }),
-      components: {
-        schemas: {
-          FixtureError: {
-            type: "object",
-            required: ["status", "type", "message"],
-            properties: {
-              status: { type: "string", enum: ["error"] },
-              type: { type: "string", enum: ["auth", "invalid_request"] },
-              message: { type: "string" },
-            },
-          },
-        },
-      },
-    });
+    );
     expect(findingLines(c).join("\n")).not.toMatch(/left out|could not be converted/);
     expect(Object.keys(c.contract.operations)).toHaveLength(1);
     expect(findingLines(c)).toContainEqual(
