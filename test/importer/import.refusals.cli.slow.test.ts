@@ -1,6 +1,6 @@
 /**
  * The importer's command line when the platform refuses to serve some of a document's
- * operations (its start-up checks: here, XML members named `#text`, no XML name): every
+ * operations (its start-up checks: here, an XML member named `fixture value`, no XML name): every
  * refusal is found in the import's own process before the one proof, an XML media type
  * beside others is left out alone, and an operation with nothing else to serve is left out
  * with the platform's sentence. A FIXTURE document, in a copy of the project that declares
@@ -38,7 +38,7 @@ const document = {
     schemas: {
       FixtureText: {
         type: "object",
-        properties: { "#text": { type: "string" }, id: { type: "string" } },
+        properties: { "fixture value": { type: "string" }, id: { type: "string" } },
       },
     },
   },
