@@ -169,13 +169,14 @@ export function breakingChanges(before: Json | undefined, after: Json): string[]
 
 const asJson = (value: unknown): Json => (isObject(value) ? value : {});
 
-/** What `after` narrows of `before`, one schema level deep (references are compared by name). */
+/** What `after` narrows of `before`: the schema and its members (references are compared by name). */
 function narrowed(
   before: unknown,
   after: unknown,
   where: string,
   said: string[],
   direction: "request" | "answer" | "both",
+  depth = 0,
 ): void {
   const [a, b] = [asJson(before), asJson(after)];
   if (typeof a.$ref === "string" || typeof b.$ref === "string") {
@@ -208,6 +209,11 @@ function narrowed(
   if (direction !== "request")
     for (const member of Object.keys(pa))
       if (!Object.hasOwn(pb, member)) said.push(`${where}: member ${member} removed`);
+  // A member both have, narrowed in place (its own members are its schema's to say).
+  if (depth === 0)
+    for (const member of Object.keys(pa))
+      if (Object.hasOwn(pb, member))
+        narrowed(pa[member], pb[member], `${where}, member ${member}`, said, direction, 1);
   if (direction !== "answer") {
     const was = new Set(Array.isArray(a.required) ? a.required.map(String) : []);
     for (const member of Array.isArray(b.required) ? b.required.map(String) : [])

@@ -66,6 +66,7 @@ describe("a re-import's changes", () => {
         "fixtureList: parameter query limit newly required",
         "schema FixtureItem: member id removed",
         "schema FixtureItem: member kind newly required",
+        'schema FixtureItem, member kind: enum narrowed ("b" no longer allowed)',
       ].sort(),
     );
     expect(schemaChanges(before, after)).toEqual({
