@@ -269,17 +269,19 @@ async function proveLeavingOut(
   // Every operation the platform refuses, found before the first proof, is left out at once.
   if (refused.size > 0) {
     const reasons = new Map<string, number>();
+    let mediaOnly = 0;
     for (const [id, reason] of refused) {
       const pointer = result.operationPointers.get(id) as string;
       // An XML media type the platform cannot write, beside others: only it is left out.
       const media = refusedMedia(source.document, pointer, reason);
+      if (media) mediaOnly += 1;
       leaveOut.set(media ?? pointer, `the platform refuses to serve it: ${reason}`);
       const said = reason.replace(/^operation \S+: /, "");
       reasons.set(said, (reasons.get(said) ?? 0) + 1);
     }
     const top = [...reasons].sort((a, b) => b[1] - a[1])[0] as [string, number];
     say(
-      `the platform refuses to serve ${counted(refused.size, "operation")} (${top[1]} × ${top[0]}${reasons.size > 1 ? `, and ${reasons.size - 1} other causes` : ""}): leaving them out`,
+      `the platform refuses to serve ${counted(refused.size, "operation")} (${top[1]} × ${top[0]}${reasons.size > 1 ? `, and ${reasons.size - 1} other causes` : ""}): leaving them out${mediaOnly > 0 ? `, ${mediaOnly} of them only the media type refused` : ""}`,
     );
     result = convert(source, leaveOut);
     files = filesOf(result, source, handlers);
@@ -405,7 +407,7 @@ function preview(
   { currentHandlers, paths }: { currentHandlers: string; paths: readonly string[] },
 ): never {
   console.log(`What importing ${file} changes against the current contract:`);
-  const { served } = checked;
+  const served = checked.served();
   if (!served)
     console.log(
       `  (the new contract cannot be checked in memory, so nothing is compared: ${checked.unchecked ?? "it served no document"}; --force proves it)`,

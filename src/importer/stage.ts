@@ -396,8 +396,11 @@ export function refusedOperations(
 export interface InProcess {
   /** Each operation the platform's start-up checks refuse, with the platform's sentence. */
   readonly refused: ReadonlyMap<string, string>;
-  /** The OpenAPI document the contract without them serves; undefined where it did not load. */
-  readonly served: Json | undefined;
+  /**
+   * The OpenAPI document the contract without them serves, made when asked (a re-import's
+   * preview needs it, a first import does not); undefined where it did not load.
+   */
+  readonly served: () => Json | undefined;
   /** Why the contract could not be checked in this process, where it could not. */
   readonly unchecked?: string;
 }
@@ -429,7 +432,7 @@ export async function checkInProcess(
     ({ contract } = (await load("src/contract/index.ts")) as { contract: Contract });
     ({ checkBuild: check } = (await load("src/build/generate.ts")) as { checkBuild: typeof check });
   } catch (error) {
-    return { refused, served: undefined, unchecked: (error as Error).message };
+    return { refused, served: () => undefined, unchecked: (error as Error).message };
   }
   // The user's handlers, where they load against the new contract: what is served says which
   // operations have one.
@@ -443,14 +446,17 @@ export async function checkInProcess(
   for (;;) {
     try {
       const checked = check({ ...contract, operations } as Contract, handlers);
-      const body = checked.documents.openapi(undefined)?.body;
-      return { refused, served: body === undefined ? undefined : (JSON.parse(body) as Json) };
+      const served = () => {
+        const body = checked.documents.openapi(undefined)?.body;
+        return body === undefined ? undefined : (JSON.parse(body) as Json);
+      };
+      return { refused, served };
     } catch (error) {
       const reason = (error as Error).message;
       const ids = (refusedOperations(reason, Object.keys(operations), errorTypeUsers) ?? []).filter(
         (id) => id in operations,
       );
-      if (ids.length === 0) return { refused, served: undefined, unchecked: reason };
+      if (ids.length === 0) return { refused, served: () => undefined, unchecked: reason };
       for (const id of ids) {
         refused.set(id, reason);
         delete operations[id];
