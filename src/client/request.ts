@@ -14,6 +14,7 @@ import {
   schemaOf,
 } from "../contract-language/contract";
 import { resolveSchema } from "../contract-language/lazy";
+import { fixedQuery, routedPath } from "../contract-language/path-key";
 import { cookiePair, headerText, membersOf, pathText, queryPieces } from "./serialise";
 
 /** A credential: its value, or a function that gives it on each call (a token that is refreshed). */
@@ -47,7 +48,7 @@ const PROBLEM = "application/problem+json";
 /** The URL of a call: the base URL, the version's segment (part 9, `path`), the path with its parameters. */
 function urlOf(contract: Contract, op: Operation, args: CallArguments, settings: RequestSettings) {
   const members = membersOf(resolveSchema(op.request?.params));
-  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+  const path = routedPath(op.path).replace(/\{([^}]+)\}/g, (_, name: string) =>
     pathText(name, members[name], args.params?.[name]),
   );
   const placement = contract.versioning?.placement;
@@ -58,6 +59,10 @@ function urlOf(contract: Contract, op: Operation, args: CallArguments, settings:
   const url = new URL(`${settings.baseUrl.replace(/\/+$/, "")}${prefix}${path}`);
   const pieces: string[] = [];
   const query = membersOf(resolveSchema(op.request?.query));
+  // The values that say which operation of its path this is, unless the call gives them.
+  for (const [name, value] of Object.entries(fixedQuery(op)))
+    if (args.query?.[name] === undefined)
+      pieces.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
   for (const [name, value] of Object.entries(args.query ?? {}))
     if (value !== undefined && value !== null)
       pieces.push(...queryPieces(name, query[name], value));

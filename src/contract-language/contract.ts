@@ -229,9 +229,18 @@ export interface Operation {
   /**
    * A path template in OpenAPI style, e.g. `/items/{id}`. Each `{name}` must be a member of
    * `request.params`, and `request.params` must have no other member (checked by the
-   * compiler through `defineContract`, and again when the app starts).
+   * compiler through `defineContract`, and again when the app starts). As a Paths Object
+   * key may, it can go on with a query of fixed values (`/rest?method=photos.search`) or a
+   * fragment (`/#Action=AddTags`): only the path is routed (src/contract-language/path-key.ts).
    */
   readonly path: string;
+  /**
+   * Query values a request must carry to be this operation's, beside those of the path's own
+   * query: what tells apart operations on one method and path (`{ Action: "AddTags" }` where
+   * a document keys them `/#Action=AddTags`, a fragment no client sends). A request with none
+   * of them is refused as invalid, one with an unknown value is 404 (RFC 9110 §15.5.5).
+   */
+  readonly fixed?: Readonly<Record<string, string>>;
   readonly summary?: string;
   readonly description?: string;
   /** Names of part 1's tags. */

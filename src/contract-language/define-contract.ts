@@ -10,8 +10,18 @@ import type { PlatformProblem } from "./problem-catalogue";
 import type { ReservedSchemaName } from "./reserved";
 
 /** The names of the `{name}` parameters of an OpenAPI path template, as a union. */
-export type PathParameters<Path extends string> =
-  Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParameters<Rest> : never;
+export type PathParameters<Path extends string> = TemplateParameters<RoutedPath<Path>>;
+
+type TemplateParameters<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | TemplateParameters<Rest>
+  : never;
+
+/** A key's path, without its query or fragment (src/contract-language/path-key.ts). */
+type RoutedPath<Key extends string> = Key extends `${infer Before}#${string}`
+  ? RoutedPath<Before>
+  : Key extends `${infer Path}?${string}`
+    ? Path
+    : Key;
 
 /**
  * A type no declaration has: where a check fails, the declaration is compared with this,

@@ -92,6 +92,9 @@ describe("the compiler refuses a contract that cannot work", () => {
     });
     expectTypeOf<PathParameters<"/a/{id}/b/{part}">>().toEqualTypeOf<"id" | "part">();
     expectTypeOf<PathParameters<"/a/b">>().toEqualTypeOf<never>();
+    // A key's query and fragment are not routed: their `{name}`s are no path parameters.
+    expectTypeOf<PathParameters<"/a/{id}?view={view}#x={y}">>().toEqualTypeOf<"id">();
+    expectTypeOf<PathParameters<"/#Action=AddTags">>().toEqualTypeOf<never>();
   });
 
   it("a state machine naming an undeclared resource, or a state it does not have", () => {

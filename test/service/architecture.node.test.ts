@@ -48,11 +48,16 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 /**
  * The client (src/client/): it loads nothing of the server, only zod's metadata registry and
  * the one way a declared schema is read (`schemaOf`, `resolveSchema`: lazy.ts), so a schema
- * declared as a function is built once, for the client and the server alike.
+ * declared as a function is built once, for the client and the server alike, and the one
+ * way a path key is read (path-key.ts: what is routed, and the fixed query values).
  */
 const CLIENT = "client/";
 const CLIENT_PACKAGES = /^zod\/v4\/core$/;
-const CLIENT_LANGUAGE = ["../contract-language/contract", "../contract-language/lazy"];
+const CLIENT_LANGUAGE = [
+  "../contract-language/contract",
+  "../contract-language/lazy",
+  "../contract-language/path-key",
+];
 
 /** Packages the Worker may load: its runtime dependencies and the runtime's own modules. */
 const RUNTIME_PACKAGES = /^(hono|zod|jose|fast-xml-parser)(\/|$)|^cloudflare:/;

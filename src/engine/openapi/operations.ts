@@ -41,6 +41,7 @@ export interface DocumentContext extends Frame {
   readonly errorResponse: (name: string, form?: "inline") => Json;
 }
 
+import { fixedQuery, routedPath } from "../../contract-language/path-key";
 import { withPage } from "../../contract-language/problem-catalogue";
 import { bodyKind } from "../media-type";
 import { type OperationOutline, outlineOperation } from "../operations/model";
@@ -162,6 +163,17 @@ function parametersOf(op: Operation, context: DocumentContext, id: string): Json
       });
     }
   }
+  // The values that tell this operation apart from others on its method and path, where
+  // its query does not declare them: required, each with its one value.
+  for (const [name, value] of Object.entries(fixedQuery(op)))
+    if (!parameters.some((p) => p.in === "query" && p.name === name))
+      parameters.push({
+        name,
+        in: "query",
+        description: "Says which operation of this path the request is for.",
+        required: true,
+        schema: { type: "string", enum: [value] },
+      });
   return parameters;
 }
 
@@ -433,8 +445,15 @@ export function documentOperations(context: DocumentContext): {
     });
     paths[op.path] = item;
   }
-  for (const item of Object.values(paths)) {
-    const methods = Object.keys(item).map((m) => m.toUpperCase());
+  // The methods a routed path answers: every key of it (`/?Action=A`, `/?Action=B`) says all.
+  const routedMethods = new Map<string, Set<string>>();
+  for (const [key, item] of Object.entries(paths)) {
+    const methods = routedMethods.get(routedPath(key)) ?? new Set<string>();
+    for (const method of Object.keys(item)) methods.add(method.toUpperCase());
+    routedMethods.set(routedPath(key), methods);
+  }
+  for (const [key, item] of Object.entries(paths)) {
+    const methods = [...(routedMethods.get(routedPath(key)) ?? [])];
     const first = Object.values(item)[0] as { operationId: string; parameters: Json[] };
     item.options = optionsOperation(
       first.operationId,

@@ -12,6 +12,7 @@ import {
   type Operation,
   operationShapes,
 } from "../../contract-language/contract";
+import { fixedQuery } from "../../contract-language/path-key";
 import {
   AUTHENTICATION_REQUIRED,
   CONTENT_TOO_LARGE,
@@ -140,7 +141,11 @@ function issuerFailures(contract: Contract, op: Operation): Failure[] {
 /** What reading the request can refuse: 400, 413, 415 and 422. */
 function requestFailures(op: Operation, limits: OperationLimits): Failure[] {
   const body = op.request?.body;
+  // Told apart from others on its path by fixed query values: a request without them is
+  // invalid, one with values no operation has is 404 (src/engine/operations/fixed-query.ts).
+  const told = Object.keys(fixedQuery(op)).length > 0;
   const schemas =
+    told ||
     body !== undefined ||
     [op.request?.params, op.request?.query, op.request?.headers, op.request?.cookies].some(Boolean);
   const hint = acceptHint(op);
@@ -182,7 +187,19 @@ function requestFailures(op: Operation, limits: OperationLimits): Failure[] {
     type: VALIDATION_FAILED,
     description: "The request does not satisfy the schemas.",
   };
-  return [...(body ? [malformed, tooLarge] : []), unsupported, ...(schemas ? [invalid] : [])];
+  const unknown: Failure = {
+    kind: "not-found",
+    status: 404,
+    type: undefined,
+    description:
+      "No operation of this path answers the values given for its fixed query parameters.",
+  };
+  return [
+    ...(body ? [malformed, tooLarge] : []),
+    unsupported,
+    ...(schemas ? [invalid] : []),
+    ...(told ? [unknown] : []),
+  ];
 }
 
 /** Part 8's 429, with every rate limit that counts the operation's requests. */

@@ -9,6 +9,7 @@
 import type { Handler, Hono } from "hono";
 import { type Operation, operationShapes } from "../../contract-language/contract";
 import { servingParts } from "../../contract-language/needs";
+import { fixedQuery, routedPath } from "../../contract-language/path-key";
 import type { MountContext } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
@@ -18,6 +19,7 @@ import { VERSION_SEGMENT } from "../versions/plan";
 import { xmlMappings } from "../zod/xml-mappings";
 import { operationsCors } from "./cors";
 import { isSuccessKey } from "./failures";
+import { byFixedQuery, type Candidate } from "./fixed-query";
 import type { ExamplesAnswer, OperationModel } from "./model";
 import { covers, routePath } from "./path-template";
 import { type OperationSetting, planOperation } from "./plan";
@@ -79,7 +81,7 @@ export function mountOperations(
     {
       parameters: number;
       template: string;
-      methods: Record<string, Handler<AppEnv>>;
+      methods: Record<string, Candidate[]>;
       operations: [string, Operation][];
     }
   >();
@@ -131,11 +133,16 @@ export function mountOperations(
       // A segment Hono matches by a pattern (`{id}.json`) is half literal: it counts half, so
       // `/files/index.json` is mounted before `/files/{name}.json`, which would also match it.
       parameters: ownSegments + mixedSegments / 2 + (prefix ? 1 : 0),
-      template: operation.path,
+      template: routedPath(operation.path),
       methods: {},
       operations: [],
     };
-    entry.methods[operation.method] = (c) => serveOperation(modelAt(0), c);
+    const candidates = entry.methods[operation.method] ?? [];
+    candidates.push({
+      fixed: fixedQuery(operation),
+      serve: (c) => serveOperation(modelAt(0), c),
+    });
+    entry.methods[operation.method] = candidates;
     entry.operations.push([id, operation]);
     byPath.set(routed, entry);
   }
@@ -155,10 +162,13 @@ export function mountOperations(
           for (const method of Object.keys(later.methods)) if (!methods[method]) onward.add(method);
       return [...onward];
     };
+    const handlersOf: Record<string, Handler<AppEnv>> = {};
+    for (const [method, candidates] of Object.entries(methods))
+      handlersOf[method] = byFixedQuery(candidates, context.present);
     mountResource(
       app,
       path,
-      methods as MethodHandlers,
+      handlersOf as MethodHandlers,
       context.present,
       () =>
         operationsCors(

@@ -3,6 +3,7 @@
  * (`/items/:id`). A template the platform could route wrongly is refused when the app
  * starts, with the operation's id in the message.
  */
+import { keyPairs, pathKeyParts } from "../../contract-language/path-key";
 import { SERVICE_PREFIX } from "../../platform/paths";
 
 // A parameter's name: what real documents use (`{id}`, `{user-id}`, `{user.id}`), none of
@@ -52,10 +53,15 @@ const own = (value: string): PropertyDescriptor => ({
   configurable: true,
 });
 
-/** Checks a path template and turns it into a Hono path. */
-export function routePath(id: string, template: string): RoutePath {
-  const fail = (why: string) =>
-    new Error(`operation ${id}: path ${JSON.stringify(template)} ${why}`);
+/**
+ * Checks a path template and turns it into a Hono path. A key's query (fixed `name=value`
+ * pairs, or `name={parameter}`) and fragment are not routed (src/contract-language/path-key.ts).
+ */
+export function routePath(id: string, key: string): RoutePath {
+  const fail = (why: string) => new Error(`operation ${id}: path ${JSON.stringify(key)} ${why}`);
+  const { path: template, query } = pathKeyParts(key);
+  if (query !== undefined && keyPairs(query) === undefined)
+    throw fail("has a query that is not name=value pairs, each name once");
   if (!template.startsWith("/")) throw fail("must start with /");
   if (template === SERVICE_PREFIX || template.startsWith(`${SERVICE_PREFIX}/`)) {
     throw fail(`is inside the platform's reserved prefix ${SERVICE_PREFIX}`);

@@ -14,6 +14,7 @@ import {
   type Schema,
 } from "../../contract-language/contract";
 import { PARAMETER_STYLES, type ParameterLocation } from "../../contract-language/parameters";
+import { fixedQuery, routedPath } from "../../contract-language/path-key";
 import { isDeclarableMediaType } from "../media-type";
 import { declaredSerialisation, valueKind } from "../request/parameters";
 import { objectShape } from "../zod/shape";
@@ -113,8 +114,19 @@ function checkStatuses(id: string, operation: Operation): void {
   }
 }
 
+/**
+ * Two operations a request could both be: every fixed query value they both name is the same
+ * (one with none is any request's that no other takes).
+ */
+function overlap(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) {
+  const names = Object.keys(a);
+  if (names.length === 0 || Object.keys(b).length === 0)
+    return names.length === Object.keys(b).length;
+  return names.every((name) => !Object.hasOwn(b, name) || b[name] === a[name]);
+}
+
 export function checkOperations(contract: Contract): void {
-  const routes = new Set<string>();
+  const routes = new Map<string, [string, Readonly<Record<string, string>>][]>();
   const shapes = new Map<string, string>();
   for (const [id, operation] of Object.entries(contract.operations)) {
     if (!OPERATION_METHODS.includes(operation.method))
@@ -129,9 +141,18 @@ export function checkOperations(contract: Contract): void {
       checkStatuses(name, shape);
     }
     const route = `${operation.method} ${path}`;
-    if (routes.has(route))
-      throw new Error(`operation ${id}: ${operation.method} ${operation.path} is declared twice`);
-    routes.add(route);
+    // Operations on one method and path, each told apart by its fixed query values.
+    const fixed = fixedQuery(operation);
+    const same = routes.get(route) ?? [];
+    const twin = same.find(([, other]) => overlap(fixed, other));
+    if (twin)
+      throw new Error(
+        Object.keys(fixed).length === 0 && Object.keys(twin[1]).length === 0
+          ? `operation ${id}: ${operation.method} ${routedPath(operation.path)} is also operation ${twin[0]}'s, and nothing in a request tells them apart (give each its fixed query values)`
+          : `operation ${id}: ${operation.method} ${routedPath(operation.path)} is also operation ${twin[0]}'s, and their fixed query values do not tell them apart`,
+      );
+    same.push([id, fixed]);
+    routes.set(route, same);
     const shape = routeShape(path);
     const other = shapes.get(shape);
     if (other !== undefined && other !== path)

@@ -17,6 +17,7 @@ import type {
   Schema,
 } from "../../contract-language/contract";
 import { resolveSchema, schemaOf } from "../../contract-language/contract";
+import { fixedQuery, routedPath } from "../../contract-language/path-key";
 import { bodyKind } from "../media-type";
 import { objectShape, unwrap } from "../zod/shape";
 import { defaultOf, type IdKind, idKindOf, isMarked, isOptional, satisfies } from "./values";
@@ -281,6 +282,9 @@ function isObjectBody(schema: Schema, depth = 0): boolean {
 
 /** The operation's shape, or why it has none the sandbox serves. */
 function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap): Found | string {
+  // `/rest?method=x`, `/#Action=X`: a call by name, not a place of a collection or an item.
+  if (Object.keys(fixedQuery(op)).length > 0 || routedPath(op.path) !== op.path)
+    return "its path key carries a query or a fragment: a call by name, which the sandbox does not place";
   const emits = op.emits ?? [];
   const requestBody = bodyOf(op.request?.body);
   const objectBody = typeof requestBody === "object" && isObjectBody(requestBody.schema);

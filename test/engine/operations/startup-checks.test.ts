@@ -40,7 +40,7 @@ describe("createApp refuses", () => {
     [
       "the same method and path twice",
       { fixtureA: op("/fixture"), fixtureB: op("/fixture") },
-      /declared twice/,
+      /GET \/fixture is also operation fixtureA's, and nothing in a request tells them apart/,
     ],
   ])("%s", (_label, operations, message) => {
     expect(() => build({ operations })).toThrow(message);

@@ -8,6 +8,7 @@
  * and inside workerd (its own tests).
  */
 
+import { keyPairs, pathKeyParts, routedPath } from "../../../src/contract-language/path-key";
 import { covers } from "../../../src/engine/operations/path-template";
 import {
   type Answer,
@@ -727,8 +728,18 @@ function wrongCredential(
   return undefined;
 }
 
+/**
+ * A request path for a Paths key: its path with every parameter filled, and the fixed
+ * values that choose its operation among others on that path: its query's, and its
+ * fragment's where that is pairs (`/#Action=X`, which the platform reads from the query).
+ */
 function fill(template: string, marker: string): string {
-  return template.replace(/\{[^}]+\}/g, marker.slice(0, 8));
+  const { path, query, fragment } = pathKeyParts(template);
+  const pairs = [query, fragment].flatMap((text) =>
+    text === undefined ? [] : Object.entries(keyPairs(text)?.fixed ?? {}),
+  );
+  const search = pairs.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`);
+  return `${path.replace(/\{[^}]+\}/g, marker.slice(0, 8))}${search.length ? `?${search.join("&")}` : ""}`;
 }
 
 /**
@@ -840,9 +851,17 @@ async function methodNotAllowed(
   expect: Expect,
   modelled: (failure: string, status: number) => { status: number },
 ): Promise<void> {
-  const declared = Object.keys(item).map((m) => m.toUpperCase());
+  // Every key of one routed path (`/?Action=A`, `/?Action=B`) is one resource's methods.
+  const routed = routedPath(template);
+  const declared = [
+    ...new Set(
+      paths
+        .filter(([key]) => routedPath(key) === routed)
+        .flatMap(([, other]) => Object.keys(other).map((m) => m.toUpperCase())),
+    ),
+  ];
   const onward = paths
-    .filter(([wider]) => wider !== template && covers(wider, template))
+    .filter(([wider]) => routedPath(wider) !== routed && covers(routedPath(wider), routed))
     .flatMap(([, wider]) => Object.keys(wider).map((m) => m.toUpperCase()))
     .filter((m) => METHODS.has(m) && !declared.includes(m));
   const allowed = [...new Set([...declared, ...onward])];

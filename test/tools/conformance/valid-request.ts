@@ -6,6 +6,7 @@
  * of one of the operation's security requirements. What cannot be built is a reason, so
  * the operation is listed as not probed, never counted as passed.
  */
+import { routedPath } from "../../../src/contract-language/path-key";
 import { generateValue } from "../../../src/engine/examples/generate";
 
 type Json = Record<string, unknown>;
@@ -321,7 +322,8 @@ export function validRequest(
   const seed = `${method} ${template}`;
   const credential = credentialFor(document, operation, credentials);
   if (typeof credential === "string") return { ok: false, reason: credential };
-  let path = template;
+  // A key's query and fragment are not routed: its fixed values are required parameters.
+  let path = routedPath(template);
   const query: string[] = [];
   const headers: Record<string, string> = { ...credential?.headers };
   const cookies: string[] = [];
