@@ -5,6 +5,7 @@
  * (its retirement, transition and emitted events).
  */
 import { DEPRECATION, EMITS, PRESENTS, TRANSITION } from "../../contract-language/document-marks";
+import { keyPairs, pathKeyParts, routedPath } from "../../contract-language/path-key";
 import { derivedOperationId } from "../names";
 import { IMPORT_ERRORS } from "../platform-parts";
 import { literal, propertyKey } from "../schema-code";
@@ -159,20 +160,33 @@ export class Operations {
         findings.lost(pointer, `left out: ${cause}`);
         continue;
       }
-      // Xero's `GET …/Attachments/{FileName}` beside `GET …/Attachments/{AttachmentID}`.
-      const route = `${method.toUpperCase()} ${path}`;
+      // Xero's `GET …/Attachments/{FileName}` beside `GET …/Attachments/{AttachmentID}`;
+      // Azure's `/{nextLink}#Groups_ListNext` beside `/{nextLink}#Users_ListNext`.
+      const told = keyFixed(path);
+      const route = `${method.toUpperCase()} ${routedPath(path)}${told.route}`;
       const first = this.#routes.get(route);
       if (first !== undefined) {
         findings.lost(
           pointer,
-          `left out: ${route} is served by ${first} already: templates that differ only in parameter names are one path (OpenAPI 3.1 §4.8.8), and a method on it is one operation`,
+          routedPath(path) !== path && told.route === ""
+            ? `left out: ${route} is served by ${first} already, and nothing in a request tells them apart: a fragment is never sent (RFC 3986 §3.5)`
+            : `left out: ${route} is served by ${first} already: templates that differ only in parameter names are one path (OpenAPI 3.1 §4.8.8), and a method on it is one operation`,
         );
         continue;
       }
+      if (told.fragment)
+        findings.changed(
+          pointer,
+          `the key's fragment (#${pathKeyParts(path).fragment}) is never sent (RFC 3986 §3.5): its values tell the operations of ${routedPath(path)} apart in the query, as ${literal(told.fragment)}`,
+        );
       units.convert(pointer, () => {
         const id = this.#id(op, method, key, pointer);
         const renamed = same ? { renamed: same.renamed } : {};
-        this.#addOperation({ path, ...renamed, item, itemPointer, op, pointer, id }, method);
+        const fixed = told.fragment ? { fixed: told.fragment } : {};
+        this.#addOperation(
+          { path, ...renamed, ...fixed, item, itemPointer, op, pointer, id },
+          method,
+        );
         this.#routes.set(route, pointer);
       });
     }
@@ -228,11 +242,12 @@ export class Operations {
   }
 
   /** Method, path, documentation, retirement and security; what else it has is reported. */
-  #head({ path, op, pointer, id }: OperationSite, method: string): string[] {
+  #head({ path, fixed, op, pointer, id }: OperationSite, method: string): string[] {
     const ctx = this.#ep.ctx;
     const fields = [
       `method: ${literal(method.toUpperCase())}`,
       `path: ${literal(ctx.base + path)}`,
+      ...(fixed ? [`fixed: ${literal(fixed)}`] : []),
     ];
     if (typeof op.summary === "string") fields.push(`summary: ${literal(op.summary)}`);
     if (typeof op.description === "string") fields.push(`description: ${literal(op.description)}`);
@@ -335,17 +350,38 @@ function methodsOf(item: unknown): string[] {
 }
 
 /**
- * Why a path key is no path template, if it is not one: a Paths Object key is a relative
- * URL path, templated or not (OpenAPI 3.1 §4.8.8), and a query or a fragment is no part of
- * a path (RFC 3986 §3.3), so `/responses?beta=true` cannot be routed as its key says.
+ * Why a path key cannot be served, if it cannot: a Paths Object key is a relative URL path,
+ * templated or not (OpenAPI 3.1 §4.8.8); a query of `name=value` pairs after it tells the
+ * path's operations apart (`/rest?method=x`, src/contract-language/path-key.ts), but one
+ * of another form cannot be routed as the key says.
  */
 function notAPath(path: string, item: unknown): string | undefined {
-  const at = path.search(/[?#]/);
-  if (at === -1) return undefined;
-  const what = path[at] === "?" ? "a query" : "a fragment";
+  const { query } = pathKeyParts(path);
+  if (query === undefined || keyPairs(query) !== undefined) return undefined;
   const methods = methodsOf(item).map((m) => m.toUpperCase());
   const those = methods.length > 0 ? `, nor its operations (${methods.join(", ")})` : "";
-  return `the key holds ${what} (${path.slice(at)}), which is no part of a URL path, so it is no path template (OpenAPI 3.1 §4.8.8, Paths Object; RFC 3986 §3.3): the path is not served${those}`;
+  return `the key's query (?${query}) is not name=value pairs, each name once, so it does not say which requests are this path's (OpenAPI 3.1 §4.8.8, Paths Object; RFC 3986 §3.4): the path is not served${those}`;
+}
+
+/**
+ * What tells a key's operations apart from others on their method and path: the values of
+ * its query (`?view=status`), and of its fragment where it is pairs (`#Action=AddTags`), a
+ * fragment no client sends (RFC 3986 §3.5), so read from the query as the query's own.
+ */
+function keyFixed(path: string): { route: string; fragment?: Record<string, string> } {
+  const { query, fragment } = pathKeyParts(path);
+  const fromQuery = query === undefined ? {} : (keyPairs(query)?.fixed ?? {});
+  const pairs = fragment?.includes("=") ? keyPairs(fragment) : undefined;
+  const fromFragment =
+    pairs && pairs.templated.length === 0 && Object.keys(pairs.fixed).length > 0
+      ? pairs.fixed
+      : undefined;
+  const all = { ...fromQuery, ...fromFragment };
+  const route = Object.keys(all)
+    .sort()
+    .map((name) => `${name}=${all[name]}`)
+    .join("&");
+  return { route: route ? ` ?${route}` : "", ...(fromFragment ? { fragment: fromFragment } : {}) };
 }
 
 /** A path key served as an earlier key's template, and its parameters' names in that one. */

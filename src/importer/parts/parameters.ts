@@ -5,6 +5,7 @@
  * (src/contract-language/parameters.ts).
  */
 import { PARAMETER_STYLES } from "../../contract-language/parameters";
+import { keyPairs, pathKeyParts } from "../../contract-language/path-key";
 import { lazyCode, propertyKey } from "../schema-code";
 import { child, componentOf, follow, isObject, type Json } from "../source";
 import { extensionsLost } from "./context";
@@ -25,6 +26,8 @@ export interface OperationSite {
   readonly path: string;
   /** Its path parameters' names in the key, where the served path names them otherwise. */
   readonly renamed?: ReadonlyMap<string, string>;
+  /** Query values that tell it apart on its method and path, from its key's fragment. */
+  readonly fixed?: Readonly<Record<string, string>>;
   readonly item: Json;
   readonly itemPointer: string;
   readonly op: Json;
@@ -38,8 +41,35 @@ export function requestParameters(ep: Endpoint, site: OperationSite, limits: Pag
   const { path, pointer } = site;
   const parameters = collected(ep, site);
   const byPlace: Record<string, string[]> = { path: [], query: [], header: [], cookie: [] };
-  // The path template decides the path parameters (the platform checks both agree).
-  const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+  // The path template decides the path parameters (the platform checks both agree); a
+  // `{name}` in the key's query (`?platform={platform}`) is a query parameter.
+  const { path: routed, query } = pathKeyParts(path);
+  const templated = [...routed.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+  const inQuery = new Set(query === undefined ? [] : (keyPairs(query)?.templated ?? []));
+  for (const name of inQuery) {
+    const declared = parameters.get(`path\n${name}`);
+    if (declared) {
+      parameters.delete(`path\n${name}`);
+      findings.changed(
+        declared.pointer,
+        `path parameter ${name} stands in the key's query (${query}): read as a query parameter`,
+      );
+      // Not shared as a component: a query member is read and documented as the query's.
+      parameters.set(`query\n${name}`, {
+        node: { ...withoutPathStyle(declared.node), in: "query" },
+        pointer: declared.pointer,
+      });
+    } else if (!parameters.has(`query\n${name}`)) {
+      findings.changed(
+        pointer,
+        `query parameter {${name}} of the key is not declared: read as a string`,
+      );
+      parameters.set(`query\n${name}`, {
+        node: { name, in: "query", required: false, schema: { type: "string" } },
+        pointer,
+      });
+    }
+  }
   for (const name of templated)
     if (!parameters.has(`path\n${name}`)) {
       findings.changed(pointer, `path parameter {${name}} is not declared: read as a string`);
@@ -90,6 +120,14 @@ function credentialCarriers(ep: Endpoint, site: OperationSite): Map<string, stri
         carriers.set(fieldKey(String(scheme.in), String(scheme.name)), name);
     }
   return carriers;
+}
+
+/** A parameter without a style only a path has (`simple`, `label`, `matrix`). */
+function withoutPathStyle(node: Json): Json {
+  if (typeof node.style !== "string" || PARAMETER_STYLES.query.includes(node.style as never))
+    return node;
+  const { style: _style, explode: _explode, ...rest } = node;
+  return rest;
 }
 
 /** The path item's parameters, then the operation's, by place and name. */

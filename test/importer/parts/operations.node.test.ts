@@ -4,8 +4,15 @@
  * in their parameters' names, and an operation's own retirement (x-deprecation) round-tripped.
  * Every document here is a FIXTURE.
  */
-import { describe, expect, it } from "vitest";
-import { doc30, doc31, findingLines, importCase, served } from "../../support/import-case";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  doc30,
+  doc31,
+  findingLines,
+  importCase,
+  type Json,
+  served,
+} from "../../support/import-case";
 
 describe("operations", () => {
   it("names an operation without operationId from its method and path, and declares an undeclared path parameter", async () => {
@@ -121,6 +128,125 @@ describe("operations", () => {
     expect((await del("abcdefgh")).status).toBe(422);
     expect(Object.keys((await served(c)).paths["/fixture-items/{idOrUrl}"] ?? {})).toEqual(
       expect.arrayContaining(["get", "delete"]),
+    );
+  });
+});
+
+describe("path keys with a query or a fragment (OpenAPI 3.1 §4.8.8; RFC 3986 §3.4, §3.5)", () => {
+  const done = { "204": { description: "FIXTURE done" } };
+  const actionParam = (value: string) => ({
+    name: "FixtureAction",
+    in: "query",
+    required: true,
+    schema: { type: "string", enum: [value] },
+  });
+  const pathParam = (name: string, schema: Json = { type: "string" }) => ({
+    name,
+    in: "path",
+    required: true,
+    schema,
+  });
+  let c: Awaited<ReturnType<typeof importCase>>;
+  const call = async (path: string, method = "GET") => {
+    const res = await c.app.request(`https://fixture.test${path}`, { method });
+    const body = (await res.json()) as { operationId?: string };
+    return `${res.status} ${body.operationId ?? ""}`.trim();
+  };
+
+  beforeAll(async () => {
+    c = await importCase("query-keys", {
+      ...doc30({}),
+      paths: {
+        "/fixture-things": { get: { operationId: "fixtureThings", responses: done } },
+        "/fixture-things?view=full": { get: { operationId: "fixtureThingsFull", responses: done } },
+        // FIXTURE: an RPC-style API keying its methods by a fixed query value.
+        "/fixture-rpc?method=fixture.a": { get: { operationId: "fixtureRpcA", responses: done } },
+        "/fixture-rpc?method=fixture.b": { get: { operationId: "fixtureRpcB", responses: done } },
+        // FIXTURE: a query-protocol API keying its actions by a fragment no client sends.
+        "/#FixtureAction=Create": {
+          post: {
+            operationId: "fixtureCreate",
+            parameters: [actionParam("Create")],
+            responses: done,
+          },
+        },
+        "/#FixtureAction=Remove": {
+          post: {
+            operationId: "fixtureRemove",
+            parameters: [actionParam("Remove")],
+            responses: done,
+          },
+        },
+        // FIXTURE: the query's values templated, their parameters declared as the path's.
+        "/fixture-icons?size={size}": {
+          get: {
+            operationId: "fixtureIcons",
+            parameters: [pathParam("size", { type: "integer", maximum: 64 })],
+            responses: done,
+          },
+        },
+        // FIXTURE: fragments that only make the keys unique: nothing tells the two apart.
+        "/fixture-next/{link}#FixtureA_Next": {
+          get: { operationId: "fixtureANext", parameters: [pathParam("link")], responses: done },
+        },
+        "/fixture-next/{link}#FixtureB_Next": {
+          get: { operationId: "fixtureBNext", parameters: [pathParam("link")], responses: done },
+        },
+      },
+    });
+  });
+
+  it("serves every operation a request can reach, each chosen by its fixed query values", async () => {
+    expect(Object.keys(c.contract.operations).sort()).toEqual(
+      [
+        "fixtureANext",
+        "fixtureCreate",
+        "fixtureIcons",
+        "fixtureRemove",
+        "fixtureRpcA",
+        "fixtureRpcB",
+        "fixtureThings",
+        "fixtureThingsFull",
+      ].sort(),
+    );
+    expect(await call("/fixture-things")).toBe("501 fixtureThings");
+    expect(await call("/fixture-things?view=full")).toBe("501 fixtureThingsFull");
+    expect(await call("/fixture-rpc?method=fixture.b")).toBe("501 fixtureRpcB");
+    expect(await call("/?FixtureAction=Remove", "POST")).toBe("501 fixtureRemove");
+    expect(await call("/", "POST")).toBe("422");
+    expect(await call("/?FixtureAction=Other", "POST")).toBe("404");
+  });
+
+  it("reads a {name} of the key's query as a query parameter, with its schema", async () => {
+    expect(await call("/fixture-icons?size=32")).toBe("501 fixtureIcons");
+    expect(await call("/fixture-icons?size=99")).toBe("422");
+    expect(findingLines(c)).toContain(
+      "changed #/paths/~1fixture-icons?size={size}/get/parameters/0: path parameter size stands in the key's query (size={size}): read as a query parameter",
+    );
+  });
+
+  it("reads a fragment's values from the query, and says so", async () => {
+    expect(c.contract.operations.fixtureCreate?.fixed).toEqual({ FixtureAction: "Create" });
+    expect(findingLines(c)).toContain(
+      'changed #/paths/~1#FixtureAction=Create/post: the key\'s fragment (#FixtureAction=Create) is never sent (RFC 3986 §3.5): its values tell the operations of / apart in the query, as {"FixtureAction":"Create"}',
+    );
+  });
+
+  it("leaves out an operation nothing in a request tells from another, with the cause", async () => {
+    expect(findingLines(c)).toContain(
+      "lost #/paths/~1fixture-next~1{link}#FixtureB_Next/get: left out: GET /fixture-next/{link} is served by #/paths/~1fixture-next~1{link}#FixtureA_Next/get already, and nothing in a request tells them apart: a fragment is never sent (RFC 3986 §3.5)",
+    );
+  });
+
+  it("documents each key as the document wrote it", async () => {
+    const paths = Object.keys((await served(c)).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/fixture-things?view=full",
+        "/fixture-rpc?method=fixture.a",
+        "/#FixtureAction=Create",
+        "/fixture-icons?size={size}",
+      ]),
     );
   });
 });
