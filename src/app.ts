@@ -16,6 +16,7 @@ import {
   needsJwt,
 } from "./contract-language/needs";
 import { INTERFACE_NOT_SPECIFIED, withPage } from "./contract-language/problem-catalogue";
+import { type Verifier, type Verifiers, verifiedInCode } from "./contract-language/verifiers";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
 import type { DocumentText, ReportDocuments, ServiceDocuments } from "./platform/documents";
 import type { ContractEngine, XmlSchema } from "./platform/engine-seam";
@@ -43,6 +44,8 @@ export type { NeedsEngine, NeedsJsonSchema, NeedsJwt, NeedsXml, ServiceApp };
 interface BaseOptions<C extends Contract> {
   /** Handlers by operation id; a declared operation without one answers 501 once its input is valid. */
   readonly handlers?: NoInfer<Handlers<C>>;
+  /** Verifiers of part 5's schemes only code verifies (src/contract-language/verifiers.ts). */
+  readonly verifiers?: NoInfer<Verifiers<C>>;
   /** The platform's body cap, in bytes, while part 8 declares none. */
   readonly maxBodyBytes?: number;
   /**
@@ -95,6 +98,7 @@ export function createApp<C extends Contract>(
   const prepared = prepareContract(contract, options);
   return composeApp(contract, {
     handlers: (options.handlers ?? {}) as Readonly<Record<string, AnyHandler | undefined>>,
+    verifiers: (options.verifiers ?? {}) as Readonly<Record<string, Verifier | undefined>>,
     documents: prepared.documents,
     engine,
     present: engine?.presenter(contract) ?? AS_IS,
@@ -149,6 +153,11 @@ export function prepareContract<C extends Contract>(
   for (const id of Object.keys(handlers)) {
     if (!(id in contract.operations))
       throw new Error(`handler ${id}: no operation of that id is declared`);
+  }
+  for (const name of Object.keys(options.verifiers ?? {})) {
+    const scheme = contract.securitySchemes[name];
+    if (!scheme || !verifiedInCode(scheme))
+      throw new Error(`verifier ${name}: part 5 declares no scheme of that name verified by code`);
   }
   engine?.check(contract);
   engine?.presenter(contract);

@@ -11,13 +11,13 @@ import { BUILT } from "./generated/contract";
 // The contract as the Worker serves it: src/contract without the text only its documents
 // carry (src/build/served-contract.ts); its types are the declared contract's.
 import { contract } from "./generated/served-contract";
-import { handlers } from "./handlers";
+import { handlers, verifiers } from "./handlers";
 import { serveApp } from "./serve-app";
 
 // The Durable Object classes its bindings name (the sandbox's, when the contract has one).
 export * from "./generated/durable-objects";
 
-const app = serveApp(contract, { handlers, ...BUILT });
+const app = serveApp(contract, { handlers, verifiers, ...BUILT });
 
 export default {
   fetch: app.fetch,

@@ -13,6 +13,7 @@ import { TrieRouter } from "hono/router/trie-router";
 import type { Contract } from "./contract-language/contract";
 import type { AnyHandler, Handlers } from "./contract-language/define-handlers";
 import type { NeedsEngine, NeedsJwt, NeedsXml } from "./contract-language/needs";
+import type { Verifier, Verifiers } from "./contract-language/verifiers";
 import type { CorsEnv } from "./platform/cors";
 import { MAX_BODY_BYTES } from "./platform/defaults";
 import {
@@ -62,6 +63,8 @@ export type XmlOption<C extends Contract> =
 export type ServeOptions<C extends Contract> = {
   /** Handlers by operation id; a declared operation without one answers 501 once its input is valid. */
   readonly handlers?: NoInfer<Handlers<C>>;
+  /** Verifiers of part 5's schemes only code verifies (src/contract-language/verifiers.ts). */
+  readonly verifiers?: NoInfer<Verifiers<C>>;
   /** What the build made of the contract (the generated src/generated/contract.ts). */
   readonly built: BuiltDocuments;
 } & EngineOption<C> &
@@ -71,6 +74,7 @@ export type ServeOptions<C extends Contract> = {
 /** What the app is composed of, once the contract was checked and its documents made. */
 export interface Composition {
   readonly handlers: Readonly<Record<string, AnyHandler | undefined>>;
+  readonly verifiers: Readonly<Record<string, Verifier | undefined>>;
   readonly documents: ServiceDocuments;
   readonly engine: OperationEngine | undefined;
   readonly present: ProblemPresenter;
@@ -95,6 +99,7 @@ export function serveApp<C extends Contract>(contract: C, options: ServeOptions<
   const { built, engine, jwt, xml } = options as ServeOptions<Contract>;
   return composeApp(contract, {
     handlers: (options.handlers ?? {}) as Composition["handlers"],
+    verifiers: (options.verifiers ?? {}) as Composition["verifiers"],
     documents: servedDocuments(built),
     engine,
     present: engine?.presenter(contract) ?? AS_IS,
@@ -135,6 +140,7 @@ export function composeApp(contract: Contract, parts: Composition): ServiceApp {
     engine?.mount(app, {
       contract,
       handlers,
+      verifiers: parts.verifiers,
       maxBodyBytes,
       present,
       jwt,

@@ -12,6 +12,7 @@ import type { AnyHandler } from "../contract-language/define-handlers";
 import { needsEngine, needsJwt } from "../contract-language/needs";
 import { defaultRouter, OPERATION_ENGINE } from "../engine";
 import { SECURITY_PART } from "../engine/authentication/authenticate";
+import { SIGNATURES_PART } from "../engine/authentication/aws-sigv4";
 import { INTROSPECTION_PART } from "../engine/authentication/introspection";
 import { ERROR_MODEL_PART } from "../engine/error-model";
 import { EVENTS_PART } from "../engine/events/part";
@@ -60,6 +61,11 @@ const SERVING: { readonly [P in EnginePart]-?: PartModule<NonNullable<EnginePart
     name: "INTROSPECTION_PART",
     from: "engine/authentication/introspection",
     value: INTROSPECTION_PART,
+  },
+  signatures: {
+    name: "SIGNATURES_PART",
+    from: "engine/authentication/aws-sigv4",
+    value: SIGNATURES_PART,
   },
   states: { name: "STATES_PART", from: "engine/states/transition", value: STATES_PART },
   events: { name: "EVENTS_PART", from: "engine/events/part", value: EVENTS_PART },

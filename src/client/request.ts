@@ -12,6 +12,7 @@ import {
   type SchemaDeclaration,
   type SecurityScheme,
   schemaOf,
+  verifiedField,
 } from "../contract-language/contract";
 import { resolveSchema } from "../contract-language/lazy";
 import { fixedQuery, routedPath } from "../contract-language/path-key";
@@ -145,7 +146,14 @@ function place(
   url: URL,
   cookies: string[],
 ): void {
-  if (scheme.type === "apiKey") {
+  if (scheme.type === "verified") {
+    // A signature or a scheme of the API's own: the caller makes the value, sent as it is
+    // where the scheme reads it (a client certificate travels in TLS, not here).
+    const field = verifiedField(scheme);
+    if (field?.in === "header") headers.set(field.name, value);
+    else if (field?.in === "query") url.searchParams.append(field.name, value);
+    else if (field) cookies.push(`${field.name}=${value}`);
+  } else if (scheme.type === "apiKey") {
     if (scheme.in === "header") headers.set(scheme.name, value);
     else if (scheme.in === "query") url.searchParams.append(scheme.name, value);
     else cookies.push(`${scheme.name}=${value}`);

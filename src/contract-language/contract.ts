@@ -453,6 +453,37 @@ export type OpenIdConnectScheme = SchemeBase & {
   readonly openIdConnectUrl: string;
 } & AccessTokenVerification;
 
+/** Where a verified scheme's credential travels: its Security Scheme Object as the API declares it. */
+export interface DeclaredScheme {
+  readonly type: "apiKey" | "http" | "mutualTLS";
+  /** An API key's place and name. */
+  readonly in?: "header" | "query" | "cookie";
+  readonly name?: string;
+  /** An http scheme's name (RFC 9110 §11.1: the auth-scheme), as the document writes it. */
+  readonly scheme?: string;
+}
+
+/**
+ * A way in whose credential no secret compares and no issuer vouches for: a request
+ * signature, a client certificate, a scheme of the API's own. `verifiedBy` says who checks it:
+ *
+ * - `aws-sigv4`: the platform recomputes AWS Signature Version 4 (`Authorization:
+ *   AWS4-HMAC-SHA256 Credential=…`) with the secret access key of the request's access key
+ *   id, from the Worker secrets `accessKeys` names (one `<access key id>:<secret access
+ *   key>` per line), and refuses a request dated more than AWS's 15 minutes away;
+ * - `mutual-tls`: the client certificate Cloudflare verified at the edge
+ *   (`request.cf.tlsClientAuth`); where the zone verifies none, every request is refused;
+ * - `code`: a verifier the deployment gives beside its handlers (`verifiers` in
+ *   src/handlers.ts, `defineVerifiers`); until it does, every request is refused (401).
+ */
+export interface VerifiedScheme extends SchemeBase {
+  readonly type: "verified";
+  readonly verifiedBy: "aws-sigv4" | "mutual-tls" | "code";
+  readonly declared: DeclaredScheme;
+  /** `aws-sigv4` only: the Worker secret(s) holding the access keys. */
+  readonly accessKeys?: SecretNames;
+}
+
 /** Part 5: one security scheme, in OpenAPI's terms. */
 export type SecurityScheme =
   | ApiKeyScheme
@@ -461,7 +492,8 @@ export type SecurityScheme =
   | BearerIntrospectionScheme
   | BasicScheme
   | OAuth2Scheme
-  | OpenIdConnectScheme;
+  | OpenIdConnectScheme
+  | VerifiedScheme;
 
 /** Part 6: one event the service emits, as OpenAPI 3.1's `webhooks` describes one. */
 export interface EventDeclaration {
@@ -669,6 +701,17 @@ export function isMediaDeclaration(
 /** The schema of one media type of a body, whichever way it was declared, built (`resolveSchema`). */
 export function schemaOf(declared: SchemaDeclaration | MediaDeclaration): Schema {
   return resolveSchema(isMediaDeclaration(declared) ? declared.schema : declared);
+}
+
+/** The request field a verified scheme's credential travels in, if it is one. */
+export function verifiedField(
+  scheme: VerifiedScheme,
+): { readonly in: "header" | "query" | "cookie"; readonly name: string } | undefined {
+  const { declared } = scheme;
+  if (scheme.verifiedBy === "mutual-tls" || declared.type === "mutualTLS") return undefined;
+  if (declared.type === "apiKey" && declared.in && declared.name)
+    return { in: declared.in, name: declared.name };
+  return { in: "header", name: "Authorization" };
 }
 
 /** The Worker secrets a secret-compared scheme accepts, as a list. */

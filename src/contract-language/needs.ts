@@ -108,7 +108,8 @@ export type NeedsXml<C extends Contract> = true extends {
  * The parts of the serving engine, each of which ships only in a Worker whose contract uses
  * it (src/build/generate.ts chooses them; the engine refuses to mount a contract that needs
  * one it was not given): part 9's versions and dated deprecations (RFC 9745, RFC 8594),
- * part 8's rate limits, part 5's credentials and its token introspection (RFC 7662), part
+ * part 8's rate limits, part 5's credentials, its token introspection (RFC 7662) and request
+ * signatures (AWS Signature Version 4), part
  * 3's transitions, part 6's events, part 7's error model, and request bodies read as forms
  * (urlencoded or multipart, RFC 7578).
  */
@@ -117,6 +118,7 @@ export const SERVING_PARTS = [
   "rateLimits",
   "security",
   "introspection",
+  "signatures",
   "states",
   "events",
   "errorModel",
@@ -141,6 +143,9 @@ export function servingParts(contract: Contract): ServingPart[] {
     security: declares(contract.securitySchemes),
     introspection: Object.values(contract.securitySchemes).some(
       (scheme) => "introspection" in scheme,
+    ),
+    signatures: Object.values(contract.securitySchemes).some(
+      (scheme) => scheme.type === "verified" && scheme.verifiedBy === "aws-sigv4",
     ),
     states: declares(contract.states),
     events: declares(contract.events),

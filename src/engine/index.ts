@@ -18,6 +18,7 @@ import { RESERVED_SCHEMA_NAMES } from "../contract-language/reserved";
 import type { ContractEngine } from "../platform/engine-seam";
 import { statesSection } from "../platform/state-diagram";
 import { SECURITY_PART } from "./authentication/authenticate";
+import { SIGNATURES_PART } from "./authentication/aws-sigv4";
 import { INTROSPECTION_PART } from "./authentication/introspection";
 import { checkSecurity } from "./authentication/startup-checks";
 import { checkErrorModel, ERROR_MODEL_PART, errorProblemTypes } from "./error-model";
@@ -49,6 +50,7 @@ export const ALL_PARTS = {
   rateLimits: RATE_LIMITS_PART,
   security: SECURITY_PART,
   introspection: INTROSPECTION_PART,
+  signatures: SIGNATURES_PART,
   states: STATES_PART,
   events: EVENTS_PART,
   errorModel: ERROR_MODEL_PART,

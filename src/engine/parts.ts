@@ -20,6 +20,7 @@
 import type { Contract } from "../contract-language/contract";
 import { type ServingPart, servingParts } from "../contract-language/needs";
 import type { SecurityPart } from "./authentication/authenticate";
+import type { SignaturesPart } from "./authentication/aws-sigv4";
 import type { IntrospectionPart } from "./authentication/introspection";
 import type { ErrorModelPart } from "./error-model";
 import type { EventsPart } from "./events/part";
@@ -36,6 +37,7 @@ interface PartTypes {
   readonly rateLimits: RateLimitsPart;
   readonly security: SecurityPart;
   readonly introspection: IntrospectionPart;
+  readonly signatures: SignaturesPart;
   readonly states: StatesPart;
   readonly events: EventsPart;
   readonly errorModel: ErrorModelPart;

@@ -12,6 +12,7 @@ import type { H, RouterRoute } from "hono/types";
 import type { Contract, JwtVerification } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
 import type { CataloguedProblem } from "../contract-language/problem-catalogue";
+import type { Verifier } from "../contract-language/verifiers";
 import type { AppEnv } from "./env";
 import type { SafeHtml } from "./html";
 import type { ContractDocumenter, JsonSchemaConverter } from "./openapi/document";
@@ -79,6 +80,8 @@ export interface MountContext {
   readonly present: ProblemPresenter;
   /** The JWT verifier, when part 5 declares a JWT scheme. */
   readonly jwt: JwtVerifier | undefined;
+  /** The deployment's verifiers of part 5's schemes only code verifies, by scheme name. */
+  readonly verifiers?: Readonly<Record<string, Verifier | undefined>>;
   /** The XML codec, when an operation declares an XML media type. */
   readonly xml: XmlCodec | undefined;
   /**

@@ -60,7 +60,7 @@ const CLIENT_LANGUAGE = [
 ];
 
 /** Packages the Worker may load: its runtime dependencies and the runtime's own modules. */
-const RUNTIME_PACKAGES = /^(hono|zod|jose|fast-xml-parser)(\/|$)|^cloudflare:/;
+const RUNTIME_PACKAGES = /^(hono|zod|jose|fast-xml-parser|aws4fetch)(\/|$)|^cloudflare:/;
 
 /** The Node-only part of `src/`: `contract:import` and `contract:diff`. No Worker module imports it. */
 const IMPORTER = "importer/";

@@ -43,6 +43,7 @@ import {
 } from "../fixtures/sandbox";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_STATES_CONTRACT, fixtureStatesHandlers } from "../fixtures/states";
+import { FIXTURE_VERIFIED_CONTRACT, FIXTURE_VERIFIED_HANDLERS } from "../fixtures/verified";
 import { FIXTURE_VERSIONS_CONTRACT } from "../fixtures/versions";
 import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
 import { BENCH_FIXTURE_CONTRACT, BENCH_FIXTURE_HANDLERS } from "../tools/bench/fixture-operation";
@@ -146,6 +147,7 @@ const PART_MODULES: Readonly<Record<EnginePart, string>> = {
   rateLimits: "src/engine/limits/enforce.ts",
   security: "src/engine/authentication/authenticate.ts",
   introspection: "src/engine/authentication/introspection.ts",
+  signatures: "src/engine/authentication/aws-sigv4.ts",
   states: "src/engine/states/transition.ts",
   events: "src/engine/events/",
   errorModel: "src/engine/error-model.ts",
@@ -388,6 +390,19 @@ describe("a Worker's bundle", () => {
       },
     ],
     [
+      "verified (AWS SigV4, mutual TLS, code)",
+      {
+        contract: FIXTURE_VERIFIED_CONTRACT,
+        module: "test/fixtures/verified.ts",
+        contractName: "FIXTURE_VERIFIED_CONTRACT",
+        handlers: {
+          name: "FIXTURE_VERIFIED_HANDLERS",
+          expression: "FIXTURE_VERIFIED_HANDLERS",
+          value: FIXTURE_VERIFIED_HANDLERS,
+        },
+      },
+    ],
+    [
       "introspection",
       {
         contract: FIXTURE_INTROSPECTION_CONTRACT,
@@ -485,6 +500,7 @@ describe("a Worker's bundle", () => {
       expectParts(shipped, partsOf(worker));
       expect(has(shipped, "node_modules/jose/")).toBe(needsJwt(worker.contract));
       expect(has(shipped, "node_modules/fast-xml-parser/")).toBe(declaresXml(worker.contract));
+      expect(has(shipped, "node_modules/aws4fetch/")).toBe(partsOf(worker).includes("signatures"));
       for (const module of BUILD_ONLY)
         expect(shipped.filter((input) => input.includes(module))).toEqual([]);
     },
@@ -500,6 +516,7 @@ describe("the typed client's bundle (src/client, as a caller's bundler makes it)
     expect(shipped.filter((input) => input.includes("src/contract-language/")).sort()).toEqual([
       "src/contract-language/contract.ts",
       "src/contract-language/lazy.ts",
+      "src/contract-language/path-key.ts",
     ]);
     for (const fragment of [
       "src/platform/",
@@ -510,6 +527,7 @@ describe("the typed client's bundle (src/client, as a caller's bundler makes it)
       "node_modules/hono/",
       "node_modules/jose/",
       "node_modules/fast-xml-parser/",
+      "node_modules/aws4fetch/",
     ])
       expect(
         shipped.filter((input) => input.includes(fragment)),

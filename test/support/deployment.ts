@@ -20,7 +20,7 @@ import { CORS_VARS, DEFAULT_MAX_AGE, MAX_MAX_AGE } from "../../src/platform/cors
 export interface RequiredSecret {
   readonly name: string;
   /** The spec's placeholder: a value is never written down (`<ACCESS_TOKEN>` for bearer tokens). */
-  readonly placeholder: "<API_KEY>" | "<ACCESS_TOKEN>";
+  readonly placeholder: "<API_KEY>" | "<ACCESS_TOKEN>" | "<ACCESS_KEYS>";
   /** The security scheme that accepts it, and what it holds, for people. */
   readonly scheme: string;
   readonly meaning: string;
@@ -30,6 +30,14 @@ export interface RequiredSecret {
 export function requiredSecrets(contract: Contract): RequiredSecret[] {
   const secrets = new Map<string, RequiredSecret>();
   for (const [scheme, declared] of Object.entries(contract.securitySchemes)) {
+    if (declared.type === "verified" && declared.accessKeys)
+      for (const name of secretNames(declared.accessKeys))
+        secrets.set(name, {
+          name,
+          placeholder: "<ACCESS_KEYS>",
+          scheme,
+          meaning: `the AWS access keys ${scheme} accepts, one <access key id>:<secret access key> per line`,
+        });
     if (!("secret" in declared)) continue;
     const bearer = declared.type === "http" && declared.scheme === "bearer";
     const basic = declared.type === "http" && declared.scheme === "basic";

@@ -62,6 +62,9 @@ async function localIssuer(root: string): Promise<LocalIssuer> {
 /** A random credential of the form the scheme compares (basic: `user-id:password`). */
 function madeSecret(scheme: SecurityScheme): string {
   const random = randomBytes(18).toString("base64url");
+  // An AWS access key pair: an id of AWS's form, and its secret.
+  if (scheme.type === "verified")
+    return `AKIALOCAL${randomBytes(6).toString("hex").toUpperCase()}:${random}`;
   return scheme.type === "http" && scheme.scheme === "basic"
     ? `local-user:${random}`
     : `local-${random}`;
@@ -250,6 +253,8 @@ export async function devCredentialValues(
         credentials[name] = opaqueToken(root, name);
       continue;
     }
+    // A signature or a certificate is made per request, never one value to send.
+    if (!("secret" in scheme)) continue;
     const first = typeof scheme.secret === "string" ? scheme.secret : scheme.secret[0];
     const value = values.get(first);
     if (value !== undefined) credentials[name] = value;

@@ -8,7 +8,7 @@
  * sandbox places some operation, from the sandbox.
  */
 import { contract as shipped } from "../../src/contract";
-import type { Contract } from "../../src/contract-language/contract";
+import type { Contract, VerifiedScheme } from "../../src/contract-language/contract";
 import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
 import { placeOperations } from "../../src/engine/sandbox/place";
 import { DEV_VARS, ensureDevVars, jwtSchemes, opaqueToken, schemeScopes } from "./dev-credentials";
@@ -63,6 +63,10 @@ if (schemes.length > 0) {
       );
       continue;
     }
+    if (scheme.type === "verified") {
+      say(`${name}: ${verifiedHint(scheme, values)}`);
+      continue;
+    }
     const secret = typeof scheme.secret === "string" ? scheme.secret : scheme.secret[0];
     const value = values.get(secret) ?? "";
     const flag =
@@ -77,4 +81,24 @@ if (schemes.length > 0) {
           : `-H ${quote(`Authorization: Bearer ${value}`)}`;
     say(`${name}: ${flag}`);
   }
+}
+
+/**
+ * How to reach a verified scheme locally: curl signs AWS Signature Version 4 itself
+ * (`--aws-sigv4`, any region and service: the signature names them), with the access key
+ * made in .dev.vars; a client certificate is verified at Cloudflare's edge only; a scheme
+ * the deployment's code verifies needs its verifier in src/handlers.ts.
+ */
+function verifiedHint(scheme: VerifiedScheme, values: ReadonlyMap<string, string>): string {
+  if (scheme.verifiedBy === "aws-sigv4") {
+    const names =
+      typeof scheme.accessKeys === "string" ? [scheme.accessKeys] : (scheme.accessKeys ?? []);
+    const pair =
+      names.map((n) => values.get(n)?.split("\n")[0]).find(Boolean) ??
+      "<ACCESS_KEY_ID>:<SECRET_ACCESS_KEY>";
+    return `curl --aws-sigv4 'aws:amz:us-east-1:execute-api' --user '${pair}' (AWS Signature Version 4, signed by curl)`;
+  }
+  if (scheme.verifiedBy === "mutual-tls")
+    return "a client certificate, verified by Cloudflare at the edge (mTLS on the zone): wrangler dev has none, so every request is refused";
+  return "verified by code: give its verifier in src/handlers.ts (verifiers); until then every request is refused (401)";
 }

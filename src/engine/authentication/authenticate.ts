@@ -17,14 +17,17 @@ import {
   jwtOf,
   type SecurityScheme,
   secretNames,
+  type VerifiedScheme,
 } from "../../contract-language/contract";
 import type { Authenticated } from "../../contract-language/define-handlers";
 import { INSUFFICIENT_SCOPE } from "../../contract-language/problem-catalogue";
+import type { Verifier } from "../../contract-language/verifiers";
 import type { JwtOutcome, JwtSettings } from "../../platform/engine-seam";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { log } from "../../platform/log";
 import { statusProblem, typedProblem } from "../../platform/problem";
 import type { Refusal } from "../refusal";
+import type { SignaturesPart } from "./aws-sigv4";
 import { compareWithSecrets } from "./compare";
 import { presentedCredential, presentedToken } from "./credentials";
 import type { IntrospectionPart, IntrospectionSettings } from "./introspection";
@@ -48,7 +51,13 @@ type Background = (work: Promise<unknown>) => void;
 
 /** What one scheme made of the request. */
 type SchemeOutcome =
-  | { readonly kind: "valid"; readonly key: string; readonly jwt?: JwtOutcome & { kind: "valid" } }
+  | {
+      readonly kind: "valid";
+      readonly key: string;
+      readonly jwt?: JwtOutcome & { kind: "valid" };
+      /** Whom a verifier said the credential names. */
+      readonly subject?: string | undefined;
+    }
   | { readonly kind: "invalid" }
   | (JwtOutcome & { readonly kind: "unavailable" })
   /** The deployment lacks what the scheme needs: this way in is closed. */
@@ -63,7 +72,13 @@ type Deployment =
       readonly settings: IntrospectionSettings;
       readonly part: IntrospectionPart;
     }
-  | { readonly kind: "unconfigured"; readonly problem: Readonly<Record<string, unknown>> };
+  | { readonly kind: "unconfigured"; readonly problem: Readonly<Record<string, unknown>> }
+  /** AWS Signature Version 4: the access keys, by id. */
+  | { readonly kind: "aws-sigv4"; readonly keys: ReadonlyMap<string, string> }
+  /** The client certificate the edge verified (`request.cf.tlsClientAuth`). */
+  | { readonly kind: "mutual-tls" }
+  /** The deployment's verifier; none refuses every request, until one is given. */
+  | { readonly kind: "code"; readonly verify: Verifier | undefined };
 
 const hex = (buffer: ArrayBuffer) =>
   [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -79,7 +94,9 @@ function deploymentOf(
   plan: SecurityPlan,
   scheme: SecurityScheme,
   env: Readonly<Record<string, unknown>>,
+  name: string,
 ): Deployment {
+  if (scheme.type === "verified") return verifiedDeployment(plan, name, scheme, env);
   if ("secret" in scheme) {
     const values = secretNames(scheme.secret)
       .map((secret) => env[secret])
@@ -108,6 +125,80 @@ function deploymentOf(
     : { kind: "jwt", settings };
 }
 
+/** What the deployment holds for a scheme the platform, or its own code, verifies. */
+function verifiedDeployment(
+  plan: SecurityPlan,
+  name: string,
+  scheme: VerifiedScheme,
+  env: Readonly<Record<string, unknown>>,
+): Deployment {
+  if (scheme.verifiedBy === "mutual-tls") return { kind: "mutual-tls" };
+  if (scheme.verifiedBy === "code") return { kind: "code", verify: plan.verifiers[name] };
+  // Never without the part: the engine refuses to mount a contract that needs it.
+  if (!plan.signatures)
+    return { kind: "unconfigured", problem: { problem: "built without signature verification" } };
+  const names = scheme.accessKeys ? secretNames(scheme.accessKeys) : [];
+  const keys = plan.signatures.accessKeys(
+    names.map((name) => env[name]).filter((value): value is string => typeof value === "string"),
+  );
+  return keys.size > 0
+    ? { kind: "aws-sigv4", keys }
+    : { kind: "unconfigured", problem: { secret: scheme.accessKeys ?? [] } };
+}
+
+/**
+ * Cloudflare's verdict on the client certificate (`request.cf.tlsClientAuth`): presented,
+ * verified against the zone's certificate authority, and not revoked. Absent where the zone
+ * does not ask for certificates (and in `wrangler dev`): no certificate is valid then.
+ */
+function clientCertificate(request: Request): string | undefined {
+  const cf = (request as Request & { cf?: { tlsClientAuth?: Record<string, unknown> } }).cf;
+  const auth = cf?.tlsClientAuth;
+  if (!auth || auth.certPresented !== "1" || auth.certVerified !== "SUCCESS") return undefined;
+  if (auth.certRevoked === "1") return undefined;
+  const fingerprint = auth.certFingerprintSHA256;
+  return typeof fingerprint === "string" && fingerprint !== "" ? fingerprint : undefined;
+}
+
+/** What a verified scheme makes of the request. */
+async function verifiedOutcome(
+  plan: SecurityPlan,
+  deployment: Deployment,
+  request: Request,
+  env: Readonly<Record<string, unknown>>,
+): Promise<SchemeOutcome | undefined> {
+  if (deployment.kind === "aws-sigv4") {
+    const outcome = await (plan.signatures as SignaturesPart).verify(
+      request,
+      deployment.keys,
+      plan.maxBodyBytes,
+    );
+    return outcome.kind === "valid"
+      ? { kind: "valid", key: `aws-sigv4\n${outcome.accessKeyId}` }
+      : { kind: "invalid" };
+  }
+  if (deployment.kind === "mutual-tls") {
+    const fingerprint = clientCertificate(request);
+    return fingerprint ? { kind: "valid", key: `mutual-tls\n${fingerprint}` } : { kind: "invalid" };
+  }
+  if (deployment.kind !== "code") return undefined;
+  if (!deployment.verify) return { kind: "invalid" };
+  try {
+    // A copy: the body is still there for the operation.
+    const verdict = await deployment.verify(request.clone(), env);
+    return verdict.valid
+      ? { kind: "valid", key: `code\n${verdict.subject ?? ""}`, subject: verdict.subject }
+      : { kind: "invalid" };
+  } catch (error) {
+    return {
+      kind: "unconfigured",
+      problem: {
+        problem: `its verifier threw: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    };
+  }
+}
+
 /** Logs a scheme the deployment has not configured, once per app (per isolate). */
 function reportOnce(plan: SecurityPlan, scheme: string, problem: object, requestId: string): void {
   const key = `${scheme}\n${JSON.stringify(problem)}`;
@@ -123,6 +214,10 @@ function reportOnce(plan: SecurityPlan, scheme: string, problem: object, request
 
 /** Whether the request carries a credential for `scheme`, valid or not. */
 function presents(scheme: SecurityScheme, request: Request): boolean {
+  if (scheme.type === "verified")
+    return scheme.verifiedBy === "mutual-tls"
+      ? clientCertificate(request) !== undefined
+      : presentedCredential(scheme, request) !== undefined;
   if (issuerVouched(scheme)) return presentedToken(request) !== undefined;
   return presentedCredential(scheme, request) !== undefined;
 }
@@ -148,15 +243,22 @@ async function outcomesOf(
   plan: SecurityPlan,
   deployments: ReadonlyMap<string, Deployment>,
   request: Request,
-  background: Background | undefined,
+  context: { env: Readonly<Record<string, unknown>>; requestId: string; background?: Background },
 ): Promise<Map<string, SchemeOutcome>> {
+  const { env, requestId, background } = context;
   const outcomes = new Map<string, SchemeOutcome>();
   const token = presentedToken(request);
-  const verified = new Map<string, JwtOutcome>();
+  const checked = new Map<string, JwtOutcome>();
   for (const [name, scheme] of plan.schemes) {
     const deployment = deployments.get(name);
     if (deployment?.kind === "unconfigured") {
       outcomes.set(name, { kind: "unconfigured", problem: deployment.problem });
+      continue;
+    }
+    const verified = deployment && (await verifiedOutcome(plan, deployment, request, env));
+    if (verified) {
+      if (verified.kind === "unconfigured") reportOnce(plan, name, verified.problem, requestId);
+      outcomes.set(name, verified);
       continue;
     }
     if (deployment?.kind === "introspection") {
@@ -185,8 +287,8 @@ async function outcomesOf(
         jwt.algorithms,
         jwt.profile,
       ]);
-      outcome = verified.get(key) ?? (await plan.verifyJwt(token, jwt, settings, background));
-      verified.set(key, outcome);
+      outcome = checked.get(key) ?? (await plan.verifyJwt(token, jwt, settings, background));
+      checked.set(key, outcome);
     }
     if (outcome.kind === "valid")
       outcomes.set(name, {
@@ -224,11 +326,25 @@ export async function authenticate(
 ): Promise<Authentication> {
   const deployments = new Map<string, Deployment>();
   for (const [name, scheme] of plan.schemes) {
-    const deployment = deploymentOf(plan, scheme, env);
+    const deployment = deploymentOf(plan, scheme, env, name);
     if (deployment.kind === "unconfigured") reportOnce(plan, name, deployment.problem, requestId);
+    if (deployment.kind === "code" && !deployment.verify)
+      reportOnce(
+        plan,
+        name,
+        {
+          problem:
+            "no verifier is given for it (verifiers, src/handlers.ts): every request is refused",
+        },
+        requestId,
+      );
     deployments.set(name, deployment);
   }
-  const outcomes = await outcomesOf(plan, deployments, request, background);
+  const outcomes = await outcomesOf(plan, deployments, request, {
+    env,
+    requestId,
+    ...(background ? { background } : {}),
+  });
   return decide(plan, outcomes, request, requestId);
 }
 
@@ -337,6 +453,9 @@ async function admitted(
   const jwtOutcome = names
     .map((name) => outcomes.get(name))
     .find((o) => o?.kind === "valid" && o.jwt);
+  const verifiedSubject = names
+    .map((name) => outcomes.get(name))
+    .find((o) => o?.kind === "valid" && o.subject !== undefined);
   const keys = names.map((name) => {
     const outcome = outcomes.get(name);
     return `${name}=${outcome?.kind === "valid" ? outcome.key : ""}`;
@@ -349,7 +468,12 @@ async function admitted(
     auth: {
       requirement: index,
       schemes: names,
-      subject: jwtOutcome?.kind === "valid" ? jwtOutcome.jwt?.subject : undefined,
+      subject:
+        jwtOutcome?.kind === "valid"
+          ? jwtOutcome.jwt?.subject
+          : verifiedSubject?.kind === "valid"
+            ? verifiedSubject.subject
+            : undefined,
       scopes: names.flatMap(scopesOf),
     },
     rateKey,

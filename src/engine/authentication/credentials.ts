@@ -4,7 +4,7 @@
  * answered differently for a malformed credential than for a missing or wrong one.
  */
 import { parse as parseCookies } from "hono/utils/cookie";
-import type { SecurityScheme } from "../../contract-language/contract";
+import { type SecurityScheme, verifiedField } from "../../contract-language/contract";
 
 const encoder = new TextEncoder();
 // RFC 9110 §11.2: token68.
@@ -39,20 +39,33 @@ export function presentedCredential(
   scheme: SecurityScheme,
   request: Request,
 ): Uint8Array | undefined {
+  if (scheme.type === "verified") {
+    const field = verifiedField(scheme);
+    return field ? fieldValue(request, field.in, field.name) : undefined;
+  }
   if (scheme.type !== "apiKey") {
     const basic = scheme.type === "http" && scheme.scheme === "basic";
     const credentials = authorization(request, basic ? "basic" : "bearer");
     if (credentials === undefined) return undefined;
     return basic ? basicCredentials(credentials) : encoder.encode(credentials);
   }
+  return fieldValue(request, scheme.in, scheme.name);
+}
+
+/** The one value of a header, query parameter or cookie, as bytes; undefined when there is none. */
+function fieldValue(
+  request: Request,
+  place: "header" | "query" | "cookie",
+  name: string,
+): Uint8Array | undefined {
   let value: string | undefined;
-  if (scheme.in === "header") {
-    value = request.headers.get(scheme.name) ?? undefined;
-  } else if (scheme.in === "query") {
-    const values = new URL(request.url).searchParams.getAll(scheme.name);
+  if (place === "header") {
+    value = request.headers.get(name) ?? undefined;
+  } else if (place === "query") {
+    const values = new URL(request.url).searchParams.getAll(name);
     value = values.length === 1 ? values[0] : undefined;
   } else {
-    value = parseCookies(request.headers.get("cookie") ?? "", scheme.name)[scheme.name];
+    value = parseCookies(request.headers.get("cookie") ?? "", name)[name];
   }
   return value ? encoder.encode(value) : undefined;
 }

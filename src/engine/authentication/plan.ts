@@ -3,16 +3,21 @@
  * (`authenticate.ts` checks it on each request): the requirements, the challenge a 401
  * carries, the problems it answers with, and the request fields that carry credentials.
  */
-import type {
-  Contract,
-  Operation,
-  SecurityRequirement,
-  SecurityScheme,
+import {
+  type Contract,
+  type Operation,
+  type SecurityRequirement,
+  type SecurityScheme,
+  type VerifiedScheme,
+  verifiedField,
 } from "../../contract-language/contract";
 import { AUTHENTICATION_REQUIRED } from "../../contract-language/problem-catalogue";
+import type { Verifier } from "../../contract-language/verifiers";
+import { MAX_BODY_BYTES } from "../../platform/defaults";
 import type { JwtVerifier } from "../../platform/engine-seam";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
 import type { HiddenFields } from "../request/plan";
+import type { SignaturesPart } from "./aws-sigv4";
 import type { IntrospectionPart } from "./introspection";
 
 export interface SecurityPlan {
@@ -35,6 +40,19 @@ export interface SecurityPlan {
   readonly verifyJwt: JwtVerifier;
   /** Asks whether opaque tokens are active (RFC 7662): given where a scheme introspects. */
   readonly introspection: IntrospectionPart | undefined;
+  /** The deployment's verifiers of the schemes only code verifies, by scheme name. */
+  readonly verifiers: Readonly<Record<string, Verifier | undefined>>;
+  /** Verifies request signatures (AWS SigV4): given where a scheme is one. */
+  readonly signatures: SignaturesPart | undefined;
+  /** The most of a body read to check a request signature (AWS SigV4 hashes the body). */
+  readonly maxBodyBytes: number;
+}
+
+/** What the deployment gives part 5 beyond the contract: its verifiers, and the body cap. */
+export interface SecurityDeployment {
+  readonly verifiers?: Readonly<Record<string, Verifier | undefined>>;
+  readonly maxBodyBytes?: number;
+  readonly signatures?: SignaturesPart | undefined;
 }
 
 /** Never called: the app does not start with a JWT scheme and no verifier. */
@@ -44,12 +62,29 @@ const NO_VERIFIER: JwtVerifier = async () => ({
 });
 
 function challengeOf(scheme: SecurityScheme): string {
+  if (scheme.type === "verified") return verifiedChallenge(scheme);
   if (scheme.type === "apiKey") return `ApiKey in="${scheme.in}", name="${scheme.name}"`;
   if (scheme.type === "http" && scheme.scheme === "basic")
     return `Basic realm="${scheme.realm}", charset="UTF-8"`; // RFC 7617 §2.1
   // RFC 6750 §3; no error code, so missing and wrong answer alike. OAuth 2 and OpenID
   // Connect access tokens are bearer tokens too.
   return "Bearer";
+}
+
+/**
+ * The challenge of a verified scheme (RFC 9110 §11.6.1: a 401 carries one for each): AWS's
+ * `AWS4-HMAC-SHA256`, `ClientCertificate` for mutual TLS (no auth-scheme is registered for
+ * it), and otherwise the scheme as the API declares it.
+ */
+function verifiedChallenge(scheme: VerifiedScheme): string {
+  const { declared } = scheme;
+  if (scheme.verifiedBy === "aws-sigv4") return "AWS4-HMAC-SHA256";
+  if (scheme.verifiedBy === "mutual-tls" || declared.type === "mutualTLS")
+    return "ClientCertificate";
+  if (declared.type === "apiKey") return `ApiKey in="${declared.in}", name="${declared.name}"`;
+  return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(declared.scheme ?? "")
+    ? (declared.scheme as string)
+    : "ApiKey";
 }
 
 /** What an operation requires (checked by `checkSecurity`); undefined when it requires no credential. */
@@ -60,6 +95,7 @@ export function planSecurity(
   verifyJwt: JwtVerifier | undefined,
   reported: Set<string> = new Set(),
   introspection?: IntrospectionPart,
+  deployment: SecurityDeployment = {},
 ): SecurityPlan | undefined {
   if (operation.security === undefined || operation.security.length === 0) return undefined;
   const schemes = new Map<string, SecurityScheme>();
@@ -73,7 +109,11 @@ export function planSecurity(
   const query = new Set<string>();
   const cookie = new Set<string>();
   for (const scheme of schemes.values()) {
-    if (scheme.type !== "apiKey") header.add("authorization");
+    if (scheme.type === "verified") {
+      const field = verifiedField(scheme);
+      if (field?.in === "header") header.add(field.name.toLowerCase());
+      else if (field) (field.in === "query" ? query : cookie).add(field.name);
+    } else if (scheme.type !== "apiKey") header.add("authorization");
     else if (scheme.in === "header") header.add(scheme.name.toLowerCase());
     else (scheme.in === "query" ? query : cookie).add(scheme.name);
   }
@@ -93,5 +133,8 @@ export function planSecurity(
     fields: { header, query, cookie },
     verifyJwt: verifyJwt ?? NO_VERIFIER,
     introspection,
+    verifiers: deployment.verifiers ?? {},
+    signatures: deployment.signatures,
+    maxBodyBytes: deployment.maxBodyBytes ?? MAX_BODY_BYTES,
   };
 }

@@ -12,6 +12,8 @@ import {
   jwtOf,
   type SecurityScheme,
   secretNames,
+  type VerifiedScheme,
+  verifiedField,
 } from "../../contract-language/contract";
 import { isHttpUrl, isUrlReference } from "../../contract-language/urls";
 import { isBindingName } from "../bindings";
@@ -33,6 +35,12 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 export function authorizationForm(
   scheme: SecurityScheme,
 ): "Basic" | "Bearer" | "whole" | undefined {
+  if (scheme.type === "verified") {
+    const field = verifiedField(scheme);
+    return field?.in === "header" && field.name.toLowerCase() === "authorization"
+      ? "whole"
+      : undefined;
+  }
   if (scheme.type === "apiKey")
     return scheme.in === "header" && scheme.name.toLowerCase() === "authorization"
       ? "whole"
@@ -122,11 +130,42 @@ function checkScheme(name: string, scheme: SecurityScheme): void {
     case "openIdConnect":
       if (!isHttpUrl(scheme.openIdConnectUrl)) throw fail("openIdConnectUrl must be a URL");
       return;
+    case "verified":
+      checkVerified(scheme, fail);
+      return;
     default:
       throw fail(
         `type ${String((scheme as { type: unknown }).type)} is not a security scheme type`,
       );
   }
+}
+
+/** A scheme the platform or the deployment's code verifies: what it needs to be enforced. */
+function checkVerified(scheme: VerifiedScheme, fail: (why: string) => Error): void {
+  const { declared, verifiedBy } = scheme;
+  if (!["apiKey", "http", "mutualTLS"].includes(declared?.type))
+    throw fail("declared.type must be apiKey, http or mutualTLS");
+  if (declared.type === "apiKey") {
+    if (!["header", "query", "cookie"].includes(declared.in ?? ""))
+      throw fail("declared.in must be header, query or cookie");
+    if (!FIELD_NAME.test(declared.name ?? "")) throw fail("declared.name must be an HTTP token");
+  }
+  if (verifiedBy === "aws-sigv4") {
+    const names = scheme.accessKeys ? secretNames(scheme.accessKeys) : [];
+    if (names.length === 0) throw fail("accessKeys names no Worker secret");
+    for (const secret of names)
+      if (!isBindingName(secret))
+        throw fail(`accessKeys ${JSON.stringify(secret)} is not a valid binding name`);
+    if (
+      declared.type !== "apiKey" ||
+      declared.in !== "header" ||
+      declared.name?.toLowerCase() !== "authorization"
+    )
+      throw fail(
+        "an AWS signature travels in the Authorization header (declared as an apiKey there)",
+      );
+  } else if (verifiedBy !== "mutual-tls" && verifiedBy !== "code")
+    throw fail("verifiedBy must be aws-sigv4, mutual-tls or code");
 }
 
 /** The schemes, then every operation's `security`. */

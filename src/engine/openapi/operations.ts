@@ -116,6 +116,20 @@ function securitySchemeObject(scheme: SecurityScheme): Json {
       return { type: "oauth2", flows: scheme.flows, ...description };
     case "openIdConnect":
       return { type: "openIdConnect", openIdConnectUrl: scheme.openIdConnectUrl, ...description };
+    case "verified": {
+      // As the API declares it; AWS's documents mark their signature so (API Gateway's extension).
+      const { type, in: place, name, scheme: http } = scheme.declared;
+      return {
+        type,
+        ...(place !== undefined ? { in: place } : {}),
+        ...(name !== undefined ? { name } : {}),
+        ...(http !== undefined ? { scheme: http } : {}),
+        ...description,
+        ...(scheme.verifiedBy === "aws-sigv4"
+          ? { "x-amazon-apigateway-authtype": "awsSigv4" }
+          : {}),
+      };
+    }
   }
 }
 

@@ -11,6 +11,7 @@ import {
   operationShapes,
   resolveSchema,
   type SchemaDeclaration,
+  verifiedField,
 } from "../../contract-language/contract";
 import { type CorsResource, PLATFORM_CORS } from "../../platform/cors";
 import { retirementOf } from "../versions/plan";
@@ -35,6 +36,13 @@ function credentialHeaders(contract: Contract, operation: Operation): string[] {
       // credentials (CORS_ALLOW_CREDENTIALS), never as a header a script sets.
       if (scheme.type === "apiKey") {
         if (scheme.in === "header") names.add(scheme.name.toLowerCase());
+      } else if (scheme.type === "verified") {
+        const field = verifiedField(scheme);
+        if (field?.in === "header") names.add(field.name.toLowerCase());
+        // What AWS Signature Version 4 signs beside it (the date, the body's hash, a session).
+        if (scheme.verifiedBy === "aws-sigv4")
+          for (const name of ["x-amz-date", "x-amz-content-sha256", "x-amz-security-token"])
+            names.add(name);
       } else names.add("authorization");
     }
   return [...names];

@@ -121,6 +121,7 @@ export function mountOperations(
       versionHidden,
       pathParameters: read,
       jwt,
+      verifiers: context.verifiers ?? {},
       xml: xml?.(id, shapes),
       reported,
       exampleBook,

@@ -5,6 +5,7 @@
  */
 import type { Contract, Operation } from "../../contract-language/contract";
 import type { AnyHandler } from "../../contract-language/define-handlers";
+import type { Verifier } from "../../contract-language/verifiers";
 import type { JwtVerifier } from "../../platform/engine-seam";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
 import type { ExampleBook } from "../examples/book";
@@ -35,6 +36,8 @@ export interface OperationSetting {
   /** The path template's parameters, as their text stands in the path the router matched. */
   readonly pathParameters: (path: string) => Record<string, string>;
   readonly jwt: JwtVerifier | undefined;
+  /** The deployment's verifiers of the schemes only code verifies, by scheme name. */
+  readonly verifiers: Readonly<Record<string, Verifier | undefined>>;
   /** The XML mappings of each of the operation's shapes, when the contract declares XML. */
   readonly xml: XmlShapes | undefined;
   /** Misconfigured security schemes, logged once for the whole app. */
@@ -68,6 +71,11 @@ export function planOperation(
     jwt,
     setting.reported,
     parts.introspection,
+    {
+      verifiers: setting.verifiers,
+      signatures: parts.signatures,
+      maxBodyBytes: limits.maxBodyBytes ?? setting.maxBodyBytes,
+    },
   );
   const planned = {
     id,

@@ -71,13 +71,19 @@ export function securitySection(document: Json): SafeHtml {
   const items = schemes.map(([name, scheme]) => {
     const s = objectOf(scheme);
     const where =
-      s.type === "apiKey"
-        ? html`an API key in the ${text(s.in)} <code>${text(s.name)}</code>`
-        : s.type === "http"
-          ? html`<code>Authorization: ${text(s.scheme) === "basic" ? "Basic" : "Bearer"} …</code>${s.bearerFormat ? html` (${text(s.bearerFormat)})` : NOTHING}`
-          : s.type === "openIdConnect"
-            ? html`an OpenID Connect access token as a bearer token; discovery at <code>${text(s.openIdConnectUrl)}</code>`
-            : html`an OAuth 2 access token as a bearer token (RFC 6750)`;
+      s["x-amazon-apigateway-authtype"] !== undefined
+        ? html`an AWS Signature Version 4 in <code>Authorization: AWS4-HMAC-SHA256 …</code>, made anew for each request`
+        : s.type === "mutualTLS"
+          ? html`a client certificate (mutual TLS)`
+          : s.type === "http" && !["basic", "bearer"].includes(String(s.scheme).toLowerCase())
+            ? html`<code>Authorization: ${text(s.scheme)} …</code>`
+            : s.type === "apiKey"
+              ? html`an API key in the ${text(s.in)} <code>${text(s.name)}</code>`
+              : s.type === "http"
+                ? html`<code>Authorization: ${text(s.scheme) === "basic" ? "Basic" : "Bearer"} …</code>${s.bearerFormat ? html` (${text(s.bearerFormat)})` : NOTHING}`
+                : s.type === "openIdConnect"
+                  ? html`an OpenID Connect access token as a bearer token; discovery at <code>${text(s.openIdConnectUrl)}</code>`
+                  : html`an OAuth 2 access token as a bearer token (RFC 6750)`;
     return html`<section class="scheme" id="security-${name}"><h3><code>${name}</code></h3><p>${where}.</p>${paragraphs(s.description)}${flowsView(s.flows)}</section>`;
   });
   return html`<h2 id="security">Authentication (part 5)</h2>\n${joinHtml(items, "\n")}`;
