@@ -230,6 +230,8 @@ export function handlerIds(text: string): string[] {
   if (start === -1) return [];
   const ids: string[] = [];
   for (const line of text.slice(start).split("\n")) {
+    // The object ends where a line starts with its closing brace (Biome's layout).
+    if (/^\}/.test(line)) break;
     const match = /^ {2}(?:"([^"]+)"|([A-Za-z_$][\w$]*))\s*(?::|\()/.exec(line);
     const id = match?.[1] ?? match?.[2];
     if (id) ids.push(id);

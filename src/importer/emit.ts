@@ -393,13 +393,13 @@ import { BUILT } from "./generated/contract";
 // The contract as the Worker serves it: src/contract without the text only its documents
 // carry (src/build/served-contract.ts); its types are the declared contract's.
 import { contract } from "./generated/served-contract";
-import { handlers } from "./handlers";
+import { handlers, verifiers } from "./handlers";
 import { serveApp } from "./serve-app";
 
 // The Durable Object classes its bindings name (the sandbox's, when the contract has one).
 export * from "./generated/durable-objects";
 
-const app = serveApp(contract, { handlers, ...BUILT });
+const app = serveApp(contract, { handlers, verifiers, ...BUILT });
 
 export default {
   fetch: app.fetch,
@@ -418,7 +418,14 @@ export function handlersFile(operations: number): string {
 
 import type { contract } from "./contract";
 import { defineHandlers } from "./contract-language/define-handlers";
+import { defineVerifiers } from "./contract-language/verifiers";
 
 export const handlers = defineHandlers<typeof contract>({});
+
+/**
+ * Verifiers of part 5's schemes that only code can check (\`verifiedBy: "code"\`), by scheme
+ * name: until one is given, its way in refuses every request (401).
+ */
+export const verifiers = defineVerifiers<typeof contract>({});
 `;
 }

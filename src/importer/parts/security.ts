@@ -161,7 +161,52 @@ function declaredScheme(
       },
     };
   };
-  if (awsSignature(node)) return undefined;
+  if (awsSignature(node)) {
+    const accessKeys = secretName(`${snake}_ACCESS_KEYS`);
+    ctx.findings.changed(
+      pointer,
+      `an AWS request signature (Signature Version 4): verified by the platform with the access keys in the Worker secret ${accessKeys}, one <access key id>:<secret access key> per line`,
+    );
+    return {
+      type: "verified",
+      verifiedBy: "aws-sigv4",
+      declared: { type: "apiKey", in: "header", name: node.name },
+      ...description,
+      accessKeys,
+    };
+  }
+  // A client certificate: verified by Cloudflare at the edge (OpenAPI 3.1's mutualTLS; 3.0
+  // documents often write it as an http scheme named so).
+  if (node.type === "mutualTLS" || (node.type === "http" && scheme === "mutual")) {
+    ctx.findings.changed(
+      pointer,
+      "mutual TLS: the client certificate Cloudflare verifies for the zone (request.cf.tlsClientAuth); where the zone verifies none, every request is refused",
+    );
+    return {
+      type: "verified",
+      verifiedBy: "mutual-tls",
+      declared: { type: node.type, ...(node.type === "http" ? { scheme: node.scheme } : {}) },
+      ...description,
+    };
+  }
+  // An http scheme of the API's own (an HMAC, a signature of some fields): only code can check it.
+  if (
+    node.type === "http" &&
+    scheme !== "basic" &&
+    scheme !== "bearer" &&
+    typeof node.scheme === "string"
+  ) {
+    ctx.findings.changed(
+      pointer,
+      `http scheme ${node.scheme}: verified by code the deployment gives (verifiers, src/handlers.ts); until it does, every request is refused (401)`,
+    );
+    return {
+      type: "verified",
+      verifiedBy: "code",
+      declared: { type: "http", scheme: node.scheme },
+      ...description,
+    };
+  }
   if (node.type === "apiKey" && ["header", "query", "cookie"].includes(String(node.in))) {
     // Two schemes that read the same field are one credential (the FEC's document names its
     // query key twice, and requires both together): they are compared with one secret.

@@ -110,14 +110,62 @@ describe("security schemes and requirements (part 5)", () => {
     );
   });
 
-  it("leaves out an operation only a scheme it cannot verify would guard (fail closed), and imports the rest", async () => {
-    const c = await importCase("mtls", secured({ mtls: { type: "mutualTLS" } }, [{ mtls: [] }]));
+  it("leaves out an operation only a scheme it cannot read would guard (fail closed), and imports the rest", async () => {
+    const c = await importCase(
+      "unknown-scheme",
+      secured({ odd: { type: "fixtureUnknownKind" } }, [{ odd: [] }]),
+    );
     expect(Object.keys(c.contract.operations)).toEqual(["fixtureOpen"]);
     expect(findingLines(c)).toContain(
       "lost #/paths/~1fixture/get: left out: operation fixtureGet can only be reached with credentials the platform cannot verify, and is not served open",
     );
     // Never served open: its method on the path is one the path does not have.
     expect((await c.app.request("https://fixture.test/fixture")).status).toBe(405);
+  });
+
+  it.each([
+    [
+      "mutual TLS, verified as Cloudflare verified the client certificate",
+      { type: "mutualTLS" },
+      { type: "verified", verifiedBy: "mutual-tls", declared: { type: "mutualTLS" } },
+      "ClientCertificate",
+    ],
+    [
+      "an http scheme of the API's own, verified by code the deployment gives",
+      { type: "http", scheme: "fixture-hmac-sha256" },
+      {
+        type: "verified",
+        verifiedBy: "code",
+        declared: { type: "http", scheme: "fixture-hmac-sha256" },
+      },
+      "fixture-hmac-sha256",
+    ],
+    [
+      "an AWS request signature (x-amazon-apigateway-authtype), verified by the platform",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        "x-amazon-apigateway-authtype": "awsSigv4",
+      },
+      {
+        type: "verified",
+        verifiedBy: "aws-sigv4",
+        declared: { type: "apiKey", in: "header", name: "Authorization" },
+        accessKeys: "FIXTURE_SIGNED_ACCESS_KEYS",
+      },
+      "AWS4-HMAC-SHA256",
+    ],
+  ])("serves what only %s guards, never open", async (_label, declared, expected, challenge) => {
+    const c = await importCase("verified", {
+      ...secured({ fixtureSigned: declared }, [{ fixtureSigned: [] }]),
+      info: { title: "FIXTURE", version: "1" },
+    });
+    expect(Object.keys(c.contract.operations)).toEqual(["fixtureGet", "fixtureOpen"]);
+    expect(c.contract.securitySchemes.fixtureSigned).toEqual(expected);
+    const res = await c.app.request("https://fixture.test/fixture");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe(challenge);
   });
 
   const relativeOAuth = (servers: Json[]) => ({
@@ -243,23 +291,6 @@ describe("security schemes and requirements (part 5)", () => {
     expect(findingLines(c)).toContain(
       "changed #/components/securitySchemes/fixtureAgain: security scheme fixtureAgain reads the same query field api_key as fixtureQuery: one credential, compared with one secret (FIXTURE_QUERY)",
     );
-  });
-
-  it("leaves out what only an AWS request signature guards (x-amazon-apigateway-authtype): no secret can verify a signature made per request (fail closed)", async () => {
-    const hmac = {
-      type: "apiKey",
-      in: "header",
-      name: "Authorization",
-      "x-amazon-apigateway-authtype": "awsSigv4",
-    };
-    const c = await importCase("aws-signature", secured({ hmac }, [{ hmac: [] }]));
-    expect(Object.keys(c.contract.operations)).toEqual(["fixtureOpen"]);
-    expect(findingLines(c)).toContainEqual(
-      expect.stringMatching(
-        /^lost #\/components\/securitySchemes\/hmac: security scheme hmac \(apiKey\): the platform cannot verify it; it is an AWS request signature \(x-amazon-apigateway-authtype awsSigv4\)/,
-      ),
-    );
-    expect((await c.app.request("https://fixture.test/fixture")).status).toBe(405);
   });
 
   it("credentials made optional by an empty requirement", async () => {
