@@ -14,6 +14,7 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   writeFileSync,
 } from "node:fs";
@@ -206,6 +207,19 @@ type Step = ReturnType<typeof stepper>;
 /** All a command printed, for the log. */
 const log = (ran: Ran) => `${ran.stdout}${ran.stderr}`;
 
+/** What the stage's type check reads: src/'s files, and the contract's share of them in lines. */
+function checkedFiles(dir: string): string {
+  const files = readdirSync(join(dir, "src"), { recursive: true, encoding: "utf8" }).filter(
+    (name) => name.endsWith(".ts"),
+  );
+  const contract = files.filter((name) => name.startsWith("contract/"));
+  const lines = contract.reduce(
+    (n, name) => n + readFileSync(join(dir, "src", name), "utf8").split("\n").length,
+    0,
+  );
+  return `${files.length} files of src/, the contract's ${contract.length} of ${lines.toLocaleString("en-US")} lines`;
+}
+
 /** The sentence the Worker refuses to start with (src/importer/served-document.ts), if any. */
 const NOT_STARTED = "the service does not start: ";
 
@@ -314,7 +328,8 @@ async function typeCheck(
   root: string,
 ): Promise<{ failure: string; log: string } | { handlerErrors: readonly TscError[] }> {
   const check = "type-checking the project with the new contract";
-  const checking = step(check);
+  // What it checks, said up front: the checker reports nothing until it is done.
+  const checking = step(`${check} (${checkedFiles(dir)})`);
   // The runtime's types (gitignored, so not in the copy): the project's own where it has
   // them (nothing in src/ reads a binding by its typed name), made afresh otherwise.
   const types = "src/worker-configuration.d.ts";
