@@ -24,7 +24,13 @@ import { NODE_PROJECT } from "./vitest.node.config";
 // a contract that cannot work stops the run there, with the build's line. Once per run.
 
 const SHIPPED_SECRETS = Object.fromEntries(
-  requiredSecrets(contract).map(({ name }) => [name, `test-only-${randomUUID()}`]),
+  requiredSecrets(contract).map(({ name, placeholder }) => [
+    name,
+    // AWS access keys: one <access key id>:<secret access key>, made for this run.
+    placeholder === "<ACCESS_KEYS>"
+      ? `TESTONLY${randomUUID().slice(0, 8).toUpperCase()}:${randomUUID()}`
+      : `test-only-${randomUUID()}`,
+  ]),
 );
 // The JWT schemes' settings, as a deployment sets them: a key set given inline, of an
 // issuer made for this run only, whose private key reaches the tests alone (TEST_ISSUER),

@@ -21,7 +21,12 @@ import {
   describeInstance,
   type Fetcher,
 } from "../tools/conformance/checker";
-import { type Presented, presented, secretCredentials } from "../tools/conformance/credentials";
+import {
+  type Presented,
+  presented,
+  secretCredentials,
+  signedCredentials,
+} from "../tools/conformance/credentials";
 import { validRequest } from "../tools/conformance/valid-request";
 
 const contract: Contract = shipped;
@@ -42,7 +47,10 @@ const bindings = env as unknown as Record<string, unknown> & {
 
 /** A working credential of every scheme part 5 declares, from the test runtime. */
 async function credentials(): Promise<Record<string, Presented>> {
-  const all = secretCredentials(contract, bindings);
+  const all = {
+    ...secretCredentials(contract, bindings),
+    ...signedCredentials(contract, bindings),
+  };
   const issuer = JSON.parse(bindings.TEST_ISSUER) as LocalIssuer;
   for (const [name, scheme] of Object.entries(contract.securitySchemes)) {
     // An introspection scheme trusts the run's one pinned opaque token.

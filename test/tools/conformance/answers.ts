@@ -73,6 +73,8 @@ export interface Probe {
   readonly path: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string | FormData | Uint8Array<ArrayBuffer>;
+  /** Signs the request before it is sent, where its credential is made per request. */
+  readonly sign?: (request: Request) => Promise<Request>;
   readonly expect: Expectation;
   /** What the served document says of this answer, where the probe is of an operation. */
   readonly documented?: (response: Response, text: string) => string[];

@@ -21,6 +21,11 @@ import {
   FIXTURE_UNSET_SECRET,
 } from "../../fixtures/security";
 import {
+  FIXTURE_ACCESS_KEYS,
+  FIXTURE_VERIFIED_CONTRACT,
+  FIXTURE_VERIFIED_HANDLERS,
+} from "../../fixtures/verified";
+import {
   FIXTURE_VERSIONS_CONTRACT,
   FIXTURE_VERSIONS_HANDLERS,
   fixtureVersionsContract,
@@ -36,7 +41,7 @@ import {
   describeInstance,
   type Fetcher,
 } from "./checker";
-import { secretCredentials } from "./credentials";
+import { secretCredentials, signedCredentials } from "./credentials";
 
 const BASE = "https://conformance.test";
 const shipped: Fetcher = (request) => exports.default.fetch(request);
@@ -101,6 +106,29 @@ describe("against correct servers", () => {
     expect(report.checks.map((c) => c.name)).toContain(
       "GET /_service/health from another origin, CORS off: no CORS header",
     );
+  });
+
+  it("a FIXTURE app behind an AWS signature passes, each valid request signed per request by the run's access key", async () => {
+    const keys = { [FIXTURE_ACCESS_KEYS]: `TESTONLYFIXTURE:${crypto.randomUUID()}` };
+    const bindings = { ...env, ...keys };
+    const app = createApp(FIXTURE_VERIFIED_CONTRACT, {
+      engine: OPERATION_ENGINE,
+      jsonSchema: z.toJSONSchema,
+      handlers: FIXTURE_VERIFIED_HANDLERS,
+    });
+    const report = await checkConformance(BASE, {
+      fetch: (r) => Promise.resolve(app.fetch(r, bindings)),
+      credentials: signedCredentials(FIXTURE_VERIFIED_CONTRACT, bindings),
+    });
+    expect(failing(report)).toEqual([]);
+    expect(report.checks.map((c) => c.name)).toContain(
+      "PUT /fixture-signed/{id}: a valid request gets an answer the document documents (200)",
+    );
+    // What no run can present (a client certificate, a scheme only code verifies) is said so.
+    expect(report.unprobed.map((u) => u.operation).sort()).toEqual([
+      "GET /fixture-certified",
+      "GET /fixture-hmac",
+    ]);
   });
 
   it("a FIXTURE operations app passes, with its 404, 405, 415, 413, 400 and 422 probed, and a valid request to each operation", async () => {

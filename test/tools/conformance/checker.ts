@@ -191,12 +191,13 @@ export async function checkConformance(
   async function call(probe: Probe): Promise<Answer | undefined> {
     const headers = new Headers(probe.headers);
     headers.set("x-conformance-probe", marker);
-    const request = new Request(`${base}${probe.path}`, {
+    const unsigned = new Request(`${base}${probe.path}`, {
       method: probe.method,
       headers,
       body: probe.body,
       redirect: "manual",
     });
+    const request = probe.sign ? await probe.sign(unsigned) : unsigned;
     try {
       const response = await send(request);
       return { response, text: await response.text() };
@@ -920,6 +921,7 @@ async function validProbe(
     path: built.request.path,
     headers: built.request.headers,
     ...(built.request.body === undefined ? {} : { body: built.request.body }),
+    ...(built.request.sign ? { sign: built.request.sign } : {}),
     expect: { status: 0, notStatus: [], documentedOnly: true },
   };
   const answer = await send(probe);

@@ -5,6 +5,7 @@
  * valid requests, by the tests that give it the test runtime's secrets, and by
  * `npm run dev`'s local credentials. Runs in Node and workerd (btoa, no Buffer).
  */
+import { AwsClient } from "aws4fetch";
 import type { Contract, SecurityScheme } from "../../../src/contract-language/contract";
 import type { Presented } from "./valid-request";
 
@@ -23,6 +24,34 @@ export function presented(scheme: SecurityScheme, value: string): Presented {
   if (scheme.type === "http" && scheme.scheme === "basic")
     return { headers: { authorization: `Basic ${base64(value)}` }, query: {} };
   return { headers: { authorization: `Bearer ${value}` }, query: {} };
+}
+
+/**
+ * A working credential for each AWS Signature Version 4 scheme of `contract`, from the access
+ * keys a runtime holds (the first of the first secret): each request signed as an AWS SDK
+ * signs it (aws4fetch), for any region and service, which the signature itself names.
+ */
+export function signedCredentials(
+  contract: Contract,
+  env: Readonly<Record<string, unknown>>,
+): Record<string, Presented> {
+  const credentials: Record<string, Presented> = {};
+  for (const [name, scheme] of Object.entries(contract.securitySchemes)) {
+    if (scheme.type !== "verified" || scheme.verifiedBy !== "aws-sigv4" || !scheme.accessKeys)
+      continue;
+    const first = typeof scheme.accessKeys === "string" ? scheme.accessKeys : scheme.accessKeys[0];
+    const line = String(env[first] ?? "").split("\n")[0] ?? "";
+    const at = line.indexOf(":");
+    if (at <= 0) continue;
+    const client = new AwsClient({
+      accessKeyId: line.slice(0, at),
+      secretAccessKey: line.slice(at + 1),
+      service: "execute-api",
+      region: "us-east-1",
+    });
+    credentials[name] = { headers: {}, query: {}, sign: (request) => client.sign(request) };
+  }
+  return credentials;
 }
 
 /**

@@ -15,6 +15,8 @@ type Json = Record<string, unknown>;
 export interface Presented {
   readonly headers: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;
+  /** A credential made per request (a request signature): the request, signed. */
+  readonly sign?: (request: Request) => Promise<Request>;
 }
 
 export interface BuiltRequest {
@@ -25,6 +27,8 @@ export interface BuiltRequest {
   readonly body?: string | FormData | Uint8Array<ArrayBuffer>;
   /** The media type of the body, as declared. */
   readonly mediaType?: string;
+  /** Signs the request, where its credential is a signature made per request. */
+  readonly sign?: (request: Request) => Promise<Request>;
 }
 
 export type Built =
@@ -191,11 +195,20 @@ function credentialFor(
     if (names.every((name) => credentials[name])) {
       const headers: Record<string, string> = {};
       const query: Record<string, string> = {};
+      const signers: ((request: Request) => Promise<Request>)[] = [];
       for (const name of names) {
         Object.assign(headers, credentials[name]?.headers);
         Object.assign(query, credentials[name]?.query);
+        const sign = credentials[name]?.sign;
+        if (sign) signers.push(sign);
       }
-      return { headers, query };
+      if (signers.length === 0) return { headers, query };
+      const sign = async (request: Request) => {
+        let signed = request;
+        for (const signer of signers) signed = await signer(signed);
+        return signed;
+      };
+      return { headers, query, sign };
     }
     wanted.push(names.join(" and "));
   }
@@ -384,6 +397,7 @@ export function validRequest(
       headers,
       ...(body.body === undefined ? {} : { body: body.body }),
       ...(body.mediaType === undefined ? {} : { mediaType: body.mediaType }),
+      ...(credential?.sign ? { sign: credential.sign } : {}),
     },
   };
 }
