@@ -20,9 +20,11 @@
  * changes (operations added, removed, changed; handlers that will no longer compile; hand
  * edits that will be lost) before it writes, which it does only with `--force`.
  */
+
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { SPEC_PARTS } from "../contract-language/parts";
+import { keyPairs, pathKeyParts } from "../contract-language/path-key";
 import {
   breakingChanges,
   handEdits,
@@ -707,7 +709,13 @@ function firstRequest(): string | undefined {
   const chosen = plain.find((op) => op.method === "GET") ?? plain[0];
   if (!chosen) return undefined;
   const method = chosen.method === "GET" ? "" : ` -X ${chosen.method}`;
-  return `curl -i${method} http://localhost:8787${chosen.path}   (add a credential flag from npm run dev where it is secured)`;
+  // A key's fixed values go in the query (a fragment is never sent, RFC 3986 §3.5).
+  const { path, query, fragment } = pathKeyParts(chosen.path);
+  const fixed = [query, fragment].flatMap((text) =>
+    text === undefined ? [] : Object.entries(keyPairs(text)?.fixed ?? {}),
+  );
+  const search = fixed.length > 0 ? `?${new URLSearchParams(fixed)}` : "";
+  return `curl -i${method} 'http://localhost:8787${path}${search}'   (add a credential flag from npm run dev where it is secured)`;
 }
 
 // Whatever fails unforeseen still says why, in one line, and leaves the project as it was.

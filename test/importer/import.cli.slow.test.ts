@@ -50,7 +50,7 @@ describe.skipIf(skip)("npm run contract:import", () => {
     expect(out).toMatch(/npx wrangler secret put LIBRARIAN_KEY +an API key librarianKey accepts/);
     expect(out).toMatch(/npx wrangler secret put MEMBER_TOKEN_JWKS_URL +the https: URL/);
     expect(out).toContain("npm run dev");
-    expect(out).toMatch(/curl -i http:\/\/localhost:8787\/\S+/);
+    expect(out).toMatch(/curl -i 'http:\/\/localhost:8787\/[^' ]+'/);
     // Progress on stderr, the document read first, then each step in the scratch copy.
     const err = String(first.stderr);
     expect(err).toMatch(

@@ -96,7 +96,8 @@ function verifiedHint(scheme: VerifiedScheme, values: ReadonlyMap<string, string
     const pair =
       names.map((n) => values.get(n)?.split("\n")[0]).find(Boolean) ??
       "<ACCESS_KEY_ID>:<SECRET_ACCESS_KEY>";
-    return `curl --aws-sigv4 'aws:amz:us-east-1:execute-api' --user '${pair}' (AWS Signature Version 4, signed by curl)`;
+    // SigV4 sorts the query's parameters; curl 7.x signs them in the order given.
+    return `curl --aws-sigv4 'aws:amz:us-east-1:execute-api' --user '${pair}' (AWS Signature Version 4, signed by curl; with curl 7, give the query's parameters in alphabetical order)`;
   }
   if (scheme.verifiedBy === "mutual-tls")
     return "a client certificate, verified by Cloudflare at the edge (mTLS on the zone): wrangler dev has none, so every request is refused";
