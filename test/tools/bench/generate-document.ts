@@ -30,6 +30,37 @@ export interface GeneratedOptions {
    * in cycles through unions (and through an extension that repeats the choice).
    */
   readonly expandable?: boolean;
+  /**
+   * About this many characters of prose in each operation's description, and a tenth of it in
+   * each schema member's: what makes real documents of this many operations 10 MB and more
+   * (GitHub's, Microsoft Graph's), which the schemas alone never are.
+   */
+  readonly prose?: number;
+}
+
+const LOREM =
+  "FIXTURE prose: what a real document says of an operation or a member, its use, its limits, the errors it answers with and an example of a call. ";
+
+/** `chars` characters of FIXTURE prose, varied by `salt` so no two are the same. */
+function prose(chars: number, salt: string): string {
+  const words = `${salt} ${LOREM}`;
+  return words.repeat(Math.max(1, Math.ceil(chars / words.length))).slice(0, chars);
+}
+
+/** Adds `chars` of prose to each operation, and a tenth of it to each schema member. */
+function withProse(document: Json, chars: number): Json {
+  for (const [path, item] of Object.entries(document.paths as Record<string, Json>))
+    for (const [method, operation] of Object.entries(item))
+      if (method !== "parameters" && typeof operation === "object" && operation !== null)
+        (operation as Json).description = prose(chars, `${method} ${path}`);
+  const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
+  for (const [name, schema] of Object.entries(schemas))
+    for (const [member, property] of Object.entries(
+      (schema.properties as Record<string, Json> | undefined) ?? {},
+    ))
+      if (typeof property === "object" && property !== null && !("$ref" in property))
+        property.description = prose(Math.ceil(chars / 10), `${name}.${member}`);
+  return document;
 }
 
 /** The simple validated operation: what the one-operation Worker is compared on. */
@@ -386,7 +417,7 @@ export function generateDocument(options: GeneratedOptions): Json {
       detail: { type: "string" },
     },
   };
-  return {
+  const document: Json = {
     openapi: "3.1.0",
     info: {
       title: `FIXTURE generated API (${options.operations} operations, ${options.schemas} schemas${options.expandable ? ", expandable members in cycles" : ""})`,
@@ -398,4 +429,5 @@ export function generateDocument(options: GeneratedOptions): Json {
     paths,
     components: { schemas, ...sharedComponents() },
   };
+  return options.prose ? withProse(document, options.prose) : document;
 }
