@@ -7,17 +7,21 @@
  * XML media type). Nothing else happens here; the option types refuse to compile without a
  * part the contract needs, so a stale build is a type error (src/contract/README.md).
  */
+
 import { BUILT } from "./generated/contract";
 // The contract as the Worker serves it: src/contract without the text only its documents
 // carry (src/build/served-contract.ts); its types are the declared contract's.
 import { contract } from "./generated/served-contract";
-import { handlers, verifiers } from "./handlers";
-import { serveApp } from "./serve-app";
+// A handlers file written before verifiers existed exports none: the entry still compiles.
+import * as code from "./handlers";
+import { type ServeOptions, serveApp } from "./serve-app";
 
 // The Durable Object classes its bindings name (the sandbox's, when the contract has one).
 export * from "./generated/durable-objects";
 
-const app = serveApp(contract, { handlers, verifiers, ...BUILT });
+const { handlers } = code;
+const { verifiers } = code as Pick<ServeOptions<typeof contract>, "verifiers">;
+const app = serveApp(contract, { handlers, ...(verifiers ? { verifiers } : {}), ...BUILT });
 
 export default {
   fetch: app.fetch,
