@@ -237,10 +237,10 @@ export async function measureSimpleCpu(
       }),
     ),
   );
-  const label = `${p.doc.simple.method.toUpperCase()} ${p.doc.simple.path}`;
+  const label = `${p.simple.method.toUpperCase()} ${p.simple.path}`;
   console.log(`scale:   CPU per request of ${label}, ${options.rounds} rounds…`);
   try {
-    const requests = sides.map((s) => probeRequestOf(s.setup, p.doc.simple));
+    const requests = sides.map((s) => probeRequestOf(s.setup, p.simple));
     const cpu: [number[], number[]] = [[], []];
     let status = 0;
     for (let round = 0; round < options.rounds; round++) {

@@ -1,8 +1,9 @@
 /**
  * The bench's scale section (test/tools/bench/README.md, "At scale"): a large imported
- * contract against issue 23's limits. For each document, a generated FIXTURE one (300
- * operations, 1,000 schemas: test/tools/bench/generate-document.ts) and the shared
- * 197-operation Twilio document (read where it is, never copied into the repository):
+ * contract against issue 23's limits. For each document, the generated FIXTURE ones (300
+ * operations and 1,000 schemas, and the corpus run's three: test/tools/bench/generate-document.ts)
+ * and real documents named in BENCH_DOCUMENT (read where they are, never copied into the
+ * repository):
  *
  * 1. `npm run contract:import` into a scratch copy of the project, timed; the same for the
  *    document cut down to one simple operation (test/tools/bench/one-operation.ts);
@@ -26,7 +27,12 @@ import { gzipSync } from "node:zlib";
 import { bundle as bundleDocument } from "@apidevtools/json-schema-ref-parser";
 import { copyProject } from "../../../src/importer/copy-project";
 import { buildBundle, buildContractIn, serveWorker } from "../serve";
-import { generateDocument, SIMPLE_OPERATION } from "./generate-document";
+import {
+  GENERATED_DOCUMENTS,
+  type GeneratedOptions,
+  generateDocument,
+  SIMPLE_OPERATION,
+} from "./generate-document";
 import { oneOperationDocument } from "./one-operation";
 import { measureFirstRequests, measureHeap, measureSimpleCpu } from "./scale-measure";
 import type { ScaleSetup } from "./scale-setup-types";
@@ -40,45 +46,78 @@ export interface ScaleDocument {
   readonly name: string;
   readonly label: string;
   /** Where the document is, or how to make it (written into test/artifacts/bench/). */
-  readonly source:
-    | { readonly file: string }
-    | { readonly operations: number; readonly schemas: number };
-  readonly simple: { readonly method: string; readonly path: string };
+  readonly source: { readonly file: string } | { readonly generated: GeneratedOptions };
+  /** The operation timed against a one-operation Worker; unset: the document's simplest GET. */
+  readonly simple?: { readonly method: string; readonly path: string };
 }
 
 /**
- * A real public document to import at bench time, read where it is and never copied into the
- * project: its file in BENCH_DOCUMENT, and the simple operation to time in
- * BENCH_DOCUMENT_SIMPLE ("GET /a/{id}"). Without them the section measures the generated
- * contract alone, and says so.
+ * Real public documents to import at bench time, read where they are and never copied into
+ * the project: their files in BENCH_DOCUMENT (several separated by commas), and for a lone
+ * document the simple operation to time in BENCH_DOCUMENT_SIMPLE ("GET /a/{id}"); unset, the
+ * document's simplest GET is timed. Without them the section measures the generated
+ * contracts alone, and says so.
  */
-const REAL_DOCUMENT = process.env.BENCH_DOCUMENT;
+const REAL_DOCUMENTS = (process.env.BENCH_DOCUMENT ?? "").split(",").filter((f) => f !== "");
 const REAL_SIMPLE = /^(\S+) (\S+)$/.exec(process.env.BENCH_DOCUMENT_SIMPLE ?? "");
 
 export function scaleDocuments(operations: number, schemas: number): ScaleDocument[] {
-  const documents: ScaleDocument[] = [
+  const generated: ScaleDocument[] = [
     {
       name: "generated",
       label: `generated FIXTURE contract (${operations} operations, ${schemas} schemas)`,
-      source: { operations, schemas },
+      source: { generated: { operations, schemas } },
       simple: { method: SIMPLE_OPERATION.method, path: SIMPLE_OPERATION.path },
     },
+    ...GENERATED_DOCUMENTS.map(({ name, ...options }) => ({
+      name,
+      label: `generated FIXTURE ${name} (${options.operations} operations, ${options.schemas} schemas)`,
+      source: { generated: options },
+      simple: { method: SIMPLE_OPERATION.method, path: SIMPLE_OPERATION.path },
+    })),
   ];
-  if (!REAL_DOCUMENT || !REAL_SIMPLE || !existsSync(REAL_DOCUMENT)) {
+  const missing = REAL_DOCUMENTS.filter((f) => !existsSync(f));
+  if (REAL_DOCUMENTS.length === 0 || missing.length > 0) {
     console.log(
-      'scale: no real document (set BENCH_DOCUMENT to an OpenAPI file and BENCH_DOCUMENT_SIMPLE to one of its operations, "GET /path")',
+      `scale: ${missing.length > 0 ? `no such document: ${missing.join(", ")}` : "no real document"} (set BENCH_DOCUMENT to OpenAPI files, separated by commas)`,
     );
-    return documents;
+    return generated;
   }
+  const simple =
+    REAL_DOCUMENTS.length === 1 && REAL_SIMPLE
+      ? { method: (REAL_SIMPLE[1] as string).toLowerCase(), path: REAL_SIMPLE[2] as string }
+      : undefined;
   return [
-    ...documents,
-    {
-      name: "real",
-      label: `${basename(REAL_DOCUMENT)} (a real document, imported at bench time)`,
-      source: { file: REAL_DOCUMENT },
-      simple: { method: (REAL_SIMPLE[1] as string).toLowerCase(), path: REAL_SIMPLE[2] as string },
-    },
+    ...generated,
+    ...REAL_DOCUMENTS.map((file) => ({
+      name: REAL_DOCUMENTS.length === 1 ? "real" : `real-${basename(file).replace(/\.[^.]*$/, "")}`,
+      label: `${basename(file)} (a real document, imported at bench time)`,
+      source: { file },
+      ...(simple ? { simple } : {}),
+    })),
   ];
+}
+
+/**
+ * The operation a document is timed on when none is named: its first GET of the fewest
+ * parameters (path ones and declared ones), the call most like a health check of the API.
+ */
+export function simplestOperation(document: Json): { method: string; path: string } {
+  let best: { method: string; path: string; weight: number } | undefined;
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
+    if (typeof item !== "object" || item === null || !("get" in item)) continue;
+    const declared = [
+      ...((item.parameters ?? []) as unknown[]),
+      ...(((item.get as Json | null)?.parameters ?? []) as unknown[]),
+    ];
+    const weight = (path.match(/\{/g) ?? []).length + declared.length;
+    if (!best || weight < best.weight) best = { method: "get", path, weight };
+  }
+  if (best) return { method: best.method, path: best.path };
+  const [path, item] = Object.entries((document.paths ?? {}) as Record<string, Json>)[0] ?? [];
+  const method = Object.keys(item ?? {}).find((k) => /^(put|post|delete|patch)$/.test(k));
+  if (!path || !method) throw new Error("scale: the document has no operation to time");
+  return { method, path };
 }
 
 /** One first request: what was called, how it was answered, and its CPU time. */
@@ -195,9 +234,9 @@ function setupOf(copy: string, dir: string, name: string): ScaleSetup {
 async function sourceOf(doc: ScaleDocument, out: string): Promise<{ file: string; json: Json }> {
   if ("file" in doc.source)
     return { file: doc.source.file, json: (await bundleDocument(doc.source.file)) as Json };
-  const { operations, schemas } = doc.source;
-  const json = generateDocument({ operations, schemas });
-  const file = resolve(out, `fixture-generated-${operations}-operations-${schemas}-schemas.json`);
+  const { operations, schemas } = doc.source.generated;
+  const json = generateDocument(doc.source.generated);
+  const file = resolve(out, `fixture-${doc.name}-${operations}-operations-${schemas}-schemas.json`);
   writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   return { file, json };
 }
@@ -229,6 +268,8 @@ async function bundlesOf(copy: string, dir: string, name: string) {
 /** Everything one document needs before it is measured, or why it cannot be. */
 interface Prepared {
   readonly doc: ScaleDocument;
+  /** The operation timed against the one-operation Worker. */
+  readonly simple: { readonly method: string; readonly path: string };
   readonly figures: ScaleFigures;
   readonly copy?: string;
   readonly oneCopy?: string;
@@ -241,6 +282,7 @@ interface Prepared {
 async function prepare(doc: ScaleDocument, options: ScaleOptions): Promise<Prepared> {
   const { file, json } = await sourceOf(doc, options.out);
   const operations = operationCount(json);
+  const simple = doc.simple ?? simplestOperation(json);
   console.log(`scale: importing ${doc.label} (${operations} operations)…`);
   const big = timedImport(options.dir, file);
   const base = {
@@ -252,20 +294,19 @@ async function prepare(doc: ScaleDocument, options: ScaleOptions): Promise<Prepa
   console.log(
     `scale:   ${big.error ?? `imported in ${base.importSeconds} s, the importer's heap at most ${big.peakHeapMiB ?? "–"} MiB`}`,
   );
-  if (big.error) return { doc, figures: { ...base, error: big.error } };
+  if (big.error) return { doc, simple, figures: { ...base, error: big.error } };
   const oneFile = join(options.dir, `${doc.name}-one-operation.json`);
-  writeFileSync(
-    oneFile,
-    JSON.stringify(oneOperationDocument(json, doc.simple.path, doc.simple.method)),
-  );
+  writeFileSync(oneFile, JSON.stringify(oneOperationDocument(json, simple.path, simple.method)));
   const one = timedImport(options.dir, oneFile);
   const figures = { ...base, oneOperationImportSeconds: +one.seconds.toFixed(1) };
-  if (one.error) return { doc, figures: { ...figures, error: `one operation: ${one.error}` } };
+  if (one.error)
+    return { doc, simple, figures: { ...figures, error: `one operation: ${one.error}` } };
   const bundles = await bundlesOf(big.copy, options.dir, doc.name);
   const oneBundles = await bundlesOf(one.copy, options.dir, `${doc.name}-one`);
   const bytes = readFileSync(bundles.plain);
   return {
     doc,
+    simple,
     figures: {
       ...figures,
       bundleRaw: bytes.length,
