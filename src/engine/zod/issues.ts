@@ -116,14 +116,47 @@ export function describeIssue(issue: $ZodIssue, input?: unknown): string {
   }
 }
 
+/**
+ * A member name a violation may name (the member at fault: one the schema does not allow):
+ * a plain identifier of at most 64 characters, so an answer never carries markup, control
+ * characters or a long string a client chose (OWASP: never reflect input). Any other name
+ * is counted at its object's pointer instead.
+ */
+const NAMEABLE = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+
+/** One violation per member the schema does not allow, each at its own pointer, where named. */
+function unrecognised(
+  part: RequestPart,
+  issue: Extract<$ZodIssue, { code: "unrecognized_keys" }>,
+): ValidationError[] {
+  const named = issue.keys.filter((key) => NAMEABLE.test(key));
+  const others = issue.keys.length - named.length;
+  return [
+    ...named.map((key) => ({
+      in: part,
+      pointer: jsonPointer([...issue.path, key]),
+      detail: "Is not a member the schema allows.",
+    })),
+    ...(others > 0
+      ? [
+          {
+            in: part,
+            pointer: jsonPointer(issue.path),
+            detail: `Has ${others} member${others === 1 ? "" : "s"} the schema does not allow.`,
+          },
+        ]
+      : []),
+  ];
+}
+
 export function validationErrors(
   part: RequestPart,
   issues: readonly $ZodIssue[],
   input: unknown,
 ): ValidationError[] {
-  return issues.map((issue) => ({
-    in: part,
-    pointer: jsonPointer(issue.path),
-    detail: describeIssue(issue, input),
-  }));
+  return issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys"
+      ? unrecognised(part, issue)
+      : [{ in: part, pointer: jsonPointer(issue.path), detail: describeIssue(issue, input) }],
+  );
 }
