@@ -198,9 +198,14 @@ export async function measureHeap(
 /** The simple operation as the CPU probe takes it (its body must be text). */
 function probeRequestOf(setup: ScaleSetup, simple: { method: string; path: string }): ProbeRequest {
   const METHOD = simple.method.toUpperCase();
+  // The document's path as served: under the base path its server URL gives, if any.
+  const paths = Object.keys((setup.document.paths ?? {}) as Record<string, unknown>);
+  const served = paths.includes(simple.path)
+    ? simple.path
+    : (paths.find((p) => p.endsWith(simple.path) && !p.startsWith("/_service/")) ?? simple.path);
   const built = validRequest(
     setup.document,
-    simple.path,
+    served,
     METHOD,
     setup.credentials as Record<string, Presented>,
   );
