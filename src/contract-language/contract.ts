@@ -529,13 +529,62 @@ export interface EventDeclaration {
  */
 export type ErrorFact =
   | "status"
+  /** The status as a string of digits (`"422"`), as JSON:API's error objects write it. */
+  | "statusString"
   | "title"
   | "detail"
   | "type"
   | "requestId"
+  /** When the answer was made, an RFC 3339 date-time (Spring Boot's `timestamp`). */
+  | "timestamp"
+  /** The seconds to wait, as the answer's Retry-After header says (RFC 9110 §10.2.3). */
+  | "retryAfter"
+  /** The methods the target allows, as the 405's Allow header lists them (RFC 9110 §10.2.1). */
+  | "allowedMethods"
   | "errors"
   | "fieldErrors"
   | "fieldErrorLists";
+
+/**
+ * What the platform says of one violation of a 422 (or a 400 that presents one), where an
+ * item of the API's own list has a member for it: its sentence, where it is (the request
+ * part it is `in`; a JSON Pointer in that part, RFC 6901, `/lines/0/quantity`; the same as
+ * a dotted path with indexes in brackets, `lines[0].quantity`; or as segments, the part
+ * first, `["body", "lines", 0, "quantity"]`, as FastAPI's `loc`), the name of the member at
+ * fault, and which check failed, as the JSON Schema validation keyword (2020-12: `required`,
+ * `type`, `maxLength`, `pattern`, `enum`, `additionalProperties`, …).
+ */
+export type ViolationFact =
+  | "message"
+  | "in"
+  | "pointer"
+  | "path"
+  | "segments"
+  | "member"
+  | "keyword";
+
+/** A JSON value, as a fixed member of an error body holds it. */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly JsonValue[]
+  | { readonly [member: string]: JsonValue };
+
+/**
+ * The violations as a list in the API's own item shape: where in the body the list goes
+ * (a JSON Pointer), and, as JSON Pointers into one item, where each fact of a violation
+ * goes, where the failure's own facts are repeated (JSON:API's `status` in each item), and
+ * what every item holds as given.
+ */
+export interface ViolationList {
+  readonly at: string;
+  readonly item: Readonly<
+    Partial<Record<ViolationFact | "status" | "statusString" | "title", string>>
+  >;
+  readonly fixed?: Readonly<Record<string, JsonValue>>;
+}
 
 /**
  * An error body that is not an RFC 9457 problem document, as many APIs' are
@@ -547,6 +596,13 @@ export type ErrorFact =
 export interface ErrorBody {
   readonly mediaType: string;
   readonly carries: Readonly<Partial<Record<ErrorFact, string>>>;
+  /**
+   * What every answer of the type holds as given, at JSON Pointers into the body: the
+   * type's own code (`{ "/error/code": "invalid_transition" }`).
+   */
+  readonly fixed?: Readonly<Record<string, JsonValue>>;
+  /** The violations, as a list of the API's own items (`ViolationList`). */
+  readonly violations?: ViolationList;
 }
 
 /** Part 7: one error type of the service, answered as an RFC 9457 problem, or its own body. */

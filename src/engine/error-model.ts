@@ -8,6 +8,7 @@
 import { globalRegistry } from "zod/v4/core";
 import {
   type Contract,
+  type ErrorBody,
   type ErrorType,
   resolveSchema,
   type SchemaDeclaration,
@@ -20,6 +21,7 @@ import {
   REQUEST_ID_MEMBER,
   RESERVED_PROBLEM_SLUGS,
 } from "../contract-language/problem-catalogue";
+import { VIOLATION_KEYWORD, type Violation } from "../platform/error-body";
 import { ERROR_BODY, type ProblemDetails, type ProblemType } from "../platform/problem";
 import { AS_IS, errorTypeUri, type ProblemPresenter } from "../platform/problem-presenter";
 
@@ -54,9 +56,15 @@ export function presentedFor(
   return presented;
 }
 
-/** The members of an error type's own body the platform fills: where `carries` puts a fact. */
+/** The members of an error type's own body the platform fills: a fact's, a fixed value's, the violations'. */
 function carried(error: ErrorType): readonly string[] {
-  return Object.values(error.body?.carries ?? {}).flatMap((pointer) => {
+  const body = error.body;
+  const pointers = [
+    ...Object.values(body?.carries ?? {}),
+    ...Object.keys(body?.fixed ?? {}),
+    ...(body?.violations ? [body.violations.at] : []),
+  ];
+  return pointers.flatMap((pointer) => {
     const top = pointer?.split("/")[1];
     return top === undefined ? [] : [top.replaceAll("~1", "/").replaceAll("~0", "~")];
   });
@@ -93,6 +101,48 @@ function checkPresentable(name: string, declared: ErrorType | undefined, kind: P
   }
 }
 
+/** A JSON Pointer (RFC 6901) to a member: one token or more, none of them empty. */
+const MEMBER_POINTER = /^(?:\/[^/]+)+$/;
+
+/**
+ * Refuses an own body whose facts, fixed values or violation list point nowhere, or where
+ * two of them would be written at one place (or one inside the other), so that what an
+ * answer holds never depends on the order they are written in.
+ */
+function checkBodyPointers(name: string, format: ErrorBody): void {
+  const fail = (why: string) => new Error(`error type ${name}: ${why}`);
+  const placed = (field: string, entries: [string, unknown][], list = false) => {
+    const at: [string, string][] = [];
+    for (const [key, pointer] of entries) {
+      if (typeof pointer !== "string" || !MEMBER_POINTER.test(pointer))
+        throw fail(`${field}.${key} must be a JSON Pointer into the ${list ? "item" : "body"}`);
+      at.push([`${field}.${key}`, pointer]);
+    }
+    return at;
+  };
+  const one = (field: string, pointers: [string, string][]) => {
+    for (const [i, [a, p]] of pointers.entries())
+      for (const [b, q] of pointers.slice(i + 1))
+        if (p === q || p.startsWith(`${q}/`) || q.startsWith(`${p}/`))
+          throw fail(`${a} (${p}) and ${b} (${q}) are written at one place of the ${field}`);
+  };
+  const list = format.violations;
+  const fixed = Object.keys(format.fixed ?? {}).map((p): [string, unknown] => [p, p]);
+  one("body", [
+    ...placed("body.carries", Object.entries(format.carries)),
+    ...placed("body.fixed", fixed),
+    ...(list ? placed("body.violations", [["at", list.at]]) : []),
+  ]);
+  if (!list) return;
+  if (Object.keys(list.item).length === 0)
+    throw fail("body.violations.item says where no fact of a violation goes");
+  const itemFixed = Object.keys(list.fixed ?? {}).map((p): [string, unknown] => [p, p]);
+  one("item", [
+    ...placed("body.violations.item", Object.entries(list.item), true),
+    ...placed("body.violations.fixed", itemFixed, true),
+  ]);
+}
+
 /**
  * Refuses, when the app starts, an error model that could not be served: an operation that
  * presents a failure as an error type that could not answer it, or an error type's own body
@@ -104,15 +154,31 @@ export function checkErrorModel(contract: Contract): void {
     if (!format) continue;
     if (!/^application\/(?:[\w.+-]+\+)?json$/i.test(format.mediaType))
       throw new Error(`error type ${name}: body.mediaType must be a JSON media type`);
-    for (const [fact, pointer] of Object.entries(format.carries))
-      if (typeof pointer !== "string" || !/^(?:\/[^/]+)+$/.test(pointer))
-        throw new Error(
-          `error type ${name}: body.carries.${fact} must be a JSON Pointer into the body`,
-        );
+    checkBodyPointers(name, format);
   }
   for (const id of [undefined, ...Object.keys(contract.operations)])
     for (const [kind, name] of presentedFor(contract, id))
       checkPresentable(name, contract.errors[name], kind);
+}
+
+/** The failures that are of the request's body as a whole (RFC 9110 §15.5.1, §15.5.14, §15.5.16). */
+const OF_THE_BODY: ReadonlySet<PlatformProblem> = new Set<PlatformProblem>([
+  "malformed-request",
+  "content-too-large",
+  "unsupported-media-type",
+]);
+
+/**
+ * A failure without violations as the one item of a type's violation list (JSON:API and
+ * FastAPI answer every error as a list): its sentence, its kind as the check that failed,
+ * and, where it is of the body as a whole, the body as where.
+ */
+function oneViolation(kind: PlatformProblem, detail: string | undefined): Violation {
+  return {
+    ...(OF_THE_BODY.has(kind) ? { in: "body", pointer: "#" } : {}),
+    detail: detail ?? "",
+    [VIOLATION_KEYWORD]: kind,
+  };
 }
 
 /**
@@ -142,7 +208,10 @@ export function problemPresenter(contract: Contract, operationId?: string): Prob
       // object of messages by field): the platform's violations are no value of it.
       ...Object.keys(error.members ?? {}).filter((member) => member !== "errors"),
       // The violations go where the body carries them, and nowhere else.
-      ...(format.carries.errors || format.carries.fieldErrors || format.carries.fieldErrorLists
+      ...(format.carries.errors ||
+      format.carries.fieldErrors ||
+      format.carries.fieldErrorLists ||
+      format.violations
         ? ["errors"]
         : []),
     ]);
@@ -151,6 +220,8 @@ export function problemPresenter(contract: Contract, operationId?: string): Prob
       for (const [member, value] of Object.entries(problem))
         if (declared.has(member) || ["type", "title", "status", "detail"].includes(member))
           kept[member] = value;
+      if (format.violations && !Array.isArray(kept.errors))
+        kept.errors = [oneViolation(kind, problem.detail)];
       return { ...(kept as unknown as ProblemDetails), ...facts, [ERROR_BODY]: format };
     });
   }

@@ -3,6 +3,7 @@
  */
 import type { ErrorBody } from "../contract-language/contract";
 import { reasonPhrase } from "../contract-language/status";
+import { ownBody } from "./error-body";
 import { SERVICE_PATHS } from "./paths";
 import { apiHeaders, complete, platformAnswer } from "./security-headers";
 
@@ -22,94 +23,6 @@ export interface ProblemDetails {
   readonly detail?: string;
   readonly [extension: string]: unknown;
   readonly [ERROR_BODY]?: ErrorBody;
-}
-
-/**
- * Sets `value` at a JSON Pointer (RFC 6901) of `body`, making the objects on the way (an
- * array where the next token is an index: `/errorMessages/0` makes a list of one), and
- * copying those that are there, so a handler's own values are never changed in place.
- */
-function setAt(body: Record<string, unknown>, pointer: string, value: unknown): void {
-  const tokens = pointer
-    .split("/")
-    .slice(1)
-    .map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
-  let node = body;
-  for (const [i, token] of tokens.entries()) {
-    if (token === "__proto__" || token === "constructor") return;
-    if (i === tokens.length - 1) {
-      node[token] = value;
-      return;
-    }
-    const next = node[token];
-    const made =
-      next === null || typeof next !== "object"
-        ? /^\d+$/.test(tokens[i + 1] ?? "")
-          ? []
-          : {}
-        : Array.isArray(next)
-          ? [...next]
-          : { ...next };
-    node[token] = made;
-    node = made as Record<string, unknown>;
-  }
-}
-
-interface Violation {
-  readonly in?: unknown;
-  readonly pointer?: unknown;
-  readonly detail?: unknown;
-}
-
-/** The platform's violations (`{ in, pointer, detail }` each), if `errors` is a list of them. */
-function violationsOf(errors: unknown): readonly Violation[] | undefined {
-  return Array.isArray(errors) &&
-    errors.every((v) => typeof v === "object" && v !== null && typeof v.detail === "string")
-    ? errors
-    : undefined;
-}
-
-/**
- * Violations as an object by field: each one's pointer's tokens joined by `.` (the part it
- * is in where it points at the whole part), to its message, or to the list of its messages.
- */
-function byField(violations: readonly Violation[], lists: boolean): Record<string, unknown> {
-  const fields: Record<string, unknown> = Object.create(null);
-  for (const { in: part, pointer, detail } of violations) {
-    const tokens = String(pointer ?? "")
-      .replace(/^#/, "")
-      .split("/")
-      .slice(1)
-      .map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
-    const field = tokens.length > 0 ? tokens.join(".") : String(part ?? "body");
-    const before = fields[field];
-    if (lists) fields[field] = [...((before as string[] | undefined) ?? []), detail];
-    else fields[field] = before === undefined ? detail : `${before}; ${detail}`;
-  }
-  return { ...fields };
-}
-
-/**
- * A failure as an error type's own body: its members as given, and each fact the platform
- * knows where the type's `carries` puts it; what it has no member for is left out. A
- * handler's own value of a member the violations go to by field is kept.
- */
-function ownBody(problem: ProblemDetails, requestId: string, format: ErrorBody): string {
-  const { type, title, status, detail, instance: _instance, requestId: _id, ...members } = problem;
-  const facts: Record<string, unknown> = { type, title, status, detail, requestId };
-  const { carries } = format;
-  const { errors, ...rest } = members;
-  const violations =
-    carries.fieldErrors || carries.fieldErrorLists ? violationsOf(errors) : undefined;
-  const carriesErrors = carries.errors !== undefined || violations !== undefined;
-  const body: Record<string, unknown> = { ...rest, ...(carriesErrors ? {} : { errors }) };
-  if (body.errors === undefined) delete body.errors;
-  if (carries.errors) facts.errors = errors;
-  if (violations && carries.fieldErrors) facts.fieldErrors = byField(violations, false);
-  if (violations && carries.fieldErrorLists) facts.fieldErrorLists = byField(violations, true);
-  for (const [fact, pointer] of Object.entries(carries))
-    if (pointer !== undefined && facts[fact] !== undefined) setAt(body, pointer, facts[fact]);
-  return JSON.stringify(body);
 }
 
 /**
@@ -186,7 +99,7 @@ export function problemResponse(
   const format = problem[ERROR_BODY];
   const contentType = format?.mediaType ?? PROBLEM_MEDIA_TYPE;
   const body = format
-    ? ownBody(problem, requestId, format)
+    ? ownBody(problem, requestId, format, headers)
     : JSON.stringify({ ...problem, requestId });
   if (!headers)
     return platformAnswer(body, problem.status, requestId, {

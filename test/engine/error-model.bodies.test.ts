@@ -31,6 +31,83 @@ const post = (path: string, body: string) =>
     env,
   );
 
+describe("error bodies of other conventions, each member filled as its type declares", () => {
+  const bad = JSON.stringify({ name: "" });
+
+  it("a nested error with a fixed code and violation items of its own ({ field, issue }, the field a dotted path)", async () => {
+    const res = await post("/fixture-nested", bad);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: {
+        code: "invalid_input",
+        message: expect.stringContaining("1 violation"),
+        details: [{ field: "name", issue: "Must be at least 1 characters." }],
+      },
+    });
+    // A failure without violations is one item of the body as a whole.
+    const malformed = await post("/fixture-nested", "{");
+    expect(await malformed.json()).toEqual({
+      error: {
+        code: "invalid_input",
+        message: "The request body is not well-formed JSON.",
+        details: [{ field: "", issue: "The request body is not well-formed JSON." }],
+      },
+    });
+  });
+
+  it("FastAPI's { detail: [{ loc, msg, type }] }: the location as segments, the part first, and the check that failed", async () => {
+    const res = await post("/fixture-validation-list", JSON.stringify({ name: 7 }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      detail: [{ loc: ["body", "name"], msg: "Must be of type string.", type: "type" }],
+    });
+    const missing = await post("/fixture-validation-list", JSON.stringify({}));
+    expect(await missing.json()).toEqual({
+      detail: [{ loc: ["body", "name"], msg: "Is required.", type: "required" }],
+    });
+    const malformed = await post("/fixture-validation-list", "{");
+    expect(await malformed.json()).toEqual({
+      detail: [
+        {
+          loc: ["body"],
+          msg: "The request body is not well-formed JSON.",
+          type: "malformed-request",
+        },
+      ],
+    });
+  });
+
+  it("JSON:API's { errors: [{ status, title, detail, source: { pointer } }] }: the status a string in each item, the pointer nested", async () => {
+    const res = await post("/fixture-error-objects", bad);
+    expect(res.status).toBe(422);
+    expect(res.headers.get("content-type")).toBe("application/vnd.api+json");
+    expect(await res.json()).toEqual({
+      errors: [
+        {
+          status: "422",
+          title: "Fixture error objects",
+          detail: "Must be at least 1 characters.",
+          source: { pointer: "/name" },
+        },
+      ],
+    });
+  });
+
+  it("Spring Boot's { timestamp, status, error, message }: when, the status, its title and the sentence", async () => {
+    const before = Date.now();
+    const res = await post("/fixture-default-error", bad);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toEqual({
+      timestamp: expect.any(String),
+      status: 400,
+      error: "Fixture default error",
+      message: expect.stringContaining("violation"),
+    });
+    expect(Date.parse(String(body.timestamp))).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
+
 describe("an operation's own answer to a failure the platform detects", () => {
   it("a validation failure is its 400 in its own JSON: the status, the detail and the violations where it says", async () => {
     const res = await post("/fixture-own", JSON.stringify({ name: "" }));

@@ -19,6 +19,7 @@ import {
 } from "../../contract-language/problem-catalogue";
 import type { XmlMapping } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
+import { VIOLATION_KEYWORD } from "../../platform/error-body";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
 import { acceptHint, type BodyKind, bodyKind, matchMediaType } from "../media-type";
 import type { Refusal } from "../refusal";
@@ -267,8 +268,9 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
   // Parameters: a member not serialised as its style says is refused at its pointer, and
   // nothing else is said of it.
   const checkRead = async (part: RequestPart, schema: Schema, read: ReadParameters) => {
+    // Not written as its style says: of no type its schema takes.
     for (const [name, detail] of read.malformed)
-      errors.push({ in: part, pointer: jsonPointer([name]), detail });
+      errors.push({ in: part, pointer: jsonPointer([name]), detail, [VIOLATION_KEYWORD]: "type" });
     const result = await parseWith(schema, read.value);
     if (result.success) return read.malformed.size === 0 ? result.data : undefined;
     const issues = result.error.issues.filter(

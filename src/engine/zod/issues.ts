@@ -4,6 +4,7 @@
  * from the schema alone. The client's values are never quoted back.
  */
 import type { $ZodIssue } from "zod/v4/core";
+import { VIOLATION_KEYWORD } from "../../platform/error-body";
 
 /** The request parts a schema can be declared for (OpenAPI's `in` vocabulary, plus body). */
 export type RequestPart = "path" | "query" | "header" | "cookie" | "body";
@@ -12,6 +13,7 @@ export interface ValidationError {
   readonly in: RequestPart;
   readonly pointer: string;
   readonly detail: string;
+  readonly [VIOLATION_KEYWORD]?: string;
 }
 
 /** RFC 6901 §3 escaping, then §6 URI fragment form. */
@@ -116,6 +118,55 @@ export function describeIssue(issue: $ZodIssue, input?: unknown): string {
   }
 }
 
+/** What an issue's size bound is of: a string's length, a list's items, an object's members, a number. */
+function sized(origin: string, min: boolean): string {
+  const end = min ? "min" : "max";
+  if (origin === "string") return `${end}Length`;
+  if (origin === "array" || origin === "set") return `${end}Items`;
+  if (origin === "object" || origin === "map") return `${end}Properties`;
+  return min ? "minimum" : "maximum";
+}
+
+/**
+ * Which check an issue failed, as the JSON Schema validation keyword (2020-12, §6 and
+ * Core §10) that states it: what an API's own violation item carries as its `type` or
+ * `code` (FastAPI's `loc`, `msg`, `type`).
+ */
+export function issueKeyword(issue: $ZodIssue, input?: unknown): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.expected === "nonoptional" ||
+        issue.expected === "undefined" ||
+        (input !== undefined && valueAt(input, issue.path) === ABSENT)
+        ? "required"
+        : "type";
+    case "too_small":
+      return issue.inclusive === false && issue.origin === "number"
+        ? "exclusiveMinimum"
+        : sized(issue.origin, true);
+    case "too_big":
+      return issue.inclusive === false && issue.origin === "number"
+        ? "exclusiveMaximum"
+        : sized(issue.origin, false);
+    case "invalid_format":
+      return issue.format === "regex" ? "pattern" : "format";
+    case "not_multiple_of":
+      return "multipleOf";
+    case "unrecognized_keys":
+      return "additionalProperties";
+    case "invalid_union":
+      return "anyOf";
+    case "invalid_key":
+      return "propertyNames";
+    case "invalid_element":
+      return "items";
+    case "invalid_value":
+      return issue.values.length === 1 ? "const" : "enum";
+    case "custom":
+      return "custom";
+  }
+}
+
 /**
  * A member name a violation may name (the member at fault: one the schema does not allow):
  * a plain identifier of at most 64 characters, so an answer never carries markup, control
@@ -136,6 +187,7 @@ function unrecognised(
       in: part,
       pointer: jsonPointer([...issue.path, key]),
       detail: "Is not a member the schema allows.",
+      [VIOLATION_KEYWORD]: "additionalProperties",
     })),
     ...(others > 0
       ? [
@@ -143,6 +195,7 @@ function unrecognised(
             in: part,
             pointer: jsonPointer(issue.path),
             detail: `Has ${others} member${others === 1 ? "" : "s"} the schema does not allow.`,
+            [VIOLATION_KEYWORD]: "additionalProperties",
           },
         ]
       : []),
@@ -157,6 +210,13 @@ export function validationErrors(
   return issues.flatMap((issue) =>
     issue.code === "unrecognized_keys"
       ? unrecognised(part, issue)
-      : [{ in: part, pointer: jsonPointer(issue.path), detail: describeIssue(issue, input) }],
+      : [
+          {
+            in: part,
+            pointer: jsonPointer(issue.path),
+            detail: describeIssue(issue, input),
+            [VIOLATION_KEYWORD]: issueKeyword(issue, input),
+          },
+        ],
   );
 }
