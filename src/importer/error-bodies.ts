@@ -7,7 +7,12 @@
  * platform's facts go is read from its members' names and types, so that a failure the
  * platform detects can be answered in it (src/contract-language/contract.ts, `ErrorBody`).
  */
-import type { ErrorFact } from "../contract-language/contract";
+import type {
+  ErrorFact,
+  JsonValue,
+  ViolationFact,
+  ViolationList,
+} from "../contract-language/contract";
 import { follow, isObject, type Json } from "./source";
 
 const PROBLEM_JSON = "application/problem+json";
@@ -44,10 +49,14 @@ const FIELD_NAMES = ["errors", "fielderrors", "validationerrors"];
 /** The member names (lower case, `_` and `-` dropped) that carry each fact, most telling first. */
 const NAMES: Readonly<Record<ErrorFact, readonly string[]>> = {
   status: ["status", "statuscode", "httpstatus", "code"],
+  statusString: ["status", "statuscode", "httpstatus"],
   title: ["title", "error", "reason"],
   detail: ["detail", "message", "errordescription", "errormessage", "description", "msg"],
   type: ["type"],
   requestId: ["requestid", "traceid", "correlationid"],
+  timestamp: ["timestamp", "time", "datetime"],
+  retryAfter: ["retryafter", "retryafterseconds"],
+  allowedMethods: ["allow", "allowed", "allowedmethods"],
   errors: ["errors", "violations", "invalidparams", "details"],
   fieldErrors: FIELD_NAMES,
   fieldErrorLists: FIELD_NAMES,
@@ -59,10 +68,14 @@ const LIST_NAMES = ["errormessages", "messages", "errors"];
 
 const TYPES: Readonly<Record<ErrorFact, string>> = {
   status: "integer",
+  statusString: "string",
   title: "string",
   detail: "string",
   type: "string",
   requestId: "string",
+  timestamp: "string",
+  retryAfter: "integer",
+  allowedMethods: "array",
   errors: "array",
   fieldErrors: "object",
   fieldErrorLists: "object",
@@ -95,6 +108,21 @@ function takes(document: Json, member: Json, fact: ErrorFact, pointer: string): 
   if (!types.includes(wanted) && !(wanted === "integer" && types.includes("number"))) return false;
   if (fact === "fieldErrors" || fact === "fieldErrorLists")
     return messagesByField(document, member, pointer) === fact;
+  if (fact === "allowedMethods")
+    return plainOf(document, member.items, pointer, "string") !== undefined;
+  // A string status is its digits only where nothing narrows it (JSON:API's `"422"`), and
+  // not where the document's example is a word (JSend's `"fail"`).
+  if (fact === "statusString")
+    return (
+      member.format === undefined &&
+      !("enum" in member) &&
+      !("const" in member) &&
+      [member.example, ...(Array.isArray(member.examples) ? member.examples : [])].every(
+        (e) => e === undefined || /^\d{3}$/.test(String(e)),
+      )
+    );
+  if (fact === "timestamp" && member.format !== undefined && member.format !== "date-time")
+    return false;
   if (fact !== "errors") return !("enum" in member) && !("const" in member);
   // The platform's violations are { in, pointer, detail }: items that require other members
   // (a `field`, a `message`), or allow no member but their own (Jira's bulk results), cannot
@@ -140,6 +168,10 @@ function messagesByField(
 export interface Carried {
   /** Where each fact goes, as a JSON Pointer into the body. */
   readonly carries: Partial<Record<ErrorFact, string>>;
+  /** The values the document fixes (a required `const` or one-value `enum`), by pointer. */
+  readonly fixed: Readonly<Record<string, JsonValue>>;
+  /** The violations as a list of the API's own items, where it has one. */
+  readonly violations?: ViolationList;
   /** The body's top-level members the platform fills (so a handler need not). */
   readonly members: ReadonlySet<string>;
   /**
@@ -189,12 +221,22 @@ export function carriesOf(document: Json, schema: unknown, pointer: string): Car
       break;
     }
   }
+  const fixed = fixedOf(document, levels, pointer, new Set(Object.values(carries)));
+  // The violations in the API's own item shape, where no member takes the platform's.
+  const violations =
+    carries.errors || carries.fieldErrors || carries.fieldErrorLists
+      ? undefined
+      : violationListOf(document, levels, new Set(Object.values(carries)), pointer);
   // Nor does the platform write an object one level down that lacks a member it requires.
   for (const [prefix, level, required] of levels.slice(1)) {
     const inside = (Object.keys(carries) as ErrorFact[]).filter((fact) =>
       carries[fact]?.startsWith(`${prefix}/`),
     );
-    const filled = new Set(inside.map((fact) => carries[fact]));
+    const filled = new Set([
+      ...inside.map((fact) => carries[fact]),
+      ...Object.keys(fixed),
+      ...(violations ? [violations.at] : []),
+    ]);
     if (
       level.length > 0 &&
       [...required].some((name) => !filled.has(`${prefix}/${escapeToken(name)}`))
@@ -219,7 +261,11 @@ export function carriesOf(document: Json, schema: unknown, pointer: string): Car
   // required member does.
   // An object of messages by field stays a handler's to give too (its own rules' messages).
   const byField = [carries.fieldErrors, carries.fieldErrorLists];
-  const at = new Set(Object.values(carries).filter((p) => !byField.includes(p)));
+  const at = new Set([
+    ...Object.values(carries).filter((p) => !byField.includes(p)),
+    ...Object.keys(fixed),
+    ...(violations ? [violations.at] : []),
+  ]);
   for (const [name, member] of levels[0]?.[1] ?? []) {
     const own = `/${escapeToken(name)}`;
     if (at.has(own)) members.add(name);
@@ -237,5 +283,204 @@ export function carriesOf(document: Json, schema: unknown, pointer: string): Car
   const object =
     !composed &&
     (type === undefined || type === "object" || (Array.isArray(type) && type.includes("object")));
-  return { carries, members, object };
+  return { carries, fixed, ...(violations ? { violations } : {}), members, object };
+}
+
+/** The member names (normalised) that hold each fact of one violation, most telling first. */
+const ITEM_NAMES: Readonly<
+  Record<ViolationFact | "status" | "statusString" | "title", readonly string[]>
+> = {
+  message: [
+    "message",
+    "msg",
+    "detail",
+    "issue",
+    "description",
+    "reason",
+    "errormessage",
+    "text",
+    "error",
+  ],
+  pointer: ["pointer", "jsonpointer"],
+  path: [
+    "field",
+    "path",
+    "loc",
+    "location",
+    "property",
+    "propertypath",
+    "fieldname",
+    "param",
+    "parameter",
+    "name",
+    "target",
+    "attribute",
+  ],
+  segments: ["loc", "location", "path", "field", "segments"],
+  in: ["in", "part"],
+  member: [],
+  keyword: [
+    "type",
+    "code",
+    "kind",
+    "keyword",
+    "rule",
+    "validator",
+    "constraint",
+    "errortype",
+    "errorcode",
+    "reason",
+  ],
+  status: ["status", "statuscode"],
+  statusString: ["status", "statuscode"],
+  title: ["title"],
+};
+
+/** The JSON type each item fact needs; `segments` a list of strings and integers. */
+const ITEM_TYPES: Readonly<Record<ViolationFact | "status" | "statusString" | "title", string>> = {
+  message: "string",
+  pointer: "string",
+  path: "string",
+  segments: "array",
+  in: "string",
+  member: "string",
+  keyword: "string",
+  status: "integer",
+  statusString: "string",
+  title: "string",
+};
+
+/** Whether a schema takes strings and integers both, or either (a segment of a location). */
+function segmentItems(document: Json, raw: unknown, pointer: string): boolean {
+  const { node } = follow(document, raw, pointer);
+  if (!isObject(node)) return false;
+  const branches = Array.isArray(node.anyOf)
+    ? node.anyOf
+    : Array.isArray(node.oneOf)
+      ? node.oneOf
+      : [node];
+  return branches.every((branch) => {
+    const b = follow(document, branch, pointer).node;
+    const types = isObject(b) ? (Array.isArray(b.type) ? b.type : [b.type]) : [];
+    return types.length > 0 && types.every((t) => t === "string" || t === "integer");
+  });
+}
+
+/** Whether an item member can hold one fact of a violation. */
+function itemTakes(
+  document: Json,
+  member: Json,
+  fact: keyof typeof ITEM_TYPES,
+  pointer: string,
+): boolean {
+  const types = Array.isArray(member.type) ? member.type : [member.type];
+  if (!types.includes(ITEM_TYPES[fact])) return false;
+  if ("enum" in member || "const" in member) return false;
+  if (fact === "segments") return segmentItems(document, member.items, pointer);
+  return !(fact === "statusString" && member.format !== undefined);
+}
+
+/**
+ * How one item of a list holds a violation: each member the item requires must take a
+ * fact of it (or be fixed), and one at least must take its sentence; looked for in the item's
+ * members and one object down (JSON:API's `source.pointer`).
+ */
+function itemShape(
+  document: Json,
+  items: Json,
+  pointer: string,
+): Pick<ViolationList, "item" | "fixed"> | undefined {
+  const item: Partial<Record<keyof typeof ITEM_TYPES, string>> = {};
+  const fixed: Record<string, JsonValue> = {};
+  const taken = new Set<string>();
+  const levels: [string, [string, Json][], Set<string>][] = [
+    ["", membersOf(document, items, pointer), requiredOf(items)],
+  ];
+  for (const [name, member] of levels[0]?.[1] ?? [])
+    if (member.type === "object")
+      levels.push([
+        `/${escapeToken(name)}`,
+        membersOf(document, member, pointer),
+        requiredOf(member),
+      ]);
+  for (const fact of Object.keys(ITEM_NAMES) as (keyof typeof ITEM_TYPES)[])
+    for (const [prefix, level] of levels) {
+      if (item[fact] !== undefined) break;
+      for (const wanted of ITEM_NAMES[fact]) {
+        const found = level.find(
+          ([name, member]) =>
+            normalised(name) === wanted &&
+            !taken.has(`${prefix}/${escapeToken(name)}`) &&
+            itemTakes(document, member, fact, pointer),
+        );
+        if (!found) continue;
+        item[fact] = `${prefix}/${escapeToken(found[0])}`;
+        taken.add(item[fact] as string);
+        break;
+      }
+    }
+  if (item.message === undefined) return undefined;
+  for (const [prefix, level, required] of levels)
+    for (const [name, member] of level) {
+      const at = `${prefix}/${escapeToken(name)}`;
+      const one = oneValue(member);
+      if (!taken.has(at) && one !== undefined && required.has(name)) fixed[at] = one.value;
+      const covered =
+        taken.has(at) ||
+        at in fixed ||
+        (member.type === "object" && [...taken].some((p) => p.startsWith(`${at}/`)));
+      if (required.has(name) && !covered) return undefined;
+    }
+  return { item, ...(Object.keys(fixed).length > 0 ? { fixed } : {}) };
+}
+
+/**
+ * The violations as a list of the API's own items (`{ detail: [{ loc, msg, type }] }`,
+ * `{ errors: [{ status, detail, source: { pointer } }] }`, `{ error: { details: [{ field,
+ * issue }] } }`): an array member, at the top or one object down, whose items can each hold
+ * one violation whole.
+ */
+function violationListOf(
+  document: Json,
+  levels: readonly [string, [string, Json][], Set<string>][],
+  carried: ReadonlySet<string | undefined>,
+  pointer: string,
+): ViolationList | undefined {
+  for (const [prefix, level] of levels)
+    for (const [name, member] of level) {
+      const at = `${prefix}/${escapeToken(name)}`;
+      if (carried.has(at) || member.type !== "array") continue;
+      const items = follow(document, member.items, pointer).node;
+      if (!isObject(items) || (items.type !== undefined && items.type !== "object")) continue;
+      const shape = itemShape(document, items, pointer);
+      if (shape) return { at, ...shape };
+    }
+  return undefined;
+}
+
+/** The one value a schema allows (`const`, or an `enum` of one), if it allows one only. */
+function oneValue(schema: Json): { value: JsonValue } | undefined {
+  if ("const" in schema) return { value: schema.const as JsonValue };
+  return Array.isArray(schema.enum) && schema.enum.length === 1
+    ? { value: schema.enum[0] as JsonValue }
+    : undefined;
+}
+
+/** The required members whose schema allows one value only, at the top and one object down. */
+function fixedOf(
+  document: Json,
+  levels: readonly [string, [string, Json][], Set<string>][],
+  pointer: string,
+  carried: ReadonlySet<string | undefined>,
+): Record<string, JsonValue> {
+  const fixed: Record<string, JsonValue> = {};
+  for (const [prefix, level, required] of levels)
+    for (const [name, member] of level) {
+      if (carried.has(`${prefix}/${escapeToken(name)}`)) continue;
+      const one = required.has(name)
+        ? oneValue(follow(document, member, pointer).node as Json)
+        : undefined;
+      if (one) fixed[`${prefix}/${escapeToken(name)}`] = one.value;
+    }
+  return fixed;
 }

@@ -66,7 +66,7 @@ describe("an error body of the API's own JSON", () => {
     expect(((await listed.json()) as Json).errors).toEqual({ summary: [expect.any(String)] });
   });
 
-  it("writes the detail where the body requires it (Bitbucket's `error: { message (required), detail }`), and no nested object without a member it requires", async () => {
+  it("writes the detail where the body requires it (Bitbucket's `error: { message (required), detail }`), and a required member of one allowed value as that value", async () => {
     const nested = (inner: Json): Json => ({
       type: "object",
       additionalProperties: false,
@@ -96,9 +96,17 @@ describe("an error body of the API's own JSON", () => {
     const missing = await c.app.request("https://fixture.test/fixture-nowhere");
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { message: expect.any(String) } });
-    const bodies = Object.values(c.contract.errors).map((e) => e.body?.carries);
-    expect(bodies).toContainEqual({ detail: "/error/message" });
-    // `code` is required and no fact fills it: the platform writes no `error` object there.
-    expect(bodies).toContainEqual({});
+    const bodies = Object.values(c.contract.errors).map((e) => e.body);
+    expect(bodies).toContainEqual(
+      expect.objectContaining({ carries: { detail: "/error/message" } }),
+    );
+    // `code` is required and the document allows it one value: that value fixes it, so the
+    // `error` object is whole and takes the detail.
+    expect(bodies).toContainEqual(
+      expect.objectContaining({
+        carries: { detail: "/error/detail" },
+        fixed: { "/error/code": "FIXTURE" },
+      }),
+    );
   });
 });

@@ -343,7 +343,14 @@ function errorTypeFields(
       ? carriesOf(ctx.document, body.schema, body.schemaPointer)
       : undefined;
   if (carried && error.media.kind === "json")
-    fields.push(`body: ${literal({ mediaType: error.media.mediaType, carries: carried.carries })}`);
+    fields.push(
+      `body: ${literal({
+        mediaType: error.media.mediaType,
+        carries: carried.carries,
+        ...(Object.keys(carried.fixed).length > 0 ? { fixed: carried.fixed } : {}),
+        ...(carried.violations ? { violations: carried.violations } : {}),
+      })}`,
+    );
   const members = new MemberWriter(ctx, writer, carried);
   if (body.schema !== undefined && ctx.ours)
     fields.push(...servedSchemaFields(ctx, writer, members, body));
@@ -539,10 +546,14 @@ function problemTypeUri(document: Json, problem: Json, pointer: string): unknown
 
 const FACT_WORDS: Readonly<Record<ErrorFact, string>> = {
   status: "status",
+  statusString: "status",
   title: "title",
   detail: "detail",
   type: "type",
   requestId: "request id",
+  timestamp: "time",
+  retryAfter: "seconds to wait",
+  allowedMethods: "allowed methods",
   errors: "violations",
   fieldErrors: "violations by field",
   fieldErrorLists: "violations by field",
@@ -555,10 +566,21 @@ const FACT_WORDS: Readonly<Record<ErrorFact, string>> = {
  */
 function presentedAs(carried: Carried | undefined): string {
   if (!carried) return "(its status, type and title)";
-  const facts = (Object.keys(carried.carries) as ErrorFact[]).map((fact) => FACT_WORDS[fact]);
+  const facts = [
+    ...new Set([
+      ...(Object.keys(carried.carries) as ErrorFact[]).map((fact) => FACT_WORDS[fact]),
+      ...(carried.violations ? [`violations (each ${itemWords(carried.violations)})`] : []),
+    ]),
+  ];
   return facts.length > 0
     ? `in its own body, which carries their ${facts.join(", ")}`
     : "with a body of {}: its schema has no member for any of their facts (status, title, detail, request id), so only the status and headers tell what failed";
+}
+
+/** What an item of a violation list holds, in words: `{ loc: segments, msg: message }`. */
+function itemWords(list: NonNullable<Carried["violations"]>): string {
+  const members = Object.entries(list.item).map(([fact, at]) => `${at?.slice(1)}: ${fact}`);
+  return `{ ${members.join(", ")} } at ${list.at}`;
 }
 
 /** An error type's `presents`: as a document served here says, else the global failures at its status. */

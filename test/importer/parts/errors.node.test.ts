@@ -379,30 +379,33 @@ describe("error types (part 7)", () => {
     expect(await bad.json()).toMatchObject({ status: 400, title: "FIXTURE Bad Request" });
   });
 
-  it("imports an error body whose optional member is named like a problem's own but cannot hold it (a string `status`): answers leave it out, with a finding (RFC 9457 §3.1)", async () => {
-    const c = await importCase(
-      "string-status-member",
+  it("fills a string `status` with the status's digits (GitHub's and JSON:API's `\"422\"`), never one whose example is a word (JSend's `\"fail\"`)", async () => {
+    const stringStatus = (status: Json) =>
       listAnsweringError({
         type: "object",
         properties: {
           message: { type: "string" },
           documentation_url: { type: "string" },
-          status: { type: "string" },
+          status,
         },
-      }),
+      });
+    const c = await importCase("string-status-member", stringStatus({ type: "string" }));
+    expect(findingLines(c).join("\n")).not.toMatch(/left out|could not be converted|lost/);
+    const bad = await c.app.request("https://fixture.test/fixture-items?limit=101");
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("content-type")).toBe("application/json");
+    expect(await bad.json()).toEqual({ message: expect.any(String), status: "400" });
+    const word = await importCase(
+      "word-status-member",
+      stringStatus({ type: "string", example: "fail" }),
     );
-    expect(findingLines(c).join("\n")).not.toMatch(/left out|could not be converted/);
-    expect(findingLines(c)).toContainEqual(
+    expect(findingLines(word)).toContainEqual(
       expect.stringMatching(
         /^lost #\/components\/schemas\/FixtureError\/properties\/status: member status of an error body/,
       ),
     );
-    const bad = await c.app.request("https://fixture.test/fixture-items?limit=101");
-    expect(bad.status).toBe(400);
-    expect(bad.headers.get("content-type")).toBe("application/json");
-    const body = (await bad.json()) as Json;
-    expect(body).toMatchObject({ message: expect.any(String) });
-    expect(body).not.toHaveProperty("status");
+    const refused = await word.app.request("https://fixture.test/fixture-items?limit=101");
+    expect(await refused.json()).toEqual({ message: expect.any(String) });
   });
 
   it("keeps an operation whose error body requires a member named like a problem's own that cannot hold it (a string `status`, an enum `type`): the platform's failures there are answered as problems (RFC 9457)", async () => {
@@ -420,9 +423,10 @@ describe("error types (part 7)", () => {
     );
     expect(findingLines(c).join("\n")).not.toMatch(/left out|could not be converted/);
     expect(Object.keys(c.contract.operations)).toHaveLength(1);
+    // `status` allows one value, which fixes it; `type` allows two, and no fact is one of them.
     expect(findingLines(c)).toContainEqual(
       expect.stringMatching(
-        /^lost #\/components\/schemas\/FixtureError\/properties\/status: required member status of an error body/,
+        /^lost #\/components\/schemas\/FixtureError\/properties\/type: required member type of an error body/,
       ),
     );
     // The platform's own failure, at its own status, as a problem.
