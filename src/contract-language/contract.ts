@@ -541,6 +541,8 @@ export type ErrorFact =
   | "retryAfter"
   /** The methods the target allows, as the 405's Allow header lists them (RFC 9110 §10.2.1). */
   | "allowedMethods"
+  /** The versions a request may ask for, where part 9's negotiation refused one. */
+  | "supportedVersions"
   | "errors"
   | "fieldErrors"
   | "fieldErrorLists";

@@ -122,7 +122,7 @@ export const OPERATION_NOT_IMPLEMENTED = {
   slug: "operation-not-implemented",
   owner: "engine",
   schemaName: "OperationNotImplementedProblem",
-  presentable: false,
+  presentable: true,
   title: "Operation not implemented",
   status: 501,
 } as const satisfies ProblemFacts;
@@ -328,7 +328,7 @@ export const STATE_CONFLICT = {
   slug: "state-conflict",
   owner: "engine",
   schemaName: "StateConflictProblem",
-  presentable: false,
+  presentable: true,
   title: "State conflict",
   status: 409,
 } as const satisfies ProblemFacts;
@@ -357,7 +357,7 @@ export const UNSUPPORTED_VERSION = {
   slug: "unsupported-version",
   owner: "engine",
   schemaName: "UnsupportedVersionProblem",
-  presentable: false,
+  presentable: true,
   title: "Unsupported version",
   status: 400,
 } as const satisfies ProblemFacts;
@@ -377,7 +377,7 @@ export const VERSION_GONE = {
   slug: "version-gone",
   owner: "engine",
   schemaName: "VersionGoneProblem",
-  presentable: false,
+  presentable: true,
   title: "Version gone",
   status: 410,
 } as const satisfies ProblemFacts;
@@ -403,7 +403,7 @@ export const NOT_IN_VERSION = {
   slug: "not-in-version",
   owner: "engine",
   schemaName: "NotInVersionProblem",
-  presentable: false,
+  presentable: true,
   title: "Not in this version",
   status: 404,
 } as const satisfies ProblemFacts;
@@ -423,7 +423,7 @@ export const OPERATION_GONE = {
   slug: "operation-gone",
   owner: "engine",
   schemaName: "OperationGoneProblem",
-  presentable: false,
+  presentable: true,
   title: "Operation gone",
   status: 410,
 } as const satisfies ProblemFacts;
@@ -486,6 +486,23 @@ const INTERNAL_ERROR_FAILURE_PAGE = {
   members: REQUEST_ID_MEMBER,
 } as const satisfies ProblemPage;
 
+export const SERVICE_UNAVAILABLE_FAILURE = {
+  slug: "service-unavailable",
+  owner: "platform",
+  schemaName: "Problem",
+  presentable: true,
+  uri: "about:blank",
+  title: "Service Unavailable",
+  status: 503,
+} as const satisfies ProblemFacts;
+const SERVICE_UNAVAILABLE_FAILURE_PAGE = {
+  description:
+    "Something the answer needs cannot be reached right now: the issuer that vouches for a " +
+    "token, or the queue a request's events go to (RFC 9110 §15.6.4). Retry-After says when " +
+    "to try again.",
+  members: REQUEST_ID_MEMBER,
+} as const satisfies ProblemPage;
+
 /** Every problem type, once. The order is the one part 7's failures are listed in. */
 export const PROBLEM_CATALOGUE = [
   /* @__PURE__ */ entry(INTERFACE_NOT_SPECIFIED, INTERFACE_NOT_SPECIFIED_PAGE),
@@ -500,6 +517,7 @@ export const PROBLEM_CATALOGUE = [
   /* @__PURE__ */ entry(UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_MEDIA_TYPE_PAGE),
   /* @__PURE__ */ entry(RATE_LIMIT_EXCEEDED, RATE_LIMIT_EXCEEDED_PAGE),
   /* @__PURE__ */ entry(INTERNAL_ERROR_FAILURE, INTERNAL_ERROR_FAILURE_PAGE),
+  /* @__PURE__ */ entry(SERVICE_UNAVAILABLE_FAILURE, SERVICE_UNAVAILABLE_FAILURE_PAGE),
   /* @__PURE__ */ entry(OPERATION_NOT_IMPLEMENTED, OPERATION_NOT_IMPLEMENTED_PAGE),
   /* @__PURE__ */ entry(STATE_CONFLICT, STATE_CONFLICT_PAGE),
   /* @__PURE__ */ entry(UNSUPPORTED_VERSION, UNSUPPORTED_VERSION_PAGE),

@@ -218,7 +218,12 @@ export function problemPresenter(contract: Contract, operationId?: string): Prob
     as.set(kind, (problem) => {
       const kept: Record<string, unknown> = {};
       for (const [member, value] of Object.entries(problem))
-        if (declared.has(member) || ["type", "title", "status", "detail"].includes(member))
+        if (
+          declared.has(member) ||
+          ["type", "title", "status", "detail"].includes(member) ||
+          // A failure's member the body carries as a fact (part 9's supported versions).
+          member in format.carries
+        )
           kept[member] = value;
       if (format.violations && !Array.isArray(kept.errors))
         kept.errors = [oneViolation(kind, problem.detail)];

@@ -57,6 +57,7 @@ const NAMES: Readonly<Record<ErrorFact, readonly string[]>> = {
   timestamp: ["timestamp", "time", "datetime"],
   retryAfter: ["retryafter", "retryafterseconds"],
   allowedMethods: ["allow", "allowed", "allowedmethods"],
+  supportedVersions: ["supportedversions", "versions"],
   errors: ["errors", "violations", "invalidparams", "details"],
   fieldErrors: FIELD_NAMES,
   fieldErrorLists: FIELD_NAMES,
@@ -76,6 +77,7 @@ const TYPES: Readonly<Record<ErrorFact, string>> = {
   timestamp: "string",
   retryAfter: "integer",
   allowedMethods: "array",
+  supportedVersions: "array",
   errors: "array",
   fieldErrors: "object",
   fieldErrorLists: "object",
@@ -108,7 +110,7 @@ function takes(document: Json, member: Json, fact: ErrorFact, pointer: string): 
   if (!types.includes(wanted) && !(wanted === "integer" && types.includes("number"))) return false;
   if (fact === "fieldErrors" || fact === "fieldErrorLists")
     return messagesByField(document, member, pointer) === fact;
-  if (fact === "allowedMethods")
+  if (fact === "allowedMethods" || fact === "supportedVersions")
     return plainOf(document, member.items, pointer, "string") !== undefined;
   // A string status is its digits only where nothing narrows it (JSON:API's `"422"`), and
   // not where the document's example is a word (JSend's `"fail"`).

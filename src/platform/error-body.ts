@@ -187,7 +187,16 @@ export function ownBody(
   format: ErrorBody,
   headers?: Readonly<Record<string, string>>,
 ): string {
-  const { type, title, status, detail, instance: _instance, requestId: _id, ...members } = problem;
+  const {
+    type,
+    title,
+    status,
+    detail,
+    instance: _instance,
+    requestId: _id,
+    supportedVersions,
+    ...members
+  } = problem;
   const facts: Record<string, unknown> = failureFacts({
     type,
     title,
@@ -196,6 +205,7 @@ export function ownBody(
     requestId,
     headers,
   });
+  facts.supportedVersions = supportedVersions;
   const { carries } = format;
   const { errors, ...rest } = members;
   const violations =

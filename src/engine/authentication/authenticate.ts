@@ -427,7 +427,7 @@ async function decide(
     return {
       ok: false,
       refusal: {
-        kind: undefined,
+        kind: "service-unavailable",
         problem: UNAVAILABLE,
         headers: { "retry-after": String(retryAfter) },
       },

@@ -128,7 +128,7 @@ function issuerFailures(contract: Contract, op: Operation): Failure[] {
   return vouched
     ? [
         {
-          kind: undefined,
+          kind: "service-unavailable",
           status: 503,
           type: undefined,
           description: "The credentials could not be verified right now.",
@@ -225,7 +225,7 @@ function versionFailures(contract: Contract, op: Operation): Failure[] {
   const versions = contract.versioning?.versions ?? {};
   if (negotiated(contract)) {
     failures.push({
-      kind: undefined,
+      kind: "unsupported-version",
       status: 400,
       type: UNSUPPORTED_VERSION,
       description: "A version of the interface the service does not have.",
@@ -237,7 +237,7 @@ function versionFailures(contract: Contract, op: Operation): Failure[] {
     );
     if (sunsets.length > 0)
       failures.push({
-        kind: undefined,
+        kind: "version-gone",
         status: 410,
         type: VERSION_GONE,
         description: `A version past its sunset (${sunsets.join("; ")}), no longer served.`,
@@ -246,7 +246,7 @@ function versionFailures(contract: Contract, op: Operation): Failure[] {
   const retirement = retirementOf(op);
   if (retirement?.sunset)
     failures.push({
-      kind: undefined,
+      kind: "operation-gone",
       status: 410,
       type: OPERATION_GONE,
       description: `Past its own sunset (${retirement.sunset}), it is no longer served.`,
@@ -256,7 +256,7 @@ function versionFailures(contract: Contract, op: Operation): Failure[] {
     (op.versions?.added !== undefined || op.versions?.removed !== undefined)
   )
     failures.push({
-      kind: undefined,
+      kind: "not-in-version",
       status: 404,
       type: NOT_IN_VERSION,
       description: "A version of the interface that does not have this operation.",
@@ -293,11 +293,11 @@ export function operationFailures(
     ...(op.transition
       ? [
           {
-            kind: undefined,
+            kind: "state-conflict",
             status: 409,
             type: STATE_CONFLICT,
             description: "The resource's state does not allow this transition.",
-          },
+          } as const,
         ]
       : []),
     ...requestSide,
@@ -305,7 +305,7 @@ export function operationFailures(
     ...versionFailures(contract, op),
     { kind: "internal-error", status: 500, type: undefined, description: "Unexpected error." },
     {
-      kind: undefined,
+      kind: "operation-not-implemented",
       status: 501,
       type: OPERATION_NOT_IMPLEMENTED,
       description: "Declared, but not implemented yet.",
@@ -336,7 +336,7 @@ function eventFailures(op: Operation): Failure[] {
   return (op.emits ?? []).length > 0
     ? [
         {
-          kind: undefined,
+          kind: "service-unavailable",
           status: 503,
           type: undefined,
           description: "The events of the request could not be queued.",

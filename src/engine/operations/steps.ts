@@ -73,7 +73,7 @@ const internalError: Refusal = { kind: "internal-error", problem: INTERNAL_ERROR
 
 // RFC 9110 §15.6.4: the request was carried out but its events could not be queued.
 const EVENTS_UNAVAILABLE: Refusal = {
-  kind: undefined,
+  kind: "service-unavailable",
   problem: statusProblem(
     503,
     "The events of this request could not be queued. Retry later; quote the requestId if it persists.",
@@ -254,7 +254,7 @@ async function runHandler(
     const { machine, trigger } = transition;
     const where = error.current === undefined ? "its current state" : `state ${error.current}`;
     return {
-      kind: undefined,
+      kind: "state-conflict",
       problem: typedProblem(STATE_CONFLICT, `${machine} does not allow ${trigger} from ${where}.`, {
         machine,
         trigger,

@@ -54,7 +54,7 @@ interface Way {
 /** RFC 9110 §15.6.2: declared, and the request valid for it, but not implemented yet. */
 function notImplemented(id: string): Refusal {
   return {
-    kind: undefined,
+    kind: "operation-not-implemented",
     problem: typedProblem(
       OPERATION_NOT_IMPLEMENTED,
       "This operation is declared and the request is valid for it, but it is not implemented yet.",

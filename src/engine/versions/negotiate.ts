@@ -52,7 +52,7 @@ export function versionGate(
   // Read at each request: a version's sunset may pass while the isolate lives.
   const supported = () => plan?.order.filter((v) => !isSunset(plan.versions[v], Date.now())) ?? [];
   const refuse = (detail: string): Refusal => ({
-    kind: undefined,
+    kind: "unsupported-version",
     problem: typedProblem(UNSUPPORTED_VERSION, detail, { supportedVersions: supported() }),
   });
 
@@ -68,7 +68,7 @@ export function versionGate(
       return refuse("The request asks for a version of the interface this service does not have.");
     if (isSunset(declared, Date.now()))
       return {
-        kind: undefined,
+        kind: "version-gone",
         problem: typedProblem(VERSION_GONE, `Version ${version} is past its sunset.`, {
           version,
           sunset: declared.sunset,
@@ -78,7 +78,7 @@ export function versionGate(
       } satisfies Refusal;
     if (!available.includes(version))
       return {
-        kind: undefined,
+        kind: "not-in-version",
         problem: typedProblem(NOT_IN_VERSION, `Operation ${id} is not in version ${version}.`, {
           operationId: id,
           availableIn: available,
@@ -99,7 +99,7 @@ export function versionGate(
     }
     if (isSunset(retirement, Date.now()))
       return {
-        kind: undefined,
+        kind: "operation-gone",
         problem: typedProblem(OPERATION_GONE, `Operation ${id} is past its sunset.`, {
           operationId: id,
           sunset: retirement?.sunset,

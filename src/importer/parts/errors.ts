@@ -23,6 +23,19 @@ import { child, componentOf, follow, isObject, type Json } from "../source";
 import { counted, fileWriter, type ImportContext, type PartCode, strings } from "./context";
 
 /**
+ * The failures of part 3's machines and part 9's versions: a document the service did not
+ * write declares neither (a document served here says what each type presents itself), so
+ * they never happen there.
+ */
+const OF_OUR_PARTS: ReadonlySet<string> = new Set([
+  "state-conflict",
+  "unsupported-version",
+  "version-gone",
+  "not-in-version",
+  "operation-gone",
+]);
+
+/**
  * Which platform failures an error type at each status presents (the spec's error model
  * over the platform's): each failure part 7 may present, at its status in the catalogue;
  * and validation failures at 400 too, where many specs answer invalid input (an
@@ -35,7 +48,8 @@ function presentsByStatus(): Record<number, PlatformProblem[]> {
   const add = (status: number, kind: PlatformProblem) => {
     byStatus[status] = [...(byStatus[status] ?? []), kind];
   };
-  for (const entry of PROBLEM_CATALOGUE) if (entry.presentable) add(entry.status, entry.slug);
+  for (const entry of PROBLEM_CATALOGUE)
+    if (entry.presentable && !OF_OUR_PARTS.has(entry.slug)) add(entry.status, entry.slug);
   add(400, "validation-failed");
   return byStatus;
 }
@@ -554,6 +568,7 @@ const FACT_WORDS: Readonly<Record<ErrorFact, string>> = {
   timestamp: "time",
   retryAfter: "seconds to wait",
   allowedMethods: "allowed methods",
+  supportedVersions: "supported versions",
   errors: "violations",
   fieldErrors: "violations by field",
   fieldErrorLists: "violations by field",
