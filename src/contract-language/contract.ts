@@ -636,6 +636,15 @@ export interface ErrorType {
    * (and `schema`) describe it, and the platform's facts go where `carries` says.
    */
   readonly body?: ErrorBody;
+  /**
+   * The header fields the spec documents on its answers (a `RateLimit`, a `Retry-After`),
+   * by lower-case name, for the OpenAPI document. The platform sets the ones it knows (RFC
+   * 9110's Retry-After, Allow, WWW-Authenticate) on the failures it presents; none is
+   * documented as required, since no one else sets an API's own.
+   */
+  readonly headers?: SchemaDeclaration;
+  /** Named examples of its body, as the spec gives them. */
+  readonly examples?: Readonly<Record<string, Example>>;
 }
 
 interface LimitBase {

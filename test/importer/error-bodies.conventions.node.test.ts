@@ -231,3 +231,50 @@ describe("error bodies of the conventions real APIs use", () => {
     expect(res.headers.get("content-type")).toBe("application/problem+json");
   });
 });
+
+describe("an error answer kept whole in the served document", () => {
+  it("keeps the headers and examples a document gives its error answers (never required: no one but the spec sets them)", async () => {
+    const c = await importCase("error-headers-examples", {
+      ...doc31({}),
+      paths: {
+        "/fixture-widgets": postOfOneMember("name", {
+          "429": {
+            description: "FIXTURE too many",
+            headers: {
+              RateLimit: {
+                description: "FIXTURE: the quota left",
+                required: true,
+                schema: { type: "string" },
+              },
+            },
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { message: { type: "string" } },
+                },
+                examples: { slowDown: { summary: "FIXTURE", value: { message: "FIXTURE: wait" } } },
+              },
+            },
+          },
+        }),
+      },
+    });
+    servedWhole(c);
+    const doc = (await c.served()) as {
+      paths: Record<string, Record<string, { responses: Record<string, Json> }>>;
+      components: { responses: Record<string, Json> };
+    };
+    const answer = Object.values(doc.components.responses).find((r) =>
+      String(r.description).includes("FIXTURE too many"),
+    ) as { headers: Record<string, Json>; content: Record<string, Json> };
+    expect(answer.headers.ratelimit).toMatchObject({
+      description: "FIXTURE: the quota left",
+      required: false,
+      schema: { type: "string" },
+    });
+    expect(answer.content["application/json"]?.examples).toEqual({
+      slowDown: { summary: "FIXTURE", value: { message: "FIXTURE: wait" } },
+    });
+  });
+});

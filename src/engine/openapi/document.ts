@@ -22,7 +22,7 @@ import {
   STATE_MACHINES,
 } from "../../platform/openapi/problems";
 import { presentedFor } from "../error-model";
-import { documentOperations } from "./operations";
+import { documentOperations, headersOf } from "./operations";
 import { withProblemXml } from "./problem-xml";
 import { type Convert, schemaComponents } from "./schemas";
 
@@ -54,17 +54,29 @@ export function errorTypeSchema(name: string, contract: Contract, convert: Conve
   return { allOf: [PROBLEM_REF, ...own, ...declared] };
 }
 
-/** An answer of error type `name`: RFC 9457's document, or its own body in its media type. */
+/**
+ * An answer of error type `name`: RFC 9457's document, or its own body in its media type,
+ * with the headers and examples the spec documents on it.
+ */
 function errorAnswer(
   contract: Contract,
+  convert: Convert,
   name: string,
   description: string,
   schema: Json,
   headers?: Json,
 ): Json {
-  const answer = problemAnswer(description, schema, headers);
-  const mediaType = contract.errors[name]?.body?.mediaType;
-  return mediaType ? { ...answer, content: { [mediaType]: { schema } } } : answer;
+  const error = contract.errors[name];
+  const own = headersOf(error?.headers, convert, `${name}Headers`, true);
+  const answer = problemAnswer(description, schema, { ...own, ...headers });
+  const media = {
+    schema,
+    ...(error?.examples && Object.keys(error.examples).length > 0
+      ? { examples: error.examples }
+      : {}),
+  };
+  const mediaType = error?.body?.mediaType ?? Object.keys(answer.content as Json)[0];
+  return { ...answer, content: { [mediaType as string]: media } };
 }
 
 /** An example delivery's envelope needs a time; this one is illustrative only. */
@@ -114,6 +126,7 @@ function errorResponses(contract: Contract, convert: Convert): Json {
     responses[name] = {
       ...errorAnswer(
         contract,
+        convert,
         name,
         // A description that begins with the title (its summary, maybe cut) says it already.
         error.description?.startsWith(error.title.replace(/…$/, ""))
@@ -153,6 +166,7 @@ function failureDocumenter(
       status: error.status,
       response: errorAnswer(
         contract,
+        convert,
         name,
         `${error.title} (error type ${name}): ${description}`,
         error.body ? schema : { allOf: [own, schema] },

@@ -222,21 +222,25 @@ function contentOf(
   );
 }
 
-/** Response headers from the declared header schema: one header object per member. */
-function headersOf(
+/**
+ * Response headers from the declared header schema: one header object per member, required
+ * as the schema says unless `optional` (an error type's, which no one but the spec sets).
+ */
+export function headersOf(
   schema: Operation["responses"][number]["headers"],
-  context: DocumentContext,
+  convert: Convert,
   hint: string,
+  optional = false,
 ): Json {
   if (!schema) return {};
-  const object = context.convert(schema, "output", hint);
+  const object = convert(schema, "output", hint);
   const required = new Set((object.required as string[] | undefined) ?? []);
   const headers: Json = {};
   for (const [name, property] of Object.entries((object.properties as Json | undefined) ?? {})) {
     const { description, ...rest } = property as Json;
     headers[name] = {
       ...(typeof description === "string" ? { description } : {}),
-      required: required.has(name),
+      required: !optional && required.has(name),
       schema: rest,
     };
   }
@@ -333,7 +337,7 @@ function declaredResponses(
   responses: Responses,
 ): void {
   for (const [status, declared] of Object.entries(op.responses)) {
-    const headers = headersOf(declared.headers, context, `${id}${status}Headers`);
+    const headers = headersOf(declared.headers, context.convert, `${id}${status}Headers`);
     const content = declared.content
       ? contentOf(declared.content, context, "output", `${id}${status}`)
       : undefined;

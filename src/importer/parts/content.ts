@@ -6,7 +6,7 @@
 import { bodyKind, isDeclarableMediaType } from "../../contract-language/media-types";
 import { lazyCode, literal, type Mode, propertyKey } from "../schema-code";
 import { child, componentOf, follow, isObject, type Json } from "../source";
-import { extensionsLost } from "./context";
+import { extensionsLost, type ImportContext } from "./context";
 import type { Endpoint } from "./endpoint";
 
 /** How a body of each kind is read. */
@@ -98,7 +98,7 @@ export function contentOf(
         "encoding: the platform reads form fields as OpenAPI's defaults say",
       );
     extensionsLost(ep.ctx, raw, at, "the media type");
-    const examples = examplesOf(ep, raw, at);
+    const examples = examplesOf(ep.ctx, raw, at, ep.shared);
     entries.push(
       `${literal(type.split(";")[0]?.trim() ?? type)}: ${examples ? `{ schema: ${schema}, examples: ${examples} }` : schema}`,
     );
@@ -107,17 +107,25 @@ export function contentOf(
   return entries.length > 0 ? `{ ${entries.join(", ")} }` : undefined;
 }
 
-/** A media type's or parameter's examples; undefined without any. */
-export function examplesOf(ep: Endpoint, holder: Json, pointer: string): string | undefined {
+/**
+ * A media type's or parameter's examples; undefined without any. A component example is a
+ * shared const of the file where `shared` is given, else written where it is used.
+ */
+export function examplesOf(
+  ctx: ImportContext,
+  holder: Json,
+  pointer: string,
+  shared?: Endpoint["shared"],
+): string | undefined {
   const entries: string[] = [];
   if ("example" in holder) entries.push(`example: ${literal({ value: holder.example })}`);
   if (isObject(holder.examples))
     for (const [name, raw] of Object.entries(holder.examples)) {
       const at = child(pointer, "examples", name);
-      const { node } = follow(ep.ctx.document, raw, at);
+      const { node } = follow(ctx.document, raw, at);
       if (!isObject(node)) continue;
       if (!("value" in node)) {
-        ep.ctx.findings.lost(at, "an example given by externalValue only: examples carry values");
+        ctx.findings.lost(at, "an example given by externalValue only: examples carry values");
         continue;
       }
       const value: Json = {};
@@ -125,11 +133,12 @@ export function examplesOf(ep: Endpoint, holder: Json, pointer: string): string 
         if (key in node) value[key] = node[key];
       const component =
         isObject(raw) && typeof raw.$ref === "string" ? componentOf(raw.$ref) : undefined;
-      const code = component
-        ? ep.shared.use(`examples/${component.name}`, component.name, "Example", () =>
-            literal(value),
-          )
-        : literal(value);
+      const code =
+        component && shared
+          ? shared.use(`examples/${component.name}`, component.name, "Example", () =>
+              literal(value),
+            )
+          : literal(value);
       entries.push(`${propertyKey(name)}: ${code}`);
     }
   return entries.length > 0 ? `{ ${entries.join(", ")} }` : undefined;

@@ -20,6 +20,7 @@ import { pascal } from "../names";
 import { ownProblemParts } from "../platform-parts";
 import { componentCall, lazyCode, literal, propertyKey, type SchemaWriter } from "../schema-code";
 import { child, componentOf, follow, isObject, type Json } from "../source";
+import { examplesOf } from "./content";
 import { counted, fileWriter, type ImportContext, type PartCode, strings } from "./context";
 
 /**
@@ -371,6 +372,12 @@ function errorTypeFields(
   else if (body.schema !== undefined)
     fields.push(...sourceSchemaFields(ctx, writer, referenced, members, body));
   if (own && typeof own.type === "string") fields.push(`type: ${literal(own.type)}`);
+  const headers = headerFields(ctx, writer, response, pointer);
+  if (headers) fields.push(`headers: ${headers}`);
+  const examples = isObject(body.media)
+    ? examplesOf(ctx, body.media, body.mediaPointer)
+    : undefined;
+  if (examples) fields.push(`examples: ${examples}`);
   errorTypeLosses(ctx, error, body);
   return { fields, requiredMembers: members.required, carried };
 }
@@ -413,19 +420,41 @@ function problemTitle(description: unknown, status: number): string {
 const ownErrorType = (response: Json): Json | undefined =>
   isObject(response[ERROR_TYPE]) ? (response[ERROR_TYPE] as Json) : undefined;
 
-/** What an error type does not carry: headers, links, examples, other media types. */
+/**
+ * An error answer's headers, for the OpenAPI document: each as its schema says, with its
+ * description, none required (no one but the spec sets an API's own header).
+ */
+function headerFields(
+  ctx: ImportContext,
+  writer: SchemaWriter,
+  response: Json,
+  pointer: string,
+): string | undefined {
+  if (!isObject(response.headers)) return undefined;
+  const members: string[] = [];
+  for (const [name, raw] of Object.entries(response.headers)) {
+    const at = child(pointer, "headers", name);
+    const { node: header } = follow(ctx.document, raw, at);
+    if (!isObject(header) || name.toLowerCase() === "content-type") continue;
+    const schema = isObject(header.schema) ? { ...header.schema } : {};
+    if (typeof header.description === "string") schema.description = header.description;
+    members.push(`${propertyKey(name.toLowerCase())}: ${writer.member(schema, at, false, "json")}`);
+    if (header.required === true)
+      ctx.findings.changed(
+        at,
+        `${name}: documented on the error answer but not required, since neither the platform nor a handler sets it`,
+      );
+  }
+  return members.length > 0 ? lazyCode(`z.object({ ${members.join(", ")} })`) : undefined;
+}
+
+/** What an error type does not carry: links, other media types. */
 function errorTypeLosses(ctx: ImportContext, error: ErrorUse, body: ErrorBody): void {
   const { response, pointer } = error;
-  for (const key of ["headers", "links"])
-    if (isObject(response[key]))
-      ctx.findings.lost(
-        child(pointer, key),
-        `${key} of a problem response: error types carry neither`,
-      );
-  if (isObject(body.media) && ("examples" in body.media || "example" in body.media))
+  if (isObject(response.links))
     ctx.findings.lost(
-      child(body.mediaPointer, "examples"),
-      "examples of a problem response: error types carry none",
+      child(pointer, "links"),
+      "links of a problem response: error types carry none",
     );
   for (const type of Object.keys(isObject(response.content) ? response.content : {}))
     if (type !== body.mediaType)
