@@ -147,7 +147,7 @@ export function prepareContract<C extends Contract>(
   }
   if (!xml && declaresXml(contract)) {
     throw new Error(
-      "part 4 declares an XML media type: pass XML_CODEC (src/engine/xml.ts) as the xml option",
+      "the contract declares an XML media type (part 4, or part 7's problem+xml): pass XML_CODEC (src/engine/xml.ts) as the xml option",
     );
   }
   for (const id of Object.keys(handlers)) {

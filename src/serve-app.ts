@@ -56,7 +56,7 @@ export type EngineOption<C extends Contract, E = OperationEngine> =
 export type JwtOption<C extends Contract> =
   NeedsJwt<C> extends true ? { readonly jwt: JwtVerifier } : { readonly jwt?: JwtVerifier };
 
-/** `XML_CODEC` from `src/engine/xml.ts`: required exactly when part 4 declares an XML media type. */
+/** `XML_CODEC` from `src/engine/xml.ts`: required exactly when the contract declares an XML media type. */
 export type XmlOption<C extends Contract> =
   NeedsXml<C> extends true ? { readonly xml: XmlCodec } : { readonly xml?: XmlCodec };
 

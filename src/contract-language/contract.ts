@@ -645,6 +645,11 @@ export interface ErrorType {
   readonly headers?: SchemaDeclaration;
   /** Named examples of its body, as the spec gives them. */
   readonly examples?: Readonly<Record<string, Example>>;
+  /**
+   * The spec documents its answers as RFC 9457 Appendix B's `application/problem+xml` too: a
+   * request whose Accept asks for XML gets them so (with the XML codec, as for part 4's XML).
+   */
+  readonly xml?: boolean;
 }
 
 interface LimitBase {
@@ -747,8 +752,12 @@ export interface Contract {
   readonly versioning: Versioning | undefined;
 }
 
-/** Whether an operation (or one of its variants) declares an XML body or answer. */
+/**
+ * Whether an operation (or one of its variants) declares an XML body or answer, or an error
+ * type its problem+xml form.
+ */
 export function declaresXml(contract: Contract): boolean {
+  if (Object.values(contract.errors).some((error) => error.xml === true)) return true;
   return Object.values(contract.operations).some((operation) =>
     operationShapes(operation).some((shape) =>
       [shape.request?.body, ...Object.values(shape.responses).map((r) => r?.content)].some(

@@ -278,3 +278,41 @@ describe("an error answer kept whole in the served document", () => {
     });
   });
 });
+
+describe("an error answer documented in RFC 9457's two forms", () => {
+  it("serves problem+xml (Appendix B) where Accept asks for it, though nothing else of the API is XML", async () => {
+    const problem = { $ref: "#/components/schemas/FixtureProblem" };
+    const c = await importCase("error-problem-xml", {
+      ...doc31({}),
+      paths: {
+        "/fixture-notes": postOfOneMember("text", {
+          "422": {
+            description: "FIXTURE invalid",
+            content: {
+              "application/problem+json": { schema: problem },
+              "application/problem+xml": { schema: problem },
+            },
+          },
+        }),
+      },
+      components: {
+        schemas: {
+          FixtureProblem: {
+            type: "object",
+            properties: { type: { type: "string" }, title: { type: "string" } },
+          },
+        },
+      },
+    });
+    servedWhole(c);
+    expect(Object.values(c.contract.errors)[0]?.xml).toBe(true);
+    const res = await c.app.request("https://fixture.test/fixture-notes", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/problem+xml" },
+      body: JSON.stringify({ text: "" }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.headers.get("content-type")).toMatch(/^application\/problem\+xml/);
+    expect(await res.text()).toContain('<problem xmlns="urn:ietf:rfc:7807">');
+  });
+});

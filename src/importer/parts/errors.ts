@@ -334,11 +334,8 @@ function errorTypeFields(
   const xmlType = Object.keys(isObject(response.content) ? response.content : {}).find(
     (type) => type.toLowerCase() === PROBLEM_XML,
   );
-  if (!ctx.ours && xmlType && body.mediaType !== xmlType)
-    ctx.findings.changed(
-      child(pointer, "content", xmlType),
-      "application/problem+xml: served in RFC 9457 Appendix B's format when a request's Accept asks for it (once part 4 declares an XML media type); the error type's schema is the problem+json one",
-    );
+  // RFC 9457 Appendix B's form of the same problem, negotiated by Accept.
+  const xml = xmlType !== undefined && error.media.kind === "problem";
   // A document served here says the type's own title and description apart.
   const own = ownErrorType(response);
   const ownTitle = typeof own?.title === "string" ? own.title : undefined;
@@ -351,6 +348,7 @@ function errorTypeFields(
     `status: ${error.status}`,
     `title: ${literal(title)}`,
     ...(description ? [`description: ${literal(description)}`] : []),
+    ...(xml ? ["xml: true"] : []),
   ];
   // An error body of the API's own shape: where the platform's facts go in it.
   const carried =
@@ -457,7 +455,10 @@ function errorTypeLosses(ctx: ImportContext, error: ErrorUse, body: ErrorBody): 
       "links of a problem response: error types carry none",
     );
   for (const type of Object.keys(isObject(response.content) ? response.content : {}))
-    if (type !== body.mediaType)
+    if (
+      type !== body.mediaType &&
+      !(error.media.kind === "problem" && type.toLowerCase() === PROBLEM_XML)
+    )
       ctx.findings.changed(
         child(pointer, "content", type),
         `${type}: the error type is answered as ${body.mediaType}${/xml/i.test(type) ? " (an XML alternative is served as RFC 9457 Appendix B's problem+xml where negotiated)" : ""}`,
