@@ -36,6 +36,12 @@ import { normaliseDocument } from "./walk";
 
 export { CATEGORIES, type Category, type Comparison, type Item, sameJson } from "./compare/items";
 
+/**
+ * The share of the source a served document must keep: `npm run contract:diff` exits 1
+ * below it, and the import says so on its last lines.
+ */
+export const FIDELITY_FLOOR = 0.95;
+
 /** The source (3.0 or 3.1) compared with the served document, category by category (compare/). */
 export function compareDocuments(
   sourceDocument: Json,

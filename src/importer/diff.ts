@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CATEGORIES, compareDocuments } from "./compare";
+import { CATEGORIES, compareDocuments, FIDELITY_FLOOR } from "./compare";
 import type { Json } from "./source";
 import { readOpenApi } from "./source";
 import { ended, run } from "./stage";
@@ -21,7 +21,7 @@ const option = (name: string) => {
   return i === -1 ? undefined : args[i + 1];
 };
 const file = args.find((arg, i) => !arg.startsWith("--") && !args[i - 1]?.startsWith("--"));
-const min = Number(option("min") ?? "0.95");
+const min = Number(option("min") ?? String(FIDELITY_FLOOR));
 if (!file || !Number.isFinite(min) || min < 0 || min > 1) {
   console.error(
     "usage: npm run contract:diff -- <openapi.yaml|openapi.json> [--min 0.95] [--json out.json]",

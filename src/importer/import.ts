@@ -39,6 +39,7 @@ import {
   sha256,
   untouchedSinceImport,
 } from "./changes";
+import { compareDocuments, FIDELITY_FLOOR } from "./compare";
 import { type ImportResult, importContract } from "./contract-code";
 import {
   contractFiles,
@@ -531,6 +532,24 @@ async function writeProject(
   showChanges(outcome, result, staged, against, { changed, written, broken });
   const backup = replaceFiles(stage, changed);
   summary(result, source, backup, broken);
+  if (staged) fidelityLine(source, staged);
+}
+
+/**
+ * How much of the source the served document keeps (the round-trip report's overall
+ * figure), said last; below the floor, loudly, with the command that lists each loss.
+ */
+function fidelityLine(source: OpenApiSource, served: Json): void {
+  const { kept, total, fidelity } = compareDocuments(source.document, source.major, served);
+  const figure = `${(fidelity * 100).toFixed(1)}% (${kept} of ${total} items)`;
+  if (fidelity >= FIDELITY_FLOOR) {
+    console.log(`The served document keeps ${figure} of the source.`);
+    return;
+  }
+  console.log(
+    `\nBELOW THE FIDELITY FLOOR: the served document keeps ${figure} of the source, under ${FIDELITY_FLOOR * 100}%.`,
+  );
+  console.log(`  npm run contract:diff -- ${file}   lists each loss with its pointer`);
 }
 
 /** Whether a contract file no import wrote declares something (a hand-written part). */

@@ -68,6 +68,10 @@ describe.skipIf(IN_REVISION_RUN)(
         ).toHaveLength(1);
         expect(imported.stderr).not.toContain("proving again");
         expect(imported.stdout).toContain("Served 2 of the 3 operations the document declares.");
+        // An operation and a media type lost: the served document falls under the floor, said last.
+        expect(imported.stdout.trimEnd().split("\n").slice(-2)[0]).toMatch(
+          /^BELOW THE FIDELITY FLOOR: the served document keeps \d+\.\d% \(\d+ of \d+ items\) of the source, under 95%\.$/,
+        );
         const endpoints = project.read("src/contract/endpoints.ts");
         expect(endpoints).toContain("fixtureBoth: {");
         expect(endpoints).toContain("fixtureJsonOnly: {");
