@@ -18,13 +18,24 @@
  */
 import { fileURLToPath } from "node:url";
 import { inputsDigest, stamp, unchanged } from "./stamp";
-import { buildContract, built, BUILD_STAMP as STAMP, unhandledAnswersWanted } from "./write";
+import {
+  buildContract,
+  built,
+  BUILD_STAMP as STAMP,
+  unhandledAnswersWanted,
+  uploadRefusal,
+} from "./write";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 // `wrangler types` runs the build only to read the entry's exports: what an earlier build
 // wrote serves, and a refusal is the typecheck's and the tests' to report, not the types'.
 const forTypes = process.env.WRANGLER_COMMAND === "types";
+const refused = uploadRefusal();
+if (refused) {
+  console.error(refused);
+  process.exit(1);
+}
 const digest = inputsDigest(ROOT, unhandledAnswersWanted());
 if (built() && unchanged(STAMP, digest))
   console.log("build: nothing it reads changed since the last build; what it wrote stands");

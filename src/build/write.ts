@@ -163,6 +163,24 @@ export function unhandledAnswersWanted(
   return existsSync(wranglerToml) && ASKS_FOR_ANSWERS.test(readFileSync(wranglerToml, "utf8"));
 }
 
+/** wrangler.toml setting, in any [vars] table, the loopback deliveries only `npm run dev` may make. */
+const LOCAL_DELIVERY = /^\s*WEBHOOK_LOCAL_DELIVERY\s*=/m;
+
+/**
+ * Why an upload is refused, if it is: a wrangler.toml that sets WEBHOOK_LOCAL_DELIVERY,
+ * which `npm run dev` sets with `--var` so that events reach the developer's own machine;
+ * a deployment delivers to public https destinations only (OWASP SSRF Prevention).
+ */
+export function uploadRefusal(
+  command = process.env.WRANGLER_COMMAND,
+  wranglerToml = WRANGLER_TOML,
+): string | undefined {
+  if (command === undefined || !UPLOADS.has(command) || !existsSync(wranglerToml)) return undefined;
+  return LOCAL_DELIVERY.test(readFileSync(wranglerToml, "utf8"))
+    ? "build: wrangler.toml sets WEBHOOK_LOCAL_DELIVERY, which only npm run dev may set (a deployment delivers events to public https destinations only); remove it"
+    : undefined;
+}
+
 /** Whether the module was written by an earlier build (of this contract or another). */
 export function built(): boolean {
   return (

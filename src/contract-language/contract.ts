@@ -513,6 +513,12 @@ export interface EventDeclaration {
    * (id, timestamp, signature) are sent either way.
    */
   readonly envelope?: "standard-webhooks" | "payload";
+  /**
+   * How long after the event its deliveries are retried, at most, in seconds (a spec's "retries
+   * stop after 24 hours": 86400). The Standard Webhooks schedule runs about 27.6 hours; within
+   * this bound its last attempt is made at the bound, and none after it.
+   */
+  readonly retryFor?: number;
   /** What a receiver is expected to answer, by status or range (OpenAPI's webhook responses). */
   readonly responses?: Readonly<Record<number, { readonly description: string }>> &
     Readonly<Partial<Record<StatusRange, { readonly description: string }>>>;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { unhandledAnswersWanted } from "../../src/build/write";
+import { unhandledAnswersWanted, uploadRefusal } from "../../src/build/write";
 
 const dir = mkdtempSync(join(tmpdir(), "unhandled-answers-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,6 +50,24 @@ describe("the build gives the answers of operations without a handler", () => {
           toml("env", '[env.staging.vars]\n  UNHANDLED_OPERATIONS = "sandbox"\n'),
         ),
       ).toBe(true);
+    },
+  );
+});
+
+describe("an upload whose wrangler.toml sets the loopback deliveries of npm run dev (OWASP SSRF Prevention)", () => {
+  const local = toml("local", '[vars]\nWEBHOOK_LOCAL_DELIVERY = "loopback"\n');
+
+  it.each(["deploy", "versions upload"])("is refused by the build (%s)", (command) => {
+    expect(uploadRefusal(command, local)).toMatch(
+      /sets WEBHOOK_LOCAL_DELIVERY, which only npm run dev may set/,
+    );
+    expect(uploadRefusal(command, toml("plain", "[vars]\n"))).toBeUndefined();
+  });
+
+  it.each([undefined, "dev", "types"])(
+    "is no concern of any other build (WRANGLER_COMMAND %j)",
+    (command) => {
+      expect(uploadRefusal(command, local)).toBeUndefined();
     },
   );
 });

@@ -9,7 +9,7 @@
  * outcome, never the payload or a secret.
  */
 import { log } from "../../platform/log";
-import { refusal } from "./destinations";
+import { loopbackAllowed, refusal } from "./destinations";
 import { DEAD_LETTER_QUEUE, type EventMessage } from "./emit";
 import { signWebhook } from "./signature";
 
@@ -43,6 +43,17 @@ function isEventMessage(body: unknown): body is EventMessage {
     typeof m.url === "string" &&
     typeof m.secret === "string"
   );
+}
+
+/**
+ * The seconds left to retry in: until part 6's `retryFor` after the event (the last attempt is
+ * made at that bound, none after it), unbounded where the event declares none.
+ */
+function secondsLeft(body: EventMessage, now: number): number {
+  if (body.retryFor === undefined) return Number.POSITIVE_INFINITY;
+  const at = Date.parse(body.timestamp);
+  if (Number.isNaN(at)) return 0;
+  return Math.floor((at + body.retryFor * 1000 - now) / 1000);
 }
 
 /** `Retry-After` in seconds (a delay or an HTTP date), or undefined. */
@@ -153,7 +164,7 @@ async function deliverOne(
     attempt: message.attempts,
   };
   // Checked again: configuration may have changed since the event was queued.
-  const refused = refusal(body.url);
+  const refused = refusal(body.url, loopbackAllowed(env));
   if (refused) {
     await deadLetter(message, env, fields, `destination refused: ${refused}`);
     return;
@@ -179,11 +190,16 @@ async function deliverOne(
     return;
   }
   const scheduled = RETRY_SCHEDULE[message.attempts - 1];
-  if (scheduled === undefined) {
+  const left = secondsLeft(body, Date.now());
+  if (scheduled === undefined || left <= 0) {
     await deadLetter(message, env, fields, `retries exhausted; last: ${outcome.reason}`);
     return;
   }
-  const delaySeconds = Math.min(MAX_DELAY_SECONDS, Math.max(scheduled, outcome.retryAfter ?? 0));
+  const delaySeconds = Math.min(
+    MAX_DELAY_SECONDS,
+    left,
+    Math.max(scheduled, outcome.retryAfter ?? 0),
+  );
   message.retry({ delaySeconds });
   log("warn", "webhook delivery failed; retried", {
     ...fields,

@@ -9,10 +9,28 @@
  * multicast address literal, no `localhost`, `.local` or `.internal` name. A name that only
  * resolves to such an address cannot be caught here (a Worker cannot resolve names), which
  * Cloudflare's edge does not route to anyway. Redirects are never followed (deliver.ts).
+ *
+ * `npm run dev` sets `WEBHOOK_LOCAL_DELIVERY = "loopback"`, so that a developer can watch
+ * deliveries on their own machine: then a loopback destination (`localhost`, `127.0.0.1`,
+ * `[::1]`, over `http:` or `https:`) is accepted too, and nothing else more. An upload
+ * (`wrangler deploy`) whose wrangler.toml sets it is refused by the build (src/build/write.ts).
  */
 import { isBindingName } from "../bindings";
 
 export const DESTINATIONS_VAR = "WEBHOOK_DESTINATIONS";
+/** The var `npm run dev` sets to deliver to loopback destinations (never a deployment's). */
+export const LOCAL_DELIVERY_VAR = "WEBHOOK_LOCAL_DELIVERY";
+
+/** Whether this Worker delivers to loopback destinations: under `npm run dev` only. */
+export function loopbackAllowed(env: Readonly<Record<string, unknown>>): boolean {
+  return env[LOCAL_DELIVERY_VAR] === "loopback";
+}
+
+/** A loopback destination: this machine, by name or address (RFC 6761 §6.3, RFC 5735, RFC 4291). */
+function isLoopback(url: URL): boolean {
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 export interface Destination {
   readonly url: string;
@@ -54,16 +72,21 @@ function ipv6Private(host: string): boolean {
   return /^(?:f[cd]|fe[89ab]|ff)/.test(address);
 }
 
-/** Why a destination URL is refused, or undefined when it may be sent to. */
-export function refusal(raw: string): string | undefined {
+/**
+ * Why a destination URL is refused, or undefined when it may be sent to; a loopback one is
+ * sent to where `loopback` (`npm run dev`), over http: too.
+ */
+export function refusal(raw: string, loopback = false): string | undefined {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return "not a URL";
   }
-  if (url.protocol !== "https:") return "only https: destinations are allowed";
   if (url.username || url.password) return "credentials in a URL are not allowed";
+  if (loopback && isLoopback(url) && (url.protocol === "http:" || url.protocol === "https:"))
+    return undefined;
+  if (url.protocol !== "https:") return "only https: destinations are allowed";
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
   if (host.startsWith("[")) return ipv6Private(host) ? "a non-public address" : undefined;
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host))
@@ -82,16 +105,19 @@ export function refusal(raw: string): string | undefined {
 /** The configured destinations, read from the var; malformed entries are refused, never guessed. */
 export function readDestinations(env: Readonly<Record<string, unknown>>): Destinations {
   const raw = env[DESTINATIONS_VAR];
-  // Read once per isolate while the var is unchanged: vars are fixed for a deployment.
-  if (last && last.raw === raw) return last.destinations;
-  const destinations = parseDestinations(raw);
-  last = { raw, destinations };
+  const loopback = loopbackAllowed(env);
+  // Read once per isolate while the vars are unchanged: vars are fixed for a deployment.
+  if (last && last.raw === raw && last.loopback === loopback) return last.destinations;
+  const destinations = parseDestinations(raw, loopback);
+  last = { raw, loopback, destinations };
   return destinations;
 }
 
-let last: { readonly raw: unknown; readonly destinations: Destinations } | undefined;
+let last:
+  | { readonly raw: unknown; readonly loopback: boolean; readonly destinations: Destinations }
+  | undefined;
 
-function parseDestinations(raw: unknown): Destinations {
+function parseDestinations(raw: unknown, loopback: boolean): Destinations {
   if (raw === undefined || raw === "") return { accepted: [], refused: [] };
   let list: unknown;
   try {
@@ -112,7 +138,7 @@ function parseDestinations(raw: unknown): Destinations {
           ? "events must be a list of event names"
           : typeof secret !== "string" || !isBindingName(secret)
             ? "secret must name a Worker secret"
-            : refusal(url);
+            : refusal(url, loopback);
     if (reason) refused.push({ index, reason });
     else accepted.push({ url, events, secret } as Destination);
   }

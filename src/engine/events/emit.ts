@@ -27,6 +27,8 @@ export interface EventMessage {
   readonly data: unknown;
   /** The payload is the whole body (part 6's `envelope: "payload"`), not the envelope's data. */
   readonly bare?: true;
+  /** Seconds after `timestamp` past which no delivery is attempted (part 6's `retryFor`). */
+  readonly retryFor?: number;
   readonly url: string;
   /** The Worker secret that holds the destination's signing key(s): a name, never a value. */
   readonly secret: string;
@@ -88,7 +90,10 @@ export async function enqueueEvents(
     const to = destinationsOf(destinations, event);
     if (to.length === 0)
       log("info", "event has no destination: not sent", { ...context, event, messageId: id });
-    const bare = declared?.envelope === "payload" ? ({ bare: true } as const) : {};
+    const bare = {
+      ...(declared?.envelope === "payload" ? ({ bare: true } as const) : {}),
+      ...(declared?.retryFor !== undefined ? { retryFor: declared.retryFor } : {}),
+    };
     for (const { url, secret } of to)
       messages.push({ body: { id, type: event, timestamp, data, ...bare, url, secret } });
   }

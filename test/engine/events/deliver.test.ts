@@ -132,6 +132,26 @@ describe("a webhook delivery (Standard Webhooks)", () => {
     expect(deadLetters.sent).toEqual([eventMessage()]);
   });
 
+  it("retries within part 6's bound only: the last attempt at the bound (24 h of the spec), none after it", async () => {
+    const { env, deadLetters } = bindings();
+    const { fetcher } = receiver(() => new Response("no", { status: 500 }));
+    const day = 86_400;
+    // The seventh failure, 17.6 h after the event: the schedule's 10 h would pass the bound.
+    const elapsed = RETRY_SCHEDULE.slice(0, 6).reduce((a, b) => a + b, 0);
+    const timestamp = new Date(Date.now() - elapsed * 1000).toISOString();
+    const bounded = message(eventMessage({ timestamp, retryFor: day }), 7);
+    await deliver(bounded, env, fetcher);
+    const delay = bounded.retried?.delaySeconds ?? 0;
+    expect(delay).toBeLessThan(RETRY_SCHEDULE[6]);
+    expect(Math.abs(delay - (day - elapsed))).toBeLessThanOrEqual(2);
+    // At the bound, any failure is the last (the third here): dead-lettered, not retried.
+    const past = new Date(Date.now() - day * 1000).toISOString();
+    const last = message(eventMessage({ timestamp: past, retryFor: day }), 3);
+    await deliver(last, env, fetcher);
+    expect([last.acked, last.retried]).toEqual([true, undefined]);
+    expect(deadLetters.sent).toHaveLength(1);
+  });
+
   it("waits as long as Retry-After says on 429 and 503 (seconds or a date), never less than the schedule", async () => {
     const { env } = bindings();
     const cases: [Response, number][] = [

@@ -76,6 +76,8 @@ describe("emitting events", () => {
     expect(sent[2]?.id).not.toBe(sent[0]?.id);
     expect(sent[0]).toMatchObject({ data: { id: "p1", weight: 2 }, secret: "FIXTURE_WEBHOOK_A" });
     expect(Date.parse(sent[0]?.timestamp ?? "")).not.toBeNaN();
+    // Each message carries its event's retry bound, where it declares one.
+    expect(sent.map((m) => m.retryFor)).toEqual([86_400, 86_400, undefined]);
     // The secret is named, never carried.
     expect(JSON.stringify(sent)).not.toContain(String(bindings.FIXTURE_WEBHOOK_A));
   });
@@ -156,7 +158,7 @@ describe("emitting events", () => {
     expect(queue.sent).toEqual([]);
   });
 
-  it("refuses at start-up an operation that emits an undeclared event", () => {
+  it("refuses at start-up an operation that emits an undeclared event, and a retry bound of no whole seconds", () => {
     const contract = {
       ...FIXTURE_EVENTS_CONTRACT,
       operations: {
@@ -169,6 +171,19 @@ describe("emitting events", () => {
     expect(() =>
       createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema }),
     ).toThrow(/emits fixtureNoSuchEvent, which part 6 does not declare/);
+    const unbounded = {
+      ...FIXTURE_EVENTS_CONTRACT,
+      events: {
+        ...FIXTURE_EVENTS_CONTRACT.events,
+        fixtureParcelShipped: {
+          ...FIXTURE_EVENTS_CONTRACT.events.fixtureParcelShipped,
+          retryFor: 0.5,
+        },
+      },
+    };
+    expect(() =>
+      createApp(unbounded, { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema }),
+    ).toThrow(/event fixtureParcelShipped: retryFor must be a whole number of seconds, at least 5/);
   });
 
   it("exports a queue() consumer once part 6 declares events, and none otherwise", () => {
@@ -244,6 +259,37 @@ describe("webhook destinations (deployment configuration; OWASP SSRF Prevention)
       "not a url",
     ];
     for (const url of refused) expect(refusal(url), url).toBeDefined();
+  });
+
+  it("accept loopback too under npm run dev (WEBHOOK_LOCAL_DELIVERY = loopback), and nothing else more", () => {
+    const loopback = [
+      "http://localhost:9000/hooks",
+      "http://127.0.0.1:9000/hooks",
+      "https://127.1.2.3:8443/",
+      "http://[::1]:9000/",
+    ];
+    for (const url of loopback) {
+      expect(refusal(url), url).toBeDefined();
+      expect(refusal(url, true), url).toBeUndefined();
+    }
+    const still = [
+      "http://hooks.fixture.test/",
+      "http://10.0.0.1/",
+      "http://192.168.1.1/",
+      "http://169.254.169.254/",
+      "http://api.localhost/",
+      "http://user:pass@localhost/",
+      "ftp://localhost/",
+    ];
+    for (const url of still) expect(refusal(url, true), url).toBeDefined();
+    const entry = JSON.stringify([
+      { url: "http://localhost:9000/", events: ["a"], secret: "FIXTURE_OK" },
+    ]);
+    expect(readDestinations({ WEBHOOK_DESTINATIONS: entry }).accepted).toHaveLength(0);
+    expect(
+      readDestinations({ WEBHOOK_DESTINATIONS: entry, WEBHOOK_LOCAL_DELIVERY: "loopback" })
+        .accepted,
+    ).toHaveLength(1);
   });
 
   it("refuse malformed entries, never guess, and never invent one", () => {
