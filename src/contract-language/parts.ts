@@ -94,7 +94,12 @@ export const SPEC_PARTS: readonly SpecPart[] = [
     title: "Versioning",
     unit: "versions",
     noun: ["version", "versions"],
-    count: (c) => (c.versioning ? 1 : 0),
+    // Each version it declares, the current one among them (`versions: 1` for two was a
+    // miscount): one where only the current is named.
+    count: (c) =>
+      c.versioning
+        ? new Set([c.versioning.current, ...Object.keys(c.versioning.versions ?? {})]).size
+        : 0,
   },
 ];
 
