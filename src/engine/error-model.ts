@@ -9,8 +9,10 @@ import { globalRegistry } from "zod/v4/core";
 import {
   type Contract,
   type ErrorBody,
+  type ErrorFact,
   type ErrorType,
   resolveSchema,
+  type Schema,
   type SchemaDeclaration,
 } from "../contract-language/contract";
 import {
@@ -24,6 +26,7 @@ import {
 import { VIOLATION_KEYWORD, type Violation } from "../platform/error-body";
 import { ERROR_BODY, type ProblemDetails, type ProblemType } from "../platform/problem";
 import { AS_IS, errorTypeUri, type ProblemPresenter } from "../platform/problem-presenter";
+import { objectShape } from "./zod/shape";
 
 /** Which part 7 error type presents each platform failure, by its name, for every operation. */
 export function presentedBy(contract: Contract): ReadonlyMap<PlatformProblem, string> {
@@ -54,6 +57,62 @@ export function presentedFor(
   for (const [kind, name] of Object.entries(own) as [PlatformProblem, string][])
     presented.set(kind, name);
   return presented;
+}
+
+/** The facts only some failures have, by the failures that have them; every failure has the rest. */
+const SOME_FAILURES: Partial<Record<ErrorFact, readonly PlatformProblem[]>> = {
+  retryAfter: ["rate-limit-exceeded", "service-unavailable"],
+  allowedMethods: ["method-not-allowed"],
+  supportedVersions: ["unsupported-version", "version-gone"],
+  errors: ["validation-failed"],
+  fieldErrors: ["validation-failed"],
+  fieldErrorLists: ["validation-failed"],
+};
+
+const escapeToken = (token: string) => token.replaceAll("~", "~0").replaceAll("/", "~1");
+
+/**
+ * The members an own body's schema requires that nothing fills when `kind` is presented in
+ * it, as JSON Pointers: no fact of that failure, no fixed value, no violation list, and no
+ * member of the platform's for it. Such a failure is answered as the platform's own problem
+ * (RFC 9457), and documented so, so that the document and the wire never disagree.
+ */
+export function unfilledMembers(error: ErrorType, kind: PlatformProblem): string[] {
+  const body = error.body;
+  if (!body || !error.schema) return [];
+  const filled = new Set<string>([
+    ...Object.keys(body.fixed ?? {}),
+    ...(body.violations ? [body.violations.at] : []),
+    ...filledMembers(kind).map((member) => `/${escapeToken(member)}`),
+  ]);
+  for (const [fact, pointer] of Object.entries(body.carries) as [ErrorFact, string][])
+    if (pointer && (SOME_FAILURES[fact]?.includes(kind) ?? true)) filled.add(pointer);
+  const unfilled: string[] = [];
+  const walk = (schema: Schema, prefix: string, depth: number) => {
+    const shape = depth < 16 ? objectShape(schema) : undefined;
+    for (const [member, inner] of Object.entries(shape ?? {})) {
+      if (inner._zod.optout === "optional") continue;
+      const at = `${prefix}/${escapeToken(member)}`;
+      if (filled.has(at)) continue;
+      if ([...filled].some((p) => p.startsWith(`${at}/`))) walk(inner, at, depth + 1);
+      else unfilled.push(at);
+    }
+  };
+  walk(resolveSchema(error.schema), "", 0);
+  return unfilled;
+}
+
+/** Whether `kind` can be presented whole in error type `error`'s body, worked out once each. */
+const WHOLE = new WeakMap<ErrorType, Map<PlatformProblem, boolean>>();
+export function presentsWhole(error: ErrorType, kind: PlatformProblem): boolean {
+  const known = WHOLE.get(error) ?? new Map<PlatformProblem, boolean>();
+  WHOLE.set(error, known);
+  let whole = known.get(kind);
+  if (whole === undefined) {
+    whole = unfilledMembers(error, kind).length === 0;
+    known.set(kind, whole);
+  }
+  return whole;
 }
 
 /** The members of an error type's own body the platform fills: a fact's, a fixed value's, the violations'. */
@@ -156,9 +215,19 @@ export function checkErrorModel(contract: Contract): void {
       throw new Error(`error type ${name}: body.mediaType must be a JSON media type`);
     checkBodyPointers(name, format);
   }
+  const told = new Set<string>();
   for (const id of [undefined, ...Object.keys(contract.operations)])
-    for (const [kind, name] of presentedFor(contract, id))
-      checkPresentable(name, contract.errors[name], kind);
+    for (const [kind, name] of presentedFor(contract, id)) {
+      const error = contract.errors[name];
+      checkPresentable(name, error, kind);
+      const unfilled = error ? unfilledMembers(error, kind) : [];
+      if (unfilled.length > 0 && !told.has(`${name}\n${kind}`)) {
+        told.add(`${name}\n${kind}`);
+        console.warn(
+          `error type ${name}: its body requires ${unfilled.join(", ")}, which no fact of ${kind} fills (carries, fixed); that failure is answered as the platform's problem (RFC 9457)`,
+        );
+      }
+    }
 }
 
 /** The failures that are of the request's body as a whole (RFC 9110 §15.5.1, §15.5.14, §15.5.16). */
@@ -230,7 +299,13 @@ export function problemPresenter(contract: Contract, operationId?: string): Prob
       return { ...(kept as unknown as ProblemDetails), ...facts, [ERROR_BODY]: format };
     });
   }
-  return (kind, problem) => as.get(kind)?.(problem) ?? problem;
+  // A failure its type's body cannot hold whole stays the platform's problem (`unfilledMembers`).
+  return (kind, problem) => {
+    const present = as.get(kind);
+    const name = byKind.get(kind);
+    const error = name === undefined ? undefined : contract.errors[name];
+    return present && error && presentsWhole(error, kind) ? present(problem) : problem;
+  };
 }
 
 function checkErrorType(name: string, error: ErrorType): void {

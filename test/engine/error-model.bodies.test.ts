@@ -260,3 +260,55 @@ describe("an operation's own answer to a failure the platform detects", () => {
     expectTypeOf(CONTRACT.operations.fixtureOwnErrors.presents).toHaveProperty("validation-failed");
   });
 });
+
+describe("an own body a failure cannot fill whole", () => {
+  const contract = defineContract({
+    errors: {
+      FixtureKinded: {
+        status: 400,
+        title: "Fixture kinded",
+        schema: z.object({ type: z.enum(["auth", "invalid_request"]), message: z.string() }),
+        body: { mediaType: "application/json", carries: { detail: "/message" } },
+      },
+    },
+    operations: {
+      fixtureKinded: {
+        method: "POST",
+        path: "/fixture-kinded",
+        request: { body: { "application/json": z.object({ name: z.string() }) } },
+        responses: { 201: { description: "FIXTURE: created" } },
+        errors: ["FixtureKinded"],
+        presents: { "validation-failed": "FixtureKinded", "malformed-request": "FixtureKinded" },
+      },
+    },
+  });
+
+  it("is answered, and documented, as the platform's problem (RFC 9457), and the build says which member and failure", async () => {
+    const warned: string[] = [];
+    const warn = console.warn;
+    console.warn = (line: string) => warned.push(line);
+    let kinded: ReturnType<typeof createApp>;
+    try {
+      kinded = createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+    } finally {
+      console.warn = warn;
+    }
+    expect(warned).toContain(
+      "error type FixtureKinded: its body requires /type, which no fact of validation-failed fills (carries, fixed); that failure is answered as the platform's problem (RFC 9457)",
+    );
+    const res = await kinded.request(
+      "https://fixture.test/fixture-kinded",
+      { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
+      env,
+    );
+    expect(res.status).toBe(422);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    const doc = (await (
+      await kinded.request("https://fixture.test/_service/openapi.json")
+    ).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    };
+    const responses = doc.paths["/fixture-kinded"]?.post?.responses ?? {};
+    expect(Object.keys(responses["422"]?.content ?? {})).toEqual(["application/problem+json"]);
+  });
+});

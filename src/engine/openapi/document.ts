@@ -21,7 +21,7 @@ import {
   problemSchemaName,
   STATE_MACHINES,
 } from "../../platform/openapi/problems";
-import { presentedFor } from "../error-model";
+import { presentedFor, presentsWhole } from "../error-model";
 import { documentOperations, headersOf } from "./operations";
 import { withProblemXml } from "./problem-xml";
 import { type Convert, schemaComponents } from "./schemas";
@@ -151,7 +151,8 @@ function failureDocumenter(
     const own = extra.type ? { $ref: `${COMPONENT}${problemSchemaName(extra.type)}` } : PROBLEM_REF;
     const name = kind && presented.get(kind);
     const error = name ? contract.errors[name] : undefined;
-    if (!name || !error)
+    // A failure its type's body cannot hold whole is answered, and documented, as the platform's.
+    if (!kind || !name || !error || !presentsWhole(error, kind))
       return {
         status,
         response: problemAnswer(description, own, extra.headers),
