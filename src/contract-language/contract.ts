@@ -273,6 +273,12 @@ export interface Operation {
   readonly emits?: readonly string[];
   /** The transition of a part 3 machine this operation performs, by machine and trigger. */
   readonly transition?: { readonly machine: string; readonly trigger: string };
+  /**
+   * The states of a part 3 machine its resource must be in for this operation to act ("only
+   * a draft invoice can be changed"): the handler's `requireState(current)` refuses any other
+   * with the machine's 409, in part 7's body where an error type presents `state-conflict`.
+   */
+  readonly allowedIn?: { readonly machine: string; readonly states: readonly string[] };
   /** The versions of part 9 that have this operation: from `added` on, until `removed` (excluded). */
   readonly versions?: VersionRange;
   /**

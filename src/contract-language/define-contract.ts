@@ -89,6 +89,25 @@ type TransitionCheck<P, O> = O extends {
       };
     }
   : unknown;
+/** The states machine `M` of `P` declares. */
+type StateName<P, M> =
+  M extends MachineName<P>
+    ? Declared<P, "states">[M] extends { readonly states: readonly (infer S extends string)[] }
+      ? S
+      : never
+    : never;
+
+/** An operation's `allowedIn` names a machine of part 3 and some of its states. */
+type AllowedInCheck<P, O> = O extends {
+  readonly allowedIn: { readonly machine: infer M };
+}
+  ? {
+      readonly allowedIn: {
+        readonly machine: MachineName<P>;
+        readonly states: readonly StateName<P, M>[];
+      };
+    }
+  : unknown;
 type TagName<P> = P extends { readonly purpose: { readonly tags: infer T } }
   ? keyof T & string
   : never;
@@ -191,6 +210,7 @@ export type ContractChecks<P> = {
       ParamsCheck<Declared<P, "operations">[K]> &
       VariantParamsCheck<Declared<P, "operations">[K]> &
       TransitionCheck<P, Declared<P, "operations">[K]> &
+      AllowedInCheck<P, Declared<P, "operations">[K]> &
       VersionRangeCheck<P, Declared<P, "operations">[K]>;
   };
   readonly resources?: {

@@ -181,6 +181,15 @@ type StateOf<O extends Operation, C extends Contract> =
     ? S
     : never;
 
+/** The states of the machine whose states operation `O` acts in, only (`allowedIn`). */
+type GuardedStateOf<O extends Operation, C extends Contract> = O extends {
+  readonly allowedIn: { readonly machine: infer M extends keyof C["states"] };
+}
+  ? C["states"][M] extends { readonly states: readonly (infer S extends string)[] }
+    ? S
+    : never
+  : never;
+
 /** The states the operation's trigger leads to. */
 type TargetOf<O extends Operation, C extends Contract> = O extends {
   readonly transition: { readonly trigger: infer T };
@@ -222,6 +231,13 @@ export interface HandlerContext<O extends Operation = Operation, C extends Contr
    * current state and the triggers allowed from it; nothing after the call runs.
    */
   readonly transition: (current: StateOf<O, C>) => TargetOf<O, C>;
+  /**
+   * For an operation that declares `allowedIn`: given the resource's current state, returns
+   * where the operation acts in it; otherwise it throws, and the platform answers 409
+   * Conflict naming the states it acts in (part 7's body where a type presents
+   * `state-conflict`); nothing after the call runs.
+   */
+  readonly requireState: (current: GuardedStateOf<O, C>) => void;
   /** The version of part 9 the request was resolved to; undefined while none is negotiated. */
   readonly version: VersionOf<C>;
   /**
@@ -294,13 +310,14 @@ export type AnyHandler = (
   input: unknown,
   context: Omit<
     HandlerContext,
-    "auth" | "mediaTypeFor" | "emit" | "transition" | "version" | "store"
+    "auth" | "mediaTypeFor" | "emit" | "transition" | "requireState" | "version" | "store"
   > & {
     readonly version: string | undefined;
     readonly auth: Authenticated | undefined;
     readonly mediaTypeFor: (status: number) => string | undefined;
     readonly emit: (event: string, payload: unknown) => void;
     readonly transition: (current: string) => string;
+    readonly requireState: (current: string) => void;
     readonly store: Readonly<Record<string, ResourceStore<unknown>>>;
   },
 ) => AnyResult | Promise<AnyResult>;

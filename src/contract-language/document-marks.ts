@@ -15,6 +15,8 @@ export const PLATFORM = "x-platform";
 export const EMITS = "x-emits";
 /** On an operation: the part 3 transition it performs. */
 export const TRANSITION = "x-transition";
+/** The states of a part 3 machine an operation acts in, only (`Operation.allowedIn`). */
+export const ALLOWED_IN = "x-allowed-in";
 /** On an operation: its own retirement, dated (`deprecated`, `sunset`, `migration`). */
 export const DEPRECATION = "x-deprecation";
 /** On a resource's schema: the part 3 machines of that resource. */

@@ -54,6 +54,8 @@ export interface ProblemPage {
   readonly members: Readonly<Record<string, string>>;
   /** The JSON Schema of each extension member, for the OpenAPI document (requestId aside). */
   readonly schemas?: Readonly<Record<string, JsonSchema>>;
+  /** The members of `schemas` some answers of the type leave out; every other one is required. */
+  readonly optional?: readonly string[];
 }
 
 /** One problem type of the platform or the engine: its facts and its page. */
@@ -336,13 +338,16 @@ const STATE_CONFLICT_PAGE = {
   description:
     "The operation performs a transition of a state machine of the interface " +
     "(specification part 3), and the resource is in a state from which that transition " +
-    "is not allowed (RFC 9110 §15.5.10). Nothing was changed. The answer names the " +
-    "resource's current state and the triggers allowed from it.",
+    "is not allowed, or the operation acts only on a resource in some of the machine's " +
+    "states and this one is in another (RFC 9110 §15.5.10). Nothing was changed. The " +
+    "answer names the resource's current state, and the triggers allowed from it or the " +
+    "states the operation acts in.",
   members: {
     machine: "The state machine.",
     trigger: "The trigger this operation performs.",
     currentState: "The resource's current state.",
     allowedTriggers: "The triggers the machine allows from the current state.",
+    allowedStates: "The states the operation acts in (an operation that moves no state).",
     requestId: REQUEST_ID,
   },
   schemas: {
@@ -350,7 +355,11 @@ const STATE_CONFLICT_PAGE = {
     trigger: { type: "string" },
     currentState: { type: "string" },
     allowedTriggers: STRINGS,
+    allowedStates: STRINGS,
   },
+  // A transition refused names its trigger and those allowed, an operation acting only in
+  // some states those states; a state the machine does not have is never named back.
+  optional: ["trigger", "currentState", "allowedTriggers", "allowedStates"],
 } as const satisfies ProblemPage;
 
 export const UNSUPPORTED_VERSION = {
@@ -588,10 +597,12 @@ export function catalogued(slug: string): CataloguedProblem | undefined {
 
 /**
  * The members the platform fills in a failure part 7 presents (besides requestId): every
- * member its entry gives a schema.
+ * member its entry gives a schema, but those some of its answers leave out.
  */
 export function filledMembers(kind: PlatformProblem): readonly string[] {
-  return Object.keys(catalogued(kind)?.schemas ?? {});
+  const entry = catalogued(kind);
+  const optional = new Set<string>(entry && "optional" in entry ? entry.optional : []);
+  return Object.keys(entry?.schemas ?? {}).filter((member) => !optional.has(member));
 }
 
 /**

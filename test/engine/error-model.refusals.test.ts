@@ -87,6 +87,13 @@ const CONTRACT = defineContract({
       request: { params: byId },
       responses: answered,
     },
+    fixtureRenameInvoice: {
+      method: "POST",
+      path: "/fixture-invoices/{id}/rename",
+      request: { params: byId },
+      responses: answered,
+      allowedIn: { machine: "fixtureInvoiceLifecycle", states: ["draft"] },
+    },
   },
 });
 
@@ -99,6 +106,12 @@ const app = createApp(CONTRACT, {
       status: 200,
       body: { id: params.id, status: transition("sent") },
     }),
+    // FIXTURE: invoice d1 is a draft, every other one sent.
+    fixtureRenameInvoice: ({ params }, { requireState }) => {
+      const status = params.id === "d1" ? "draft" : "sent";
+      requireState(status);
+      return { status: 200, body: { id: params.id, status } };
+    },
   }),
 });
 const post = (path: string, headers: Record<string, string> = {}) =>
@@ -115,6 +128,31 @@ describe("the engine's refusals in the API's own body", () => {
         message: "fixtureInvoiceLifecycle does not allow send from state sent.",
       },
     });
+  });
+
+  it("an operation allowed only in some states refuses another with the machine's 409, in the API's body", async () => {
+    const draft = await post("/fixture-invoices/d1/rename");
+    expect(draft.status).toBe(200);
+    const sent = await post("/fixture-invoices/s1/rename");
+    expect(sent.status).toBe(409);
+    expect(await sent.json()).toEqual({
+      error: {
+        code: "invalid_transition",
+        message:
+          "fixtureRenameInvoice acts only on a resource fixtureInvoiceLifecycle has in state draft; this one is in state sent.",
+      },
+    });
+    const doc = (await (
+      await app.request("https://fixture.test/_service/openapi.json")
+    ).json()) as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const rename = doc.paths["/fixture-invoices/{id}/rename"]?.post ?? {};
+    expect(rename["x-allowed-in"]).toEqual({
+      machine: "fixtureInvoiceLifecycle",
+      states: ["draft"],
+    });
+    expect(Object.keys(rename.responses as object)).toContain("409");
   });
 
   it("a version the service does not have is the API's 400, listing the supported versions", async () => {

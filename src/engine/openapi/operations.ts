@@ -21,6 +21,7 @@ import type {
 } from "../../platform/openapi/document";
 import { optionsOperation, pathParametersOf } from "../../platform/openapi/platform-paths";
 import {
+  ALLOWED_IN,
   DEPRECATION,
   EMITS,
   MERGED,
@@ -427,6 +428,10 @@ function operationObject(outline: OperationOutline, context: DocumentContext): J
     ...(op.presents && Object.keys(op.presents).length > 0 ? { [PRESENTS]: op.presents } : {}),
     // Part 3: the transition this operation performs, with where it may start and lead.
     ...(op.transition ? { [TRANSITION]: transitionOf(contract, op.transition) } : {}),
+    // Part 3: the states the operation acts in, only.
+    ...(op.allowedIn
+      ? { [ALLOWED_IN]: { machine: op.allowedIn.machine, states: op.allowedIn.states } }
+      : {}),
     parameters: [
       { $ref: "#/components/parameters/XRequestId" },
       ...versionParameter(contract),

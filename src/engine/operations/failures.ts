@@ -290,13 +290,15 @@ export function operationFailures(
           } as const,
         ]
       : []),
-    ...(op.transition
+    ...(op.transition || op.allowedIn
       ? [
           {
             kind: "state-conflict",
             status: 409,
             type: STATE_CONFLICT,
-            description: "The resource's state does not allow this transition.",
+            description: op.transition
+              ? "The resource's state does not allow this transition."
+              : `The resource is in a state the operation does not act in (it acts in ${op.allowedIn?.states.join(", ")}).`,
           } as const,
         ]
       : []),

@@ -21,7 +21,7 @@ import { type OperationLimits, planLimits } from "../limits/plan";
 import type { Refusal } from "../refusal";
 import type { RequestPlan, ValidatedInput } from "../request/plan";
 import type { SandboxCaller } from "../sandbox/reset";
-import type { TransitionPlan } from "../states/transition";
+import type { GuardPlan, TransitionPlan } from "../states/transition";
 import type { VersionGate } from "../versions/negotiate";
 import { type Failure, operationFailures, SANDBOX_NOT_FOUND } from "./failures";
 import type { ResponsePlan } from "./responses";
@@ -108,6 +108,8 @@ export interface OperationModel extends Omit<OperationOutline, "failures"> {
   readonly request: RequestPlan;
   readonly responses: ResponsePlan;
   readonly transition: TransitionPlan | undefined;
+  /** The states of a part 3 machine the operation acts in, only. */
+  readonly allowedIn: GuardPlan | undefined;
   /** Part 6's events this operation may emit. */
   readonly emits: readonly string[];
   /** The pipeline, in order; each step present only where the contract declares its cause. */

@@ -97,6 +97,7 @@ export function planOperation(
     }),
     responses: planResponses(contract, shape, xml),
     transition: parts.states?.plan(contract, shape),
+    allowedIn: parts.states?.guardPlan(contract, shape),
     emits: shape.emits ?? [],
     shapeIndex,
     exampleBook: setting.exampleBook,

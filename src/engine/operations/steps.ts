@@ -193,6 +193,31 @@ const noTransition =
     throw new Error(`operation ${id} declares no transition`);
   };
 
+/** A handler's `requireState` where part 3 declares no machine: there is none to be in. */
+const noGuard =
+  (id: string) =>
+  (_current: string): void => {
+    throw new Error(`operation ${id} declares no allowedIn`);
+  };
+
+/** Part 3's 409 for an operation asked to act on a resource in a state it does not act in. */
+function stateRefusal(id: string, error: InstanceType<StatesPart["StateRefused"]>): Refusal {
+  const { machine, allowed } = error.plan;
+  const where = error.current === undefined ? "its current state" : `state ${error.current}`;
+  return {
+    kind: "state-conflict",
+    problem: typedProblem(
+      STATE_CONFLICT,
+      `${id} acts only on a resource ${machine} has in ${allowed.length === 1 ? "state" : "states"} ${allowed.join(", ")}; this one is in ${where}.`,
+      {
+        machine,
+        ...(error.current === undefined ? {} : { currentState: error.current }),
+        allowedStates: allowed,
+      },
+    ),
+  };
+}
+
 /**
  * The handler; part 3's refused transition is its 409, the sandbox's refusals their
  * problems. `store` is the store part, where the sandbox places some operation.
@@ -224,7 +249,7 @@ async function runHandler(
   part: StorePart | undefined,
   handler = x.model.handler,
 ): Promise<Outcome> {
-  const { id, emits, transition } = x.model;
+  const { id, emits, transition, allowedIn } = x.model;
   if (!handler) return undefined;
   let store: HandlerStore | undefined;
   try {
@@ -241,6 +266,7 @@ async function runHandler(
         x.emissions.push({ event, payload });
       },
       transition: states ? states.helper(transition, id, x.reached) : noTransition(id),
+      requireState: states ? states.guard(allowedIn, id) : noGuard(id),
       version: x.version,
       // Made on first use: a handler that keeps its own storage pays nothing for it.
       get store() {
@@ -250,6 +276,7 @@ async function runHandler(
     });
   } catch (error) {
     if (part && error instanceof part.Refused) return error.refusal;
+    if (states && error instanceof states.StateRefused) return stateRefusal(id, error);
     if (!states || !(error instanceof states.Refused) || !transition) throw error;
     const { machine, trigger } = transition;
     const where = error.current === undefined ? "its current state" : `state ${error.current}`;

@@ -70,6 +70,21 @@ export function checkStates(contract: Contract): void {
   for (const [name, machine] of Object.entries(contract.states))
     checkMachine(contract, name, machine);
   for (const [id, operation] of Object.entries(contract.operations)) {
+    const allowed = operation.allowedIn;
+    if (allowed) {
+      const machine = contract.states[allowed.machine];
+      if (!machine)
+        throw new Error(
+          `operation ${id}: allowedIn names machine ${allowed.machine}, which part 3 does not declare`,
+        );
+      if (allowed.states.length === 0)
+        throw new Error(`operation ${id}: allowedIn names no state of ${allowed.machine}`);
+      for (const state of allowed.states)
+        if (!machine.states.includes(state))
+          throw new Error(
+            `operation ${id}: allowedIn names ${state}, which is not a state of ${allowed.machine}`,
+          );
+    }
     const transition = operation.transition;
     if (!transition) continue;
     const machine = contract.states[transition.machine];

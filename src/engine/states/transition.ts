@@ -85,12 +85,52 @@ export function stateMismatch(
     : `${plan.field} is not ${target}, the state the transition ${plan.trigger} of ${plan.machine} reached`;
 }
 
+/** The states an operation acts in, only (`Operation.allowedIn`), planned. */
+export interface GuardPlan {
+  readonly machine: string;
+  readonly allowed: readonly string[];
+  readonly states: ReadonlySet<string>;
+}
+
+/** Thrown by `requireState(current)` when `current` is not one the operation acts in. */
+export class StateRefused extends Error {
+  constructor(
+    /** The current state, only when it is one of the machine's (nothing else is echoed). */
+    readonly current: string | undefined,
+    readonly plan: GuardPlan,
+  ) {
+    super("the operation does not act in this state");
+  }
+}
+
+export function planGuard(contract: Contract, operation: Operation): GuardPlan | undefined {
+  const declared = operation.allowedIn;
+  const machine = declared && contract.states[declared.machine];
+  if (!declared || !machine) return undefined;
+  return { machine: declared.machine, allowed: declared.states, states: new Set(machine.states) };
+}
+
+/** The handler's `requireState`: returns where `current` is allowed, throws otherwise. */
+export function guardHelper(
+  plan: GuardPlan | undefined,
+  operationId: string,
+): (current: string) => void {
+  return (current) => {
+    if (!plan) throw new Error(`operation ${operationId} declares no allowedIn`);
+    if (!plan.allowed.includes(current))
+      throw new StateRefused(plan.states.has(current) ? current : undefined, plan);
+  };
+}
+
 /** Part 3 as the serving engine uses it: in a Worker only when part 3 declares a machine. */
 export const STATES_PART = {
   plan: planTransition,
   helper: transitionHelper,
   mismatch: stateMismatch,
   Refused: TransitionRefused,
+  guardPlan: planGuard,
+  guard: guardHelper,
+  StateRefused,
 } as const;
 
 export type StatesPart = typeof STATES_PART;

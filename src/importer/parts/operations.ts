@@ -4,7 +4,13 @@
  * the events its callbacks become (part 6) and what the service's own document marks on it
  * (its retirement, transition and emitted events).
  */
-import { DEPRECATION, EMITS, PRESENTS, TRANSITION } from "../../contract-language/document-marks";
+import {
+  ALLOWED_IN,
+  DEPRECATION,
+  EMITS,
+  PRESENTS,
+  TRANSITION,
+} from "../../contract-language/document-marks";
 import { keyPairs, pathKeyParts, routedPath } from "../../contract-language/path-key";
 import { derivedOperationId } from "../names";
 import { IMPORT_ERRORS } from "../platform-parts";
@@ -236,6 +242,11 @@ export class Operations {
       fields.push(
         `transition: ${literal({ machine: transition.machine, trigger: transition.trigger })}`,
       );
+    const allowedIn = op[ALLOWED_IN];
+    if (isObject(allowedIn) && typeof allowedIn.machine === "string")
+      fields.push(
+        `allowedIn: ${literal({ machine: allowedIn.machine, states: strings(allowedIn.states) })}`,
+      );
     this.#lines.push(`${propertyKey(id)}: { ${fields.join(", ")} },`);
     this.pointers.set(id, pointer);
     this.#paths.add(site.path);
@@ -274,7 +285,7 @@ export class Operations {
         child(pointer, "servers"),
         "servers of an operation: the service has one set of servers",
       );
-    extensionsLost(ctx, op, pointer, "the operation", [EMITS, TRANSITION, DEPRECATION]);
+    extensionsLost(ctx, op, pointer, "the operation", [EMITS, TRANSITION, ALLOWED_IN, DEPRECATION]);
     return fields;
   }
 

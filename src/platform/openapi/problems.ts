@@ -11,6 +11,7 @@ export type Json = Record<string, unknown>;
 
 export const COMPONENT = "#/components/schemas/";
 export {
+  ALLOWED_IN,
   DEPRECATION,
   EMITS,
   ENVELOPE,
@@ -90,15 +91,20 @@ export function problemSchemaName(type: CataloguedProblem): string {
   return type.schemaName;
 }
 
-/** One problem type's schema: the problem document and its own members, all required. */
+/** One problem type's schema: the problem document and its own members, required but its optional ones. */
 function problemTypeSchema(type: CataloguedProblem): Json {
   const members = type.schemas ?? {};
   if (Object.keys(members).length === 0)
     return { [PLATFORM]: true, ...PROBLEM_REF, description: type.title };
+  const optional = new Set(type.optional ?? []);
+  const required = Object.keys(members).filter((member) => !optional.has(member));
   return {
     [PLATFORM]: true,
     description: type.title,
-    allOf: [PROBLEM_REF, { type: "object", properties: members, required: Object.keys(members) }],
+    allOf: [
+      PROBLEM_REF,
+      { type: "object", properties: members, ...(required.length > 0 ? { required } : {}) },
+    ],
   };
 }
 

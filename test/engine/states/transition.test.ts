@@ -96,13 +96,29 @@ describe("a state machine is refused at start-up", () => {
       /has no trigger fly/,
     );
   });
+  it("when an operation's allowedIn names an undeclared machine, no state, or a state outside it", () => {
+    const op = FIXTURE_STATES_CONTRACT.operations.fixturePlaceOrder;
+    const withAllowed = (allowedIn: { machine: string; states: string[] }): Contract => ({
+      ...FIXTURE_STATES_CONTRACT,
+      operations: { fixturePlaceOrder: { ...op, allowedIn } },
+    });
+    expect(start(withAllowed({ machine: "fixtureNone", states: ["draft"] }))).toThrow(
+      /allowedIn names machine fixtureNone, which part 3 does not declare/,
+    );
+    expect(start(withAllowed({ machine: "fixtureOrderLifecycle", states: [] }))).toThrow(
+      /allowedIn names no state of fixtureOrderLifecycle/,
+    );
+    expect(start(withAllowed({ machine: "fixtureOrderLifecycle", states: ["lost"] }))).toThrow(
+      /allowedIn names lost, which is not a state of fixtureOrderLifecycle/,
+    );
+  });
   it("and the FIXTURE machine as declared starts", () => {
     expect(start(FIXTURE_STATES_CONTRACT)).not.toThrow();
   });
 });
 
 describe("the compiler refuses what it can see", () => {
-  it("an undeclared resource, a state outside the machine, a field the resource lacks, a trigger the machine lacks", () => {
+  it("an undeclared resource, a state outside the machine, a field the resource lacks, a trigger the machine lacks, an allowed state it lacks", () => {
     const Thing = z.object({ state: z.enum(["a", "b"]) });
     const refused = () => [
       defineContract({
@@ -133,6 +149,13 @@ describe("the compiler refuses what it can see", () => {
             responses: { 204: { description: "Done" } },
             // @ts-expect-error stop is not a trigger of machine m.
             transition: { machine: "m", trigger: "stop" },
+          },
+          other: {
+            method: "POST",
+            path: "/things/other",
+            responses: { 204: { description: "Done" } },
+            // @ts-expect-error c is not a state of machine m.
+            allowedIn: { machine: "m", states: ["a", "c"] },
           },
         },
       }),
