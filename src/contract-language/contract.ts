@@ -574,6 +574,8 @@ export type ViolationFact =
   | "pointer"
   | "path"
   | "segments"
+  /** The segments with every index a string too (`["body", "lines", "0"]`), where the item's list takes strings only. */
+  | "stringSegments"
   | "member"
   | "keyword";
 

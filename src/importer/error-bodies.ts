@@ -319,6 +319,7 @@ const ITEM_NAMES: Readonly<
     "attribute",
   ],
   segments: ["loc", "location", "path", "field", "segments"],
+  stringSegments: ["loc", "location", "path", "field", "segments"],
   in: ["in", "part"],
   member: [],
   keyword: [
@@ -344,6 +345,7 @@ const ITEM_TYPES: Readonly<Record<ViolationFact | "status" | "statusString" | "t
   pointer: "string",
   path: "string",
   segments: "array",
+  stringSegments: "array",
   in: "string",
   member: "string",
   keyword: "string",
@@ -352,8 +354,11 @@ const ITEM_TYPES: Readonly<Record<ViolationFact | "status" | "statusString" | "t
   title: "string",
 };
 
-/** Whether a schema takes strings and integers both, or either (a segment of a location). */
-function segmentItems(document: Json, raw: unknown, pointer: string): boolean {
+/**
+ * Whether a list's items take a location's segments: strings and integers both (`integers`:
+ * an index written as a number), or strings only (an index written as its digits).
+ */
+function segmentItems(document: Json, raw: unknown, pointer: string, integers: boolean): boolean {
   const { node } = follow(document, raw, pointer);
   if (!isObject(node)) return false;
   const branches = Array.isArray(node.anyOf)
@@ -361,11 +366,12 @@ function segmentItems(document: Json, raw: unknown, pointer: string): boolean {
     : Array.isArray(node.oneOf)
       ? node.oneOf
       : [node];
-  return branches.every((branch) => {
+  const types = branches.flatMap((branch) => {
     const b = follow(document, branch, pointer).node;
-    const types = isObject(b) ? (Array.isArray(b.type) ? b.type : [b.type]) : [];
-    return types.length > 0 && types.every((t) => t === "string" || t === "integer");
+    return isObject(b) ? (Array.isArray(b.type) ? b.type : [b.type]) : [undefined];
   });
+  if (!types.every((t) => t === "string" || t === "integer")) return false;
+  return integers ? types.includes("integer") : types.every((t) => t === "string");
 }
 
 /** Whether an item member can hold one fact of a violation. */
@@ -378,7 +384,8 @@ function itemTakes(
   const types = Array.isArray(member.type) ? member.type : [member.type];
   if (!types.includes(ITEM_TYPES[fact])) return false;
   if ("enum" in member || "const" in member) return false;
-  if (fact === "segments") return segmentItems(document, member.items, pointer);
+  if (fact === "segments" || fact === "stringSegments")
+    return segmentItems(document, member.items, pointer, fact === "segments");
   return !(fact === "statusString" && member.format !== undefined);
 }
 

@@ -95,6 +95,7 @@ function violationFacts(v: Violation): Record<ViolationFact, unknown> {
       pointer: undefined,
       path: undefined,
       segments: undefined,
+      stringSegments: undefined,
       member: undefined,
       keyword: v[VIOLATION_KEYWORD],
     };
@@ -106,6 +107,7 @@ function violationFacts(v: Violation): Record<ViolationFact, unknown> {
     pointer: tokens.map((t) => `/${escapeToken(t)}`).join(""),
     path: tokens.map((t, i) => pathStep(t, i === 0)).join(""),
     segments: [part, ...tokens.map((t) => (/^\d+$/.test(t) ? Number(t) : t))],
+    stringSegments: [part, ...tokens],
     member: tokens.findLast((t) => !/^\d+$/.test(t)),
     keyword: v[VIOLATION_KEYWORD],
   };

@@ -7,7 +7,13 @@
  * a body whose required `type` is an enum of the API's own. Every document here is a FIXTURE.
  */
 import { describe, expect, it } from "vitest";
-import { doc31, importCase, type Json, postOfOneMember } from "../support/import-case";
+import {
+  doc31,
+  findingLines,
+  importCase,
+  type Json,
+  postOfOneMember,
+} from "../support/import-case";
 
 const errorOf = (status: string, mediaType: string, schema: string): Json => ({
   [status]: {
@@ -68,6 +74,71 @@ describe("error bodies of the conventions real APIs use", () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       detail: [{ loc: ["body", "name"], msg: "Must be at least 1 characters.", type: "minLength" }],
+    });
+    // It documents no 400: a malformed body is its 422 too, one item of the body as a whole.
+    const malformed = await send(c, "/fixture-items", "{");
+    expect(malformed.status).toBe(422);
+    expect(await malformed.json()).toEqual({
+      detail: [
+        {
+          loc: ["body"],
+          msg: "The request body is not well-formed JSON.",
+          type: "malformed-request",
+        },
+      ],
+    });
+  });
+
+  it("a location whose segments the document types as strings only: an index is written as its digits", async () => {
+    const c = await importCase("convention-string-loc", {
+      ...doc31({}),
+      paths: {
+        "/fixture-lists": {
+          post: {
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["tags"],
+                    properties: { tags: { type: "array", items: { type: "string" } } },
+                  },
+                },
+              },
+            },
+            responses: {
+              "201": { description: "FIXTURE created" },
+              ...errorOf("422", "application/json", "FixtureHTTPValidationError"),
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          FixtureHTTPValidationError: {
+            type: "object",
+            properties: {
+              detail: { type: "array", items: { $ref: "#/components/schemas/FixtureError" } },
+            },
+          },
+          FixtureError: {
+            type: "object",
+            required: ["loc", "msg", "type"],
+            properties: {
+              loc: { type: "array", items: { type: "string" } },
+              msg: { type: "string" },
+              type: { type: "string" },
+            },
+          },
+        },
+      },
+    });
+    servedWhole(c);
+    const res = await send(c, "/fixture-lists", JSON.stringify({ tags: ["a", 7] }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      detail: [{ loc: ["body", "tags", "1"], msg: "Must be of type string.", type: "type" }],
     });
   });
 
@@ -229,6 +300,12 @@ describe("error bodies of the conventions real APIs use", () => {
     const res = await send(c, "/fixture-keys", JSON.stringify({ label: "" }));
     expect(res.status).toBe(422);
     expect(res.headers.get("content-type")).toBe("application/problem+json");
+    // Said, with the member no failure fills, not left to a silence.
+    expect(findingLines(c)).toContainEqual(
+      expect.stringMatching(
+        /requires type, which none of the platform's own failures fills, so those at 400 are answered as problems \(RFC 9457\)/,
+      ),
+    );
   });
 });
 

@@ -205,7 +205,13 @@ export class ErrorTypes {
     const own: Partial<Record<PlatformProblem, string>> = {};
     for (const [status, name] of declared) {
       if (!presentable.has(name)) continue;
-      for (const kind of PRESENTS[status] ?? []) {
+      // An operation that documents a 422 and no 400 answers every bad body with it, a
+      // malformed one too (FastAPI's): its clients expect no other status for it.
+      const kinds: readonly PlatformProblem[] =
+        status === 422 && !declared.has(400)
+          ? [...(PRESENTS[status] ?? []), "malformed-request"]
+          : (PRESENTS[status] ?? []);
+      for (const kind of kinds) {
         // Validation failures are the 422 an operation declares, else its 400.
         if (kind === "validation-failed" && status === 400 && declared.has(422)) continue;
         if (model.get(kind) !== name) own[kind] = name;
@@ -255,13 +261,18 @@ export function errorsPart(ctx: ImportContext, errors: ErrorTypes): ErrorsPart {
       errorTypeFields(ctx, writer, context.referenced, error),
     );
     if (!written) continue;
-    const { fields, requiredMembers, carried } = written;
+    const { fields, requiredMembers, requiredNames, carried } = written;
     if (carried?.object === false)
       ctx.findings.changed(
         error.pointer,
         `${error.name}'s body is no JSON object of its own members (a list, a string, or only oneOf, anyOf or allOf), so it presents none of the platform's own failures: they are answered as problems (RFC 9457)`,
       );
     else if (requiredMembers === 0) presentable.add(error.name);
+    else if (!ctx.ours && (PRESENTS[error.status] ?? []).length > 0)
+      ctx.findings.changed(
+        error.pointer,
+        `${error.name} requires ${requiredNames.join(", ")}, which none of the platform's own failures fills, so those at ${error.status} are answered as problems (RFC 9457); a handler answers ${error.name} whole`,
+      );
     fields.push(...presentsFields(ctx, error, presenting, requiredMembers, carried));
     lines.push(`${propertyKey(error.name)}: { ${fields.join(", ")} },`);
   }
@@ -327,7 +338,12 @@ function errorTypeFields(
   writer: SchemaWriter,
   referenced: Set<string>,
   error: ErrorUse,
-): { fields: string[]; requiredMembers: number; carried: Carried | undefined } {
+): {
+  fields: string[];
+  requiredMembers: number;
+  requiredNames: readonly string[];
+  carried: Carried | undefined;
+} {
   const { response, pointer } = error;
   const body = errorBody(error);
   // An error answer may have no body at all (`content` absent), as many documents say a 400.
@@ -377,7 +393,12 @@ function errorTypeFields(
     : undefined;
   if (examples) fields.push(`examples: ${examples}`);
   errorTypeLosses(ctx, error, body);
-  return { fields, requiredMembers: members.required, carried };
+  return {
+    fields,
+    requiredMembers: members.required,
+    requiredNames: members.requiredNames,
+    carried,
+  };
 }
 
 /** The longest title a description is cut to, at a word's end. */
@@ -468,6 +489,8 @@ function errorTypeLosses(ctx: ImportContext, error: ErrorUse, body: ErrorBody): 
 /** The members a handler gives an error type (those the platform fills left out), counting the required. */
 class MemberWriter {
   required = 0;
+  /** The required members a handler must give, so none of the platform's failures fills. */
+  readonly requiredNames: string[] = [];
   readonly #ctx: ImportContext;
   readonly #writer: SchemaWriter;
   readonly #carried: Carried | undefined;
@@ -495,6 +518,7 @@ class MemberWriter {
         // answered as problems (RFC 9457) instead, and the operation is kept.
         if (required.has(member)) {
           this.required += 1;
+          this.requiredNames.push(member);
           this.#ctx.findings.lost(
             child(at, "properties", member),
             `required member ${member} of an error body: named like a problem's own member (RFC 9457 §3.1) but of another type, so neither the platform nor a handler can give it under that name; the platform's own failures at this status are answered as problems (RFC 9457) instead`,
@@ -507,7 +531,10 @@ class MemberWriter {
         );
         continue;
       }
-      if (required.has(member)) this.required += 1;
+      if (required.has(member)) {
+        this.required += 1;
+        this.requiredNames.push(member);
+      }
       const shape = shapeOf
         ? `${componentCall(shapeOf)}.shape${/^[A-Za-z_$][\w$]*$/.test(member) ? `.${member}` : `[${literal(member)}]`}`
         : this.#writer.member(sub, child(at, "properties", member), required.has(member), "json");
@@ -645,13 +672,8 @@ function presentsFields(
   const presents = globalPresents(error.status);
   if (presenting.get(error.status) !== error.name || presents.length === 0) return [];
   if (carried?.object === false) return [];
-  if (requiredMembers > 0) {
-    ctx.findings.changed(
-      error.pointer,
-      `${error.name} requires members the platform's own failures do not have, so it does not present them`,
-    );
-    return [];
-  }
+  // Said where its fields are written (errorsPart).
+  if (requiredMembers > 0) return [];
   ctx.findings.changed(
     error.pointer,
     `${error.name} also answers the platform's own ${presents.join(" and ")} failures ${presentedAs(carried)}`,
