@@ -78,3 +78,26 @@ export function fixedQuery(operation: {
   const fromKey = query === undefined ? {} : (keyPairs(query)?.fixed ?? {});
   return operation.fixed ? { ...fromKey, ...operation.fixed } : fromKey;
 }
+
+/** A base path: one segment or more, each after a `/`, none empty, and no `/` at the end. */
+type BasePath<B extends string> = B extends `/${string}/`
+  ? never
+  : B extends `/${string}`
+    ? B
+    : never;
+
+/**
+ * The paths of operations that share a base (a spec's "every path is under /v1"), declared
+ * once: `const v1 = under("/v1")`, then `path: v1("/invoices/{id}")`, which is the literal
+ * `/v1/invoices/{id}` (so the compiler still checks its `{parameters}`). A base that is not
+ * `/` and segments (`v1`, `/v1/`) does not compile, and is refused when the contract loads.
+ */
+export function under<const B extends string>(
+  base: B & BasePath<B>,
+): <const P extends `/${string}`>(path: P) => `${B}${P}` {
+  if (!/^(?:\/[^/?#]+)+$/.test(base))
+    throw new Error(
+      `under(${JSON.stringify(base)}): a base path is / and segments, with no / at its end`,
+    );
+  return (path) => `${base}${path}`;
+}
