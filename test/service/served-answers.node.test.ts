@@ -211,6 +211,12 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
     const rich = await importCase("served-answers-rich", {
       yaml: (await import("node:fs")).readFileSync("test/fixtures/openapi/rich-3.1.yaml", "utf8"),
     });
+    const conventions = await importCase("served-answers-error-conventions", {
+      yaml: (await import("node:fs")).readFileSync(
+        "test/fixtures/openapi/error-conventions-3.1.yaml",
+        "utf8",
+      ),
+    });
     apps.push(
       {
         name: "FIXTURE operations",
@@ -269,6 +275,11 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
       {
         name: "the rich FIXTURE document, imported",
         fetch: await serve(rich.contract),
+      },
+      {
+        // FastAPI's, JSON:API's, a nested code, Spring Boot's, an enum type, one message.
+        name: "the FIXTURE error conventions document, imported",
+        fetch: await serve(conventions.contract),
       },
     );
   }, 120_000);
