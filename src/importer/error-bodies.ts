@@ -167,6 +167,23 @@ function messagesByField(
   return list && plainOf(document, list.items, pointer, "string") ? "fieldErrorLists" : undefined;
 }
 
+/** One level of an object's members: its pointer prefix, its members, those it requires. */
+type Level = [prefix: string, members: [string, Json][], required: Set<string>];
+
+/** An object's members, and those of each object member one level down: where facts are looked for. */
+function levelsOf(document: Json, schema: unknown, pointer: string): Level[] {
+  const top = follow(document, schema, pointer).node;
+  const levels: Level[] = [["", membersOf(document, schema, pointer), requiredOf(top)]];
+  for (const [name, member] of levels[0]?.[1] ?? [])
+    if (member.type === "object")
+      levels.push([
+        `/${escapeToken(name)}`,
+        membersOf(document, member, pointer),
+        requiredOf(member),
+      ]);
+  return levels;
+}
+
 export interface Carried {
   /** Where each fact goes, as a JSON Pointer into the body. */
   readonly carries: Partial<Record<ErrorFact, string>>;
@@ -193,17 +210,7 @@ export interface Carried {
 export function carriesOf(document: Json, schema: unknown, pointer: string): Carried {
   const carries: Partial<Record<ErrorFact, string>> = {};
   const members = new Set<string>();
-  const top = follow(document, schema, pointer).node;
-  const levels: [string, [string, Json][], Set<string>][] = [
-    ["", membersOf(document, schema, pointer), requiredOf(top)],
-  ];
-  for (const [name, member] of levels[0]?.[1] ?? [])
-    if (member.type === "object")
-      levels.push([
-        `/${escapeToken(name)}`,
-        membersOf(document, member, pointer),
-        requiredOf(member),
-      ]);
+  const levels = levelsOf(document, schema, pointer);
   for (const fact of Object.keys(NAMES) as ErrorFact[]) {
     for (const [prefix, level, required] of levels) {
       const free = NAMES[fact]
@@ -402,16 +409,7 @@ function itemShape(
   const item: Partial<Record<keyof typeof ITEM_TYPES, string>> = {};
   const fixed: Record<string, JsonValue> = {};
   const taken = new Set<string>();
-  const levels: [string, [string, Json][], Set<string>][] = [
-    ["", membersOf(document, items, pointer), requiredOf(items)],
-  ];
-  for (const [name, member] of levels[0]?.[1] ?? [])
-    if (member.type === "object")
-      levels.push([
-        `/${escapeToken(name)}`,
-        membersOf(document, member, pointer),
-        requiredOf(member),
-      ]);
+  const levels = levelsOf(document, items, pointer);
   for (const fact of Object.keys(ITEM_NAMES) as (keyof typeof ITEM_TYPES)[])
     for (const [prefix, level] of levels) {
       if (item[fact] !== undefined) break;
@@ -451,7 +449,7 @@ function itemShape(
  */
 function violationListOf(
   document: Json,
-  levels: readonly [string, [string, Json][], Set<string>][],
+  levels: readonly Level[],
   carried: ReadonlySet<string | undefined>,
   pointer: string,
 ): ViolationList | undefined {
@@ -478,7 +476,7 @@ function oneValue(schema: Json): { value: JsonValue } | undefined {
 /** The required members whose schema allows one value only, at the top and one object down. */
 function fixedOf(
   document: Json,
-  levels: readonly [string, [string, Json][], Set<string>][],
+  levels: readonly Level[],
   pointer: string,
   carried: ReadonlySet<string | undefined>,
 ): Record<string, JsonValue> {

@@ -22,6 +22,25 @@ const errorOf = (status: string, mediaType: string, schema: string): Json => ({
   },
 });
 
+/** FastAPI's HTTPValidationError and its items, whose `loc` segments are `segment`s (FIXTURE names). */
+const fastApiSchemas = (segment: Json): Json => ({
+  FixtureHTTPValidationError: {
+    type: "object",
+    properties: {
+      detail: { type: "array", items: { $ref: "#/components/schemas/FixtureError" } },
+    },
+  },
+  FixtureError: {
+    type: "object",
+    required: ["loc", "msg", "type"],
+    properties: {
+      loc: { type: "array", items: segment },
+      msg: { type: "string" },
+      type: { type: "string" },
+    },
+  },
+});
+
 const send = (
   c: Awaited<ReturnType<typeof importCase>>,
   path: string,
@@ -48,25 +67,7 @@ describe("error bodies of the conventions real APIs use", () => {
           errorOf("422", "application/json", "FixtureHTTPValidationError"),
         ),
       },
-      components: {
-        schemas: {
-          FixtureHTTPValidationError: {
-            type: "object",
-            properties: {
-              detail: { type: "array", items: { $ref: "#/components/schemas/FixtureError" } },
-            },
-          },
-          FixtureError: {
-            type: "object",
-            required: ["loc", "msg", "type"],
-            properties: {
-              loc: { type: "array", items: { anyOf: [{ type: "string" }, { type: "integer" }] } },
-              msg: { type: "string" },
-              type: { type: "string" },
-            },
-          },
-        },
-      },
+      components: { schemas: fastApiSchemas({ anyOf: [{ type: "string" }, { type: "integer" }] }) },
     });
     servedWhole(c);
     expect(c.code.errors).toContain('"violations":{"at":"/detail"');
@@ -114,25 +115,7 @@ describe("error bodies of the conventions real APIs use", () => {
           },
         },
       },
-      components: {
-        schemas: {
-          FixtureHTTPValidationError: {
-            type: "object",
-            properties: {
-              detail: { type: "array", items: { $ref: "#/components/schemas/FixtureError" } },
-            },
-          },
-          FixtureError: {
-            type: "object",
-            required: ["loc", "msg", "type"],
-            properties: {
-              loc: { type: "array", items: { type: "string" } },
-              msg: { type: "string" },
-              type: { type: "string" },
-            },
-          },
-        },
-      },
+      components: { schemas: fastApiSchemas({ type: "string" }) },
     });
     servedWhole(c);
     const res = await send(c, "/fixture-lists", JSON.stringify({ tags: ["a", 7] }));
