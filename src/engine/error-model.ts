@@ -74,16 +74,21 @@ const escapeToken = (token: string) => token.replaceAll("~", "~0").replaceAll("/
 /**
  * The members an own body's schema requires that nothing fills when `kind` is presented in
  * it, as JSON Pointers: no fact of that failure, no fixed value, no violation list, and no
- * member of the platform's for it. Such a failure is answered as the platform's own problem
- * (RFC 9457), and documented so, so that the document and the wire never disagree.
+ * member of the platform's for it (`members`: the catalogue's at build time, the problem's
+ * own in the Worker, which carries no catalogue page). Such a failure is answered as the
+ * platform's own problem (RFC 9457), and documented so: the document and the wire agree.
  */
-export function unfilledMembers(error: ErrorType, kind: PlatformProblem): string[] {
+export function unfilledMembers(
+  error: ErrorType,
+  kind: PlatformProblem,
+  members: readonly string[],
+): string[] {
   const body = error.body;
   if (!body || !error.schema) return [];
   const filled = new Set<string>([
     ...Object.keys(body.fixed ?? {}),
     ...(body.violations ? [body.violations.at] : []),
-    ...filledMembers(kind).map((member) => `/${escapeToken(member)}`),
+    ...members.map((member) => `/${escapeToken(member)}`),
   ]);
   for (const [fact, pointer] of Object.entries(body.carries) as [ErrorFact, string][])
     if (pointer && (SOME_FAILURES[fact]?.includes(kind) ?? true)) filled.add(pointer);
@@ -104,12 +109,16 @@ export function unfilledMembers(error: ErrorType, kind: PlatformProblem): string
 
 /** Whether `kind` can be presented whole in error type `error`'s body, worked out once each. */
 const WHOLE = new WeakMap<ErrorType, Map<PlatformProblem, boolean>>();
-export function presentsWhole(error: ErrorType, kind: PlatformProblem): boolean {
+export function presentsWhole(
+  error: ErrorType,
+  kind: PlatformProblem,
+  members: readonly string[],
+): boolean {
   const known = WHOLE.get(error) ?? new Map<PlatformProblem, boolean>();
   WHOLE.set(error, known);
   let whole = known.get(kind);
   if (whole === undefined) {
-    whole = unfilledMembers(error, kind).length === 0;
+    whole = unfilledMembers(error, kind, members).length === 0;
     known.set(kind, whole);
   }
   return whole;
@@ -220,7 +229,7 @@ export function checkErrorModel(contract: Contract): void {
     for (const [kind, name] of presentedFor(contract, id)) {
       const error = contract.errors[name];
       checkPresentable(name, error, kind);
-      const unfilled = error ? unfilledMembers(error, kind) : [];
+      const unfilled = error ? unfilledMembers(error, kind, filledMembers(kind)) : [];
       if (unfilled.length > 0 && !told.has(`${name}\n${kind}`)) {
         told.add(`${name}\n${kind}`);
         console.warn(
@@ -304,7 +313,11 @@ export function problemPresenter(contract: Contract, operationId?: string): Prob
     const present = as.get(kind);
     const name = byKind.get(kind);
     const error = name === undefined ? undefined : contract.errors[name];
-    return present && error && presentsWhole(error, kind) ? present(problem) : problem;
+    // The failure's own extension members, not RFC 9457's (`type` is the problem's, not an API's).
+    const members = Object.keys(problem).filter(
+      (member) => !PROBLEM_OWN_MEMBERS.includes(member) && member !== "errors",
+    );
+    return present && error && presentsWhole(error, kind, members) ? present(problem) : problem;
   };
 }
 

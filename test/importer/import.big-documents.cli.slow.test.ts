@@ -97,14 +97,19 @@ describe.skipIf(skip)("npm run contract:import, on what big documents hold", () 
     ];
     for (const finding of findings)
       expect(first.stdout).toContain(`  not carried         ${finding}\n`);
-    // Its last lines: what was served of what was declared, and what was left out by cause.
+    // Its last lines: what was served of what was declared, what was left out by cause, and
+    // how much of the source the served document keeps.
     expect(first.stdout).toContain(
       "\nServed 4 of the 6 operations the document declares.\nLeft out: 2 (",
     );
-    expect(first.stdout.trimEnd().split("\n").slice(-2)).toEqual([
+    const last = first.stdout.trimEnd().split("\n").slice(-3);
+    expect(last.slice(0, 2)).toEqual([
       "      1  GET /… is served by #/… already: templates that differ only in parameter names are one path",
       "      1  operation … can only be reached with credentials the platform cannot verify, and is not served open",
     ]);
+    expect(last[2]).toMatch(
+      /^The served document keeps \d+\.\d% \(\d+ of \d+ items\) of the source\.$/,
+    );
     expect(first.stdout).toContain("4. Endpoints                    4 operations on 3 paths");
     const report = read("src/contract/IMPORT-REPORT.md");
     for (const finding of findings) expect(report).toContain(`- \`${finding.split(":")[0]}\`:`);

@@ -213,7 +213,7 @@ describe("the served document accepts every answer the service gives (Ajv, JSON 
     });
     const conventions = await importCase("served-answers-error-conventions", {
       yaml: (await import("node:fs")).readFileSync(
-        "test/fixtures/openapi/error-conventions-3.1.yaml",
+        "test/fixtures/error-conventions-3.1.yaml",
         "utf8",
       ),
     });

@@ -5,6 +5,7 @@
  * error types that present them. The platform's frame (src/platform/openapi/) merges it in.
  */
 import { type Contract, declaresXml, resolveSchema } from "../../contract-language/contract";
+import { filledMembers } from "../../contract-language/problem-catalogue";
 import type {
   ContractDocumentation,
   DocumentContext,
@@ -152,7 +153,7 @@ function failureDocumenter(
     const name = kind && presented.get(kind);
     const error = name ? contract.errors[name] : undefined;
     // A failure its type's body cannot hold whole is answered, and documented, as the platform's.
-    if (!kind || !name || !error || !presentsWhole(error, kind))
+    if (!kind || !name || !error || !presentsWhole(error, kind, filledMembers(kind)))
       return {
         status,
         response: problemAnswer(description, own, extra.headers),
