@@ -40,9 +40,8 @@ export function allowHeader(methods: readonly string[]): string {
  * here, from `cors`: what the resource reads and lets a script read (src/platform/cors.ts).
  * Given as a function, it is asked on the first request that needs it (while CORS is on):
  * a declared operation's follows from its header schemas, which the Worker builds on first
- * use, never when it starts. `passOn` names the methods a route mounted after this one
- * answers at every URL of this path (`DELETE /things/{id}` at `/things/mine`): they go on to
- * it. It too is asked on the first request that needs it.
+ * use, never when it starts. A path answers every method itself: a concrete path never hands
+ * one on to a templated sibling (OpenAPI 3.1 §4.8.8).
  */
 export function mountResource(
   app: Hono<AppEnv>,
@@ -50,20 +49,13 @@ export function mountResource(
   handlers: MethodHandlers,
   present: ProblemPresenter = AS_IS,
   cors: CorsResource | (() => CorsResource) = PLATFORM_CORS,
-  passOn: () => readonly string[] = () => [],
 ): void {
   const methods = Object.keys(handlers);
-  let answers: { allow: string; onward: readonly string[] } | undefined;
-  const allowed = () => {
-    if (answers) return answers;
-    const onward = passOn();
-    answers = { allow: allowHeader([...methods, ...onward]), onward };
-    return answers;
-  };
+  const allow = allowHeader(methods);
   let methodNotAllowed: ReturnType<ProblemPresenter> | undefined;
   let crossOrigin: ResourceCors | undefined;
   const corsAnswers = () => {
-    crossOrigin ??= resourceCors(allowed().allow, typeof cors === "function" ? cors() : cors);
+    crossOrigin ??= resourceCors(allow, typeof cors === "function" ? cors() : cors);
     return crossOrigin;
   };
   app.all(path, (c, next) => {
@@ -74,8 +66,6 @@ export function mountResource(
     const key = method === "HEAD" ? "GET" : method;
     const handler = handlers[key];
     if (handler) return handler(c, next);
-    const { allow, onward } = allowed();
-    if (onward.includes(key)) return next();
     if (method === "OPTIONS")
       return (
         (exchange && preflightAnswer(exchange, c.req.raw, corsAnswers())) ??

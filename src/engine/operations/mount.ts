@@ -21,7 +21,7 @@ import { operationsCors } from "./cors";
 import { isSuccessKey } from "./failures";
 import { byFixedQuery, type Candidate } from "./fixed-query";
 import type { ExamplesAnswer, OperationModel } from "./model";
-import { covers, routePath } from "./path-template";
+import { routePath } from "./path-template";
 import { type OperationSetting, planOperation } from "./plan";
 import { problemForm } from "./problem-form";
 import { serveOperation } from "./run";
@@ -150,36 +150,22 @@ export function mountOperations(
   const paths = [...byPath].sort(([, a], [, b]) => a.parameters - b.parameters);
   // What CORS allows on each path follows from what its operations declare, their header
   // schemas among it: made on the path's first request while CORS is on, never at start-up.
-  paths.forEach(([path, { template, methods, operations }], i) => {
-    // A method this path lacks goes on to a later path that matches all of its URLs and has
-    // it: GitLab's `PUT …/services/jira` beside `GET …/services/{service_slug}` (the
-    // template's operation is declared for every value; RFC 9110 §15.5.6's 405 would deny it).
-    // Found on the first request that needs it: comparing every pair of paths at start-up
-    // would cost a large API's isolate milliseconds it rarely needs.
-    const passOn = () => {
-      const onward = new Set<string>();
-      for (const [, later] of paths.slice(i + 1))
-        if (covers(later.template, template))
-          for (const method of Object.keys(later.methods)) if (!methods[method]) onward.add(method);
-      return [...onward];
-    };
+  // OpenAPI's Paths Object (3.1 §4.8.8): a concrete path is matched before its templated
+  // siblings, and a request it matches is routed among its own operations only: a method it
+  // does not declare is its 405 with its Allow (RFC 9110 §15.5.6), never a sibling's answer.
+  // Paths are mounted with the fewest parameters first, and each answers every method.
+  for (const [path, { methods, operations }] of paths) {
     const handlersOf: Record<string, Handler<AppEnv>> = {};
     for (const [method, candidates] of Object.entries(methods))
       handlersOf[method] = byFixedQuery(candidates, context.present);
-    mountResource(
-      app,
-      path,
-      handlersOf as MethodHandlers,
-      context.present,
-      () =>
-        operationsCors(
-          contract,
-          operations,
-          operations.some(([id]) => handlers[id] === undefined),
-        ),
-      passOn,
+    mountResource(app, path, handlersOf as MethodHandlers, context.present, () =>
+      operationsCors(
+        contract,
+        operations,
+        operations.some(([id]) => handlers[id] === undefined),
+      ),
     );
-  });
+  }
 }
 
 /** The media types of an operation's success answers, in every variant, in declaration order. */

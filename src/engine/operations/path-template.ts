@@ -136,28 +136,3 @@ export function routePath(id: string, key: string): RoutePath {
 export function routeShape(path: string): string {
   return path.replace(/(?<=\/):[^/{]+(\{[^}]*\})?/g, ":$1");
 }
-
-/**
- * Whether every URL the template `narrow` matches, `wide` matches too, segment by segment:
- * `/things/{id}` covers `/things/mine`. A method `narrow`'s path lacks goes on to `wide`
- * where `wide` declares it (src/engine/operations/mount.ts), as Prism routes a request to
- * any path that has its method; the conformance checker expects the same.
- */
-export function covers(wide: string, narrow: string): boolean {
-  const outer = wide.split("/");
-  const inner = narrow.split("/");
-  if (outer.length !== inner.length) return false;
-  return outer.every((segment, i) => {
-    const other = inner[i] ?? "";
-    if (segment === other || WHOLE_PARAMETER.test(segment)) return true;
-    // A segment of text beside parameters (`{name}.json`) covers a literal of its shape.
-    if (other.includes("{")) return false;
-    const shape = segment
-      .split(/\{[^{}]*\}/)
-      .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".+");
-    return new RegExp(`^${shape}$`).test(other);
-  });
-}
-
-const WHOLE_PARAMETER = /^\{[^{}/]+\}$/;

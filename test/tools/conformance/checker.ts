@@ -9,7 +9,6 @@
  */
 
 import { keyPairs, pathKeyParts, routedPath } from "../../../src/contract-language/path-key";
-import { covers } from "../../../src/engine/operations/path-template";
 import {
   type Answer,
   CORS_OFF,
@@ -861,11 +860,8 @@ async function methodNotAllowed(
         .flatMap(([, other]) => Object.keys(other).map((m) => m.toUpperCase())),
     ),
   ];
-  const onward = paths
-    .filter(([wider]) => routedPath(wider) !== routed && covers(routedPath(wider), routed))
-    .flatMap(([, wider]) => Object.keys(wider).map((m) => m.toUpperCase()))
-    .filter((m) => METHODS.has(m) && !declared.includes(m));
-  const allowed = [...new Set([...declared, ...onward])];
+  // A concrete path answers its own methods only (OpenAPI 3.1 §4.8.8), never a sibling's.
+  const allowed = declared;
   const other = DECLARABLE.find(
     (m) => !allowed.includes(m) && !(m === "GET" && allowed.includes("HEAD")),
   );
