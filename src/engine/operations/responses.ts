@@ -30,7 +30,10 @@ import { successTypes } from "./failures";
 
 export interface MediaPlan {
   readonly kind: BodyKind;
+  /** The answer's view of the declared schema (write-only members not required). */
   readonly schema: Schema;
+  /** The declared schema itself, where some member is write-only; undefined where none is. */
+  readonly writeOnly: Schema | undefined;
   /** For XML: how the answer is written from the value the handler returns. */
   readonly xml?: XmlMapping;
 }
@@ -103,10 +106,18 @@ function mediaPlan(
   const schema = once(() => viewOf(schemaOf(content), "response", "checking"));
   const mapping =
     kind === "xml" && xml ? once(() => xml(schemaOf(content), "response")) : undefined;
+  // A schema with no mark is its own view (src/engine/zod/views.ts), worked out once.
+  const writeOnly = once(() => {
+    const declared = schemaOf(content);
+    return viewOf(declared, "response") === declared ? undefined : declared;
+  });
   return {
     kind,
     get schema() {
       return schema();
+    },
+    get writeOnly() {
+      return writeOnly();
     },
     get xml() {
       return mapping?.();

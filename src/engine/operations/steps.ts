@@ -33,9 +33,10 @@ import { validateRequest } from "../request/plan";
 import type { HandlerStore, StorePart } from "../sandbox/store";
 import type { StatesPart } from "../states/transition";
 import { responseValidationMode } from "../zod/response-mode";
+import { withoutWriteOnly } from "../zod/views";
 import type { Exchange, OperationModel, Outcome, Step } from "./model";
 import { errorMismatch, responseMismatch } from "./response-conformance";
-import { type DeclaredError, statusPlan } from "./responses";
+import { type DeclaredError, type MediaPlan, statusPlan } from "./responses";
 import { answerHeaders, serialise } from "./serialise";
 import { answerUnhandled } from "./unhandled";
 
@@ -381,6 +382,32 @@ async function emitted(x: Exchange, { enqueue }: EventsPart): Promise<Outcome> {
   return undefined;
 }
 
+/**
+ * The answer without the members its schema marks write-only, whoever made it (a handler,
+ * the examples, the sandbox), in every RESPONSE_VALIDATION setting: a secret a client sent
+ * is never answered (OpenAPI 3.1 §4.8.24.1). Leaving one out is logged, with where, never
+ * what.
+ */
+function withoutSecrets(
+  x: Exchange,
+  result: Extract<AnyResult, { status: number }>,
+  media: MediaPlan | undefined,
+): Extract<AnyResult, { status: number }> {
+  const declared = media?.writeOnly;
+  if (!declared || result.body === undefined || media?.kind === "binary" || media?.kind === "text")
+    return result;
+  const dropped: string[] = [];
+  const body = withoutWriteOnly(declared, result.body, dropped);
+  if (dropped.length === 0) return result;
+  log("warn", "answer held write-only members; left out", {
+    requestId: x.requestId,
+    operationId: x.model.id,
+    status: result.status,
+    members: dropped.slice(0, 20),
+  });
+  return { ...result, body };
+}
+
 /** The answer, written as its media type says. */
 const respond: Step = {
   name: "respond",
@@ -391,7 +418,7 @@ const respond: Step = {
     const mediaType = result.mediaType ?? mediaTypeFor(x, result.status);
     const media = mediaType === undefined ? undefined : declared?.media.get(mediaType);
     return serialise(
-      result,
+      withoutSecrets(x, result, media),
       media && mediaType ? { mediaType, kind: media.kind, xml: media.xml } : undefined,
       x.requestId,
       x.model.responses.vary ? { vary: "accept" } : undefined,

@@ -13,12 +13,12 @@ import { statusProblem, typedProblem } from "../../platform/problem";
 import { validationErrors } from "../zod/issues";
 import { parseWith } from "../zod/parse";
 import { objectShape, unwrap } from "../zod/shape";
-import { viewOf } from "../zod/views";
+import { viewOf, withoutWriteOnly } from "../zod/views";
 import type { SandboxAnswer, SandboxCall } from "./call";
 import { ownMissingAnswer, type SandboxResource, type SandboxRoute, spelling } from "./place";
 import { type SandboxRecords, SandboxRefusal, type StoredRecord } from "./records";
 import { MAX_LISTED } from "./store";
-import { defaultOf, isMarked, isOptional, madeValue, withoutWriteOnly } from "./values";
+import { defaultOf, isMarked, isOptional, madeValue } from "./values";
 
 type Body = Record<string, unknown>;
 

@@ -165,23 +165,3 @@ export function madeValue(schema: Schema, depth = 0): unknown {
   if (defOf(schema).type === "nullable") candidates.push(null);
   return candidates.find((candidate) => satisfies(schema, candidate));
 }
-
-/** `value` without the members `schema` marks write-only, at any depth: never answered. */
-export function withoutWriteOnly(schema: Schema, value: unknown, depth = 0): unknown {
-  if (depth > 32 || value === null || typeof value !== "object") return value;
-  const node = unwrap(schema);
-  const def = defOf(node);
-  if (Array.isArray(value))
-    return def.type === "array"
-      ? value.map((item) => withoutWriteOnly(def.element as Schema, item, depth + 1))
-      : value;
-  const shape = objectShape(node);
-  if (!shape) return value;
-  const kept: Record<string, unknown> = {};
-  for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
-    const declared = Object.hasOwn(shape, name) ? shape[name] : undefined;
-    if (declared && isMarked(declared, "writeOnly")) continue;
-    kept[name] = declared ? withoutWriteOnly(declared, member, depth + 1) : member;
-  }
-  return kept;
-}

@@ -187,3 +187,64 @@ export function viewOf(schema: Schema, direction: Direction, reach: Reach = "who
   };
   return view(schema);
 }
+
+/** Whether `schema`, or a wrapper's inner schema or a lazy's target under it, carries the mark. */
+function markedThrough(schema: Schema, mark: "readOnly" | "writeOnly"): boolean {
+  let node = schema;
+  for (let depth = 0; depth < 16; depth += 1) {
+    if (isMarked(node, mark)) return true;
+    const def = defOf(node);
+    if (WRAPPERS.has(def.type)) node = def.innerType as Schema;
+    else if (def.type === "lazy") node = (def.getter as () => Schema)();
+    else return false;
+  }
+  return false;
+}
+
+/** The schema under its wrappers and lazies, where its members are. */
+function inner(schema: Schema): Schema {
+  let node = schema;
+  for (let depth = 0; depth < 16; depth += 1) {
+    const def = defOf(node);
+    if (WRAPPERS.has(def.type)) node = def.innerType as Schema;
+    else if (def.type === "lazy") node = (def.getter as () => Schema)();
+    else break;
+  }
+  return node;
+}
+
+/**
+ * `value` without the members `schema` marks write-only, at any depth (OpenAPI 3.1
+ * §4.8.24.1: a card's security code is sent, never answered); `dropped` gets the JSON
+ * Pointer of each member left out.
+ */
+export function withoutWriteOnly(
+  schema: Schema,
+  value: unknown,
+  dropped: string[] = [],
+  at = "",
+  depth = 0,
+): unknown {
+  if (depth > 32 || value === null || typeof value !== "object") return value;
+  const node = inner(schema);
+  const def = defOf(node);
+  if (Array.isArray(value))
+    return def.type === "array"
+      ? value.map((item, i) =>
+          withoutWriteOnly(def.element as Schema, item, dropped, `${at}/${i}`, depth + 1),
+        )
+      : value;
+  if (def.type !== "object") return value;
+  const shape = def.shape as Record<string, Schema>;
+  const kept: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
+    const declared = Object.hasOwn(shape, name) ? shape[name] : undefined;
+    const here = `${at}/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    if (declared && markedThrough(declared, "writeOnly")) {
+      dropped.push(here);
+      continue;
+    }
+    kept[name] = declared ? withoutWriteOnly(declared, member, dropped, here, depth + 1) : member;
+  }
+  return kept;
+}
