@@ -36,13 +36,14 @@ describe("the example book, made by the build", () => {
     expect(media?.unmade).toBe(true);
   });
 
-  it("reports a binary answer with no example, which is then answered 501", () => {
+  it("reports a binary answer with no example, which is then answered with bytes made for it", () => {
     const picture = build.findings.filter((line) => line.includes("picture"));
     expect(picture).toEqual([
-      "#/paths/~1fixture-gadgets~1{id}~1picture/get/responses/200/content/image~1png: a binary answer with no example, and no bytes are made from a schema; it is answered 501",
+      "#/paths/~1fixture-gadgets~1{id}~1picture/get/responses/200/content/image~1png: a binary answer with no example: answered with bytes made for it, not the API's own",
     ]);
     const media = book.operations.fixtureGadgetPicture?.[0]?.["200"]?.content["image/png"];
-    expect(media?.unmade).toBe(true);
+    expect(media?.madeBytes).toBe(true);
+    expect(media?.unmade).toBeUndefined();
   });
 
   it("reports nothing else: every other example matches, every other answer can be made", () => {

@@ -18,6 +18,11 @@ export interface BookMedia {
    * match it either (the build reports why): it is answered 501, as without the setting.
    */
   readonly unmade?: true;
+  /**
+   * Set for a binary answer with no example: it is answered with bytes made for it (no
+   * image or file of the API's, but an answer in its media type, never a 501).
+   */
+  readonly madeBytes?: true;
 }
 
 /** One declared answer (a status, a range or `default`) of an operation. */

@@ -57,7 +57,7 @@ function pointerOf(operation: Operation, key: string, type: string): string {
 }
 
 /** A media type of the book while the build makes it: `unmade` is set once it is known. */
-type MadeMedia = { schema: JsonSchema; examples: string[]; unmade?: true };
+type MadeMedia = { schema: JsonSchema; examples: string[]; unmade?: true; madeBytes?: true };
 
 interface Maker {
   readonly convert: Convert;
@@ -92,12 +92,12 @@ function answerOf(maker: Maker, id: string, shape: Operation, key: string): Book
     const made: MadeMedia = { schema: json, examples };
     content[type] = made;
     if (examples.length > 0) continue;
-    // Binary bodies are served as their example's bytes, never made from a schema: without
-    // an example there is no answer to give (an empty image is no image), so it is 501.
+    // Binary bodies are served as their example's bytes; without one, with bytes made for
+    // the answer (seeded, so the same every time): an answer in its media type, never a 501.
     if (bodyKind(type) === "binary") {
-      made.unmade = true;
+      made.madeBytes = true;
       maker.findings.push(
-        `${where}: a binary answer with no example, and no bytes are made from a schema; it is answered 501`,
+        `${where}: a binary answer with no example: answered with bytes made for it, not the API's own`,
       );
     } else maker.pending.push({ schema, media: made, where, seed: `${id} ${key} ${type}` });
   }

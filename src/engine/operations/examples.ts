@@ -22,6 +22,7 @@ import { statusProblem } from "../../platform/problem";
 import type { BookAnswer, BookMedia, ExampleBook } from "../examples/book";
 import { generateValue, type JsonSchema } from "../examples/generate";
 import { preferenceApplied, readPreferences } from "../examples/prefer";
+import { Random } from "../examples/random";
 import { canonical } from "../examples/validate";
 import { bodyKind } from "../media-type";
 import type { Refusal } from "../refusal";
@@ -108,6 +109,17 @@ interface Body {
   readonly applied?: readonly [string, string];
 }
 
+/** Bytes for a binary answer with no example: 32 (fewer where the schema allows fewer), seeded. */
+function madeBytes(schema: JsonSchema, seed: string): Uint8Array {
+  const bounds = typeof schema === "object" ? schema : {};
+  const most = typeof bounds.maxLength === "number" ? bounds.maxLength : 32;
+  const least = typeof bounds.minLength === "number" ? bounds.minLength : 0;
+  const random = Random.from(seed);
+  const bytes = new Uint8Array(Math.max(least, Math.min(32, most)));
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random.next() * 256);
+  return bytes;
+}
+
 /** The body of one media type, as the preferences choose it. */
 function bodyOf(
   x: Exchange,
@@ -130,7 +142,10 @@ function bodyOf(
     return { ok: true, value: examples?.[asked]?.value, applied: ["example", asked] };
   const first = media.examples[0];
   if (first !== undefined) return { ok: true, value: examples?.[first]?.value };
-  // No value could be made (the build said so): a binary answer without an example among them.
+  // A binary answer without an example: bytes made for it, the same for every request.
+  if (media.madeBytes)
+    return { ok: true, value: madeBytes(media.schema, `${x.model.id} ${key} ${type}`) };
+  // No value could be made (the build said so).
   if (media.unmade) return { ok: false };
   const made = generate(media.schema, `${x.model.id} ${key} ${type}`, false);
   return made.ok ? { ok: true, value: made.value } : { ok: false };

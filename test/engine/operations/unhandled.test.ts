@@ -205,8 +205,17 @@ describe("UNHANDLED_OPERATIONS = examples", () => {
     expect(made.headers.get("answered-by")).toBe("examples");
   });
 
-  it("a binary answer with no example is 501: no bytes are made from a schema (an empty image is no image)", async () => {
-    await expectProblem(await call(`/fixture-gadgets/${ID}/picture`), 501);
+  it("a binary answer with no example is answered with bytes made for it, the same each time, never 501", async () => {
+    const first = await call(`/fixture-gadgets/${ID}/picture`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/png");
+    expect(first.headers.get("answered-by")).toBe("examples");
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    expect(bytes.length).toBe(32);
+    const again = new Uint8Array(
+      await (await call(`/fixture-gadgets/${ID}/picture`)).arrayBuffer(),
+    );
+    expect(again).toEqual(bytes);
   });
 
   it("an operation with a handler is answered by it, without the header", async () => {
