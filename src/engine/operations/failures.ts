@@ -153,7 +153,10 @@ function requestFailures(op: Operation, limits: OperationLimits): Failure[] {
     kind: "malformed-request",
     status: 400,
     type: MALFORMED_REQUEST,
-    description: "Malformed request.",
+    // What the platform refuses on purpose is said where a client reads it (OWASP: prototype
+    // pollution), not only on the problem type's page.
+    description:
+      "Malformed request: a body that is missing, empty, not valid UTF-8, not well-formed, or holds a member named __proto__ or constructor.prototype (refused whatever the schema allows).",
   };
   const tooLarge: Failure = {
     kind: "content-too-large",

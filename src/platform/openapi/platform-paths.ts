@@ -256,9 +256,21 @@ export function optionsOperation(
   };
 }
 
-/** The path parameters an operation declares, for another operation on the same path. */
+/**
+ * The path parameters an operation declares, for the platform's OPTIONS on the same path:
+ * their names and descriptions, none of their constraints, since OPTIONS answers every
+ * value of them (the document declares no check the wire does not make).
+ */
 export function pathParametersOf(operation: { readonly parameters?: readonly Json[] }): Json[] {
-  return (operation.parameters ?? []).filter((p) => p.in === "path");
+  return (operation.parameters ?? [])
+    .filter((p) => p.in === "path")
+    .map((p) => ({
+      name: p.name,
+      in: "path",
+      required: true,
+      ...(typeof p.description === "string" ? { description: p.description } : {}),
+      schema: { type: "string" },
+    }));
 }
 
 interface PlatformPaths {
@@ -372,8 +384,14 @@ export function platformPaths({ hostedTypes, secured, failure }: PlatformPaths):
     },
   };
   for (const item of Object.values(paths)) {
-    const get = item.get as { operationId: string; parameters: Json[] };
-    item.options = optionsOperation(get.operationId, ["GET"], pathParametersOf(get), failure);
+    const get = item.get as { operationId: string; parameters: Json[]; responses: Json };
+    const options = optionsOperation(get.operationId, ["GET"], pathParametersOf(get), failure);
+    // A value the path does not have (a problem type not hosted here) is no resource, for
+    // OPTIONS as for GET: its 404 is documented on both.
+    const missing = get.parameters.some((p) => p.in === "path") ? get.responses["404"] : undefined;
+    item.options = missing
+      ? { ...options, responses: { ...(options.responses as Json), 404: missing } }
+      : options;
   }
   return paths;
 }

@@ -208,4 +208,24 @@ describe("a concrete path beside a templated sibling, at every depth (OpenAPI 3.
     expect(allowOf("/fixture-items/batch/lines")).toBe("POST, OPTIONS");
     expect(allowOf("/v1/fixture-things/search")).toBe("POST, OPTIONS");
   });
+
+  it("documents no constraint OPTIONS does not check, and the 404 it does answer", async () => {
+    const doc = (await (await handled.request("/_service/openapi.json")).json()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: { in: string; schema: unknown }[]; responses: Record<string, unknown> }
+        >
+      >;
+    };
+    const options = doc.paths["/fixture-c/{c}/docs/{docId}"]?.options;
+    const inPath = (options?.parameters ?? []).filter((p) => p.in === "path");
+    expect(inPath.map((p) => p.schema)).toEqual([{ type: "string" }, { type: "string" }]);
+    // A problem type not hosted here is no resource: OPTIONS answers its 404, documented.
+    const problems = doc.paths["/_service/problems/{type}"]?.options;
+    expect(Object.keys(problems?.responses ?? {})).toContain("404");
+    const res = await handled.request("/_service/problems/fixture-none", { method: "OPTIONS" });
+    expect(res.status).toBe(404);
+  });
 });
