@@ -98,7 +98,13 @@ export function contentOf(
         "encoding: the platform reads form fields as OpenAPI's defaults say",
       );
     extensionsLost(ep.ctx, raw, at, "the media type");
-    const examples = examplesOf(ep.ctx, raw, at, ep.shared);
+    // An answer's example never shows a member only clients send (OpenAPI 3.1 §4.8.24.1).
+    const clean =
+      direction === "response" && raw.schema !== undefined
+        ? (value: unknown, exampleAt: string) =>
+            answerExample(ep.ctx, raw.schema, child(at, "schema"), value, exampleAt)
+        : undefined;
+    const examples = examplesOf(ep.ctx, raw, at, ep.shared, clean);
     entries.push(
       `${literal(type.split(";")[0]?.trim() ?? type)}: ${examples ? `{ schema: ${schema}, examples: ${examples} }` : schema}`,
     );
@@ -116,9 +122,13 @@ export function examplesOf(
   holder: Json,
   pointer: string,
   shared?: Endpoint["shared"],
+  clean: (value: unknown, at: string) => unknown = (value) => value,
 ): string | undefined {
   const entries: string[] = [];
-  if ("example" in holder) entries.push(`example: ${literal({ value: holder.example })}`);
+  if ("example" in holder)
+    entries.push(
+      `example: ${literal({ value: clean(holder.example, child(pointer, "example")) })}`,
+    );
   if (isObject(holder.examples))
     for (const [name, raw] of Object.entries(holder.examples)) {
       const at = child(pointer, "examples", name);
@@ -131,10 +141,14 @@ export function examplesOf(
       const value: Json = {};
       for (const key of ["summary", "description", "value"])
         if (key in node) value[key] = node[key];
+      const cleaned = clean(node.value, at);
+      const changed = cleaned !== node.value;
+      if (changed) value.value = cleaned;
       const component =
         isObject(raw) && typeof raw.$ref === "string" ? componentOf(raw.$ref) : undefined;
+      // A component example cleaned for this answer is its own, not the shared one.
       const code =
-        component && shared
+        component && shared && !changed
           ? shared.use(`examples/${component.name}`, component.name, "Example", () =>
               literal(value),
             )
@@ -142,6 +156,60 @@ export function examplesOf(
       entries.push(`${propertyKey(name)}: ${code}`);
     }
   return entries.length > 0 ? `{ ${entries.join(", ")} }` : undefined;
+}
+
+/**
+ * An answer's example without the members its schema marks `writeOnly` (a card's security
+ * code), at any depth, each left out with a finding naming the example; the same value
+ * where it holds none.
+ */
+function answerExample(
+  ctx: ImportContext,
+  schema: unknown,
+  schemaAt: string,
+  value: unknown,
+  exampleAt: string,
+): unknown {
+  const dropped: string[] = [];
+  const walk = (raw: unknown, v: unknown, path: string, depth: number): unknown => {
+    if (depth > 32 || v === null || typeof v !== "object") return v;
+    const { node } = follow(ctx.document, raw, schemaAt);
+    if (!isObject(node)) return v;
+    if (Array.isArray(v))
+      return node.items === undefined
+        ? v
+        : v.map((item, i) => walk(node.items, item, `${path}/${i}`, depth + 1));
+    const properties: Record<string, unknown> = {};
+    for (const part of [node, ...(Array.isArray(node.allOf) ? node.allOf : [])]) {
+      const { node: branch } = follow(ctx.document, part, schemaAt);
+      if (isObject(branch) && isObject(branch.properties))
+        Object.assign(properties, branch.properties);
+    }
+    if (Object.keys(properties).length === 0) return v;
+    let changed = false;
+    const kept: Record<string, unknown> = {};
+    for (const [name, member] of Object.entries(v as Record<string, unknown>)) {
+      const declared = properties[name];
+      const { node: own } = follow(ctx.document, declared, schemaAt);
+      if (isObject(own) && own.writeOnly === true) {
+        dropped.push(`${path}/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+        changed = true;
+        continue;
+      }
+      const inner =
+        declared === undefined ? member : walk(declared, member, `${path}/${name}`, depth + 1);
+      if (inner !== member) changed = true;
+      kept[name] = inner;
+    }
+    return changed ? kept : v;
+  };
+  const cleaned = walk(schema, value, "", 0);
+  if (dropped.length > 0)
+    ctx.findings.changed(
+      exampleAt,
+      `the example holds ${dropped.join(", ")}, which the schema marks writeOnly (OpenAPI 3.1 §4.8.24.1): left out of the answer's example, and never answered`,
+    );
+  return cleaned;
 }
 
 /** An encoding that only restates OpenAPI's default for form fields (style form, explode true). */

@@ -197,3 +197,58 @@ describe("what real documents hold that code generation must not trip on", () =>
     expect((await post({ name: "FIXTURE" })).status).toBe(501);
   });
 });
+
+describe("an answer's examples", () => {
+  it("leave out a member the schema marks writeOnly, with a finding naming the example (OpenAPI 3.1 §4.8.24.1)", async () => {
+    const card = {
+      type: "object",
+      properties: {
+        last4: { type: "string" },
+        cvc: { type: "string", writeOnly: true },
+        holder: {
+          type: "object",
+          properties: { name: { type: "string" }, pin: { type: "string", writeOnly: true } },
+        },
+      },
+    };
+    const c = await importCase("answer-example-write-only", {
+      ...doc31({}),
+      paths: {
+        "/fixture-cards": {
+          get: {
+            responses: {
+              "200": {
+                description: "FIXTURE card",
+                content: {
+                  "application/json": {
+                    schema: { $ref: "#/components/schemas/FixtureCard" },
+                    examples: {
+                      visa: {
+                        value: {
+                          last4: "4242",
+                          cvc: "FIXTURE-123",
+                          holder: { name: "F", pin: "0000" },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { FixtureCard: card } },
+    });
+    expect(findingLines(c)).toContainEqual(
+      "changed #/paths/~1fixture-cards/get/responses/200/content/application~1json/examples/visa: the example holds /cvc, /holder/pin, which the schema marks writeOnly (OpenAPI 3.1 §4.8.24.1): left out of the answer's example, and never answered",
+    );
+    const doc = await served(c);
+    const answer = (doc.paths["/fixture-cards"]?.get?.responses["200"] ?? {}) as Json;
+    const media = (answer.content ?? {}) as Json;
+    expect(JSON.stringify(media)).not.toContain("FIXTURE-123");
+    expect((media["application/json"] as Json).examples).toEqual({
+      visa: { value: { last4: "4242", holder: { name: "F" } } },
+    });
+  });
+});
