@@ -206,6 +206,7 @@ export function prepareContract<C extends Contract>(
       implemented,
       undefined,
       placements,
+      madeAnswers(exampleBook().text),
     );
     const sections = engine?.pageSections(contract);
     report = { report: made, page: reportTemplate(made, problemTypes, sections) };
@@ -245,4 +246,31 @@ export function prepareContract<C extends Contract>(
     return book;
   };
   return { documents, versions, xmlSchemas, exampleBook };
+}
+
+/**
+ * The answers of the example book made rather than taken from the document (issue 44): each
+ * media type of an answer with no example of its own that can be answered, by operation.
+ */
+function madeAnswers(text: string): ReadonlyMap<string, readonly string[]> {
+  // What the report reads of the book (src/engine/examples/book.ts, `ExampleBook`).
+  type Media = {
+    readonly examples: readonly string[];
+    readonly unmade?: true;
+    readonly madeBytes?: true;
+  };
+  type Answers = Readonly<Record<string, { readonly content: Readonly<Record<string, Media>> }>>;
+  const book = JSON.parse(text) as {
+    readonly operations?: Readonly<Record<string, readonly Answers[]>>;
+  };
+  const made = new Map<string, string[]>();
+  for (const [id, shapes] of Object.entries(book.operations ?? {}))
+    for (const [key, answer] of Object.entries(shapes[0] ?? {}))
+      for (const [type, media] of Object.entries(answer.content))
+        if (media.examples.length === 0 && !media.unmade)
+          made.set(id, [
+            ...(made.get(id) ?? []),
+            `${key} ${type}${media.madeBytes ? " (bytes made for it)" : ""}`,
+          ]);
+  return made;
 }

@@ -89,6 +89,12 @@ export interface OperationStatus {
   readonly answeredBy: AnsweredBy;
   /** Without a handler: how the `sandbox` setting answers it, and why. */
   readonly sandbox?: SandboxStatus;
+  /**
+   * Without a handler: the answers the `examples` setting makes rather than takes from the
+   * document, having no example of their own (`200 image/png`): made from the schema, or,
+   * for a binary body, bytes made for it.
+   */
+  readonly madeAnswers?: readonly string[];
 }
 
 /** What the deployment's setting makes of the operations without a handler. */
@@ -203,6 +209,8 @@ export function statusReport(
   answering: Answering = ANSWERED_501,
   /** Where the sandbox places each operation, by id (the engine's, when it serves operations). */
   placements: ReadonlyMap<string, SandboxStatus> = new Map(),
+  /** The answers made rather than taken from an example, by operation id. */
+  made: ReadonlyMap<string, readonly string[]> = new Map(),
 ): StatusReport {
   const parts = SPEC_PARTS.map((part): PartStatus => {
     const count = part.count(contract);
@@ -245,12 +253,14 @@ export function statusReport(
     operations: Object.entries(contract.operations).map(([id, { method, path }]) => {
       const sandbox = implemented.has(id) ? undefined : placements.get(id);
       const placed = sandbox ? { sandbox } : {};
+      const madeAnswers = implemented.has(id) ? undefined : made.get(id);
       return {
         id,
         method,
         path,
         answeredBy: implemented.has(id) ? "handler" : answering.answeredBy(placed),
         ...placed,
+        ...(madeAnswers && madeAnswers.length > 0 ? { madeAnswers } : {}),
       };
     }),
   };

@@ -218,6 +218,18 @@ describe("UNHANDLED_OPERATIONS = examples", () => {
     expect(again).toEqual(bytes);
   });
 
+  it("the status report says which answers are made rather than taken from an example", async () => {
+    const report = (await (
+      await call("/_service/interface", { headers: { accept: "application/json" } })
+    ).json()) as { operations: { id: string; madeAnswers?: string[] }[] };
+    const made = new Map(report.operations.map((o) => [o.id, o.madeAnswers]));
+    expect(made.get("fixtureGadgetPicture")).toEqual(["200 image/png (bytes made for it)"]);
+    // Its examples are taken: nothing made.
+    expect(made.get("fixtureListGadgets")).toBeUndefined();
+    // An operation with a handler is answered by it.
+    expect(made.get("fixtureHandled")).toBeUndefined();
+  });
+
   it("an operation with a handler is answered by it, without the header", async () => {
     const res = await call("/fixture-handled");
     expect(((await res.json()) as { name: string }).name).toBe("FIXTURE from a handler");
