@@ -9,7 +9,7 @@
  * What the contract says of members holds: `readOnly` members are the sandbox's (a value a
  * caller sends is ignored; the id is made as its schema says, a state starts at its
  * machine's `initial`, others take their default or a value their schema accepts),
- * `writeOnly` members are stored and never answered, defaults are applied.
+ * `writeOnly` members are neither stored nor answered, defaults are applied.
  */
 import {
   type Contract,

@@ -110,7 +110,8 @@ export function newItem(
     const made = madeValue(member);
     if (made !== undefined) setOwn(body, name, made);
   }
-  return { body, states };
+  // A member only clients send (a card's security code) is never stored, nor answered.
+  return { body: withoutWriteOnly(resource.schema, body) as Body, states };
 }
 
 /** RFC 7396 §2: members of the patch replace the target's, null removes one, objects merge. */
@@ -151,7 +152,7 @@ export async function changed(
       else delete body[name];
     }
   if (mode !== "replace") await mustBeResource(resource, body);
-  return body;
+  return withoutWriteOnly(resource.schema, body) as Body;
 }
 
 function nullable(member: Schema | undefined): boolean {
@@ -167,9 +168,13 @@ function parseSync(schema: Schema, value: unknown): boolean {
   }
 }
 
-/** 422, as a request that breaks its schemas is (the pointers are into the patched item). */
+/**
+ * 422, as a request that breaks its schemas is (the pointers are into the patched item). A
+ * stored item has its server-set members and never its write-only ones (not stored), so it
+ * is held to the answer's view, in which the write-only members are not required.
+ */
 async function mustBeResource(resource: SandboxResource, body: Body): Promise<void> {
-  const parsed = await parseWith(viewOf(resource.schema, "request", "checking"), body);
+  const parsed = await parseWith(viewOf(resource.schema, "response", "checking"), body);
   if (parsed.success) return;
   const errors = validationErrors("body", parsed.error.issues, body).slice(0, 100);
   throw new SandboxRefusal({

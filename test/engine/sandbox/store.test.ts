@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AnyHandler } from "../../../src/contract-language/define-handlers";
-import { FIXTURE_SANDBOX_SHELVES_CONTRACT } from "../../fixtures/sandbox";
+import {
+  FIXTURE_SANDBOX_PETS_CONTRACT,
+  FIXTURE_SANDBOX_SHELVES_CONTRACT,
+} from "../../fixtures/sandbox";
 import { callerOf, sandboxApp } from "../../support/sandbox-app";
 
 /** FIXTURE: a team's own handler of one operation, over the sandbox's store. */
@@ -56,5 +59,27 @@ describe("the store offered to handlers", () => {
       title: "T",
       note: "25",
     });
+  });
+});
+
+describe("what the sandbox stores", () => {
+  it("never a member only clients send (writeOnly, OpenAPI 3.1 §4.8.24.1): a handler over its store sees none", async () => {
+    // FIXTURE: a team's own read of one pet, over the sandbox's store, answering the names
+    // of the members stored (the answer itself never carries a write-only one).
+    const rawRead: AnyHandler = async (input, { store }) => {
+      const { petId } = (input as { params: { petId: string } }).params;
+      const stored = (await store.FixturePet?.get(petId)) ?? {};
+      return { status: 200, body: { id: petId, name: "Rex", stored: Object.keys(stored) } };
+    };
+    const app = sandboxApp(FIXTURE_SANDBOX_PETS_CONTRACT, { fixtureGetPet: rawRead });
+    const call = callerOf(app, undefined, { RESPONSE_VALIDATION: "off" });
+    const created = await call("/fixture-pets", {
+      method: "POST",
+      body: { name: "Rex", species: "dog", microchip: "FIXTURE-chip" },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const read = (await (await call(`/fixture-pets/${id}`)).json()) as { stored: string[] };
+    expect(read.stored).toContain("name");
+    expect(read.stored).not.toContain("microchip");
   });
 });
