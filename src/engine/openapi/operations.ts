@@ -48,7 +48,7 @@ import { bodyKind } from "../media-type";
 import { type OperationOutline, outlineOperation } from "../operations/model";
 import { arrayMembers } from "../request/arrays";
 import { declaredSerialisation } from "../request/parameters";
-import { sandboxNotFound } from "../sandbox/place";
+import { sandboxNotFound, sandboxWrites } from "../sandbox/place";
 import { deprecationHeaders, retirementOf } from "../versions/plan";
 import { objectShape } from "../zod/shape";
 
@@ -458,10 +458,18 @@ export function documentOperations(context: DocumentContext): {
   const { contract } = context;
   const paths: Record<string, Json> = {};
   const notFound = sandboxNotFound(contract);
+  const writes = sandboxWrites(contract);
   for (const [id, op] of Object.entries(contract.operations)) {
     const item = paths[op.path] ?? {};
     const implemented = context.implemented.has(id);
-    const outline = outlineOperation(contract, id, op, implemented, notFound.has(id));
+    const outline = outlineOperation(
+      contract,
+      id,
+      op,
+      implemented,
+      notFound.has(id),
+      writes.has(id),
+    );
     item[op.method.toLowerCase()] = operationObject(outline, {
       ...context,
       failure: context.failureFor(id),

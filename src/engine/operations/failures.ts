@@ -336,6 +336,21 @@ export const SANDBOX_NOT_FOUND: Failure = {
   withoutHandler: true,
 };
 
+/**
+ * The sandbox's 503 (RFC 9110 §15.6.4) where it writes an item it holds: every try lost to
+ * another write of the same item at the same moment; nothing changed, Retry-After says when
+ * to try again. Answered only while no handler is attached.
+ */
+export const SANDBOX_CONTENDED: Failure = {
+  kind: "service-unavailable",
+  status: 503,
+  type: undefined,
+  description:
+    'The item changed under every try to write it (many writes at once): the sandbox\'s answer (UNHANDLED_OPERATIONS = "sandbox"); nothing was changed.',
+  headers: RETRY_AFTER("Seconds to wait before trying again."),
+  withoutHandler: true,
+};
+
 /** Part 6's 503: the events of a successful request could not be queued. */
 function eventFailures(op: Operation): Failure[] {
   return (op.emits ?? []).length > 0

@@ -23,7 +23,7 @@ import type { RequestPlan, ValidatedInput } from "../request/plan";
 import type { SandboxCaller } from "../sandbox/reset";
 import type { GuardPlan, TransitionPlan } from "../states/transition";
 import type { VersionGate } from "../versions/negotiate";
-import { type Failure, operationFailures, SANDBOX_NOT_FOUND } from "./failures";
+import { type Failure, operationFailures, SANDBOX_CONTENDED, SANDBOX_NOT_FOUND } from "./failures";
 import type { ResponsePlan } from "./responses";
 
 /** What an operation is, as declared: enough to document it and list its problems. */
@@ -146,11 +146,14 @@ export function outlineOperation(
   op: Operation,
   implemented: boolean,
   sandboxNotFound = false,
+  sandboxWrites = false,
 ): OperationOutline {
   const limits = planLimits(contract, id);
   const failures = [
     ...operationFailures(contract, id, op, limits),
     ...(sandboxNotFound ? [SANDBOX_NOT_FOUND] : []),
+    // An item the sandbox holds is written with tries that may all be lost to others.
+    ...(sandboxWrites ? [SANDBOX_CONTENDED] : []),
   ].filter((failure) => !(implemented && failure.withoutHandler));
   return { id, operation: op, limits, failures };
 }

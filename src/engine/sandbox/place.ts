@@ -598,6 +598,18 @@ export function ownMissingAnswer(
 }
 
 /**
+ * The operations the sandbox places on an item they write (not a GET): each write is tried
+ * again while another lands first, and may end in the sandbox's 503 (records.ts). The
+ * served document lists that 503 for them (src/engine/operations/model.ts).
+ */
+export function sandboxWrites(contract: Contract): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const [id, route] of planSandbox(contract).routes)
+    if (route.itemParam !== undefined && contract.operations[id]?.method !== "GET") ids.add(id);
+  return ids;
+}
+
+/**
  * The operations the sandbox can answer with the platform's 404: those it places on an
  * item, or in a collection that belongs to one, that do not answer a missing item
  * themselves. The served document lists that 404 for them (src/engine/operations/model.ts),

@@ -8,7 +8,7 @@
  */
 
 import { MALFORMED_REQUEST } from "../../contract-language/problem-catalogue";
-import { typedProblem } from "../../platform/problem";
+import { statusProblem, typedProblem } from "../../platform/problem";
 import type { Refusal } from "../refusal";
 
 /** The Durable Object binding, and its class, a deployment declares for the sandbox. */
@@ -141,8 +141,25 @@ export function sandboxRecords(
   return namespace.get(namespace.idFromName(name)) as unknown as SandboxRecords;
 }
 
-/** Most tries of a conditional write before the sandbox gives up (a 500): each lost to another write. */
+/** Most tries of a conditional write before the sandbox gives up: each lost to another write. */
 const WRITE_ATTEMPTS = 32;
+
+/**
+ * RFC 9110 §15.6.4: every try lost to another write of the same item; nothing was changed,
+ * and the caller may try again in a second. Never a 500: contention is no fault.
+ */
+const CONTENDED: Refusal = {
+  kind: "service-unavailable",
+  problem: statusProblem(
+    503,
+    "The item changed under every try to write it (many writes at once); nothing was changed. Try again.",
+  ),
+  headers: { "retry-after": "1" },
+};
+
+/** A short pause before the next try, longer and jittered each time, so tries spread out. */
+const backOff = (attempt: number) =>
+  new Promise<void>((done) => setTimeout(done, Math.random() * Math.min(50, 2 ** attempt)));
 
 /**
  * Reads the record, lets `change` make its next draft, and writes it only if nobody wrote
@@ -163,6 +180,7 @@ export async function updateRecord(
     const written = await records.write(resource, id, draft, current.version);
     if (written === "missing") return null;
     if (typeof written === "object") return written;
+    await backOff(attempt);
   }
-  throw new Error(`sandbox: ${resource} ${id} changed under ${WRITE_ATTEMPTS} writes in a row`);
+  throw new SandboxRefusal(CONTENDED);
 }

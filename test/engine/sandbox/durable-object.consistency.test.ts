@@ -37,6 +37,36 @@ describe("the sandbox under concurrent writes to one item", () => {
     }
   });
 
+  it("never answers 500 under contention: of 100 concurrent PUTs, each is 200 or 503 with Retry-After (RFC 9110 §15.6.4), and the item is one of the 200s", async () => {
+    const app = sandboxApp(FIXTURE_SANDBOX_PETS_CONTRACT);
+    const call = callerOf(app);
+    const pet = (await (await call("/fixture-pets", { method: "POST", body: newPet })).json()) as {
+      id: string;
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        call(`/fixture-pets/${pet.id}`, {
+          method: "PUT",
+          body: { name: `name-${i}`, species: "dog", microchip: "chip-1" },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    for (const refused of answers.filter((a) => a.status === 503))
+      expect(refused.headers.get("retry-after")).toBe("1");
+    const kept = (await (await call(`/fixture-pets/${pet.id}`)).json()) as { name: string };
+    const landed = answers.flatMap((a, i) => (a.status === 200 ? [`name-${i}`] : []));
+    expect(landed).toContain(kept.name);
+    // The served document gives the 503 it may answer.
+    const doc = (await (
+      await app.request("https://fixture.test/_service/openapi.json")
+    ).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    expect(Object.keys(doc.paths["/fixture-pets/{petId}"]?.put?.responses ?? {})).toContain("503");
+  });
+
   it("takes a transition once: of 10 concurrent adoptions, one is 200 and nine are 409", async () => {
     const call = callerOf(sandboxApp(FIXTURE_SANDBOX_PETS_CONTRACT));
     const pet = (await (await call("/fixture-pets", { method: "POST", body: newPet })).json()) as {
