@@ -240,7 +240,7 @@ function storeOf(x: Exchange, part: StorePart | undefined): HandlerStore {
     const who = await sandboxCaller(x.c.req.raw, x.env, x.requestId);
     return who.ok ? who.credential : undefined;
   };
-  return part.open(x.model.contract, x.env, credential, x.c.req.raw.headers);
+  return part.open(x.model.contract, x.env, credential, x.c.req.raw);
 }
 
 /** Runs `handler` (the operation's, or the sandbox as its handler) on the exchange. */

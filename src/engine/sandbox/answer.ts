@@ -34,10 +34,11 @@ import {
   writable,
   writesValues,
 } from "./items";
+import { type Making, madeUuid, madeValue } from "./made";
 import { needsSandbox, planSandbox, type SandboxResource, type SandboxRoute } from "./place";
 import { type Draft, SandboxRefusal, type StoredRecord, updateRecord } from "./records";
-import { type HandlerStore, RECORDS } from "./store";
-import { isOptional, madeValue, patternId } from "./values";
+import { type HandlerStore, RECORDS, REQUEST_URL } from "./store";
+import { isOptional, patternId } from "./values";
 
 // RFC 9110 §15.5.10: the id a caller chose is taken.
 const ID_TAKEN: Refusal = {
@@ -48,12 +49,29 @@ const ID_TAKEN: Refusal = {
 const record = (value: unknown): Readonly<Record<string, unknown>> =>
   (value ?? {}) as Readonly<Record<string, unknown>>;
 
-/** A random id as the resource's id member's schema says (a UUID, or its pattern). */
-function madeId(resource: SandboxResource): string {
-  if (resource.idKind === "uuid") return crypto.randomUUID();
-  const made = patternId(resource.shape[resource.idMember] as Schema, crypto.randomUUID());
+/**
+ * The id of the resource's item numbered `sequence`, as its id member's schema says: the
+ * number, its digits, a UUID or a string its pattern matches, drawn from the number (the
+ * same in every fresh sandbox).
+ */
+function madeId(resource: SandboxResource, sequence: number): string | number {
+  const seed = `${resource.name}\u0000${sequence}`;
+  if (resource.idKind === "counter") return sequence;
+  if (resource.idKind === "counter-text") return String(sequence);
+  if (resource.idKind === "uuid") return madeUuid(seed);
+  const made = patternId(resource.shape[resource.idMember] as Schema, seed);
   if (made === undefined) throw new Error(`sandbox: no id matches ${resource.name}'s pattern`);
   return made;
+}
+
+/** What the values of the resource's item numbered `sequence` are made from (made.ts). */
+function makingFor(call: SandboxCall, resource: SandboxResource, sequence: number): Making {
+  return {
+    seed: `${resource.name}\u0000${sequence}`,
+    sequence,
+    now: new Date().toISOString(),
+    ...(call.origins ? { origins: call.origins } : {}),
+  };
 }
 
 /** The collection's concrete path: the scope items created in it keep. */
@@ -78,34 +96,32 @@ async function parentMissing(route: SandboxRoute, call: SandboxCall): Promise<bo
 async function create(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
   if (await parentMissing(route, call)) return missing(call);
   const { resource } = route;
-  const scope = scopeOf(route, record(call.input.params));
-  const sent = writable(resource, record(call.input.body?.value));
-  const { body, states } = newItem(
+  const params = record(call.input.params);
+  const scope = scopeOf(route, params);
+  const sent = withPathMembers(
     resource,
-    withPathMembers(resource, sent, record(call.input.params)),
+    writable(resource, record(call.input.body?.value)),
+    params,
   );
-  const given = body[resource.idMember];
-  let stored: StoredRecord | "exists";
-  if (given !== undefined && given !== null)
-    stored = await call.records.insert(resource.name, String(given), { scope, body, states });
-  else if (resource.idKind === "uuid" || resource.idKind === "pattern") {
-    // A random id is taken only if a caller chose it before: then another is made.
-    stored = "exists";
-    for (let attempt = 0; attempt < 4 && stored === "exists"; attempt += 1) {
-      const id = madeId(resource);
-      const draft = { scope, body: { ...body, [resource.idMember]: id }, states };
-      stored = await call.records.insert(resource.name, id, draft);
-    }
-  } else
-    stored = await call.records.insert(
-      resource.name,
-      undefined,
-      { scope, body, states },
-      { member: resource.idMember, text: resource.idKind === "counter-text" },
+  const given = sent[resource.idMember];
+  const chosen = given !== undefined && given !== null;
+  // A made id is taken only where a caller chose it before: then the next one is made.
+  for (let attempt = 0; attempt < (chosen ? 1 : 4); attempt += 1) {
+    const sequence = await call.records.sequence(resource.name);
+    const id = chosen ? given : madeId(resource, sequence);
+    const draft = newItem(
+      resource,
+      { ...sent, [resource.idMember]: id },
+      makingFor(call, resource, sequence),
     );
-  if (stored === "exists") return { refusal: ID_TAKEN };
-  emitFor(route, call, stored);
-  return { result: withLocation(call, itemAnswer(route, stored, route.status), scope, stored.id) };
+    const stored = await call.records.insert(resource.name, String(id), { scope, ...draft });
+    if (stored === "exists") continue;
+    emitFor(route, call, stored);
+    return {
+      result: withLocation(call, itemAnswer(route, stored, route.status), scope, stored.id),
+    };
+  }
+  return { refusal: ID_TAKEN };
 }
 
 /**
@@ -170,7 +186,12 @@ async function replace(route: SandboxRoute, call: SandboxCall): Promise<SandboxA
     // RFC 9110 §9.3.4: PUT creates the item where the operation declares a 201 for it.
     const id = params[route.itemParam ?? ""];
     if (!route.creates || (await parentMissing(route, call))) return missing(call);
-    const made = newItem(resource, { ...sent, [resource.idMember]: id });
+    const sequence = await call.records.sequence(resource.name);
+    const made = newItem(
+      resource,
+      { ...sent, [resource.idMember]: id },
+      makingFor(call, resource, sequence),
+    );
     const scope = scopeOf(route, params);
     const created = await call.records.write(resource.name, String(id), { scope, ...made }, "new");
     if (typeof created === "object") {
@@ -305,12 +326,16 @@ function withWritableType(
 export function sandboxHandler(contract: Contract, id: string): AnyHandler | undefined {
   if (!planSandbox(contract).routes.has(id)) return undefined;
   return async (input, context) => {
-    const records = await (context.store as HandlerStore)[RECORDS]();
+    const store = context.store as HandlerStore;
+    const records = await store[RECORDS]();
+    const url = store[REQUEST_URL];
+    const servers = planSandbox(contract).servers;
     const answer = await answerFromSandbox({
       contract,
       operationId: id,
       input: input as SandboxCall["input"],
       records,
+      ...(url === undefined ? {} : { origins: { servers, deployment: new URL(url).origin } }),
       emit: context.emit,
       transition: context.transition,
     });

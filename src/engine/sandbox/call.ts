@@ -5,6 +5,7 @@
 import type { Contract } from "../../contract-language/contract";
 import type { AnyResult } from "../../contract-language/define-handlers";
 import type { Refusal } from "../refusal";
+import type { Making } from "./made";
 import type { SandboxRecords } from "./records";
 
 /** What the sandbox is given: what a handler gets, and the caller's records. */
@@ -18,6 +19,8 @@ export interface SandboxCall {
     readonly body?: { readonly mediaType: string; readonly value: unknown } | undefined;
   };
   readonly records: SandboxRecords;
+  /** The contract's servers' origins and the deployment's, for URLs made on them (made.ts). */
+  readonly origins?: Making["origins"];
   /** The run path's own helpers, as a handler gets them. */
   readonly emit: (event: string, payload: unknown) => void;
   readonly transition: (current: string) => string;

@@ -139,19 +139,12 @@ export class SandboxStore extends DurableObject implements SandboxRecords {
     return { records: rows.map(recordOf), total };
   }
 
-  async insert(
-    resource: string,
-    id: string | undefined,
-    draft: Draft,
-    counter?: { readonly member: string; readonly text: boolean },
-  ): Promise<StoredRecord | "exists"> {
-    if (id !== undefined)
-      return this.row(resource, id) ? "exists" : this.put(resource, id, draft, undefined);
-    const made = this.next(resource);
-    const body = counter
-      ? { ...draft.body, [counter.member]: counter.text ? String(made) : made }
-      : draft.body;
-    return this.put(resource, String(made), { ...draft, body }, undefined);
+  async sequence(resource: string): Promise<number> {
+    return this.next(resource);
+  }
+
+  async insert(resource: string, id: string, draft: Draft): Promise<StoredRecord | "exists"> {
+    return this.row(resource, id) ? "exists" : this.put(resource, id, draft, undefined);
   }
 
   async write(resource: string, id: string, draft: Draft, expected: Expected) {

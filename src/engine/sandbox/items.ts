@@ -15,10 +15,11 @@ import { parseWith } from "../zod/parse";
 import { objectShape, unwrap } from "../zod/shape";
 import { viewOf, withoutWriteOnly } from "../zod/views";
 import type { SandboxAnswer, SandboxCall } from "./call";
+import { type Making, madeValue } from "./made";
 import { ownMissingAnswer, type SandboxResource, type SandboxRoute, spelling } from "./place";
 import { type SandboxRecords, SandboxRefusal, type StoredRecord } from "./records";
 import { MAX_LISTED } from "./store";
-import { defaultOf, isMarked, isOptional, madeValue } from "./values";
+import { defaultOf, isMarked, isOptional } from "./values";
 
 type Body = Record<string, unknown>;
 
@@ -98,6 +99,7 @@ export function withPathMembers(
 export function newItem(
   resource: SandboxResource,
   sent: Body,
+  making: Making,
 ): { body: Body; states: Record<string, string> } {
   const body = withDefaults(resource, { ...sent });
   const states: Record<string, string> = {};
@@ -107,7 +109,7 @@ export function newItem(
   for (const [name, member] of Object.entries(resource.shape)) {
     if (Object.hasOwn(body, name) || name === resource.idMember) continue;
     if (isOptional(member)) continue;
-    const made = madeValue(member);
+    const made = madeValue(member, making, name);
     if (made !== undefined) setOwn(body, name, made);
   }
   // A member only clients send (a card's security code) is never stored, nor answered.
@@ -245,7 +247,7 @@ export async function listAnswer(
         ? (query[from] ?? applied[from])
         : fill === "total"
           ? listed.total
-          : madeValue(schema);
+          : madeValue(schema, {}, name);
     if (value !== undefined) setOwn(answer, name, value);
   }
   return { status: route.status, body: answer };
@@ -266,7 +268,7 @@ function payloadOf(payload: Schema, resource: SandboxResource, item: StoredRecor
         ? body
         : isOptional(member)
           ? undefined
-          : madeValue(member);
+          : madeValue(member, {}, name);
     if (value !== undefined) setOwn(made, name, value);
   }
   return made;
@@ -298,7 +300,7 @@ export function missing(call: SandboxCall): SandboxAnswer {
     const members: Body = {};
     for (const [member, schema] of Object.entries(call.contract.errors[own.error]?.members ?? {}))
       if (!isOptional(resolveSchema(schema)))
-        setOwn(members, member, madeValue(resolveSchema(schema)));
+        setOwn(members, member, madeValue(resolveSchema(schema), {}, member));
     return { result: { error: own.error, detail: NO_ITEM, members } };
   }
   // Made for a media type a value can be written as (GoDaddy's 404 lists a binary one first).

@@ -109,6 +109,21 @@ export interface SandboxRoute {
 export interface SandboxPlan {
   readonly routes: ReadonlyMap<string, SandboxRoute>;
   readonly placements: readonly PlacedOperation[];
+  /** The origins of part 1's servers: URLs on them are moved to the deployment's (made.ts). */
+  readonly servers: readonly string[];
+}
+
+/** The origins of the contract's absolute server URLs, their variables at their defaults. */
+function serverOrigins(contract: Contract): string[] {
+  const origins = new Set<string>();
+  for (const { url, variables = {} } of contract.purpose?.servers ?? []) {
+    const filled = url.replace(
+      /\{([^{}]+)\}/g,
+      (_, name: string) => variables[name]?.default ?? "",
+    );
+    if (URL.canParse(filled) && /^https?:/i.test(filled)) origins.add(new URL(filled).origin);
+  }
+  return [...origins];
 }
 
 const PARAMETER = /^\{([^{}]+)\}$/;
@@ -178,8 +193,13 @@ function successOf(op: Operation, prefer: readonly number[]) {
 /** The member that holds an item's id: named as the path parameter, else `id`, else the only read-only scalar. */
 function idMemberOf(shape: Readonly<Record<string, Schema>>, param: string | undefined) {
   if (param !== undefined && Object.hasOwn(shape, param)) return param;
-  const named = Object.keys(shape).find((name) => name.toLowerCase() === param?.toLowerCase());
+  const named = Object.keys(shape).find((name) => spelling(name) === spelling(param ?? ""));
   if (named !== undefined) return named;
+  // `{issue_number}` names an issue by its `number`: the longest member the name ends with.
+  const ending = Object.keys(shape)
+    .filter((name) => name.length > 1 && spelling(param ?? "").endsWith(spelling(name)))
+    .sort((a, b) => b.length - a.length)[0];
+  if (ending !== undefined) return ending;
   if (Object.hasOwn(shape, "id")) return "id";
   const scalars = Object.entries(shape).filter(
     ([, member]) =>
@@ -525,7 +545,11 @@ export function planSandbox(contract: Contract): SandboxPlan {
     routes.set(id, route);
     placements.push({ id, place: route.place, resource: resource.name, why: whyPlaced(route) });
   }
-  const plan = { routes: withCreatableParents(routes), placements };
+  const plan = {
+    routes: withCreatableParents(routes),
+    placements,
+    servers: serverOrigins(contract),
+  };
   memo.set(contract, plan);
   return plan;
 }

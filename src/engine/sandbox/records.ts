@@ -63,15 +63,12 @@ export interface SandboxRecords {
     query: ListQuery,
   ): Promise<{ readonly records: StoredRecord[]; readonly total: number }>;
   /**
-   * Stores a new record. Without an id, the next of the resource's counter is its id, and
-   * `counter` says where in the body it goes and whether as a number or its digits.
+   * The next number of the resource's sequence (1, 2, …), never one a record of it holds as
+   * its id: what a numbered id, and the values made for a new item, are drawn from.
    */
-  insert(
-    resource: string,
-    id: string | undefined,
-    draft: Draft,
-    counter?: { readonly member: string; readonly text: boolean },
-  ): Promise<StoredRecord | "exists">;
+  sequence(resource: string): Promise<number>;
+  /** Stores a new record; "exists" when one has its id. */
+  insert(resource: string, id: string, draft: Draft): Promise<StoredRecord | "exists">;
   write(
     resource: string,
     id: string,

@@ -16,9 +16,12 @@ import { sandboxCaller, sandboxReset } from "./reset";
 
 /** Where the sandbox's own answers find the records behind a handler's store. */
 export const RECORDS: unique symbol = Symbol("sandbox records");
+/** Where they find the request's URL (the deployment's origin, for URLs they make). */
+export const REQUEST_URL: unique symbol = Symbol("sandbox request URL");
 
 export type HandlerStore = Readonly<Record<string, ResourceStore<unknown>>> & {
   readonly [RECORDS]: () => Promise<SandboxRecords>;
+  readonly [REQUEST_URL]?: string;
 };
 
 /** The most items one list returns. */
@@ -62,6 +65,7 @@ function resourceStore(
 export function handlerStore(
   contract: Contract,
   records: () => Promise<SandboxRecords>,
+  url?: string,
 ): HandlerStore {
   let opened: Promise<SandboxRecords> | undefined;
   const once = () => {
@@ -71,6 +75,7 @@ export function handlerStore(
   const store: Record<string, ResourceStore<unknown>> = {};
   for (const name of Object.keys(contract.resources)) store[name] = resourceStore(name, once);
   Object.defineProperty(store, RECORDS, { value: once });
+  if (url !== undefined) Object.defineProperty(store, REQUEST_URL, { value: url });
   return store as HandlerStore;
 }
 
@@ -84,16 +89,18 @@ export function handlerStore(
 export const STORE_PART = {
   /**
    * The caller's store: named from the credential it was let in with (`credential`, asked
-   * on first use) and its `Sandbox-Id`.
+   * on first use) and the `Sandbox-Id` the request sends.
    */
   open(
     contract: Contract,
     env: Readonly<Record<string, unknown>>,
     credential: () => Promise<string | undefined>,
-    headers: Headers,
+    request: Request,
   ): HandlerStore {
-    return handlerStore(contract, async () =>
-      sandboxRecords(env, await sandboxName(await credential(), headers)),
+    return handlerStore(
+      contract,
+      async () => sandboxRecords(env, await sandboxName(await credential(), request.headers)),
+      request.url,
     );
   },
   caller: sandboxCaller,

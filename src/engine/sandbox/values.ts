@@ -1,14 +1,14 @@
 /**
  * What the sandbox reads of a resource's schema (part 2), through zod's core so any zod v4
- * schema serves: its members and which of them are `readOnly` or `writeOnly` (OpenAPI 3.1
- * §4.8.24.1), their defaults, a value a required member the server sets can hold, and an
- * answer without the members only clients send.
+ * schema serves: which members are `readOnly` or `writeOnly` (OpenAPI 3.1 §4.8.24.1), their
+ * defaults, whether a value satisfies one, and how ids are made for it. The values it makes
+ * for members are made.ts's.
  */
 import { globalRegistry, safeParse } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";
 import { patternString } from "../examples/pattern";
 import { Random } from "../examples/random";
-import { objectShape, unwrap, WRAPPERS } from "../zod/shape";
+import { unwrap, WRAPPERS } from "../zod/shape";
 
 type Def = { readonly type: string } & Readonly<Record<string, unknown>>;
 const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
@@ -29,7 +29,7 @@ export function isOptional(schema: Schema): boolean {
 }
 
 /** The schema a wrapper, a lazy (a reference) or a pipe holds (a pipe read from text: what it reads into). */
-function innerOf(def: Def): Schema | undefined {
+export function innerOf(def: Def): Schema | undefined {
   if (WRAPPERS.has(def.type)) return def.innerType as Schema;
   if (def.type === "lazy") return (def.getter as () => Schema)();
   if (def.type !== "pipe") return undefined;
@@ -103,65 +103,4 @@ export function idKindOf(schema: Schema): IdKind | undefined {
   if (satisfies(node, "00000000-0000-4000-8000-000000000000")) return "uuid";
   if (satisfies(node, "1")) return "counter-text";
   return patternId(node, "placing") === undefined ? undefined : "pattern";
-}
-
-/** Candidate strings a required server-set member may take, the first that fits is used. */
-function stringCandidates(): string[] {
-  const now = new Date().toISOString();
-  return [
-    now,
-    now.slice(0, 10),
-    crypto.randomUUID(),
-    "sandbox",
-    "https://sandbox.invalid/",
-    "sandbox@sandbox.invalid",
-    "0",
-    "",
-  ];
-}
-
-/**
- * Strings shaped by the schema's own checks, for what no plain candidate satisfies: one of
- * the length its bounds allow (Adyen's three-letter `currency`), and one its `pattern`
- * matches.
- */
-function shapedStrings(node: Schema): string[] {
-  let min = 1;
-  let max = Number.POSITIVE_INFINITY;
-  for (const check of (defOf(node).checks ?? []) as { _zod: { def: Record<string, unknown> } }[]) {
-    const { check: kind, minimum, maximum, length } = check._zod.def;
-    if (kind === "min_length" && typeof minimum === "number") min = Math.max(min, minimum);
-    if (kind === "max_length" && typeof maximum === "number") max = Math.min(max, maximum);
-    if (kind === "length_equals" && typeof length === "number") [min, max] = [length, length];
-  }
-  const shaped = min <= max && Number.isFinite(min) ? ["s".repeat(min)] : [];
-  const patterned = patternId(node, "made");
-  return patterned === undefined ? shaped : [...shaped, patterned];
-}
-
-/**
- * A value for a member the sandbox must set and no request gives (a required read-only
- * member such as a creation time): its default, else a literal or the first enum value,
- * else the first of a few plain values that satisfies the schema. Undefined when none does.
- */
-export function madeValue(schema: Schema, depth = 0): unknown {
-  const given = defaultOf(schema);
-  if (given) return given.value;
-  const node = unwrap(schema);
-  const def = defOf(node);
-  const candidates: unknown[] = [];
-  if (def.type === "literal") candidates.push(...(def.values as unknown[]));
-  else if (def.type === "enum") candidates.push(...Object.values(def.entries as object));
-  else if (def.type === "string") candidates.push(...stringCandidates(), ...shapedStrings(node));
-  else if (def.type === "number" || def.type === "int") candidates.push(0, 1);
-  else if (def.type === "boolean") candidates.push(false);
-  else if (def.type === "array") candidates.push([]);
-  else if (def.type === "object" && depth < 4) {
-    const made: Record<string, unknown> = {};
-    for (const [name, member] of Object.entries(objectShape(node) ?? {}))
-      if (!isOptional(member)) made[name] = madeValue(member, depth + 1);
-    candidates.push(made);
-  } else if (def.type === "nullable") candidates.push(null);
-  if (defOf(schema).type === "nullable") candidates.push(null);
-  return candidates.find((candidate) => satisfies(schema, candidate));
 }
