@@ -250,7 +250,8 @@ async function list(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnsw
   if (await parentMissing(route, call)) return missing(call);
   const params = record(call.input.params);
   const scope = route.collection.includes("{") ? scopeOf(route, params) : undefined;
-  return { result: await listAnswer(route, call.records, record(call.input.query), scope) };
+  const query = record(call.input.query);
+  return { result: await listAnswer(route, call.records, query, scope, call.url) };
 }
 
 const ACTIONS = { create, read, replace, update, delete: remove, transition, list } as const;
@@ -335,7 +336,7 @@ export function sandboxHandler(contract: Contract, id: string): AnyHandler | und
       operationId: id,
       input: input as SandboxCall["input"],
       records,
-      ...(url === undefined ? {} : { origins: { servers, deployment: new URL(url).origin } }),
+      ...(url === undefined ? {} : { url, origins: { servers, deployment: new URL(url).origin } }),
       emit: context.emit,
       transition: context.transition,
     });

@@ -16,7 +16,13 @@ import { objectShape, unwrap } from "../zod/shape";
 import { viewOf, withoutWriteOnly } from "../zod/views";
 import type { SandboxAnswer, SandboxCall } from "./call";
 import { type Making, madeValue } from "./made";
-import { ownMissingAnswer, type SandboxResource, type SandboxRoute, spelling } from "./place";
+import {
+  type ListPlan,
+  ownMissingAnswer,
+  type SandboxResource,
+  type SandboxRoute,
+  spelling,
+} from "./place";
 import { type SandboxRecords, SandboxRefusal, type StoredRecord } from "./records";
 import { MAX_LISTED } from "./store";
 import { defaultOf, isMarked, isOptional } from "./values";
@@ -203,54 +209,140 @@ export function itemAnswer(
   return withBody ? { status, body: answered(route.resource, item) } : { status };
 }
 
-/** A page of the collection, as the operation's answer holds it. */
+/** An opaque cursor (base64url, RFC 4648 §5) for the page that starts at `offset`. */
+const cursorAt = (offset: number) => btoa(`o:${offset}`).replace(/=+$/, "");
+
+/** The offset a cursor names; 0 for one this sandbox did not write. */
+function offsetOf(cursor: unknown): number {
+  try {
+    const match = /^o:(\d{1,9})$/.exec(atob(String(cursor)));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Where the page starts, and how many it holds, as the query asks (the defaults applied). */
+function pageOf(plan: ListPlan, query: Readonly<Body>) {
+  const size = plan.pageSize === undefined ? undefined : query[plan.pageSize];
+  const limit = Math.min(typeof size === "number" && size >= 0 ? size : MAX_LISTED, MAX_LISTED);
+  const position = plan.position;
+  const at = position ? query[position.param] : undefined;
+  if (position?.kind === "cursor")
+    return { limit, offset: at === undefined ? 0 : offsetOf(at), page: 0 };
+  const first = position?.kind === "page" ? position.first : 0;
+  const page = Math.max(first, typeof at === "number" ? at : first);
+  const offset =
+    position?.kind === "page"
+      ? (page - first) * limit
+      : Math.max(0, typeof at === "number" ? at : 0);
+  return { limit, offset, page };
+}
+
+type Page = ReturnType<typeof pageOf> & { readonly more: boolean };
+
+/** The position parameter's value of the next page (a cursor, a page, an offset). */
+function nextPosition(plan: ListPlan, page: Page): string | number {
+  if (plan.position?.kind === "cursor") return cursorAt(page.offset + page.limit);
+  if (plan.position?.kind === "page") return page.page + 1;
+  return page.offset + page.limit;
+}
+
+/** The request's URL with the position parameter set to `value`. */
+function pageUrl(url: string, plan: ListPlan, value: string | number): string {
+  const next = new URL(url);
+  if (plan.position) next.searchParams.set(plan.position.param, String(value));
+  return next.toString();
+}
+
+/** A page's `next` member: the next cursor, page or offset, or its URL; null (or none) at the end. */
+function nextValue(plan: ListPlan, page: Page, schema: Schema, url: string | undefined): unknown {
+  if (!page.more) return parseSync(schema, null) ? null : undefined;
+  const position = nextPosition(plan, page);
+  const candidates = [position, String(position), url && pageUrl(url, plan, position)];
+  return candidates.find((value) => value !== undefined && parseSync(schema, value));
+}
+
+/** RFC 8288 §3: the next and previous pages' links, where the answer declares `Link`. */
+function linkHeader(plan: ListPlan, page: Page, url: string | undefined): string | undefined {
+  if (!plan.links || !url || !plan.position || plan.position.kind === "cursor") return undefined;
+  const links = [];
+  if (page.more) links.push(`<${pageUrl(url, plan, nextPosition(plan, page))}>; rel="next"`);
+  if (page.offset > 0) {
+    const prev =
+      plan.position.kind === "page" ? page.page - 1 : Math.max(0, page.offset - page.limit);
+    links.push(`<${pageUrl(url, plan, prev)}>; rel="prev"`);
+  }
+  return links.length === 0 ? undefined : links.join(", ");
+}
+
+/** A page of the collection, as the operation answers it. */
 export async function listAnswer(
   route: SandboxRoute,
   records: SandboxRecords,
   query: Readonly<Body>,
   scope: string | undefined,
+  url?: string,
 ): Promise<AnyResult> {
   const plan = route.list;
   if (!plan) throw new Error(`sandbox: ${route.id} is no list`);
-  const size = plan.pageSize === undefined ? undefined : query[plan.pageSize];
-  const limit = Math.min(typeof size === "number" && size >= 0 ? size : MAX_LISTED, MAX_LISTED);
-  const at = plan.position ? query[plan.position.param] : undefined;
-  const position = typeof at === "number" ? at : undefined;
-  const first = plan.position?.kind === "page" ? plan.position.first : 0;
-  const page = Math.max(first, position ?? first);
-  const offset =
-    plan.position?.kind === "page" ? (page - first) * limit : Math.max(0, position ?? 0);
   const where = plan.filters.flatMap((name) => {
     const value = query[name];
     return ["string", "number", "boolean"].includes(typeof value)
       ? [[name, value as string | number | boolean] as const]
       : [];
   });
+  const at = pageOf(plan, query);
   const listed = await records.list(route.resource.name, {
     ...(scope === undefined ? {} : { scope }),
     where,
-    offset,
-    limit,
+    offset: at.offset,
+    limit: at.limit,
   });
+  const page: Page = { ...at, more: at.offset + listed.records.length < listed.total };
   const items = listed.records.map((item) => answered(route.resource, item));
-  if (plan.envelope === undefined) return { status: route.status, body: items };
+  const link = linkHeader(plan, page, url);
+  const headers = link === undefined ? {} : { headers: { link } };
+  if (plan.envelope === undefined) return { status: route.status, body: items, ...headers };
+  return {
+    status: route.status,
+    body: pageBody(plan, page, items, listed.total, query, url),
+    ...headers,
+  };
+}
+
+/** The page's envelope: its items, and each other member as the plan fills it. */
+function pageBody(
+  plan: ListPlan,
+  page: Page,
+  items: readonly unknown[],
+  total: number,
+  query: Readonly<Body>,
+  url: string | undefined,
+): Body {
   const answer: Body = {};
-  setOwn(answer, plan.envelope, items);
+  setOwn(answer, plan.envelope as string, items);
   // A page's own parameters, as they were applied (the defaults too).
   const applied: Body = {};
-  if (plan.pageSize !== undefined) setOwn(applied, plan.pageSize, limit);
-  if (plan.position)
-    setOwn(applied, plan.position.param, plan.position.kind === "page" ? page : offset);
+  if (plan.pageSize !== undefined) setOwn(applied, plan.pageSize, page.limit);
+  if (plan.position && plan.position.kind !== "cursor")
+    setOwn(applied, plan.position.param, plan.position.kind === "page" ? page.page : page.offset);
   for (const { name, fill, from = name, schema } of plan.pageMembers) {
     const value =
       fill === "echo"
         ? (query[from] ?? applied[from])
         : fill === "total"
-          ? listed.total
-          : madeValue(schema, {}, name);
+          ? total
+          : fill === "more"
+            ? page.more
+            : fill === "done"
+              ? !page.more
+              : fill === "next"
+                ? nextValue(plan, page, schema, url)
+                : madeValue(schema, {}, name);
     if (value !== undefined) setOwn(answer, name, value);
   }
-  return { status: route.status, body: answer };
+  return answer;
 }
 
 /** The payload of an event about `item`: the item, or the members the payload declares. */

@@ -63,24 +63,28 @@ export interface ListPlan {
   readonly envelope: string | undefined;
   /**
    * The other members of a page: its query parameter's value where one is named so (the
-   * page size, the page), else the total where an integer fits, else a value the member's
-   * schema accepts if it is required; an optional one is left out.
+   * page size, the page), whether more items follow (`has_more`) or none do (`done`), the
+   * next page's cursor or number, else the total where an integer fits, else a value the
+   * member's schema accepts if it is required; an optional one is left out.
    */
   readonly pageMembers: readonly {
     readonly name: string;
-    readonly fill: "echo" | "total" | "made";
+    readonly fill: "echo" | "total" | "more" | "done" | "next" | "made";
     /** For `echo`: the query parameter it echoes (named as the member, in any case style). */
     readonly from?: string;
     readonly schema: Schema;
   }[];
   readonly pageSize: string | undefined;
-  /** Where a page starts: an offset, or a page number counted from `first` (0 or 1). */
+  /** Where a page starts: an offset, a page number counted from `first` (0 or 1), or a cursor. */
   readonly position:
     | { readonly param: string; readonly kind: "offset" }
     | { readonly param: string; readonly kind: "page"; readonly first: 0 | 1 }
+    | { readonly param: string; readonly kind: "cursor" }
     | undefined;
   /** Query parameters named as a scalar member of the resource: equality filters. */
   readonly filters: readonly string[];
+  /** Whether the answer declares a `Link` header (RFC 8288), written with next and prev. */
+  readonly links: boolean;
 }
 
 /** A placed operation, with what serving it needs. */
@@ -429,7 +433,30 @@ function listedResource(contract: Contract, schema: Schema): Listed | undefined 
 const isInteger = (schema: Schema) =>
   satisfies(unwrap(schema), 1) && !satisfies(unwrap(schema), 1.5);
 
-/** Page size (part 8's, else a bounded integer), position (page or offset), filters. */
+/** Query parameters named as a page's size, offset, page number or cursor, as spelt by `spelling`. */
+const PAGING_NAMES = {
+  size: ["limit", "perpage", "pagesize", "size", "count", "top", "maxresults", "maxitems", "take"],
+  offset: ["offset", "skip", "start", "startindex"],
+  page: ["page", "pagenumber", "pageindex", "pageno"],
+  cursor: [
+    "cursor",
+    "after",
+    "startingafter",
+    "pagetoken",
+    "nexttoken",
+    "continuationtoken",
+    "marker",
+    "startcursor",
+  ],
+} as const;
+
+const named = (kind: keyof typeof PAGING_NAMES, name: string) =>
+  (PAGING_NAMES[kind] as readonly string[]).includes(spelling(name));
+
+/**
+ * Page size (part 8's, else one named so, else a bounded integer), position (named as an
+ * offset, a page or a cursor, else the one other integer), filters.
+ */
 function listPlan(contract: Contract, id: string, op: Operation, listed: Listed): ListPlan {
   const declaredQuery = resolveSchema(op.request?.query);
   const query = (declaredQuery && objectShape(declaredQuery)) ?? {};
@@ -440,31 +467,80 @@ function listPlan(contract: Contract, id: string, op: Operation, listed: Listed)
   const pageSize =
     declaredSize && declaredSize.kind === "page-size"
       ? declaredSize.parameter
-      : integers.find(([, schema]) => !satisfies(unwrap(schema), 1_000_000_000))?.[0];
-  const rest = integers.filter(([name]) => name !== pageSize);
-  const [position] = rest;
+      : (integers.find(([name]) => named("size", name)) ??
+          integers.find(([, schema]) => !satisfies(unwrap(schema), 1_000_000_000)))?.[0];
+  const position = positionIn(query, integers, pageSize);
   const resource = resolveSchema(contract.resources[listed.resource]);
   const shape = (resource && objectShape(resource)) ?? {};
   const filters = Object.keys(query).filter(
     (name) =>
       name !== pageSize &&
-      name !== position?.[0] &&
+      name !== position?.param &&
       Object.hasOwn(shape, name) &&
       ["string", "number", "boolean", "enum"].includes(unwrap(shape[name] as Schema)._zod.def.type),
   );
+  const headers = resolveSchema(op.responses[200]?.headers);
   return {
     envelope: listed.envelope,
-    pageMembers: listed.others.flatMap((name): ListPlan["pageMembers"] => {
-      const schema = listed.shape[name] as Schema;
-      const from = Object.keys(query).find((param) => spelling(param) === spelling(name));
-      if (from !== undefined) return [{ name, fill: "echo" as const, from, schema }];
-      if (satisfies(unwrap(schema), 0)) return [{ name, fill: "total" as const, schema }];
-      return isOptional(schema) ? [] : [{ name, fill: "made" as const, schema }];
-    }),
+    pageMembers: listed.others.flatMap((name) =>
+      pageMember(name, listed.shape[name] as Schema, query),
+    ),
     pageSize,
-    position: rest.length === 1 && position ? positionOf(...position) : undefined,
+    position,
     filters,
+    links: Object.hasOwn((headers && objectShape(headers)) ?? {}, "link"),
   };
+}
+
+/** Where a page starts: a parameter named as one, else the only integer beside the size. */
+function positionIn(
+  query: Readonly<Record<string, Schema>>,
+  integers: readonly (readonly [string, Schema])[],
+  pageSize: string | undefined,
+): ListPlan["position"] {
+  const rest = integers.filter(([name]) => name !== pageSize);
+  const offset = rest.find(([name]) => named("offset", name));
+  if (offset) return { param: offset[0], kind: "offset" };
+  const page = rest.find(([name]) => named("page", name));
+  if (page) return positionOf(...page);
+  const cursor = Object.entries(query).find(
+    ([name, schema]) => named("cursor", name) && satisfies(unwrap(schema), "c"),
+  );
+  if (cursor) return { param: cursor[0], kind: "cursor" };
+  const [only] = rest;
+  return rest.length === 1 && only ? positionOf(...only) : undefined;
+}
+
+/** Member names that say more items follow, that none do, or where the next page starts. */
+const MORE = ["hasmore", "more", "hasnext", "hasnextpage", "moreitems"];
+const DONE = ["done", "complete", "last", "islast", "islastpage", "finished"];
+const NEXT = [
+  "next",
+  "nextcursor",
+  "nextpagetoken",
+  "nexttoken",
+  "nextpage",
+  "cursor",
+  "nextmarker",
+  "continuationtoken",
+  "endcursor",
+];
+
+/** How one member of a page (beside its items) is filled. */
+function pageMember(
+  name: string,
+  schema: Schema,
+  query: Readonly<Record<string, Schema>>,
+): ListPlan["pageMembers"] {
+  const from = Object.keys(query).find((param) => spelling(param) === spelling(name));
+  const word = spelling(name);
+  const flag = satisfies(unwrap(schema), true);
+  if (flag && MORE.includes(word)) return [{ name, fill: "more", schema }];
+  if (flag && DONE.includes(word)) return [{ name, fill: "done", schema }];
+  if (NEXT.includes(word)) return [{ name, fill: "next", schema }];
+  if (from !== undefined) return [{ name, fill: "echo", from, schema }];
+  if (satisfies(unwrap(schema), 0)) return [{ name, fill: "total", schema }];
+  return isOptional(schema) ? [] : [{ name, fill: "made", schema }];
 }
 
 /**
