@@ -14,7 +14,7 @@ import { globalRegistry } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";
 import { FORMATS, plainText } from "../examples/formats";
 import { Random } from "../examples/random";
-import { objectShape, unwrap } from "../zod/shape";
+import { membersOf, unwrap } from "../zod/shape";
 import { defaultOf, innerOf, isOptional, patternId, satisfies } from "./values";
 
 /** What one item's made values are drawn from. */
@@ -155,7 +155,7 @@ function ofType(
 /** An object with each of its required members made. */
 function madeObject(node: Schema, making: Making, depth: number): Record<string, unknown> {
   const made: Record<string, unknown> = {};
-  for (const [name, member] of Object.entries(objectShape(node) ?? {})) {
+  for (const [name, member] of Object.entries(membersOf(node) ?? {})) {
     if (isOptional(member)) continue;
     const value = madeValue(member, making, name, depth + 1);
     if (value !== undefined)

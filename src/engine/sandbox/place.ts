@@ -19,7 +19,7 @@ import type {
 import { resolveSchema, schemaOf } from "../../contract-language/contract";
 import { fixedQuery, routedPath } from "../../contract-language/path-key";
 import { bodyKind } from "../media-type";
-import { objectShape, unwrap } from "../zod/shape";
+import { membersOf, objectShape, unwrap } from "../zod/shape";
 import { defaultOf, type IdKind, idKindOf, isMarked, isOptional, satisfies } from "./values";
 
 export type Place =
@@ -219,8 +219,8 @@ function sandboxResource(
   param: string | undefined,
 ): SandboxResource | string {
   const schema = resolveSchema(contract.resources[name]);
-  const shape = schema && objectShape(schema);
-  if (!schema || !shape) return `the resource ${name} is not an object`;
+  const shape = schema && membersOf(schema);
+  if (!schema || !shape) return `the resource ${name} is not an object (nor an allOf of objects)`;
   const idMember = idMemberOf(shape, param);
   if (idMember === undefined) return `the resource ${name} has no member that holds its id`;
   const idKind = idKindOf(shape[idMember] as Schema);
@@ -297,11 +297,8 @@ function itemShape(
  * Whether a body is an object the sandbox can store: an object, or an intersection of
  * objects (OpenAPI's `allOf`, as a document extends a resource with a few members).
  */
-function isObjectBody(schema: Schema, depth = 0): boolean {
-  if (objectShape(schema) !== undefined) return true;
-  const def = unwrap(schema)._zod.def as { type: string; left?: Schema; right?: Schema };
-  if (def.type !== "intersection" || !def.left || !def.right || depth > 8) return false;
-  return isObjectBody(def.left, depth + 1) && isObjectBody(def.right, depth + 1);
+function isObjectBody(schema: Schema): boolean {
+  return membersOf(schema) !== undefined;
 }
 
 /** The operation's shape, or why it has none the sandbox serves. */
@@ -471,7 +468,7 @@ function listPlan(contract: Contract, id: string, op: Operation, listed: Listed)
           integers.find(([, schema]) => !satisfies(unwrap(schema), 1_000_000_000)))?.[0];
   const position = positionIn(query, integers, pageSize);
   const resource = resolveSchema(contract.resources[listed.resource]);
-  const shape = (resource && objectShape(resource)) ?? {};
+  const shape = (resource && membersOf(resource)) ?? {};
   const filters = Object.keys(query).filter(
     (name) =>
       name !== pageSize &&

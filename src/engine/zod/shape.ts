@@ -46,3 +46,18 @@ export function isList(schema: Schema): boolean {
   if (def.type === "array") return true;
   return def.type === "union" && (def.options as Schema[]).some(isList);
 }
+
+/**
+ * The members of an object schema, or of an intersection of objects (OpenAPI's `allOf`, as
+ * a document composes a resource from a base and its own members), a member both sides
+ * declare read from the first; undefined for any other kind.
+ */
+export function membersOf(schema: Schema, depth = 0): Readonly<Record<string, Schema>> | undefined {
+  const own = objectShape(schema);
+  if (own) return own;
+  const def = unwrap(schema)._zod.def as unknown as Def;
+  if (def.type !== "intersection" || depth > 8) return undefined;
+  const left = membersOf(def.left as Schema, depth + 1);
+  const right = membersOf(def.right as Schema, depth + 1);
+  return left && right ? { ...right, ...left } : undefined;
+}

@@ -7,10 +7,14 @@
  * fresh sandbox makes the same data.
  */
 import { describe, expect, it } from "vitest";
-import { FIXTURE_SANDBOX_ISSUES_CONTRACT } from "../../fixtures/sandbox-issues";
+import {
+  FIXTURE_SANDBOX_COMPOSED_CONTRACT,
+  FIXTURE_SANDBOX_ISSUES_CONTRACT,
+} from "../../fixtures/sandbox-issues";
 import { callerOf, sandboxApp } from "../../support/sandbox-app";
 
 const issues = sandboxApp(FIXTURE_SANDBOX_ISSUES_CONTRACT);
+const projects = sandboxApp(FIXTURE_SANDBOX_COMPOSED_CONTRACT);
 const ISSUES = "/repos/fixture-o/fixture-r/issues";
 
 async function created(call: ReturnType<typeof callerOf>, title: string) {
@@ -69,5 +73,18 @@ describe("the data the sandbox makes (FIXTURE issues)", () => {
     const missing = await callerOf(issues)(`${ISSUES}/9`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("a resource composed with allOf (FIXTURE projects)", () => {
+  it("is placed, created, read and listed like any object", async () => {
+    const call = callerOf(projects);
+    const answer = await call("/fixture-projects", { method: "POST", body: { name: "Atlas" } });
+    expect(answer.status).toBe(201);
+    const project = (await answer.json()) as Record<string, unknown>;
+    expect(project).toMatchObject({ name: "Atlas" });
+    expect(String(project.id)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await (await call(`/fixture-projects/${project.id}`)).json()).toEqual(project);
+    expect(await (await call("/fixture-projects")).json()).toEqual([project]);
   });
 });
