@@ -351,6 +351,20 @@ export const SANDBOX_CONTENDED: Failure = {
   withoutHandler: true,
 };
 
+/**
+ * The sandbox's 412 (RFC 9110 §13.1.1, §15.5.13) where it writes an item it holds: the
+ * request's If-Match (or a PUT's If-None-Match) does not hold for the item's entity tag.
+ * Answered only while no handler is attached.
+ */
+export const SANDBOX_PRECONDITION_FAILED: Failure = {
+  kind: undefined,
+  status: 412,
+  type: undefined,
+  description:
+    "The request's If-Match (or If-None-Match) does not hold for the item's ETag: the sandbox's answer (UNHANDLED_OPERATIONS = \"sandbox\"); nothing was changed.",
+  withoutHandler: true,
+};
+
 /** Part 6's 503: the events of a successful request could not be queued. */
 function eventFailures(op: Operation): Failure[] {
   return (op.emits ?? []).length > 0

@@ -23,7 +23,13 @@ import type { RequestPlan, ValidatedInput } from "../request/plan";
 import type { SandboxCaller } from "../sandbox/reset";
 import type { GuardPlan, TransitionPlan } from "../states/transition";
 import type { VersionGate } from "../versions/negotiate";
-import { type Failure, operationFailures, SANDBOX_CONTENDED, SANDBOX_NOT_FOUND } from "./failures";
+import {
+  type Failure,
+  operationFailures,
+  SANDBOX_CONTENDED,
+  SANDBOX_NOT_FOUND,
+  SANDBOX_PRECONDITION_FAILED,
+} from "./failures";
 import type { ResponsePlan } from "./responses";
 
 /** What an operation is, as declared: enough to document it and list its problems. */
@@ -153,7 +159,7 @@ export function outlineOperation(
     ...operationFailures(contract, id, op, limits),
     ...(sandboxNotFound ? [SANDBOX_NOT_FOUND] : []),
     // An item the sandbox holds is written with tries that may all be lost to others.
-    ...(sandboxWrites ? [SANDBOX_CONTENDED] : []),
+    ...(sandboxWrites ? [SANDBOX_PRECONDITION_FAILED, SANDBOX_CONTENDED] : []),
   ].filter((failure) => !(implemented && failure.withoutHandler));
   return { id, operation: op, limits, failures };
 }

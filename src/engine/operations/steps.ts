@@ -408,12 +408,33 @@ function withoutSecrets(
   return { ...result, body };
 }
 
-/** The answer, written as its media type says. */
+/** RFC 9110 §13.1.2: whether `If-None-Match` names the tag (weak comparison) or is `*`. */
+function noneMatch(field: string | null, etag: string | undefined): boolean {
+  if (field === null || etag === undefined) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+  return field.trim() === "*" || field.split(",").some((tag) => weak(tag) === weak(etag));
+}
+
+/**
+ * RFC 9110 §15.4.5: a GET whose answer has an entity tag the request's `If-None-Match`
+ * names is answered 304, with no body, the tag and the answer's own header fields.
+ */
+function notModified(x: Exchange, result: Extract<AnyResult, { status: number }>) {
+  const request = x.c.req.raw;
+  const etag = result.headers?.etag;
+  if (!["GET", "HEAD"].includes(request.method) || result.status !== 200) return undefined;
+  if (!noneMatch(request.headers.get("if-none-match"), etag)) return undefined;
+  return new Response(null, { status: 304, headers: answerHeaders(x.requestId, result.headers) });
+}
+
+/** The answer, written as its media type says (304 where the caller holds it already). */
 const respond: Step = {
   name: "respond",
   run(x) {
     const result = x.result;
     if (!result || result.error !== undefined) return internalError;
+    const unchanged = notModified(x, result);
+    if (unchanged) return unchanged;
     const declared = statusPlan(x.model.responses, result.status);
     const mediaType = result.mediaType ?? mediaTypeFor(x, result.status);
     const media = mediaType === undefined ? undefined : declared?.media.get(mediaType);

@@ -36,8 +36,9 @@ import {
 } from "./items";
 import { type Making, madeUuid, madeValue } from "./made";
 import { needsSandbox, planSandbox, type SandboxResource, type SandboxRoute } from "./place";
+import { createRefused, PRECONDITION_FAILED, writeRefused } from "./preconditions";
 import { type Draft, SandboxRefusal, type StoredRecord, updateRecord } from "./records";
-import { type HandlerStore, RECORDS, REQUEST_URL } from "./store";
+import { type HandlerStore, RECORDS, REQUEST } from "./store";
 import { isOptional, patternId } from "./values";
 
 // RFC 9110 §15.5.10: the id a caller chose is taken.
@@ -165,10 +166,19 @@ async function change(
     String(params[route.itemParam ?? ""]),
     (current) => {
       outside = !inScope(route, current, params);
-      return outside ? undefined : draft(current);
+      if (outside) return undefined;
+      if (
+        writeRefused(call.headers, current) ||
+        (route.place === "replace" && createRefused(call.headers, current))
+      )
+        throw new SandboxRefusal(PRECONDITION_FAILED);
+      return draft(current);
     },
   );
-  return outside ? null : written;
+  const found = outside ? null : written;
+  // RFC 9110 §13.1.1: If-Match is false where there is no item to match.
+  if (!found && writeRefused(call.headers, null)) throw new SandboxRefusal(PRECONDITION_FAILED);
+  return found;
 }
 
 async function replace(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
@@ -221,7 +231,9 @@ async function remove(route: SandboxRoute, call: SandboxCall): Promise<SandboxAn
   const params = record(call.input.params);
   const id = String(params[route.itemParam ?? ""]);
   const item = await call.records.read(route.resource.name, id);
-  if (!item || !inScope(route, item, params)) return missing(call);
+  const held = item && inScope(route, item, params) ? item : null;
+  if (writeRefused(call.headers, held)) return { refusal: PRECONDITION_FAILED };
+  if (!held) return missing(call);
   const removed = await call.records.remove(route.resource.name, id);
   if (!removed) return missing(call);
   emitFor(route, call, removed);
@@ -329,7 +341,8 @@ export function sandboxHandler(contract: Contract, id: string): AnyHandler | und
   return async (input, context) => {
     const store = context.store as HandlerStore;
     const records = await store[RECORDS]();
-    const url = store[REQUEST_URL];
+    const request = store[REQUEST];
+    const url = request?.url;
     const servers = planSandbox(contract).servers;
     const answer = await answerFromSandbox({
       contract,
@@ -337,6 +350,7 @@ export function sandboxHandler(contract: Contract, id: string): AnyHandler | und
       input: input as SandboxCall["input"],
       records,
       ...(url === undefined ? {} : { url, origins: { servers, deployment: new URL(url).origin } }),
+      ...(request ? { headers: request.headers } : {}),
       emit: context.emit,
       transition: context.transition,
     });

@@ -19,6 +19,8 @@ export interface SandboxCall {
     readonly body?: { readonly mediaType: string; readonly value: unknown } | undefined;
   };
   readonly records: SandboxRecords;
+  /** The request's header fields, for its preconditions (RFC 9110 §13). */
+  readonly headers?: Headers;
   /** The request's URL, for the links of a page. */
   readonly url?: string;
   /** The contract's servers' origins and the deployment's, for URLs made on them (made.ts). */

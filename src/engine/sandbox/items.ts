@@ -23,6 +23,7 @@ import {
   type SandboxRoute,
   spelling,
 } from "./place";
+import { etagOf } from "./preconditions";
 import { type SandboxRecords, SandboxRefusal, type StoredRecord } from "./records";
 import { MAX_LISTED } from "./store";
 import { defaultOf, isMarked, isOptional } from "./values";
@@ -206,7 +207,11 @@ export function itemAnswer(
   status: number,
   withBody = route.answersItem,
 ): AnyResult {
-  return withBody ? { status, body: answered(route.resource, item) } : { status };
+  // RFC 9110 §8.8.3: the item's entity tag, for the caller's next conditional request.
+  const headers = route.place === "delete" ? {} : { headers: { etag: etagOf(item) } };
+  return withBody
+    ? { status, body: answered(route.resource, item), ...headers }
+    : { status, ...headers };
 }
 
 /** An opaque cursor (base64url, RFC 4648 §5) for the page that starts at `offset`. */

@@ -16,12 +16,12 @@ import { sandboxCaller, sandboxReset } from "./reset";
 
 /** Where the sandbox's own answers find the records behind a handler's store. */
 export const RECORDS: unique symbol = Symbol("sandbox records");
-/** Where they find the request's URL (the deployment's origin, for URLs they make). */
-export const REQUEST_URL: unique symbol = Symbol("sandbox request URL");
+/** Where they find the request (its origin, for URLs they make; its preconditions). */
+export const REQUEST: unique symbol = Symbol("sandbox request");
 
 export type HandlerStore = Readonly<Record<string, ResourceStore<unknown>>> & {
   readonly [RECORDS]: () => Promise<SandboxRecords>;
-  readonly [REQUEST_URL]?: string;
+  readonly [REQUEST]?: Request;
 };
 
 /** The most items one list returns. */
@@ -65,7 +65,7 @@ function resourceStore(
 export function handlerStore(
   contract: Contract,
   records: () => Promise<SandboxRecords>,
-  url?: string,
+  request?: Request,
 ): HandlerStore {
   let opened: Promise<SandboxRecords> | undefined;
   const once = () => {
@@ -75,7 +75,7 @@ export function handlerStore(
   const store: Record<string, ResourceStore<unknown>> = {};
   for (const name of Object.keys(contract.resources)) store[name] = resourceStore(name, once);
   Object.defineProperty(store, RECORDS, { value: once });
-  if (url !== undefined) Object.defineProperty(store, REQUEST_URL, { value: url });
+  if (request !== undefined) Object.defineProperty(store, REQUEST, { value: request });
   return store as HandlerStore;
 }
 
@@ -100,7 +100,7 @@ export const STORE_PART = {
     return handlerStore(
       contract,
       async () => sandboxRecords(env, await sandboxName(await credential(), request.headers)),
-      request.url,
+      request,
     );
   },
   caller: sandboxCaller,
