@@ -123,6 +123,9 @@ export default defineConfig({
         durableObjects: { [SANDBOX_BINDING]: { className: SANDBOX_CLASS, useSQLite: true } },
         bindings: {
           RESPONSE_VALIDATION: "enforce",
+          // The sandbox's quotas, small enough to be reached (test/engine/sandbox/quotas.test.ts).
+          SANDBOX_MAX_ITEMS: "60",
+          SANDBOX_MAX_BYTES: "400000",
           ...SHIPPED_SECRETS,
           ...SHIPPED_VARS,
           ...FIXTURE_SECRETS,

@@ -14,6 +14,7 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   406: "Not Acceptable",
   409: "Conflict",
   410: "Gone",
+  412: "Precondition Failed",
   413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Content",
@@ -21,6 +22,8 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   500: "Internal Server Error",
   501: "Not Implemented",
   503: "Service Unavailable",
+  // RFC 4918 §11.5: a sandbox that holds as much as its quota lets it.
+  507: "Insufficient Storage",
 };
 
 /** The status's reason phrase, or its class's (RFC 9110 §15.5, §15.6). */

@@ -48,7 +48,7 @@ import { bodyKind } from "../media-type";
 import { type OperationOutline, outlineOperation } from "../operations/model";
 import { arrayMembers } from "../request/arrays";
 import { declaredSerialisation } from "../request/parameters";
-import { sandboxNotFound, sandboxWrites } from "../sandbox/place";
+import { sandboxNotFound, sandboxStores, sandboxWrites } from "../sandbox/place";
 import { deprecationHeaders, retirementOf } from "../versions/plan";
 import { objectShape } from "../zod/shape";
 
@@ -459,6 +459,7 @@ export function documentOperations(context: DocumentContext): {
   const paths: Record<string, Json> = {};
   const notFound = sandboxNotFound(contract);
   const writes = sandboxWrites(contract);
+  const stores = sandboxStores(contract);
   for (const [id, op] of Object.entries(contract.operations)) {
     const item = paths[op.path] ?? {};
     const implemented = context.implemented.has(id);
@@ -469,6 +470,7 @@ export function documentOperations(context: DocumentContext): {
       implemented,
       notFound.has(id),
       writes.has(id),
+      stores.has(id),
     );
     item[op.method.toLowerCase()] = operationObject(outline, {
       ...context,

@@ -365,6 +365,20 @@ export const SANDBOX_PRECONDITION_FAILED: Failure = {
   withoutHandler: true,
 };
 
+/**
+ * The sandbox's 507 (RFC 4918 §11.5) where it stores an item: the caller's sandbox holds as
+ * many items, or bytes, as the deployment's SANDBOX_MAX_ITEMS or SANDBOX_MAX_BYTES let it.
+ * Answered only while no handler is attached.
+ */
+export const SANDBOX_FULL: Failure = {
+  kind: undefined,
+  status: 507,
+  type: undefined,
+  description:
+    "The caller's sandbox holds as many items (or bytes) as the deployment lets it: the sandbox's answer (UNHANDLED_OPERATIONS = \"sandbox\"); nothing was stored.",
+  withoutHandler: true,
+};
+
 /** Part 6's 503: the events of a successful request could not be queued. */
 function eventFailures(op: Operation): Failure[] {
   return (op.emits ?? []).length > 0

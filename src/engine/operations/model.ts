@@ -27,6 +27,7 @@ import {
   type Failure,
   operationFailures,
   SANDBOX_CONTENDED,
+  SANDBOX_FULL,
   SANDBOX_NOT_FOUND,
   SANDBOX_PRECONDITION_FAILED,
 } from "./failures";
@@ -153,6 +154,7 @@ export function outlineOperation(
   implemented: boolean,
   sandboxNotFound = false,
   sandboxWrites = false,
+  sandboxStores = false,
 ): OperationOutline {
   const limits = planLimits(contract, id);
   const failures = [
@@ -160,6 +162,7 @@ export function outlineOperation(
     ...(sandboxNotFound ? [SANDBOX_NOT_FOUND] : []),
     // An item the sandbox holds is written with tries that may all be lost to others.
     ...(sandboxWrites ? [SANDBOX_PRECONDITION_FAILED, SANDBOX_CONTENDED] : []),
+    ...(sandboxStores ? [SANDBOX_FULL] : []),
   ].filter((failure) => !(implemented && failure.withoutHandler));
   return { id, operation: op, limits, failures };
 }

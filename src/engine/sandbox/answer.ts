@@ -37,7 +37,7 @@ import {
 import { type Making, madeUuid, madeValue } from "./made";
 import { needsSandbox, planSandbox, type SandboxResource, type SandboxRoute } from "./place";
 import { createRefused, PRECONDITION_FAILED, writeRefused } from "./preconditions";
-import { type Draft, SandboxRefusal, type StoredRecord, updateRecord } from "./records";
+import { type Draft, SandboxRefusal, type StoredRecord, updateRecord, within } from "./records";
 import { type HandlerStore, RECORDS, REQUEST } from "./store";
 import { isOptional, patternId } from "./values";
 
@@ -115,7 +115,9 @@ async function create(route: SandboxRoute, call: SandboxCall): Promise<SandboxAn
       { ...sent, [resource.idMember]: id },
       makingFor(call, resource, sequence),
     );
-    const stored = await call.records.insert(resource.name, String(id), { scope, ...draft });
+    const stored = within(
+      await call.records.insert(resource.name, String(id), { scope, ...draft }),
+    );
     if (stored === "exists") continue;
     emitFor(route, call, stored);
     return {
@@ -203,7 +205,9 @@ async function replace(route: SandboxRoute, call: SandboxCall): Promise<SandboxA
       makingFor(call, resource, sequence),
     );
     const scope = scopeOf(route, params);
-    const created = await call.records.write(resource.name, String(id), { scope, ...made }, "new");
+    const created = within(
+      await call.records.write(resource.name, String(id), { scope, ...made }, "new"),
+    );
     if (typeof created === "object") {
       emitFor(route, call, created);
       const op = call.contract.operations[call.operationId];

@@ -11,7 +11,7 @@
  * `wrangler dev` keeps the database under .wrangler/state, so it survives a restart.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { Draft, Expected, ListQuery, SandboxRecords, StoredRecord } from "./records";
+import type { Draft, Expected, ListQuery, Quota, SandboxRecords, StoredRecord } from "./records";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS records (
@@ -46,10 +46,59 @@ function recordOf(row: Row): StoredRecord {
   };
 }
 
+/** A deployment setting: a positive whole number, else its default. */
+function setting(env: unknown, name: string, fallback: number): number {
+  const value = Number((env as Record<string, unknown> | undefined)?.[name]);
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+
+/** What one sandbox may hold, and how long it is kept: deployment settings, with defaults. */
+export const SANDBOX_QUOTAS = {
+  items: { setting: "SANDBOX_MAX_ITEMS", fallback: 10_000 },
+  bytes: { setting: "SANDBOX_MAX_BYTES", fallback: 10 * 1024 * 1024 },
+  days: { setting: "SANDBOX_MAX_AGE_DAYS", fallback: 30 },
+} as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+
 export class SandboxStore extends DurableObject implements SandboxRecords {
+  private readonly quotas: { items: number; bytes: number; days: number };
+
   constructor(ctx: DurableObjectState, env: unknown) {
     super(ctx, env as never);
     ctx.storage.sql.exec(SCHEMA);
+    const { items, bytes, days } = SANDBOX_QUOTAS;
+    this.quotas = {
+      items: setting(env, items.setting, items.fallback),
+      bytes: setting(env, bytes.setting, bytes.fallback),
+      days: setting(env, days.setting, days.fallback),
+    };
+  }
+
+  /**
+   * The quota a write of `body` would pass (a new record, or one of `before`'s size), or
+   * undefined. Counted over what is stored, so a sandbox never holds more than its quota.
+   */
+  private over(body: string, before: Row | undefined): Quota | undefined {
+    const { count, size } = this.sql
+      .exec<{ count: number; size: number }>(
+        "SELECT count(*) AS count, coalesce(sum(length(body)), 0) AS size FROM records",
+      )
+      .one();
+    if (!before && count >= this.quotas.items) return { quota: "items", limit: this.quotas.items };
+    const after = size - (before?.body.length ?? 0) + body.length;
+    return after > this.quotas.bytes ? { quota: "bytes", limit: this.quotas.bytes } : undefined;
+  }
+
+  /** The sandbox is deleted whole once it is older than its age quota (an alarm, set on first write). */
+  private async keepUntil(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null)
+      await this.ctx.storage.setAlarm(Date.now() + this.quotas.days * DAY);
+  }
+
+  override async alarm(): Promise<void> {
+    // Everything goes, the tables stay: this instance may serve the next request.
+    await this.reset();
   }
 
   private get sql(): SqlStorage {
@@ -84,7 +133,14 @@ export class SandboxStore extends DurableObject implements SandboxRecords {
     }
   }
 
-  private put(resource: string, id: string, draft: Draft, before: Row | undefined): StoredRecord {
+  private put(
+    resource: string,
+    id: string,
+    draft: Draft,
+    before: Row | undefined,
+  ): StoredRecord | Quota {
+    const full = this.over(JSON.stringify(draft.body), before);
+    if (full) return full;
     const scope = draft.scope ?? before?.scope ?? "";
     const states = JSON.stringify(draft.states ?? (before ? JSON.parse(before.states) : {}));
     const version = (before?.version ?? 0) + 1;
@@ -143,8 +199,14 @@ export class SandboxStore extends DurableObject implements SandboxRecords {
     return this.next(resource);
   }
 
-  async insert(resource: string, id: string, draft: Draft): Promise<StoredRecord | "exists"> {
-    return this.row(resource, id) ? "exists" : this.put(resource, id, draft, undefined);
+  async insert(
+    resource: string,
+    id: string,
+    draft: Draft,
+  ): Promise<StoredRecord | "exists" | Quota> {
+    if (this.row(resource, id)) return "exists";
+    await this.keepUntil();
+    return this.put(resource, id, draft, undefined);
   }
 
   async write(resource: string, id: string, draft: Draft, expected: Expected) {
@@ -152,6 +214,7 @@ export class SandboxStore extends DurableObject implements SandboxRecords {
     if (expected === "new" && before) return "exists" as const;
     if (typeof expected === "number" && !before) return "missing" as const;
     if (typeof expected === "number" && before?.version !== expected) return "conflict" as const;
+    await this.keepUntil();
     return this.put(resource, id, draft, before);
   }
 

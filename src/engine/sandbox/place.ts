@@ -707,6 +707,18 @@ export function sandboxWrites(contract: Contract): ReadonlySet<string> {
 }
 
 /**
+ * The operations the sandbox places that store an item (a create, a replace, an update, a
+ * transition): each may find the caller's sandbox full and answer 507 (records.ts). The
+ * served document lists that 507 for them (src/engine/operations/model.ts).
+ */
+export function sandboxStores(contract: Contract): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const [id, route] of planSandbox(contract).routes)
+    if (route.place !== "list" && route.place !== "read" && route.place !== "delete") ids.add(id);
+  return ids;
+}
+
+/**
  * The operations the sandbox can answer with the platform's 404: those it places on an
  * item, or in a collection that belongs to one, that do not answer a missing item
  * themselves. The served document lists that 404 for them (src/engine/operations/model.ts),

@@ -55,6 +55,12 @@ export interface ListQuery {
  */
 export type Expected = number | "new" | "any";
 
+/** A write refused because the sandbox would hold more than a quota lets it (durable-object.ts). */
+export interface Quota {
+  readonly quota: "items" | "bytes";
+  readonly limit: number;
+}
+
 /** The sandbox's records: the Durable Object's methods, as its stub offers them. */
 export interface SandboxRecords {
   read(resource: string, id: string): Promise<StoredRecord | null>;
@@ -68,13 +74,13 @@ export interface SandboxRecords {
    */
   sequence(resource: string): Promise<number>;
   /** Stores a new record; "exists" when one has its id. */
-  insert(resource: string, id: string, draft: Draft): Promise<StoredRecord | "exists">;
+  insert(resource: string, id: string, draft: Draft): Promise<StoredRecord | "exists" | Quota>;
   write(
     resource: string,
     id: string,
     draft: Draft,
     expected: Expected,
-  ): Promise<StoredRecord | "missing" | "conflict" | "exists">;
+  ): Promise<StoredRecord | "missing" | "conflict" | "exists" | Quota>;
   /** Deletes the record; the record deleted, or null when there was none. */
   remove(resource: string, id: string): Promise<StoredRecord | null>;
   /** Deletes everything the sandbox holds. */
@@ -86,6 +92,24 @@ export class SandboxRefusal extends Error {
   constructor(readonly refusal: Refusal) {
     super("the sandbox refused the request");
   }
+}
+
+const QUOTA_SETTINGS = { items: "SANDBOX_MAX_ITEMS", bytes: "SANDBOX_MAX_BYTES" } as const;
+
+/**
+ * A write's result, where a quota refused it thrown as the sandbox's 507 (RFC 4918 §11.5,
+ * Insufficient Storage): the problem names the quota and the setting that sets it.
+ */
+export function within<T>(result: T | Quota): T {
+  if (typeof result !== "object" || result === null || !("quota" in result)) return result as T;
+  const { quota, limit } = result as Quota;
+  throw new SandboxRefusal({
+    kind: undefined,
+    problem: statusProblem(
+      507,
+      `This sandbox holds as much as it may (${limit} ${quota === "items" ? "items" : "bytes of items"}, the deployment's ${QUOTA_SETTINGS[quota]}); nothing was stored. Delete items, or reset the sandbox.`,
+    ),
+  });
 }
 
 const BAD_SANDBOX_ID: Refusal = {
@@ -174,7 +198,7 @@ export async function updateRecord(
     if (!current) return null;
     const draft = await change(current);
     if (!draft) return current;
-    const written = await records.write(resource, id, draft, current.version);
+    const written = within(await records.write(resource, id, draft, current.version));
     if (written === "missing") return null;
     if (typeof written === "object") return written;
     await backOff(attempt);

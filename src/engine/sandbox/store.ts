@@ -11,6 +11,7 @@ import {
   sandboxName,
   sandboxRecords,
   updateRecord,
+  within,
 } from "./records";
 import { sandboxCaller, sandboxReset } from "./reset";
 
@@ -47,7 +48,7 @@ function resourceStore(
       return { items: listed.records.map((record) => record.body), total: listed.total };
     },
     async put(id, value) {
-      await (await records()).write(name, String(id), { body: value as Body }, "any");
+      within(await (await records()).write(name, String(id), { body: value as Body }, "any"));
     },
     async delete(id) {
       return (await (await records()).remove(name, String(id))) !== null;
