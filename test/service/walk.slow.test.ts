@@ -18,8 +18,6 @@
  * walk itself is test/tools/walk.ts.
  */
 import { readFileSync } from "node:fs";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import type { Contract } from "../../src/contract-language/contract";
 import {
@@ -31,28 +29,10 @@ import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/opera
 import { FIXTURE_STATES_CONTRACT, fixtureStatesHandlers } from "../fixtures/states";
 import { builtApp } from "../support/built-app";
 import { importCase } from "../support/import-case";
-import type { SchemaCheck } from "../tools/conformance/documented";
+import { ajvCheck } from "../tools/ajv-check";
 import { CLASSES, type Class, walk } from "../tools/walk";
 
 type Json = Record<string, unknown>;
-
-/** Ajv over the document's own schemas (JSON Schema 2020-12), as served-answers does. */
-function ajvCheck(document: Json): SchemaCheck {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
-  addFormats(ajv);
-  ajv.addSchema({ ...document, $id: "walk://document" });
-  const cache = new Map<string, ReturnType<typeof ajv.compile>>();
-  return (pointer, value) => {
-    let validate = cache.get(pointer);
-    if (!validate) {
-      validate = ajv.compile({ $ref: `walk://document${pointer}` });
-      cache.set(pointer, validate);
-    }
-    return validate(value)
-      ? []
-      : (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "invalid"}`);
-  };
-}
 
 /**
  * FIXTURE: the classes the outside tester found, in one document: a concrete path beside a

@@ -28,8 +28,8 @@ export type Class = (typeof CLASSES)[number];
 const isObject = (v: unknown): v is Json =>
   v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** A schema of the document, through its `$ref`s. */
-function deref(document: Json, node: unknown, depth = 0): unknown {
+/** A schema of the document, through its `$ref`s (scenario.ts too). */
+export function deref(document: Json, node: unknown, depth = 0): unknown {
   if (!isObject(node) || typeof node.$ref !== "string" || depth > 32) return node;
   const target = node.$ref
     .slice(2)
@@ -39,8 +39,8 @@ function deref(document: Json, node: unknown, depth = 0): unknown {
   return deref(document, target, depth + 1);
 }
 
-/** The members of `value` its documented schema marks writeOnly, at any depth. */
-function writeOnlyHeld(
+/** The members of `value` its documented schema marks writeOnly, at any depth (scenario.ts too). */
+export function writeOnlyHeld(
   document: Json,
   schema: unknown,
   value: unknown,
