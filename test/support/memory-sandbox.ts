@@ -67,14 +67,11 @@ function memoryRecords(): SandboxRecords {
       const page = matching.slice(query.offset, query.offset + query.limit);
       return { records: page.map(copy), total: matching.length };
     },
-    async insert(resource, id, draft, counter) {
-      if (id !== undefined)
-        return table(resource).has(id) ? ("exists" as const) : put(resource, id, draft);
-      const made = next(resource);
-      const body = counter
-        ? { ...draft.body, [counter.member]: counter.text ? String(made) : made }
-        : draft.body;
-      return put(resource, String(made), { ...draft, body });
+    async sequence(resource) {
+      return next(resource);
+    },
+    async insert(resource, id, draft) {
+      return table(resource).has(id) ? ("exists" as const) : put(resource, id, draft);
     },
     async write(resource, id, draft, expected: Expected) {
       const before = table(resource).get(id);
