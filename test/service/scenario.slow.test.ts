@@ -5,7 +5,7 @@
  * sandbox places operations of, on the FIXTURE documents imported, and on real documents
  * read where they are: `SCENARIO_DOCUMENTS` names them, commas between (never copied into
  * the repository), e.g.
- * `SCENARIO_DOCUMENTS=../shared/specs/museum-api.yaml,../shared/specs/twilio-api-v2010.yaml`.
+ * `SCENARIO_DOCUMENTS=<a.yaml>,<b.json>`.
  * Each app is walked in each `RESPONSE_VALIDATION` mode, each answer validated with Ajv.
  *
  * Node, not workerd: real documents are imported in process (test/support/import-case.ts
@@ -209,7 +209,7 @@ describe("a scenario walk over each placed resource, every answer held to the se
     }, 120_000);
 
   if (REAL_DOCUMENTS.length === 0)
-    it.skip("real documents: none given (set SCENARIO_DOCUMENTS=../shared/specs/museum-api.yaml,../shared/specs/twilio-api-v2010.yaml)", () => {});
+    it.skip("real documents: none given (set SCENARIO_DOCUMENTS=<a.yaml>,<b.json>)", () => {});
   for (const file of REAL_DOCUMENTS)
     it.skipIf(!existsSync(file))(
       `walks the real document ${file} imported: every answer as it gives, every step as expected, in every mode${existsSync(file) ? "" : " (absent: skipped)"}`,
