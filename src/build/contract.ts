@@ -22,6 +22,7 @@ import {
   buildContract,
   built,
   BUILD_STAMP as STAMP,
+  tenancyRefusal,
   unhandledAnswersWanted,
   uploadRefusal,
 } from "./write";
@@ -31,7 +32,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // `wrangler types` runs the build only to read the entry's exports: what an earlier build
 // wrote serves, and a refusal is the typecheck's and the tests' to report, not the types'.
 const forTypes = process.env.WRANGLER_COMMAND === "types";
-const refused = uploadRefusal();
+const refused = uploadRefusal() ?? tenancyRefusal();
 if (refused) {
   console.error(refused);
   process.exit(1);

@@ -8,6 +8,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Contract } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
+import { TENANCY_VAR, tenancyOf } from "../engine/sandbox/tenancy";
 import {
   assetsOf,
   type Build,
@@ -179,6 +180,25 @@ export function uploadRefusal(
   return LOCAL_DELIVERY.test(readFileSync(wranglerToml, "utf8"))
     ? "build: wrangler.toml sets WEBHOOK_LOCAL_DELIVERY, which only npm run dev may set (a deployment delivers events to public https destinations only); remove it"
     : undefined;
+}
+
+/** STORE_TENANCY's settings, in any [vars] table of wrangler.toml. */
+const TENANCY_SETTING = new RegExp(`^\\s*${TENANCY_VAR}\\s*=\\s*(.*)$`, "gm");
+
+/**
+ * Why the build refuses wrangler.toml's STORE_TENANCY, if it does: a setting that is none
+ * of src/engine/sandbox/tenancy.ts's would fail every store closed (a 500), so it never
+ * reaches a Worker.
+ */
+export function tenancyRefusal(wranglerToml = WRANGLER_TOML): string | undefined {
+  if (!existsSync(wranglerToml)) return undefined;
+  for (const [, raw = ""] of readFileSync(wranglerToml, "utf8").matchAll(TENANCY_SETTING)) {
+    const quoted = /^(["'])(.*)\1\s*(?:#.*)?$/.exec(raw.trim());
+    const tenancy = tenancyOf(quoted ? quoted[2] : raw.trim());
+    if ("refused" in tenancy)
+      return `build: wrangler.toml sets ${TENANCY_VAR} = ${raw.trim().slice(0, 80)}; ${tenancy.refused}`;
+  }
+  return undefined;
 }
 
 /** Whether the module was written by an earlier build (of this contract or another). */

@@ -10,7 +10,12 @@ import type { Contract, SecurityScheme } from "./contract";
 
 /** What a verifier found: a valid credential (and whom it names), or none. */
 export type Verdict =
-  | { readonly valid: true; readonly subject?: string }
+  | {
+      readonly valid: true;
+      readonly subject?: string;
+      /** What else it names (a `tenant`, read where STORE_TENANCY is `claim:tenant`). */
+      readonly claims?: Readonly<Record<string, string>>;
+    }
   | { readonly valid: false };
 
 /** Checks one request's credential for a scheme. */

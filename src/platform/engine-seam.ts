@@ -30,6 +30,8 @@ export type JwtOutcome =
       readonly issuer: string;
       readonly subject: string | undefined;
       readonly scopes: readonly string[];
+      /** The token's string claims (STORE_TENANCY's `claim:<name>` reads one). */
+      readonly claims: Readonly<Record<string, string>>;
     }
   /** Not a token this deployment accepts: the same 401 as a missing one. */
   | { readonly kind: "invalid" }

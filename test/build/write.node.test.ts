@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { unhandledAnswersWanted, uploadRefusal } from "../../src/build/write";
+import { tenancyRefusal, unhandledAnswersWanted, uploadRefusal } from "../../src/build/write";
 
 const dir = mkdtempSync(join(tmpdir(), "unhandled-answers-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -68,6 +68,27 @@ describe("an upload whose wrangler.toml sets the loopback deliveries of npm run 
     "is no concern of any other build (WRANGLER_COMMAND %j)",
     (command) => {
       expect(uploadRefusal(command, local)).toBeUndefined();
+    },
+  );
+});
+
+describe("wrangler.toml's STORE_TENANCY (src/engine/sandbox/tenancy.ts)", () => {
+  it.each([
+    ['STORE_TENANCY = "tenant"', "tenant"],
+    ["STORE_TENANCY = 'claim:'", "empty"],
+    ['  STORE_TENANCY = "scheme:a b" # the users', "spaced"],
+  ])("that is none of its settings is refused by the build (%s)", (line, name) => {
+    expect(tenancyRefusal(toml(`tenancy-${name}`, `[env.production.vars]\n${line}\n`))).toMatch(
+      /^build: wrangler\.toml sets STORE_TENANCY = .*; STORE_TENANCY must be sandbox, deployment, claim:<name> or scheme:<name>$/,
+    );
+  });
+
+  it.each(["sandbox", "deployment", "claim:tenant", "scheme:tenantKey"])(
+    "%s is let through",
+    (setting) => {
+      expect(
+        tenancyRefusal(toml(`tenancy-${setting}`, `[vars]\nSTORE_TENANCY = "${setting}" # ok\n`)),
+      ).toBeUndefined();
     },
   );
 });

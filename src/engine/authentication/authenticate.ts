@@ -43,8 +43,18 @@ export type Authentication =
        * Undefined when the request was let in without one (an empty requirement).
        */
       readonly rateKey: string | undefined;
+      /** What names the caller's store under STORE_TENANCY (src/engine/sandbox/tenancy.ts). */
+      readonly identity: Identity;
     }
   | { readonly ok: false; readonly refusal: Refusal };
+
+/** What the credentials say of the caller, beside the handler's `Authenticated`. */
+export interface Identity {
+  /** The verified credentials' string claims (a JWT's, introspection's, a verifier's). */
+  readonly claims: Readonly<Record<string, string>>;
+  /** Each scheme that let the caller in, with what identifies its credential (never the credential). */
+  readonly schemes: Readonly<Record<string, string>>;
+}
 
 /** Work that may finish after the answer is sent (`ExecutionContext.waitUntil`). */
 type Background = (work: Promise<unknown>) => void;
@@ -57,6 +67,8 @@ type SchemeOutcome =
       readonly jwt?: JwtOutcome & { kind: "valid" };
       /** Whom a verifier said the credential names. */
       readonly subject?: string | undefined;
+      /** What a verifier said it names besides. */
+      readonly claims?: Readonly<Record<string, string>>;
     }
   | { readonly kind: "invalid" }
   | (JwtOutcome & { readonly kind: "unavailable" })
@@ -187,7 +199,12 @@ async function verifiedOutcome(
     // A copy: the body is still there for the operation.
     const verdict = await deployment.verify(request.clone(), env);
     return verdict.valid
-      ? { kind: "valid", key: `code\n${verdict.subject ?? ""}`, subject: verdict.subject }
+      ? {
+          kind: "valid",
+          key: `code\n${verdict.subject ?? ""}`,
+          subject: verdict.subject,
+          ...(verdict.claims ? { claims: verdict.claims } : {}),
+        }
       : { kind: "invalid" };
   } catch (error) {
     return {
@@ -372,6 +389,7 @@ async function decide(
         ok: true,
         auth: { requirement: index, schemes: [], subject: undefined, scopes: [] },
         rateKey: undefined,
+        identity: { claims: {}, schemes: {} },
       };
     }
     const closed = names.filter((name) => outcomes.get(name)?.kind === "unconfigured");
@@ -460,6 +478,13 @@ async function admitted(
     const outcome = outcomes.get(name);
     return `${name}=${outcome?.kind === "valid" ? outcome.key : ""}`;
   });
+  const identity = { claims: {} as Record<string, string>, schemes: {} as Record<string, string> };
+  for (const name of names) {
+    const outcome = outcomes.get(name);
+    if (outcome?.kind !== "valid") continue;
+    identity.schemes[name] = outcome.key;
+    Object.assign(identity.claims, outcome.jwt?.claims, outcome.claims);
+  }
   const rateKey = hex(
     await crypto.subtle.digest("SHA-256", new TextEncoder().encode(keys.join("\n"))),
   );
@@ -477,6 +502,7 @@ async function admitted(
       scopes: names.flatMap(scopesOf),
     },
     rateKey,
+    identity,
   };
 }
 

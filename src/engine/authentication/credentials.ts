@@ -69,3 +69,11 @@ function fieldValue(
   }
   return value ? encoder.encode(value) : undefined;
 }
+
+/** A verified token's (or introspection answer's) claims whose values are strings. */
+export function stringClaims(payload: Readonly<Record<string, unknown>>): Record<string, string> {
+  const claims: Record<string, string> = {};
+  for (const [name, value] of Object.entries(payload))
+    if (typeof value === "string") claims[name] = value;
+  return claims;
+}

@@ -13,6 +13,7 @@
  */
 import type { TokenIntrospection } from "../../contract-language/contract";
 import type { JwtOutcome } from "../../platform/engine-seam";
+import { stringClaims } from "./credentials";
 
 /** An authorization server to ask, as the Worker's client of it. */
 interface Endpoint {
@@ -112,6 +113,7 @@ function outcomeOf(answer: Record<string, unknown>, audience: string | undefined
     issuer: typeof answer.iss === "string" ? answer.iss : "introspection",
     subject: typeof answer.sub === "string" ? answer.sub : undefined,
     scopes: typeof answer.scope === "string" ? answer.scope.split(" ").filter(Boolean) : [],
+    claims: stringClaims(answer),
   };
 }
 

@@ -10,6 +10,7 @@
 import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTPayload, jwtVerify } from "jose";
 import type { JwtAlgorithm, JwtVerification } from "../../contract-language/contract";
 import type { JwtOutcome, JwtSettings, JwtVerifier } from "../../platform/engine-seam";
+import { stringClaims } from "./credentials";
 import { type Background, type JwkSet, keySetCache } from "./key-set-cache";
 
 /** RFC 8725 §2.1: asymmetric algorithms only, unless the contract narrows them. */
@@ -113,6 +114,7 @@ async function verifyWith(
       issuer: settings.issuer,
       subject: payload.sub,
       scopes: scopesOf(payload),
+      claims: stringClaims(payload),
     };
   } catch (error) {
     if (error instanceof errors.JWKSNoMatchingKey) return undefined;

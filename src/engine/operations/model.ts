@@ -14,6 +14,7 @@ import type { Contract, Operation } from "../../contract-language/contract";
 import type { AnyHandler, AnyResult, Authenticated } from "../../contract-language/define-handlers";
 import type { AppEnv } from "../../platform/env";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
+import type { Identity } from "../authentication/authenticate";
 import type { SecurityPlan } from "../authentication/plan";
 import type { Emission } from "../events/emit";
 import type { ExampleBook } from "../examples/book";
@@ -58,6 +59,8 @@ export interface Exchange {
   auth: Authenticated | undefined;
   /** Identifies the credential for per-credential rate limits (not the credential). */
   rateKey: string | undefined;
+  /** What names the caller's store under STORE_TENANCY (src/engine/sandbox/tenancy.ts). */
+  identity: Identity | undefined;
   input: ValidatedInput | undefined;
   result: AnyResult | undefined;
   readonly emissions: Emission[];

@@ -55,8 +55,8 @@ export function mountOperations(
   const versionHidden = versionPlan && versions ? versions.fields(versionPlan.placement) : {};
   // Misconfigured security schemes, logged once for the whole app.
   const reported = new Set<string>();
-  // Who a request to an open operation is to the sandbox: the credential any operation's
-  // requirement admits, so an open read sees what the same caller wrote.
+  // Who a request is to the sandbox, for every operation alike: the credentials any
+  // operation's requirement admits, so a read sees what the same caller wrote.
   const sandboxCaller = parts.store?.caller(
     contract,
     jwt,

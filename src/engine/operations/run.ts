@@ -47,6 +47,7 @@ export async function serveOperation(model: OperationModel, c: Context<AppEnv>):
     headers: undefined,
     auth: undefined,
     rateKey: undefined,
+    identity: undefined,
     input: undefined,
     result: undefined,
     emissions: [],

@@ -31,6 +31,7 @@ import type { ServingParts } from "../parts";
 import type { Refusal } from "../refusal";
 import { validateRequest } from "../request/plan";
 import type { HandlerStore, StorePart } from "../sandbox/store";
+import { deploymentTenancy, type StoreCaller } from "../sandbox/tenancy";
 import type { StatesPart } from "../states/transition";
 import { responseValidationMode } from "../zod/response-mode";
 import { withoutWriteOnly } from "../zod/views";
@@ -137,6 +138,7 @@ function authenticateStep({ authenticate }: SecurityPart): Step {
       if (!outcome.ok) return outcome.refusal;
       x.auth = outcome.auth;
       x.rateKey = outcome.rateKey;
+      x.identity = outcome.identity;
       return undefined;
     },
   };
@@ -233,14 +235,18 @@ function storeOf(x: Exchange, part: StorePart | undefined): HandlerStore {
     throw new Error(
       `operation ${x.model.id}: context.store is used, but the sandbox places no operation of the contract, so it has no store`,
     );
-  const { security, sandboxCaller } = x.model;
-  // An open operation names no credential: the caller's is the one any operation admits.
-  const credential = async () => {
-    if (security || !sandboxCaller) return x.rateKey;
+  const { sandboxCaller } = x.model;
+  const own = x.identity && { key: x.rateKey, ...x.identity };
+  // A tenant's store is named by what let the caller into this operation. A sandbox is
+  // named alike for every operation, by the way in any operation's requirements admit the
+  // credentials sent (the reset route's), so a caller that sends its credentials on every
+  // call meets its data whichever scheme each operation names; an open one names none.
+  const caller = async (): Promise<StoreCaller | undefined> => {
+    if (!sandboxCaller || (own && deploymentTenancy(x.env).kind !== "sandbox")) return own;
     const who = await sandboxCaller(x.c.req.raw, x.env, x.requestId);
-    return who.ok ? who.credential : undefined;
+    return who.ok ? who.caller : own;
   };
-  return part.open(x.model.contract, x.env, credential, x.c.req.raw);
+  return part.open(x.model.contract, x.env, caller, x.c.req.raw);
 }
 
 /** Runs `handler` (the operation's, or the sandbox as its handler) on the exchange. */

@@ -133,7 +133,11 @@ export async function sandboxName(
 ): Promise<string> {
   const id = headers.get(SANDBOX_HEADER);
   if (id !== null && !SANDBOX_ID.test(id)) throw new SandboxRefusal(BAD_SANDBOX_ID);
-  const text = `${credential ?? ""}\n${id ?? ""}`;
+  return digestOf(`${credential ?? ""}\n${id ?? ""}`);
+}
+
+/** A store's name from `text`: its SHA-256, in hex. */
+export async function digestOf(text: string): Promise<string> {
   return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
 }
 

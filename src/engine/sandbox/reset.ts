@@ -4,6 +4,7 @@
  * caller is authenticated as the operations are: any requirement any operation declares
  * admits it (scopes aside), the one naming the most schemes tried first, so a credential
  * empties the sandbox it fills; without credentials only where some operation is open.
+ * Where STORE_TENANCY shares a store among a tenant's callers (tenancy.ts), it is not found.
  */
 import type { Handler } from "hono";
 import type { Contract, SecurityRequirement } from "../../contract-language/contract";
@@ -15,6 +16,7 @@ import type { IntrospectionPart } from "../authentication/introspection";
 import type { SecurityPlan } from "../authentication/plan";
 import type { Refusal } from "../refusal";
 import { SandboxRefusal, sandboxName, sandboxRecords } from "./records";
+import { deploymentTenancy, type StoreCaller } from "./tenancy";
 
 /** Every operation's requirements without their scopes, most schemes first, none last. */
 function requirementsOf(contract: Contract): SecurityRequirement[] {
@@ -38,7 +40,7 @@ export type SandboxCaller = (
   env: Readonly<Record<string, unknown>>,
   requestId: string,
 ) => Promise<
-  | { readonly ok: true; readonly credential: string | undefined }
+  | { readonly ok: true; readonly caller: StoreCaller | undefined }
   | { readonly ok: false; readonly refusal: Refusal }
 >;
 
@@ -70,10 +72,10 @@ export function sandboxCaller(
         introspection,
       );
     }
-    if (!plan || !security) return { ok: true, credential: undefined };
+    if (!plan || !security) return { ok: true, caller: undefined };
     const outcome = await security.authenticate(plan, request, env, requestId);
     return outcome.ok
-      ? { ok: true, credential: outcome.rateKey }
+      ? { ok: true, caller: { key: outcome.rateKey, ...outcome.identity } }
       : { ok: false, refusal: outcome.refusal };
   };
 }
@@ -96,11 +98,13 @@ export function sandboxReset(
   const reset: Handler<AppEnv> = async (c) => {
     const requestId = c.get("requestId");
     const env = (c.env ?? {}) as unknown as Readonly<Record<string, unknown>>;
+    // A store shared by a tenant is production data: no platform route empties it.
+    if (deploymentTenancy(env).kind !== "sandbox") return c.notFound();
     const who = await caller(c.req.raw, env, requestId);
     if (!who.ok) return problemResponse(requestId, who.refusal.problem, who.refusal.headers);
     let name: string;
     try {
-      name = await sandboxName(who.credential, c.req.raw.headers);
+      name = await sandboxName(who.caller?.key, c.req.raw.headers);
     } catch (error) {
       if (!(error instanceof SandboxRefusal)) throw error;
       return problemResponse(requestId, error.refusal.problem, error.refusal.headers);

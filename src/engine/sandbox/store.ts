@@ -8,12 +8,12 @@ import type { ListOptions, ResourceStore } from "../../contract-language/store";
 import {
   type SandboxRecords,
   SandboxRefusal,
-  sandboxName,
   sandboxRecords,
   updateRecord,
   within,
 } from "./records";
 import { sandboxCaller, sandboxReset } from "./reset";
+import { type StoreCaller, storeName } from "./tenancy";
 
 /** Where the sandbox's own answers find the records behind a handler's store. */
 export const RECORDS: unique symbol = Symbol("sandbox records");
@@ -89,18 +89,18 @@ export function handlerStore(
  */
 export const STORE_PART = {
   /**
-   * The caller's store: named from the credential it was let in with (`credential`, asked
-   * on first use) and the `Sandbox-Id` the request sends.
+   * The caller's store: named as the deployment's STORE_TENANCY says (tenancy.ts) from who
+   * the caller is (`caller`, asked on first use) and the `Sandbox-Id` the request sends.
    */
   open(
     contract: Contract,
     env: Readonly<Record<string, unknown>>,
-    credential: () => Promise<string | undefined>,
+    caller: () => Promise<StoreCaller | undefined>,
     request: Request,
   ): HandlerStore {
     return handlerStore(
       contract,
-      async () => sandboxRecords(env, await sandboxName(await credential(), request.headers)),
+      async () => sandboxRecords(env, await storeName(env, await caller(), request.headers)),
       request,
     );
   },

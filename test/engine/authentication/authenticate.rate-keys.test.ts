@@ -69,8 +69,8 @@ describe("the per-credential rate-limit key of a JWT", () => {
       JWT_VERIFIER,
     );
     const bindings = { ...(env as unknown as Record<string, unknown>), FIXTURE_JWKS_URL: url };
-    const keyOf = async (subject: string, id: string) => {
-      const token = await new SignJWT({ jti: id })
+    const outcomeOf = async (subject: string, id: string) => {
+      const token = await new SignJWT({ jti: id, tenant: "fixture-acme", seats: 3 })
         .setProtectedHeader({ alg: "ES256", kid: "fixture-rate" })
         .setSubject(subject)
         .setIssuer(FIXTURE_JWT_VARS.FIXTURE_JWT_ISSUER)
@@ -83,8 +83,14 @@ describe("the per-credential rate-limit key of a JWT", () => {
       if (!jwtPlan) throw new Error("the FIXTURE operation requires credentials");
       const outcome = await authenticate(jwtPlan, request, bindings, "fixture-id");
       if (!outcome.ok) throw new Error("the FIXTURE token was refused");
-      return outcome.rateKey;
+      return outcome;
     };
+    const keyOf = async (subject: string, id: string) => (await outcomeOf(subject, id)).rateKey;
+    // Its string claims name the caller's store where STORE_TENANCY is claim:<name>.
+    const { identity } = await outcomeOf("fixture-a", "0");
+    expect(identity.claims).toMatchObject({ tenant: "fixture-acme", sub: "fixture-a", jti: "0" });
+    expect(identity.claims).not.toHaveProperty("seats");
+    expect(Object.keys(identity.schemes)).toEqual(["fixtureOidc"]);
     expect(await keyOf("fixture-a", "1")).toBe(await keyOf("fixture-a", "2"));
     expect(await keyOf("fixture-a", "3")).not.toBe(await keyOf("fixture-b", "4"));
     expect(fetched).toHaveBeenCalled();
