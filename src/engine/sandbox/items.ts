@@ -197,8 +197,28 @@ async function mustBeResource(resource: SandboxResource, body: Body): Promise<vo
 }
 
 /** The item as answered: never its write-only members. */
+/**
+ * An item as the current schema reads it, whichever revision stored it: members it no longer
+ * declares left out (a write keeps declared members only), members it adds given their
+ * default, or made as a new item's are where it requires them.
+ */
+function asCurrent(resource: SandboxResource, item: StoredRecord): Body {
+  const { shape } = resource;
+  if (Object.keys(shape).length === 0) return item.body;
+  const body: Body = {};
+  for (const [name, value] of Object.entries(item.body))
+    if (Object.hasOwn(shape, name)) setOwn(body, name, value);
+  withDefaults(resource, body);
+  for (const [name, member] of Object.entries(shape)) {
+    if (Object.hasOwn(body, name) || isOptional(member)) continue;
+    const made = madeValue(member, { seed: `${resource.name}\u0000${item.id}` }, name);
+    if (made !== undefined) setOwn(body, name, made);
+  }
+  return body;
+}
+
 const answered = (resource: SandboxResource, item: StoredRecord) =>
-  withoutWriteOnly(resource.schema, item.body);
+  withoutWriteOnly(resource.schema, asCurrent(resource, item));
 
 /** The answer of an operation on one item: the item, where its success answer has a body. */
 export function itemAnswer(
