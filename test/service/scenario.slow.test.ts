@@ -174,24 +174,11 @@ const documentAt = (file: string) =>
     ? (JSON.parse(readFileSync(file, "utf8")) as Json)
     : { yaml: readFileSync(file, "utf8") };
 
-/**
- * Apps whose unmet steps are known and open in issue 41, each with its class: their answers
- * are still held to the document; only their unmet steps are printed, not asserted.
- */
-const KNOWN_UNMET: Readonly<Record<string, string>> = {
-  "FIXTURE operations": "the id made for the item breaks its path parameter's pattern",
-  "FIXTURE examples":
-    "create and read take different credentials, so different sandboxes (point 7)",
-  "rich-3.1.yaml": "create and read take different credentials, so different sandboxes (point 7)",
-};
-
 /** The assertions every app is held to: steps ran, no invalid answer, nothing unmet. */
 function expectValid(name: string, walked: Awaited<ReturnType<typeof walkAll>>): void {
   expect(walked.ran).toBeGreaterThan(0);
   expect.soft(walked.invalid).toEqual([]);
-  const known = Object.entries(KNOWN_UNMET).find(([app]) => name.endsWith(app))?.[1];
-  if (known) console.log(`scenario: ${name}: ${walked.unmet.length} unmet, known: ${known}`);
-  else expect.soft(walked.unmet).toEqual([]);
+  expect.soft(walked.unmet).toEqual([]);
 }
 
 describe("a scenario walk over each placed resource, every answer held to the served document", () => {

@@ -166,6 +166,27 @@ function withParams(document: Json, { template, method }: Located, params: Param
   };
 }
 
+/**
+ * The document as one client reads it: every request carries the credentials the client
+ * holds, open operations' too, as a client configured with its keys sends them (the sandbox
+ * names the caller's data by the credentials sent, whichever scheme an operation names).
+ */
+function asClient(document: Json, { template, method }: Located, walk: Walk): Json {
+  const schemes = Object.keys(walk.credentials);
+  if (schemes.length === 0) return document;
+  const paths = document.paths as Json;
+  const item = paths[template] as Json;
+  const operation = item[method.toLowerCase()] as Json;
+  const security = [Object.fromEntries(schemes.map((scheme) => [scheme, []]))];
+  return {
+    ...document,
+    paths: {
+      ...paths,
+      [template]: { ...item, [method.toLowerCase()]: { ...operation, security } },
+    },
+  };
+}
+
 /** What an answer came back as: its status, its JSON body (if any), its Location. */
 interface Answer {
   /** `METHOD /concrete/path → status`. */
@@ -190,7 +211,7 @@ async function send(
     walk.notRun.push(`${where}: the served document has no operation ${route.id}`);
     return undefined;
   }
-  const document = withParams(walk.document, located, params);
+  const document = asClient(withParams(walk.document, located, params), located, walk);
   const built = validRequest(document, located.template, located.method, walk.credentials);
   if (!built.ok) {
     walk.notRun.push(`${where}: no valid request: ${built.reason}`);

@@ -39,7 +39,7 @@ import { needsSandbox, planSandbox, type SandboxResource, type SandboxRoute } fr
 import { createRefused, PRECONDITION_FAILED, writeRefused } from "./preconditions";
 import { type Draft, SandboxRefusal, type StoredRecord, updateRecord, within } from "./records";
 import { type HandlerStore, RECORDS, REQUEST } from "./store";
-import { isOptional, patternId } from "./values";
+import { isOptional, patternId, patternIdOf } from "./values";
 
 // RFC 9110 §15.5.10: the id a caller chose is taken.
 const ID_TAKEN: Refusal = {
@@ -60,7 +60,7 @@ function madeId(resource: SandboxResource, sequence: number): string | number {
   if (resource.idKind === "counter") return sequence;
   if (resource.idKind === "counter-text") return String(sequence);
   if (resource.idKind === "uuid") return madeUuid(seed);
-  const made = patternId(resource.shape[resource.idMember] as Schema, seed);
+  const made = patternIdOf(resource.shape[resource.idMember] as Schema, resource.idParams, seed);
   if (made === undefined) throw new Error(`sandbox: no id matches ${resource.name}'s pattern`);
   return made;
 }

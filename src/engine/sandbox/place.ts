@@ -49,6 +49,8 @@ export interface SandboxResource {
   /** The member that holds an item's id, and how ids are made for it. */
   readonly idMember: string;
   readonly idKind: IdKind;
+  /** The schemas of the path parameters that name an item: a made id satisfies them too. */
+  readonly idParams: readonly Schema[];
   /** Part 3's machines over it: the state is in `field`, or kept beside the item. */
   readonly machines: readonly {
     readonly name: string;
@@ -212,6 +214,18 @@ function idMemberOf(shape: Readonly<Record<string, Schema>>, param: string | und
   return scalars.length === 1 ? scalars[0]?.[0] : undefined;
 }
 
+/** The schemas operations give path parameter `param`, each once. */
+function paramSchemasOf(contract: Contract, param: string): Schema[] {
+  const schemas = new Set<Schema>();
+  for (const op of Object.values(contract.operations)) {
+    if (!op.path.includes(`{${param}}`) || !op.request?.params) continue;
+    const params = resolveSchema(op.request.params);
+    const schema = params && membersOf(params)?.[param];
+    if (schema) schemas.add(schema);
+  }
+  return [...schemas];
+}
+
 /** The resource as the sandbox stores it, or why it cannot. */
 function sandboxResource(
   contract: Contract,
@@ -223,13 +237,14 @@ function sandboxResource(
   if (!schema || !shape) return `the resource ${name} is not an object (nor an allOf of objects)`;
   const idMember = idMemberOf(shape, param);
   if (idMember === undefined) return `the resource ${name} has no member that holds its id`;
-  const idKind = idKindOf(shape[idMember] as Schema);
+  const idParams = param === undefined ? [] : paramSchemasOf(contract, param);
+  const idKind = idKindOf(shape[idMember] as Schema, idParams);
   if (idKind === undefined)
-    return `no id the sandbox can make satisfies ${name}'s member ${idMember}`;
+    return `no id the sandbox can make satisfies ${name}'s member ${idMember}${idParams.length > 0 ? ` and the path parameter {${param}} naming it` : ""}`;
   const machines = Object.entries(contract.states)
     .filter(([, machine]) => machine.resource === name)
     .map(([machine, { field, initial }]) => ({ name: machine, field, initial }));
-  return { name, schema, shape, idMember, idKind, machines };
+  return { name, schema, shape, idMember, idKind, idParams, machines };
 }
 
 type Found = {

@@ -89,18 +89,38 @@ export function patternId(schema: Schema, seed: string): string | undefined {
 }
 
 /**
- * Ids made as the schema says: a `format: uuid` string (or any string a UUID satisfies) gets
- * a random UUID (RFC 9562 §5.4), an integer or number the next of a counter, another
- * string the counter's digits when they satisfy it, else a random string its `pattern`
- * matches (`^CA[0-9a-f]{32}$`); undefined when no such id does.
+ * An id a `pattern` of the member or of a path parameter naming it matches, that every one
+ * of them takes (a path parameter as the text a URL carries), or undefined.
  */
-export function idKindOf(schema: Schema): IdKind | undefined {
+export function patternIdOf(
+  member: Schema,
+  params: readonly Schema[],
+  seed: string,
+): string | undefined {
+  for (const source of [member, ...params]) {
+    const made = patternId(source, seed);
+    if (made !== undefined && satisfies(member, made) && params.every((p) => satisfies(p, made)))
+      return made;
+  }
+  return undefined;
+}
+
+/**
+ * Ids made as the schema says, that the path parameters naming an item (`params`, read
+ * from a URL's text) take too: a `format: uuid` string (or any string a UUID satisfies)
+ * gets a random UUID (RFC 9562 §5.4), an integer or number the next of a counter, another
+ * string the counter's digits when they satisfy it, else a random string a `pattern`
+ * matches (`^CA[0-9a-f]{32}$`, the member's or a parameter's); undefined when no such id does.
+ */
+export function idKindOf(schema: Schema, params: readonly Schema[] = []): IdKind | undefined {
   const node = unwrap(schema);
   const def = defOf(node);
+  const inPath = (text: string) => params.every((param) => satisfies(param, text));
   if (def.type === "number" || def.type === "int" || def.type === "bigint")
-    return satisfies(node, 1) ? "counter" : undefined;
+    return satisfies(node, 1) && inPath("1") ? "counter" : undefined;
   if (def.type !== "string") return undefined;
-  if (satisfies(node, "00000000-0000-4000-8000-000000000000")) return "uuid";
-  if (satisfies(node, "1")) return "counter-text";
-  return patternId(node, "placing") === undefined ? undefined : "pattern";
+  const uuid = "00000000-0000-4000-8000-000000000000";
+  if (satisfies(node, uuid) && inPath(uuid)) return "uuid";
+  if (satisfies(node, "1") && inPath("1")) return "counter-text";
+  return patternIdOf(node, params, "placing") === undefined ? undefined : "pattern";
 }
