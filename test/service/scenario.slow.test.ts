@@ -19,7 +19,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type Contract, jwtOf } from "../../src/contract-language/contract";
 import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
-import { needsSandbox } from "../../src/engine/sandbox/place";
+import { needsSandbox, placeOperations } from "../../src/engine/sandbox/place";
 import { SANDBOX_BINDING } from "../../src/engine/sandbox/records";
 import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
 import { FIXTURE_EXAMPLES_CONTRACT } from "../fixtures/examples";
@@ -142,8 +142,24 @@ function byClass(report: ScenarioReport): string[] {
     );
 }
 
+/** How many operations the sandbox places, and why the rest are not, by reason: printed. */
+function placement(name: string, contract: Contract): void {
+  const placed = placeOperations(contract);
+  const left = new Map<string, number>();
+  for (const { place, why } of placed)
+    if (place === "examples") left.set(why, (left.get(why) ?? 0) + 1);
+  const count = placed.filter((p) => p.place !== "examples").length;
+  console.log(
+    [
+      `placement: ${name}: ${count} of ${placed.length} operations placed`,
+      ...[...left].sort((a, b) => b[1] - a[1]).map(([why, n]) => `  ${n} × ${why}`),
+    ].join("\n"),
+  );
+}
+
 /** The walk of one app in every mode, printed; what is invalid or unmet, for the assertions. */
 async function walkAll(name: string, contract: Contract) {
+  placement(name, contract);
   const invalid: string[] = [];
   const unmet: string[] = [];
   let ran = 0;

@@ -51,6 +51,19 @@ const record = (value: unknown): Readonly<Record<string, unknown>> =>
   (value ?? {}) as Readonly<Record<string, unknown>>;
 
 /**
+ * What a request sends of the item: the body, or where the route's answer wraps the item
+ * and the body is wrapped alike (`{ "data": { … } }`), what it wraps.
+ */
+function sentOf(route: SandboxRoute, value: unknown): Readonly<Record<string, unknown>> {
+  const body = record(value);
+  const member = route.wrap?.member;
+  const inner = member === undefined ? undefined : body[member];
+  return inner !== null && typeof inner === "object" && !Array.isArray(inner)
+    ? record(inner)
+    : body;
+}
+
+/**
  * The id of the resource's item numbered `sequence`, as its id member's schema says: the
  * number, its digits, a UUID or a string its pattern matches, drawn from the number (the
  * same in every fresh sandbox).
@@ -101,7 +114,7 @@ async function create(route: SandboxRoute, call: SandboxCall): Promise<SandboxAn
   const scope = scopeOf(route, params);
   const sent = withPathMembers(
     resource,
-    writable(resource, record(call.input.body?.value)),
+    writable(resource, sentOf(route, call.input.body?.value)),
     params,
   );
   const given = sent[resource.idMember];
@@ -186,7 +199,7 @@ async function change(
 async function replace(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
   const { resource } = route;
   const params = record(call.input.params);
-  const sent = writable(resource, record(call.input.body?.value));
+  const sent = writable(resource, sentOf(route, call.input.body?.value));
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const written = await change(route, call, async (current) => ({
       body: await changed(resource, current.body, sent),
@@ -221,7 +234,7 @@ async function replace(route: SandboxRoute, call: SandboxCall): Promise<SandboxA
 async function update(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
   const { resource } = route;
   const body = call.input.body;
-  const sent = writable(resource, record(body?.value));
+  const sent = writable(resource, sentOf(route, body?.value));
   const mergePatch = body?.mediaType.toLowerCase() === "application/merge-patch+json";
   const written = await change(route, call, async (current) => ({
     body: await changed(resource, current.body, sent, mergePatch ? "merge-patch" : "patch"),

@@ -220,6 +220,21 @@ function asCurrent(resource: SandboxResource, item: StoredRecord): Body {
 const answered = (resource: SandboxResource, item: StoredRecord) =>
   withoutWriteOnly(resource.schema, asCurrent(resource, item));
 
+/** The item in the answer that wraps it, its other members made where required. */
+function wrapped(route: SandboxRoute, item: unknown): unknown {
+  // RFC 9110 §15.3.3: an asynchronous operation answers its task, made as its schema says.
+  if (route.task) return madeValue(route.task, { seed: `${route.id}\u0000task` });
+  if (!route.wrap) return item;
+  const answer: Body = {};
+  setOwn(answer, route.wrap.member, item);
+  for (const [name, schema] of Object.entries(route.wrap.others)) {
+    if (isOptional(schema)) continue;
+    const made = madeValue(schema, {}, name);
+    if (made !== undefined) setOwn(answer, name, made);
+  }
+  return answer;
+}
+
 /** The answer of an operation on one item: the item, where its success answer has a body. */
 export function itemAnswer(
   route: SandboxRoute,
@@ -230,7 +245,7 @@ export function itemAnswer(
   // RFC 9110 §8.8.3: the item's entity tag, for the caller's next conditional request.
   const headers = route.place === "delete" ? {} : { headers: { etag: etagOf(item) } };
   return withBody
-    ? { status, body: answered(route.resource, item), ...headers }
+    ? { status, body: wrapped(route, answered(route.resource, item)), ...headers }
     : { status, ...headers };
 }
 
@@ -301,6 +316,14 @@ function linkHeader(plan: ListPlan, page: Page, url: string | undefined): string
   return links.length === 0 ? undefined : links.join(", ");
 }
 
+/** An item as a list whose items are a view of the resource answers it: those members only. */
+function viewed(plan: ListPlan, item: unknown): unknown {
+  if (!plan.view || !isPlain(item)) return item;
+  const view: Body = {};
+  for (const name of plan.view) if (Object.hasOwn(item, name)) setOwn(view, name, item[name]);
+  return view;
+}
+
 /** A page of the collection, as the operation answers it. */
 export async function listAnswer(
   route: SandboxRoute,
@@ -325,7 +348,7 @@ export async function listAnswer(
     limit: at.limit,
   });
   const page: Page = { ...at, more: at.offset + listed.records.length < listed.total };
-  const items = listed.records.map((item) => answered(route.resource, item));
+  const items = listed.records.map((item) => viewed(plan, answered(route.resource, item)));
   const link = linkHeader(plan, page, url);
   const headers = link === undefined ? {} : { headers: { link } };
   if (plan.envelope === undefined) return { status: route.status, body: items, ...headers };

@@ -63,6 +63,8 @@ export interface SandboxResource {
 export interface ListPlan {
   /** The member of the answer that holds the items; undefined when the answer is the array. */
   readonly envelope: string | undefined;
+  /** The members each item is answered with, where the items are a view of the resource. */
+  readonly view: readonly string[] | undefined;
   /**
    * The other members of a page: its query parameter's value where one is named so (the
    * page size, the page), whether more items follow (`has_more`) or none do (`done`), the
@@ -105,6 +107,17 @@ export interface SandboxRoute {
   /** The success status answered, and whether its body is the item. */
   readonly status: number;
   readonly answersItem: boolean;
+  /**
+   * Where the answer wraps the item (`{ "data": item, "links": … }`): the member that holds
+   * it, and the other members, each made as its schema says where required.
+   */
+  readonly wrap?: { readonly member: string; readonly others: Readonly<Record<string, Schema>> };
+  /**
+   * Where the operation is asynchronous (RFC 9110 §15.3.3: 202, its answer a task or status
+   * resource, not the item): the task's schema, answered made; the item is still stored
+   * and readable where the document reads it.
+   */
+  readonly task?: Schema;
   /** PUT to an item that does not exist creates it only where the operation declares 201. */
   readonly creates: boolean;
   readonly list: ListPlan | undefined;
@@ -173,6 +186,28 @@ function resourceNamed(contract: Contract, schema: Schema | undefined): string |
   return undefined;
 }
 
+/**
+ * The part 2 resource an item answer carries: the answer itself, or the one member of an
+ * object answer that is a resource (an envelope, links beside it), read one level down.
+ */
+function answeredResource(
+  contract: Contract,
+  schema: Schema,
+): { readonly resource: string; readonly wrap?: SandboxRoute["wrap"] } | undefined {
+  const resource = resourceNamed(contract, schema);
+  if (resource) return { resource };
+  const shape = objectShape(unwrap(schema));
+  if (!shape) return undefined;
+  const held = Object.entries(shape).flatMap(([member, value]) => {
+    const named = resourceNamed(contract, value);
+    return named ? [{ member, named }] : [];
+  });
+  const [only] = held;
+  if (held.length !== 1 || !only) return undefined;
+  const others = Object.fromEntries(Object.entries(shape).filter(([name]) => name !== only.member));
+  return { resource: only.named, wrap: { member: only.member, others } };
+}
+
 type Body = { readonly schema: Schema } | "none" | "unreadable";
 
 /** The first JSON, XML or form schema of a content map; "none" without content. */
@@ -214,11 +249,13 @@ function idMemberOf(shape: Readonly<Record<string, Schema>>, param: string | und
   return scalars.length === 1 ? scalars[0]?.[0] : undefined;
 }
 
-/** The schemas operations give path parameter `param`, each once. */
-function paramSchemasOf(contract: Contract, param: string): Schema[] {
+/** The schemas operations on an item of `collection` give its path parameter `param`, each once. */
+function paramSchemasOf(contract: Contract, collection: string, param: string): Schema[] {
   const schemas = new Set<Schema>();
   for (const op of Object.values(contract.operations)) {
-    if (!op.path.includes(`{${param}}`) || !op.request?.params) continue;
+    const item = itemOf(op.path);
+    if (item?.param !== param || keyOf(item.collection) !== keyOf(collection)) continue;
+    if (!op.request?.params) continue;
     const params = resolveSchema(op.request.params);
     const schema = params && membersOf(params)?.[param];
     if (schema) schemas.add(schema);
@@ -230,6 +267,7 @@ function paramSchemasOf(contract: Contract, param: string): Schema[] {
 function sandboxResource(
   contract: Contract,
   name: string,
+  collection: string,
   param: string | undefined,
 ): SandboxResource | string {
   const schema = resolveSchema(contract.resources[name]);
@@ -237,7 +275,7 @@ function sandboxResource(
   if (!schema || !shape) return `the resource ${name} is not an object (nor an allOf of objects)`;
   const idMember = idMemberOf(shape, param);
   if (idMember === undefined) return `the resource ${name} has no member that holds its id`;
-  const idParams = param === undefined ? [] : paramSchemasOf(contract, param);
+  const idParams = param === undefined ? [] : paramSchemasOf(contract, collection, param);
   const idKind = idKindOf(shape[idMember] as Schema, idParams);
   if (idKind === undefined)
     return `no id the sandbox can make satisfies ${name}'s member ${idMember}${idParams.length > 0 ? ` and the path parameter {${param}} naming it` : ""}`;
@@ -284,8 +322,12 @@ function itemShape(
   const answer = successOf(op, [200, 204, 201]);
   if (!answer) return "it declares no success answer";
   if (answer.body === "unreadable") return UNREADABLE;
-  const answered = answer.body === "none" ? undefined : resourceNamed(contract, answer.body.schema);
-  if (answer.body !== "none" && !answered) return "its answer is not a part 2 resource";
+  const task = taskOf(contract, answer, item.collection, undefined);
+  const found = answer.body === "none" ? undefined : answeredResource(contract, answer.body.schema);
+  const carried = task && task.resource !== found?.resource ? undefined : found;
+  const answered = task && !carried ? task.resource : carried?.resource;
+  if (answer.body !== "none" && !answered)
+    return "its answer is not a part 2 resource, nor wraps one";
   if (op.method === "POST" && !answered) return "a POST to an item that does not answer it";
   const resource =
     answered ??
@@ -303,6 +345,8 @@ function itemShape(
       itemParam: item.param,
       status: answer.status,
       answersItem: answered !== undefined,
+      ...(carried?.wrap ? { wrap: carried.wrap } : {}),
+      ...(task && !carried ? { task: task.task } : {}),
       creates: place === "replace" && 201 in op.responses,
     },
   };
@@ -369,10 +413,24 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
     const answer = successOf(op, [201, 200]);
     if (!answer || answer.body === "none" || answer.body === "unreadable")
       return "its answer carries no created item";
-    const resource = resourceNamed(contract, answer.body.schema);
-    if (!resource) return "its answer is not a part 2 resource";
+    const carried = answeredResource(contract, answer.body.schema);
+    const task = taskOf(contract, answer, collection, carried?.resource);
+    if (task)
+      return {
+        resource: task.resource,
+        route: {
+          ...base,
+          place: "create",
+          collection,
+          itemParam: undefined,
+          status: answer.status,
+          answersItem: true,
+          task: task.task,
+        },
+      };
+    if (!carried) return "its answer is not a part 2 resource, nor wraps one";
     return {
-      resource,
+      resource: carried.resource,
       route: {
         ...base,
         place: "create",
@@ -380,6 +438,7 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
         itemParam: undefined,
         status: answer.status,
         answersItem: true,
+        ...(carried.wrap ? { wrap: carried.wrap } : {}),
       },
     };
   }
@@ -387,7 +446,7 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
   const answer = successOf(op, [200]);
   if (answer?.body === "unreadable") return UNREADABLE;
   if (!answer || answer.body === "none") return "its answer is no list";
-  const listed = listedResource(contract, answer.body.schema);
+  const listed = listedResource(contract, answer.body.schema, op.path);
   if (!listed) return "its answer is not a list of a part 2 resource";
   return {
     resource: listed.resource,
@@ -405,37 +464,114 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
 
 interface Listed {
   readonly resource: string;
+  /** The members each item is answered with, where the items are a view of the resource. */
+  readonly view: readonly string[] | undefined;
   readonly envelope: string | undefined;
   readonly others: readonly string[];
   readonly shape: Readonly<Record<string, Schema>>;
 }
 
-/** The resource `schema` is an array of; undefined for any other schema. */
-function arrayOf(contract: Contract, schema: Schema): string | undefined {
+/** The resource a GET of an item of `collection` answers, if one does. */
+function readAt(contract: Contract, collection: string): string | undefined {
+  for (const op of Object.values(contract.operations)) {
+    const item = itemOf(op.path);
+    if (op.method !== "GET" || !item || keyOf(item.collection) !== keyOf(collection)) continue;
+    const answer = successOf(op, [200]);
+    const carried =
+      typeof answer?.body === "object" && answeredResource(contract, answer.body.schema);
+    if (carried) return carried.resource;
+  }
+  return undefined;
+}
+
+/**
+ * An asynchronous operation's item (RFC 9110 §15.3.3): where it answers 202 with another
+ * schema than the resource the document reads at `collection`, that resource, the answer
+ * its task.
+ */
+function taskOf(
+  contract: Contract,
+  answer: { readonly status: number; readonly body: Body },
+  collection: string,
+  answered: string | undefined,
+): { readonly resource: string; readonly task: Schema } | undefined {
+  if (answer.status !== 202 || typeof answer.body !== "object") return undefined;
+  const resource = readAt(contract, collection);
+  return resource && resource !== answered ? { resource, task: answer.body.schema } : undefined;
+}
+
+/** The resources created by a POST to `path`, by name. */
+function createdAt(contract: Contract, path: string): Set<string> {
+  const created = new Set<string>();
+  for (const op of Object.values(contract.operations)) {
+    if (op.method !== "POST" || keyOf(op.path) !== keyOf(path)) continue;
+    const answer = successOf(op, [201, 200]);
+    const carried =
+      typeof answer?.body === "object" && answeredResource(contract, answer.body.schema);
+    if (carried) created.add(carried.resource);
+  }
+  return created;
+}
+
+/**
+ * The resource an item schema is a view of: an object all of whose members some resource
+ * has (a "summary" of it, or the base schema it extends), the one created at the list's own
+ * path where several have them, else the only one; undefined when none or several fit.
+ */
+function viewOf(
+  contract: Contract,
+  element: Schema,
+  path: string,
+): { readonly resource: string; readonly view: readonly string[] } | undefined {
+  const members = membersOf(element);
+  const names = members && Object.keys(members);
+  if (!names || names.length === 0) return undefined;
+  const fits = Object.entries(contract.resources).flatMap(([name, declared]) => {
+    const schema = resolveSchema(declared);
+    const shape = schema && membersOf(schema);
+    return shape && names.every((member) => Object.hasOwn(shape, member)) ? [name] : [];
+  });
+  const created = createdAt(contract, path);
+  const here = fits.filter((name) => created.has(name));
+  const [resource] = here.length === 1 ? here : fits;
+  return resource && (here.length === 1 || fits.length === 1)
+    ? { resource, view: names }
+    : undefined;
+}
+
+/** The resource `schema` is an array of (or of a view of); undefined for any other schema. */
+function arrayOf(
+  contract: Contract,
+  schema: Schema,
+  path: string,
+): { readonly resource: string; readonly view: readonly string[] | undefined } | undefined {
   const def = unwrap(schema)._zod.def as unknown as { type: string; element?: Schema };
-  return def.type === "array" && def.element ? resourceNamed(contract, def.element) : undefined;
+  if (def.type !== "array" || !def.element) return undefined;
+  const resource = resourceNamed(contract, def.element);
+  return resource ? { resource, view: undefined } : viewOf(contract, def.element, path);
 }
 
 /**
  * A list answer: an array of a resource, or an object with exactly one such array among its
  * members (read one level down only, so a resource that holds itself is read once).
  */
-function listedResource(contract: Contract, schema: Schema): Listed | undefined {
+function listedResource(contract: Contract, schema: Schema, path: string): Listed | undefined {
   const node = unwrap(schema);
   if ((node._zod.def as { type: string }).type === "array") {
-    const resource = arrayOf(contract, node);
-    return resource ? { resource, envelope: undefined, others: [], shape: {} } : undefined;
+    const listed = arrayOf(contract, node, path);
+    return listed ? { ...listed, envelope: undefined, others: [], shape: {} } : undefined;
   }
   const shape = objectShape(node);
   if (!shape) return undefined;
   const arrays = Object.entries(shape).flatMap(([name, member]) => {
-    const resource = arrayOf(contract, member);
-    return resource ? [{ name, resource }] : [];
+    const listed = arrayOf(contract, member, path);
+    return listed ? [{ name, ...listed }] : [];
   });
   const [only] = arrays;
   if (arrays.length !== 1 || !only) return undefined;
   return {
     resource: only.resource,
+    view: only.view,
     envelope: only.name,
     others: Object.keys(shape).filter((name) => name !== only.name),
     shape,
@@ -494,6 +630,7 @@ function listPlan(contract: Contract, id: string, op: Operation, listed: Listed)
   const headers = resolveSchema(op.responses[200]?.headers);
   return {
     envelope: listed.envelope,
+    view: listed.view,
     pageMembers: listed.others.flatMap((name) =>
       pageMember(name, listed.shape[name] as Schema, query),
     ),
@@ -619,6 +756,7 @@ export function planSandbox(contract: Contract): SandboxPlan {
         : sandboxResource(
             contract,
             found.resource,
+            found.route.collection,
             found.route.itemParam ?? itemParamOf(contract, found.route.collection),
           );
     if (typeof found === "string" || typeof resource === "string") {
@@ -670,14 +808,24 @@ function whyPlaced(route: SandboxRoute): string {
   const { place, path, resource } = route;
   switch (place) {
     case "list":
-      return `GET of the collection ${path}, answering ${resource.name} items`;
+      return route.list?.view
+        ? `GET of the collection ${path}, answering ${resource.name} items as a view of ${route.list.view.length} of its members`
+        : `GET of the collection ${path}, answering ${resource.name} items`;
     case "create":
-      return `POST to the collection ${path}, answering the ${resource.name} it made`;
+      return `POST to the collection ${path}, answering ${answering(route, "it made")}`;
     case "transition":
       return `the transition of ${route.machine} on the ${resource.name} at ${path}`;
     default:
-      return `${place} of the ${resource.name} at ${path}`;
+      return `${place} of the ${resource.name} at ${path}${route.task || route.wrap ? `, answering ${answering(route, "")}` : ""}`;
   }
+}
+
+/** What an item's answer is: the item, the item wrapped, or a task (202) for it. */
+function answering({ resource, task, wrap, answersItem }: SandboxRoute, made: string): string {
+  const item = `the ${resource.name}${made ? ` ${made}` : ""}`;
+  if (task) return `a task (202) for ${item}`;
+  if (wrap) return `${item} in its member ${wrap.member}`;
+  return answersItem ? item : "no body";
 }
 
 /**
