@@ -6,9 +6,12 @@
  * are inside functions that never run; the `it`s only name what the compiler checked.
  */
 import { describe, expectTypeOf, it } from "vitest";
+import * as zm from "zod/mini";
 import { type AnswerOf, createClient, type Sent } from "../../src/client";
 import type { MediaSchema } from "../../src/client/calls";
+import { defineContract } from "../../src/contract-language/define-contract";
 import type { Built } from "../../src/contract-language/lazy";
+import { booleanFromText, numberFromText } from "../../src/contract-language/text";
 import { FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_VERSIONS_CONTRACT } from "../fixtures/versions";
@@ -40,6 +43,36 @@ describe("what a call takes", () => {
     ];
     expectTypeOf(api.fixtureListWidgets).toBeCallableWith();
     expectTypeOf(api.fixtureListWidgets).toBeCallableWith({ query: { limit: 5 } });
+  });
+
+  it("leaves out a query parameter read from text that has a default, as a create call does (issue 42 §5)", () => {
+    // FIXTURE: a create whose query has a numeric and a boolean parameter with defaults.
+    const defaulted = createClient(
+      defineContract({
+        purpose: { title: "Fixture", summary: "A fixture service, for tests only." },
+        operations: {
+          fixtureCreateThing: {
+            method: "POST",
+            path: "/fixture-things",
+            request: {
+              query: zm.object({
+                limit: numberFromText(zm._default(zm.int(), 10)),
+                dryRun: booleanFromText(zm._default(zm.boolean(), false)),
+                count: numberFromText(zm.int()),
+              }),
+            },
+            responses: { 204: { description: "FIXTURE: created" } },
+          },
+        },
+      }),
+      { baseUrl: "https://fixture.test" },
+    );
+    expectTypeOf(defaulted.fixtureCreateThing).toBeCallableWith({ query: { count: 1 } });
+    expectTypeOf(defaulted.fixtureCreateThing).toBeCallableWith({
+      query: { count: 1, limit: 5, dryRun: true },
+    });
+    // @ts-expect-error: `count` has no default: it must be sent.
+    const _missing = () => defaulted.fixtureCreateThing({ query: {} });
   });
 
   it("takes a body in each declared media type, named when there are several", () => {
