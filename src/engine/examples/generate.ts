@@ -643,7 +643,14 @@ function numberValue(f: Flat, integer: boolean, frame: Frame): Generated {
   if (hiOpen) hi = f.exclusiveMaximum as number;
   const whole = integer || f.formats.includes("int32") || f.formats.includes("int64");
   const limit = f.formats.includes("int32") ? 2 ** 31 : Number.MAX_SAFE_INTEGER;
-  const window = numberWindow(lo, hi);
+  // Bounds at the format's own limits (zod's int: ±2^53 − 1; int32: −2^31 and 2^31 − 1) are
+  // the type's, not the API's: the window a value is drawn from ignores them, so an
+  // unbounded count is 0 to 1000, not a number near −2^53.
+  const ofType = (bound: number) => Math.abs(bound) >= limit - 1;
+  const window = numberWindow(
+    ofType(lo) ? Number.NEGATIVE_INFINITY : lo,
+    ofType(hi) ? Number.POSITIVE_INFINITY : hi,
+  );
   const [wlo, whi] = [Math.max(window[0], -limit), Math.min(window[1], limit - 1)];
   const inside = (v: number) =>
     (loOpen ? v > lo : v >= lo) &&

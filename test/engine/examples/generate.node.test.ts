@@ -161,3 +161,21 @@ describe("what the values look like", () => {
     expect(response.ok && Object.keys(response.value as object)).not.toContain("password");
   });
 });
+
+describe("numbers bounded only by their type", () => {
+  it("are drawn as an API's numbers are, not near the type's limits (zod's int: ±2^53 − 1; int32)", () => {
+    const bounded = [
+      { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+      { type: "integer", format: "int32", minimum: -2147483648, maximum: 2147483647 },
+      { type: "integer", format: "int64" },
+    ];
+    for (const schema of bounded)
+      for (const seed of SEEDS) {
+        const made = generateValue(schema as JsonSchema, { seed });
+        expect(made.ok && Math.abs(made.value as number)).toBeLessThanOrEqual(1000);
+      }
+    // A bound the API sets is kept.
+    const own = generateValue({ type: "integer", minimum: 5000, maximum: 5002 } as JsonSchema);
+    expect(own.ok && own.value).toBeGreaterThanOrEqual(5000);
+  });
+});
