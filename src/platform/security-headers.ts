@@ -69,11 +69,15 @@ export const HTML_CSP =
   "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * Every platform header of an API answer (JSON, problems), as a fresh object an answer is
- * built with. Written as one object literal on purpose: workerd turns such an object into
- * response headers far faster than a list of pairs or later `headers.set` calls (measured
- * with the benchmark's in-process loops). Callers add their own headers to it; an answer
- * of a kind known in advance is cheaper still through `platformAnswer`.
+ * Every platform header of a data answer (JSON, XML, text, bytes, problems), as a fresh
+ * object an answer is built with: the set the OWASP REST Security Cheat Sheet lists for
+ * APIs ("Security Headers": CSP `frame-ancestors 'none'`, HSTS, `X-Content-Type-Options`,
+ * `X-Frame-Options`; `Cache-Control` is each answer's own) and CORP. The headers that act
+ * only on a document a browser renders are the HTML pages' (DOCUMENT_HEADERS). Written as
+ * one object literal on purpose: workerd turns such an object into response headers far
+ * faster than a list of pairs or later `headers.set` calls (measured with the benchmark's
+ * in-process loops). Callers add their own headers to it; an answer of a kind known in
+ * advance is cheaper still through `platformAnswer`.
  */
 export function apiHeaders(requestId: string): Record<string, string> {
   return {
@@ -81,29 +85,35 @@ export function apiHeaders(requestId: string): Record<string, string> {
     "x-content-type-options": "nosniff",
     // OWASP: legacy framing protection, for browsers without CSP frame-ancestors.
     "x-frame-options": "DENY",
-    // OWASP: URLs of this service never leak to other origins through Referer.
-    "referrer-policy": "no-referrer",
     // RFC 6797: HTTPS only, for two years, subdomains included.
     "strict-transport-security": "max-age=63072000; includeSubDomains",
     "content-security-policy": API_CSP,
-    // OWASP Secure Headers: no other origin's page shares a browsing context group with
-    // these answers (COOP), and no other origin may embed them (CORP, against Spectre-style
+    // OWASP Secure Headers: no other origin may embed these answers (against Spectre-style
     // reads through no-cors requests).
-    "cross-origin-opener-policy": "same-origin",
     "cross-origin-resource-policy": "same-origin",
-    // OWASP Secure Headers: a document built from these answers may embed nothing from
-    // another origin that has not agreed to it (CORP or CORS). With COOP same-origin this
-    // makes the HTML pages cross-origin isolated; they embed only their same-origin
-    // stylesheet, so nothing they load is refused.
-    "cross-origin-embedder-policy": "require-corp",
-    // OWASP Secure Headers / W3C Permissions Policy: every feature of the registry and of
-    // OWASP's recommendation is denied, since no answer uses any (PERMISSIONS_POLICY).
-    "permissions-policy": PERMISSIONS_POLICY,
-    // OWASP Secure Headers: no Flash or PDF cross-domain policy file is honoured.
-    "x-permitted-cross-domain-policies": "none",
     [REQUEST_ID_HEADER]: requestId,
   };
 }
+
+/**
+ * What the platform's HTML pages carry besides (and their own full CSP): the headers of the
+ * OWASP HTTP Headers Cheat Sheet and Secure Headers Project that act only on a document,
+ * its navigations and what it loads, so a data answer has no use for them.
+ */
+export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
+  // OWASP: URLs of this service never leak to other origins through Referer.
+  "referrer-policy": "no-referrer",
+  // OWASP Secure Headers: no other origin's page shares a browsing context group (COOP);
+  // with COEP the pages are cross-origin isolated, and they embed only their same-origin
+  // stylesheet, so nothing they load is refused.
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-embedder-policy": "require-corp",
+  // OWASP Secure Headers / W3C Permissions Policy: every feature of the registry and of
+  // OWASP's recommendation is denied, since no page uses any (PERMISSIONS_POLICY).
+  "permissions-policy": PERMISSIONS_POLICY,
+  // OWASP Secure Headers: no Flash or PDF cross-domain policy file is honoured.
+  "x-permitted-cross-domain-policies": "none",
+};
 
 /** What an answer adds to the platform's headers: its media type, caching and Vary. */
 export interface AnswerKind {

@@ -20,7 +20,7 @@ import { problemResponse, statusProblem } from "./problem";
 import { AS_IS } from "./problem-presenter";
 import { REFERENCE_CSP } from "./reference/search";
 import { mountResource } from "./resource";
-import { HTML_CSP } from "./security-headers";
+import { DOCUMENT_HEADERS, HTML_CSP } from "./security-headers";
 import { type Answering, withDeployment } from "./status";
 
 /** draft-inadarei-api-health-check: a health document with `status: "pass"`. */
@@ -37,6 +37,7 @@ const REPORT_JSON_HEADERS = {
   vary: "accept",
 };
 const REPORT_HTML_HEADERS = {
+  ...DOCUMENT_HEADERS,
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-cache",
   vary: "accept",
@@ -44,12 +45,14 @@ const REPORT_HTML_HEADERS = {
 };
 const OPENAPI_HEADERS = { "content-type": "application/json", "cache-control": "no-cache" };
 const PAGE_HEADERS = {
+  ...DOCUMENT_HEADERS,
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-cache",
   "content-security-policy": HTML_CSP,
 };
 // The reference runs one inline script, allowed by its hash (src/platform/reference/search.ts).
 const REFERENCE_HEADERS = {
+  ...DOCUMENT_HEADERS,
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-cache",
   "content-security-policy": REFERENCE_CSP,

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import {
   apiHeaders,
+  DOCUMENT_HEADERS,
   isComplete,
   PERMISSIONS_POLICY_FEATURES,
   platformAnswer,
@@ -107,13 +108,13 @@ describe("Permissions-Policy (W3C Permissions Policy, OWASP Secure Headers)", ()
   });
 
   it("grants none of them: each has the empty allowlist", () => {
-    const entries = apiHeaders("fixture")["permissions-policy"]?.split(", ") ?? [];
+    const entries = DOCUMENT_HEADERS["permissions-policy"]?.split(", ") ?? [];
     expect(entries).toHaveLength(PERMISSIONS_POLICY_FEATURES.length);
     for (const entry of entries) expect(entry).toMatch(/^[a-z-]+=\(\)$/);
   });
 
-  it("sends Cross-Origin-Embedder-Policy: require-corp (OWASP Secure Headers)", () => {
-    expect(apiHeaders("fixture")["cross-origin-embedder-policy"]).toBe("require-corp");
+  it("sends Cross-Origin-Embedder-Policy: require-corp on documents (OWASP Secure Headers)", () => {
+    expect(DOCUMENT_HEADERS["cross-origin-embedder-policy"]).toBe("require-corp");
   });
 });
 

@@ -89,6 +89,15 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** A stack frame or a source location: what an error must never show a client. */
 const LEAKS = /\n\s+at |\bat \S+ \(|\.(?:ts|js|mjs):\d+|file:\/\/|node_modules|\/src\//;
 
+/** The headers that act only on a document a browser renders (src/platform/security-headers.ts). */
+const DOCUMENT_ONLY = [
+  "referrer-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-embedder-policy",
+  "permissions-policy",
+  "x-permitted-cross-domain-policies",
+];
+
 /** OWASP REST Security Cheat Sheet and RFC 6797, plus the request id. */
 function headerFailures(response: Response, html: boolean): string[] {
   const h = response.headers;
@@ -99,26 +108,32 @@ function headerFailures(response: Response, html: boolean): string[] {
   };
   expectHeader("x-content-type-options", (v) => v === "nosniff");
   expectHeader("x-frame-options", (v) => v === "DENY");
-  expectHeader("referrer-policy", (v) => v === "no-referrer");
   expectHeader("strict-transport-security", (v) => /max-age=\d+/.test(v));
   expectHeader("content-security-policy", (v) => {
     const ok = v.includes("default-src 'none'") && v.includes("frame-ancestors 'none'");
     return ok && !v.includes("unsafe") && (!html || v.includes("style-src 'self'"));
   });
   expectHeader("x-request-id", (v) => REQUEST_ID.test(v));
-  // OWASP Secure Headers, the rest of the set for an API.
-  expectHeader("cross-origin-opener-policy", (v) => v === "same-origin");
+  // OWASP Secure Headers: no other origin may embed an answer.
   expectHeader("cross-origin-resource-policy", (v) => v === "same-origin");
-  expectHeader("x-permitted-cross-domain-policies", (v) => v === "none");
-  expectHeader("cross-origin-embedder-policy", (v) => v === "require-corp");
-  // W3C Permissions Policy: every feature the platform lists denied, none granted.
-  expectHeader("permissions-policy", (v) => {
-    const entries = v.split(",").map((entry) => entry.trim());
-    return (
-      entries.every((entry) => /^[a-z-]+=\(\)$/.test(entry)) &&
-      PERMISSIONS_POLICY_FEATURES.every((feature) => entries.includes(`${feature}=()`))
-    );
-  });
+  // The headers that act only on a document: an HTML page's, no data answer's.
+  if (!html) {
+    for (const name of DOCUMENT_ONLY)
+      if (h.has(name)) failures.push(`header ${name} is on a data answer`);
+  } else {
+    expectHeader("referrer-policy", (v) => v === "no-referrer");
+    expectHeader("cross-origin-opener-policy", (v) => v === "same-origin");
+    expectHeader("x-permitted-cross-domain-policies", (v) => v === "none");
+    expectHeader("cross-origin-embedder-policy", (v) => v === "require-corp");
+    // W3C Permissions Policy: every feature the platform lists denied, none granted.
+    expectHeader("permissions-policy", (v) => {
+      const entries = v.split(",").map((entry) => entry.trim());
+      return (
+        entries.every((entry) => /^[a-z-]+=\(\)$/.test(entry)) &&
+        PERMISSIONS_POLICY_FEATURES.every((feature) => entries.includes(`${feature}=()`))
+      );
+    });
+  }
   if (h.has("x-powered-by")) failures.push("header x-powered-by is present");
   return failures;
 }
