@@ -398,7 +398,7 @@ interface Rounds {
 }
 
 /** What a POST variant's CPU per request is compared with: the best peer and the reference row. */
-export const CPU_BASELINES = ["hono-zod", "zod-openapi-platform"] as const;
+export const CPU_BASELINES = ["hono-zod", "zod-openapi-platform", "post-ceiling"] as const;
 
 const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
 
