@@ -19,7 +19,7 @@
  */
 import type { Contract } from "../../src/contract-language/contract";
 import { generateValue } from "../../src/engine/examples/generate";
-import { planSandbox, type SandboxRoute } from "../../src/engine/sandbox/place";
+import { planSandbox, type SandboxRoute, splitSuffix } from "../../src/engine/sandbox/place";
 import { documented, documentedFailures, type SchemaCheck } from "./conformance/documented";
 import { type Presented, validRequest } from "./conformance/valid-request";
 import { deref, writeOnlyHeld } from "./walk";
@@ -98,9 +98,8 @@ const isObject = (value: unknown): value is Json =>
 /** A path as a key, whatever its parameters are named (`/a/{}/b`), as place.ts keys it. */
 const keyOf = (path: string) => path.replace(/\{[^{}]+\}/g, "{}");
 
-/** A format suffix of a path's last segment (`.json` of `/calls/{sid}.json`). */
-const suffixOf = (path: string) =>
-  /^(?:\{[^{}]+\}|[^{}.]+)(\.[A-Za-z][A-Za-z0-9]*)$/.exec(path.split("/").at(-1) ?? "")?.[1] ?? "";
+/** A format suffix of a path's last segment (`.json` of `/calls/{sid}.json`), or a trailing slash. */
+const suffixOf = (path: string) => splitSuffix(path).suffix;
 
 /** The item path of a collection: `/pets/{}` of `/pets`, `/calls/{}.json` of `/calls.json`. */
 function itemKey(collection: string): string {
@@ -313,16 +312,21 @@ function xmlMember(text: string, name: string): string | undefined {
  */
 function madeId(route: SandboxRoute, answer: Answer): unknown {
   const name = route.resource.idMember;
-  const member = isObject(answer.body)
-    ? answer.body[name]
+  // An answer that wraps the item (`{ "data": item }`) holds the id in its member.
+  const wrapped = route.wrap && isObject(answer.body) ? answer.body[route.wrap.member] : undefined;
+  const body = route.wrap ? wrapped : answer.body;
+  const member = isObject(body)
+    ? body[name]
     : /^\s*</.test(answer.text)
       ? xmlMember(answer.text, name)
       : undefined;
   if (member !== undefined && member !== null) return member;
   if (!answer.location) return undefined;
-  const last = answer.location.split("?")[0]?.split("/").at(-1) ?? "";
   const suffix = suffixOf(route.collection);
-  const id = suffix && last.endsWith(suffix) ? last.slice(0, -suffix.length) : last;
+  const path = answer.location.split("?")[0] ?? "";
+  const last = (suffix === "/" ? path.replace(/\/$/, "") : path).split("/").at(-1) ?? "";
+  const id =
+    suffix && suffix !== "/" && last.endsWith(suffix) ? last.slice(0, -suffix.length) : last;
   return id === "" ? undefined : decodeURIComponent(id);
 }
 

@@ -151,7 +151,9 @@ function withLocation(call: SandboxCall, result: AnyResult, scope: string, id: s
     declaredFor(call.contract, call.operationId, result.status)?.headers,
   );
   if (!schema || !Object.hasOwn(objectShape(schema) ?? {}, "location")) return result;
-  const suffix = /(\.[A-Za-z0-9]+)$/.exec(scope.slice(scope.lastIndexOf("/")))?.[1] ?? "";
+  const suffix = scope.endsWith("/")
+    ? "/"
+    : (/(\.[A-Za-z0-9]+)$/.exec(scope.slice(scope.lastIndexOf("/")))?.[1] ?? "");
   const location = `${scope.slice(0, scope.length - suffix.length)}/${encodeURIComponent(id)}${suffix}`;
   return { ...result, headers: { ...result.headers, location } };
 }

@@ -222,8 +222,9 @@ const answered = (resource: SandboxResource, item: StoredRecord) =>
 
 /** The item in the answer that wraps it, its other members made where required. */
 function wrapped(route: SandboxRoute, item: unknown): unknown {
-  // RFC 9110 §15.3.3: an asynchronous operation answers its task, made as its schema says.
-  if (route.task) return madeValue(route.task, { seed: `${route.id}\u0000task` });
+  // Not the item (RFC 9110 §15.3.3: a 202's task): made as its schema says.
+  if (route.madeAnswer) return madeValue(route.madeAnswer, { seed: `${route.id}\u0000answer` });
+  if (route.answerView) return projected(route.answerView, item);
   if (!route.wrap) return item;
   const answer: Body = {};
   setOwn(answer, route.wrap.member, item);
@@ -316,11 +317,11 @@ function linkHeader(plan: ListPlan, page: Page, url: string | undefined): string
   return links.length === 0 ? undefined : links.join(", ");
 }
 
-/** An item as a list whose items are a view of the resource answers it: those members only. */
-function viewed(plan: ListPlan, item: unknown): unknown {
-  if (!plan.view || !isPlain(item)) return item;
+/** An item as a view of it answers it: those members only. */
+function projected(members: readonly string[] | undefined, item: unknown): unknown {
+  if (!members || !isPlain(item)) return item;
   const view: Body = {};
-  for (const name of plan.view) if (Object.hasOwn(item, name)) setOwn(view, name, item[name]);
+  for (const name of members) if (Object.hasOwn(item, name)) setOwn(view, name, item[name]);
   return view;
 }
 
@@ -348,7 +349,7 @@ export async function listAnswer(
     limit: at.limit,
   });
   const page: Page = { ...at, more: at.offset + listed.records.length < listed.total };
-  const items = listed.records.map((item) => viewed(plan, answered(route.resource, item)));
+  const items = listed.records.map((item) => projected(plan.view, answered(route.resource, item)));
   const link = linkHeader(plan, page, url);
   const headers = link === undefined ? {} : { headers: { link } };
   if (plan.envelope === undefined) return { status: route.status, body: items, ...headers };

@@ -113,11 +113,17 @@ export interface SandboxRoute {
    */
   readonly wrap?: { readonly member: string; readonly others: Readonly<Record<string, Schema>> };
   /**
-   * Where the operation is asynchronous (RFC 9110 §15.3.3: 202, its answer a task or status
-   * resource, not the item): the task's schema, answered made; the item is still stored
-   * and readable where the document reads it.
+   * Where the answer is not the item, though the operation acts on the resource read at its
+   * collection: an asynchronous operation's task or status (RFC 9110 §15.3.3: 202), or an
+   * acknowledgement with no id of its own (`EmptyResponse`). Its schema, answered made; the
+   * item is still stored and readable where the document reads it.
    */
-  readonly task?: Schema;
+  readonly madeAnswer?: Schema;
+  /**
+   * Where the answer is a view of the item (a create answering `DeviceToPost`, a subset of
+   * the `Device` read at its collection): the members it is answered with.
+   */
+  readonly answerView?: readonly string[];
   /** PUT to an item that does not exist creates it only where the operation declares 201. */
   readonly creates: boolean;
   readonly list: ListPlan | undefined;
@@ -152,10 +158,14 @@ export const spelling = (name: string) => name.toLowerCase().replace(/[_-]/g, ""
 const UNREADABLE = "its answer is in no media type the sandbox writes (JSON, XML, a form)";
 const OBJECT_KINDS = new Set(["json", "xml", "form"]);
 
-/** A format suffix on a path's last segment (`/calls/{sid}.json`), which its collection shares. */
+/**
+ * A format suffix on a path's last segment (`/calls/{sid}.json`), or a trailing slash
+ * (`/app/{app_id}/`), which its collection shares (`/calls.json`, `/app/`).
+ */
 const SUFFIX = /^(\{[^{}]+\}|[^{}.]+)(\.[A-Za-z][A-Za-z0-9]*)$/;
 
-function splitSuffix(path: string): { base: string; suffix: string } {
+export function splitSuffix(path: string): { base: string; suffix: string } {
+  if (path.length > 1 && path.endsWith("/")) return { base: path.slice(0, -1), suffix: "/" };
   const suffix = SUFFIX.exec(path.split("/").at(-1) ?? "")?.[2] ?? "";
   return { base: path.slice(0, path.length - suffix.length), suffix };
 }
@@ -195,15 +205,16 @@ function answeredResource(
   schema: Schema,
 ): { readonly resource: string; readonly wrap?: SandboxRoute["wrap"] } | undefined {
   const resource = resourceNamed(contract, schema);
-  if (resource) return { resource };
   const shape = objectShape(unwrap(schema));
+  // A named resource is the item, unless it has no id and wraps one that is (`{ result }`).
+  if (resource && (!shape || hasId(contract, resource, undefined))) return { resource };
   if (!shape) return undefined;
   const held = Object.entries(shape).flatMap(([member, value]) => {
     const named = resourceNamed(contract, value);
     return named ? [{ member, named }] : [];
   });
   const [only] = held;
-  if (held.length !== 1 || !only) return undefined;
+  if (held.length !== 1 || !only) return resource ? { resource } : undefined;
   const others = Object.fromEntries(Object.entries(shape).filter(([name]) => name !== only.member));
   return { resource: only.named, wrap: { member: only.member, others } };
 }
@@ -322,10 +333,10 @@ function itemShape(
   const answer = successOf(op, [200, 204, 201]);
   if (!answer) return "it declares no success answer";
   if (answer.body === "unreadable") return UNREADABLE;
-  const task = taskOf(contract, answer, item.collection, undefined);
   const found = answer.body === "none" ? undefined : answeredResource(contract, answer.body.schema);
-  const carried = task && task.resource !== found?.resource ? undefined : found;
-  const answered = task && !carried ? task.resource : carried?.resource;
+  const task = otherAnswerOf(contract, answer, item.collection, found?.resource, item.param);
+  const carried = task ? undefined : found;
+  const answered = task ? task.resource : carried?.resource;
   if (answer.body !== "none" && !answered)
     return "its answer is not a part 2 resource, nor wraps one";
   if (op.method === "POST" && !answered) return "a POST to an item that does not answer it";
@@ -346,7 +357,7 @@ function itemShape(
       status: answer.status,
       answersItem: answered !== undefined,
       ...(carried?.wrap ? { wrap: carried.wrap } : {}),
-      ...(task && !carried ? { task: task.task } : {}),
+      ...(task ? { madeAnswer: task.made } : {}),
       creates: place === "replace" && 201 in op.responses,
     },
   };
@@ -414,7 +425,7 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
     if (!answer || answer.body === "none" || answer.body === "unreadable")
       return "its answer carries no created item";
     const carried = answeredResource(contract, answer.body.schema);
-    const task = taskOf(contract, answer, collection, carried?.resource);
+    const task = otherAnswerOf(contract, answer, collection, carried?.resource, undefined);
     if (task)
       return {
         resource: task.resource,
@@ -425,10 +436,24 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
           itemParam: undefined,
           status: answer.status,
           answersItem: true,
-          task: task.task,
+          madeAnswer: task.made,
         },
       };
     if (!carried) return "its answer is not a part 2 resource, nor wraps one";
+    const view = viewAt(contract, collection, carried.resource);
+    if (view && !carried.wrap)
+      return {
+        resource: view.resource,
+        route: {
+          ...base,
+          place: "create",
+          collection,
+          itemParam: undefined,
+          status: answer.status,
+          answersItem: true,
+          answerView: view.members,
+        },
+      };
     return {
       resource: carried.resource,
       route: {
@@ -485,19 +510,53 @@ function readAt(contract: Contract, collection: string): string | undefined {
 }
 
 /**
- * An asynchronous operation's item (RFC 9110 §15.3.3): where it answers 202 with another
- * schema than the resource the document reads at `collection`, that resource, the answer
- * its task.
+ * The resource read at `collection` where the create's answer `answered` is another that
+ * is a view of it (every member of it one of the read resource's), with its members.
  */
-function taskOf(
+function viewAt(
+  contract: Contract,
+  collection: string,
+  answered: string,
+): { readonly resource: string; readonly members: readonly string[] } | undefined {
+  const resource = readAt(contract, collection);
+  if (!resource || resource === answered) return undefined;
+  const membersOfResource = (name: string) => {
+    const schema = resolveSchema(contract.resources[name]);
+    return schema && membersOf(schema);
+  };
+  const view = membersOfResource(answered);
+  const whole = membersOfResource(resource);
+  if (!view || !whole) return undefined;
+  const members = Object.keys(view);
+  return members.length > 0 && members.every((name) => Object.hasOwn(whole, name))
+    ? { resource, members }
+    : undefined;
+}
+
+/** Whether the resource `name` has a member that could hold its id. */
+function hasId(contract: Contract, name: string, param: string | undefined): boolean {
+  const schema = resolveSchema(contract.resources[name]);
+  const shape = schema && membersOf(schema);
+  return shape !== undefined && idMemberOf(shape, param) !== undefined;
+}
+
+/**
+ * The item of an operation whose answer is not it (`madeAnswer`): where it answers 202
+ * (RFC 9110 §15.3.3: a task or a status) or a resource with no id of its own, with another
+ * schema than the resource the document reads at `collection`, that resource.
+ */
+function otherAnswerOf(
   contract: Contract,
   answer: { readonly status: number; readonly body: Body },
   collection: string,
   answered: string | undefined,
-): { readonly resource: string; readonly task: Schema } | undefined {
-  if (answer.status !== 202 || typeof answer.body !== "object") return undefined;
+  param: string | undefined,
+): { readonly resource: string; readonly made: Schema } | undefined {
+  if (typeof answer.body !== "object") return undefined;
+  const idless = answered !== undefined && !hasId(contract, answered, param);
+  if (answer.status !== 202 && !idless) return undefined;
   const resource = readAt(contract, collection);
-  return resource && resource !== answered ? { resource, task: answer.body.schema } : undefined;
+  return resource && resource !== answered ? { resource, made: answer.body.schema } : undefined;
 }
 
 /** The resources created by a POST to `path`, by name. */
@@ -816,15 +875,18 @@ function whyPlaced(route: SandboxRoute): string {
     case "transition":
       return `the transition of ${route.machine} on the ${resource.name} at ${path}`;
     default:
-      return `${place} of the ${resource.name} at ${path}${route.task || route.wrap ? `, answering ${answering(route, "")}` : ""}`;
+      return `${place} of the ${resource.name} at ${path}${route.madeAnswer || route.wrap || route.answerView ? `, answering ${answering(route, "")}` : ""}`;
   }
 }
 
-/** What an item's answer is: the item, the item wrapped, or a task (202) for it. */
-function answering({ resource, task, wrap, answersItem }: SandboxRoute, made: string): string {
+/** What an item's answer is: the item, the item wrapped, or another schema made (a 202's task). */
+function answering(route: SandboxRoute, made: string): string {
+  const { resource, madeAnswer, wrap, answersItem, status } = route;
   const item = `the ${resource.name}${made ? ` ${made}` : ""}`;
-  if (task) return `a task (202) for ${item}`;
+  if (madeAnswer)
+    return `${status === 202 ? "a task (202)" : "an answer made as its schema says"} for ${item}`;
   if (wrap) return `${item} in its member ${wrap.member}`;
+  if (route.answerView) return `${item} as a view of ${route.answerView.length} of its members`;
   return answersItem ? item : "no body";
 }
 

@@ -50,7 +50,8 @@ export function isList(schema: Schema): boolean {
 /**
  * The members of an object schema, or of an intersection of objects (OpenAPI's `allOf`, as
  * a document composes a resource from a base and its own members), a member both sides
- * declare read from the first; undefined for any other kind.
+ * declare read from the first, unless only the other requires it (a value must satisfy
+ * both: required on either side is required); undefined for any other kind.
  */
 export function membersOf(schema: Schema, depth = 0): Readonly<Record<string, Schema>> | undefined {
   const own = objectShape(schema);
@@ -59,5 +60,11 @@ export function membersOf(schema: Schema, depth = 0): Readonly<Record<string, Sc
   if (def.type !== "intersection" || depth > 8) return undefined;
   const left = membersOf(def.left as Schema, depth + 1);
   const right = membersOf(def.right as Schema, depth + 1);
-  return left && right ? { ...right, ...left } : undefined;
+  if (!left || !right) return undefined;
+  const merged = { ...right, ...left };
+  const optional = (member: Schema) => member._zod.optin === "optional";
+  for (const [name, member] of Object.entries(right))
+    if (Object.hasOwn(left, name) && optional(left[name] as Schema) && !optional(member))
+      merged[name] = member;
+  return merged;
 }

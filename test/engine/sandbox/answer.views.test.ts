@@ -168,3 +168,108 @@ describe("an asynchronous operation (RFC 9110 §15.3.3: 202 with a task)", () =>
     expect(await read.json()).toEqual({ uid: "fixture-movies", primaryKey: "id" });
   });
 });
+
+// FIXTURE: paths with a trailing slash; every answer a resource of its own that wraps the
+// cluster in `result` (no id of its own), and a delete acknowledged by an empty resource.
+const FixtureCluster = z.object({ clusterKey: readOnly(z.string()), name: z.string() });
+const FixtureClusterResult = z.object({ result: FixtureCluster });
+const FixtureEmpty = z.object({});
+const clusterResult = { "application/json": FixtureClusterResult };
+const FIXTURE_SLASHED_CONTRACT = defineContract({
+  purpose: { title: "Fixture clusters", summary: "A fixture service, for tests only." },
+  resources: { FixtureCluster, FixtureClusterResult, FixtureEmpty },
+  operations: {
+    fixtureCreateCluster: {
+      method: "POST",
+      path: "/fixture-clusters/",
+      request: { body: { "application/json": FixtureCluster } },
+      responses: { 200: { description: "Created", content: clusterResult } },
+    },
+    fixtureGetCluster: {
+      method: "GET",
+      path: "/fixture-clusters/{clusterKey}/",
+      request: { params: z.object({ clusterKey: z.string() }) },
+      responses: { 200: { description: "The cluster", content: clusterResult } },
+    },
+    fixtureDeleteCluster: {
+      method: "DELETE",
+      path: "/fixture-clusters/{clusterKey}/",
+      request: { params: z.object({ clusterKey: z.string() }) },
+      responses: {
+        200: { description: "Deleted", content: { "application/json": FixtureEmpty } },
+      },
+    },
+  },
+});
+
+describe("paths with a trailing slash, wrapper resources and empty acknowledgements", () => {
+  it("are placed on the resource they act on, and walk create, read, delete, 404", async () => {
+    const placed = placeOperations(FIXTURE_SLASHED_CONTRACT);
+    expect(placed.map((p) => [p.place, p.resource])).toEqual([
+      ["create", "FixtureCluster"],
+      ["read", "FixtureCluster"],
+      ["delete", "FixtureCluster"],
+    ]);
+    const call = callerOf(sandboxApp(FIXTURE_SLASHED_CONTRACT));
+    const created = await call("/fixture-clusters/", { method: "POST", body: { name: "FIXTURE" } });
+    expect(created.status).toBe(200);
+    const { result } = (await created.json()) as { result: { clusterKey: string } };
+    const read = await call(`/fixture-clusters/${result.clusterKey}/`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual({
+      result: { clusterKey: result.clusterKey, name: "FIXTURE" },
+    });
+    const deleted = await call(`/fixture-clusters/${result.clusterKey}/`, { method: "DELETE" });
+    expect([deleted.status, await deleted.json()]).toEqual([200, {}]);
+    expect((await call(`/fixture-clusters/${result.clusterKey}/`)).status).toBe(404);
+  });
+});
+
+// FIXTURE: a create that answers a posting view of the device (some of its members) while
+// the collection's read answers the device itself.
+const FixtureDevice = z.object({
+  id: readOnly(z.string()),
+  name: z.string(),
+  serial: z.optional(z.string()),
+});
+const FixtureDeviceToPost = z.object({ id: z.optional(z.string()), name: z.string() });
+const FIXTURE_POSTED_CONTRACT = defineContract({
+  purpose: { title: "Fixture devices", summary: "A fixture service, for tests only." },
+  resources: { FixtureDevice, FixtureDeviceToPost },
+  operations: {
+    fixtureCreateDevice: {
+      method: "POST",
+      path: "/fixture-devices",
+      request: { body: { "application/json": FixtureDeviceToPost } },
+      responses: {
+        200: { description: "Posted", content: { "application/json": FixtureDeviceToPost } },
+      },
+    },
+    fixtureGetDevice: {
+      method: "GET",
+      path: "/fixture-devices/{id}",
+      request: { params: z.object({ id: z.string() }) },
+      responses: {
+        200: { description: "The device", content: { "application/json": FixtureDevice } },
+      },
+    },
+  },
+});
+
+describe("a create that answers a view of the resource read at its collection", () => {
+  it("stores the resource the document reads, answering the view's members", async () => {
+    const placed = placeOperations(FIXTURE_POSTED_CONTRACT);
+    expect(placed.map((p) => [p.place, p.resource])).toEqual([
+      ["create", "FixtureDevice"],
+      ["read", "FixtureDevice"],
+    ]);
+    const call = callerOf(sandboxApp(FIXTURE_POSTED_CONTRACT));
+    const created = await call("/fixture-devices", { method: "POST", body: { name: "FIXTURE" } });
+    expect(created.status).toBe(200);
+    const posted = (await created.json()) as { id: string };
+    expect(Object.keys(posted).sort()).toEqual(["id", "name"]);
+    const read = await call(`/fixture-devices/${posted.id}`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ id: posted.id, name: "FIXTURE" });
+  });
+});
