@@ -389,6 +389,11 @@ async function createItem(
   }
   const id = madeId(route, answer);
   // An item nothing else acts on (a create alone) needs no id.
+  if (id === undefined && route.madeAnswer) {
+    // Its answer is not the item (a task, a validation request): no id to read it back by.
+    walk.notRun.push(`${placed.name}: the item's steps: the create ${route.id} answers no item`);
+    return `the create ${route.id} answers no item`;
+  }
   if (id === undefined && placed.routes.some((r) => r.itemParam !== undefined)) {
     walk.unmet.push(`${placed.name}: ${step} (${route.id}) ${answer.label}: no id nor Location`);
     return `the create ${route.id} answered no id`;

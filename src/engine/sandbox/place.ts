@@ -203,15 +203,19 @@ function resourceNamed(contract: Contract, schema: Schema | undefined): string |
 function answeredResource(
   contract: Contract,
   schema: Schema,
+  param: string | undefined,
 ): { readonly resource: string; readonly wrap?: SandboxRoute["wrap"] } | undefined {
   const resource = resourceNamed(contract, schema);
   const shape = objectShape(unwrap(schema));
-  // A named resource is the item, unless it has no id and wraps one that is (`{ result }`).
-  if (resource && (!shape || hasId(contract, resource, undefined))) return { resource };
+  // A named resource is the item, unless it has no id (named as the item's path parameter,
+  // or `id`) and wraps one object resource that is the item (`{ result }`).
+  if (resource && (!shape || hasId(contract, resource, param))) return { resource };
   if (!shape) return undefined;
   const held = Object.entries(shape).flatMap(([member, value]) => {
     const named = resourceNamed(contract, value);
-    return named ? [{ member, named }] : [];
+    const object =
+      named !== undefined && membersOf(resolveSchema(contract.resources[named]) ?? value);
+    return named && object ? [{ member, named }] : [];
   });
   const [only] = held;
   if (held.length !== 1 || !only) return resource ? { resource } : undefined;
@@ -333,7 +337,8 @@ function itemShape(
   const answer = successOf(op, [200, 204, 201]);
   if (!answer) return "it declares no success answer";
   if (answer.body === "unreadable") return UNREADABLE;
-  const found = answer.body === "none" ? undefined : answeredResource(contract, answer.body.schema);
+  const found =
+    answer.body === "none" ? undefined : answeredResource(contract, answer.body.schema, item.param);
   const task = otherAnswerOf(contract, answer, item.collection, found?.resource, item.param);
   const carried = task ? undefined : found;
   const answered = task ? task.resource : carried?.resource;
@@ -424,8 +429,9 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
     const answer = successOf(op, [201, 200]);
     if (!answer || answer.body === "none" || answer.body === "unreadable")
       return "its answer carries no created item";
-    const carried = answeredResource(contract, answer.body.schema);
-    const task = otherAnswerOf(contract, answer, collection, carried?.resource, undefined);
+    const itemParam = itemParamOf(contract, collection);
+    const carried = answeredResource(contract, answer.body.schema, itemParam);
+    const task = otherAnswerOf(contract, answer, collection, carried?.resource, itemParam);
     if (task)
       return {
         resource: task.resource,
@@ -503,7 +509,8 @@ function readAt(contract: Contract, collection: string): string | undefined {
     if (op.method !== "GET" || !item || keyOf(item.collection) !== keyOf(collection)) continue;
     const answer = successOf(op, [200]);
     const carried =
-      typeof answer?.body === "object" && answeredResource(contract, answer.body.schema);
+      typeof answer?.body === "object" &&
+      answeredResource(contract, answer.body.schema, item.param);
     if (carried) return carried.resource;
   }
   return undefined;
@@ -566,7 +573,8 @@ function createdAt(contract: Contract, path: string): Set<string> {
     if (op.method !== "POST" || keyOf(op.path) !== keyOf(path)) continue;
     const answer = successOf(op, [201, 200]);
     const carried =
-      typeof answer?.body === "object" && answeredResource(contract, answer.body.schema);
+      typeof answer?.body === "object" &&
+      answeredResource(contract, answer.body.schema, itemParamOf(contract, path));
     if (carried) created.add(carried.resource);
   }
   return created;

@@ -273,3 +273,28 @@ describe("a create that answers a view of the resource read at its collection", 
     expect(await read.json()).toMatchObject({ id: posted.id, name: "FIXTURE" });
   });
 });
+
+// FIXTURE: a call whose id is named as its path's parameter (`sid` of `{Sid}`), holding a
+// status that is a part 2 resource of its own (an enum): the call is no wrapper of it.
+const FixtureCallStatus = z.enum(["queued", "completed"]);
+const FixtureCall = z.object({ sid: z.string(), status: FixtureCallStatus });
+const FIXTURE_CALLS_CONTRACT = defineContract({
+  purpose: { title: "Fixture calls", summary: "A fixture service, for tests only." },
+  resources: { FixtureCall, FixtureCallStatus },
+  operations: {
+    fixtureGetCall: {
+      method: "GET",
+      path: "/fixture-calls/{Sid}.json",
+      request: { params: z.object({ Sid: z.string() }) },
+      responses: { 200: { description: "The call", content: { "application/json": FixtureCall } } },
+    },
+  },
+});
+
+describe("a resource holding a member that is a resource of its own", () => {
+  it("is the item, not a wrapper of that member, where its id is named as the path's parameter", () => {
+    expect(placeOperations(FIXTURE_CALLS_CONTRACT)).toMatchObject([
+      { place: "read", resource: "FixtureCall" },
+    ]);
+  });
+});
