@@ -213,8 +213,7 @@ function answeredResource(
   if (!shape) return undefined;
   const held = Object.entries(shape).flatMap(([member, value]) => {
     const named = resourceNamed(contract, value);
-    const object =
-      named !== undefined && membersOf(resolveSchema(contract.resources[named]) ?? value);
+    const object = named !== undefined && resourceMembers(contract, named) !== undefined;
     return named && object ? [{ member, named }] : [];
   });
   const [only] = held;
@@ -502,16 +501,32 @@ interface Listed {
   readonly shape: Readonly<Record<string, Schema>>;
 }
 
+/** The members of the part 2 resource `name`, if it is an object (or an allOf of them). */
+function resourceMembers(contract: Contract, name: string) {
+  const schema = resolveSchema(contract.resources[name]);
+  return schema && membersOf(schema);
+}
+
+/** The resource operation `op`'s success answer (the first of `prefer`) carries, if any. */
+function carriedBy(
+  contract: Contract,
+  op: Operation,
+  prefer: readonly number[],
+  param: string | undefined,
+): string | undefined {
+  const answer = successOf(op, prefer);
+  return typeof answer?.body === "object"
+    ? answeredResource(contract, answer.body.schema, param)?.resource
+    : undefined;
+}
+
 /** The resource a GET of an item of `collection` answers, if one does. */
 function readAt(contract: Contract, collection: string): string | undefined {
   for (const op of Object.values(contract.operations)) {
     const item = itemOf(op.path);
     if (op.method !== "GET" || !item || keyOf(item.collection) !== keyOf(collection)) continue;
-    const answer = successOf(op, [200]);
-    const carried =
-      typeof answer?.body === "object" &&
-      answeredResource(contract, answer.body.schema, item.param);
-    if (carried) return carried.resource;
+    const carried = carriedBy(contract, op, [200], item.param);
+    if (carried) return carried;
   }
   return undefined;
 }
@@ -527,12 +542,8 @@ function viewAt(
 ): { readonly resource: string; readonly members: readonly string[] } | undefined {
   const resource = readAt(contract, collection);
   if (!resource || resource === answered) return undefined;
-  const membersOfResource = (name: string) => {
-    const schema = resolveSchema(contract.resources[name]);
-    return schema && membersOf(schema);
-  };
-  const view = membersOfResource(answered);
-  const whole = membersOfResource(resource);
+  const view = resourceMembers(contract, answered);
+  const whole = resourceMembers(contract, resource);
   if (!view || !whole) return undefined;
   const members = Object.keys(view);
   return members.length > 0 && members.every((name) => Object.hasOwn(whole, name))
@@ -542,8 +553,7 @@ function viewAt(
 
 /** Whether the resource `name` has a member that could hold its id. */
 function hasId(contract: Contract, name: string, param: string | undefined): boolean {
-  const schema = resolveSchema(contract.resources[name]);
-  const shape = schema && membersOf(schema);
+  const shape = resourceMembers(contract, name);
   return shape !== undefined && idMemberOf(shape, param) !== undefined;
 }
 
@@ -571,11 +581,8 @@ function createdAt(contract: Contract, path: string): Set<string> {
   const created = new Set<string>();
   for (const op of Object.values(contract.operations)) {
     if (op.method !== "POST" || keyOf(op.path) !== keyOf(path)) continue;
-    const answer = successOf(op, [201, 200]);
-    const carried =
-      typeof answer?.body === "object" &&
-      answeredResource(contract, answer.body.schema, itemParamOf(contract, path));
-    if (carried) created.add(carried.resource);
+    const carried = carriedBy(contract, op, [201, 200], itemParamOf(contract, path));
+    if (carried) created.add(carried);
   }
   return created;
 }
@@ -593,10 +600,9 @@ function viewOf(
   const members = membersOf(element);
   const names = members && Object.keys(members);
   if (!names || names.length === 0) return undefined;
-  const fits = Object.entries(contract.resources).flatMap(([name, declared]) => {
-    const schema = resolveSchema(declared);
-    const shape = schema && membersOf(schema);
-    return shape && names.every((member) => Object.hasOwn(shape, member)) ? [name] : [];
+  const fits = Object.keys(contract.resources).filter((name) => {
+    const shape = resourceMembers(contract, name);
+    return shape !== undefined && names.every((member) => Object.hasOwn(shape, member));
   });
   const created = createdAt(contract, path);
   const here = fits.filter((name) => created.has(name));
