@@ -48,7 +48,7 @@ import { bodyKind } from "../media-type";
 import { type OperationOutline, outlineOperation } from "../operations/model";
 import { arrayMembers } from "../request/arrays";
 import { declaredSerialisation } from "../request/parameters";
-import { sandboxNotFound, sandboxStores, sandboxWrites } from "../sandbox/place";
+import { sandboxCreates, sandboxNotFound, sandboxStores, sandboxWrites } from "../sandbox/place";
 import { deprecationHeaders, retirementOf } from "../versions/plan";
 import { objectShape } from "../zod/shape";
 
@@ -460,6 +460,7 @@ export function documentOperations(context: DocumentContext): {
   const notFound = sandboxNotFound(contract);
   const writes = sandboxWrites(contract);
   const stores = sandboxStores(contract);
+  const creates = sandboxCreates(contract);
   for (const [id, op] of Object.entries(contract.operations)) {
     const item = paths[op.path] ?? {};
     const implemented = context.implemented.has(id);
@@ -471,6 +472,7 @@ export function documentOperations(context: DocumentContext): {
       notFound.has(id),
       writes.has(id),
       stores.has(id),
+      creates.has(id),
     );
     item[op.method.toLowerCase()] = operationObject(outline, {
       ...context,

@@ -379,6 +379,19 @@ export const SANDBOX_FULL: Failure = {
   withoutHandler: true,
 };
 
+/**
+ * The sandbox's 409 (RFC 9110 §15.5.10) where it creates an item: the caller chose an id an
+ * item already has. Answered only while no handler is attached.
+ */
+export const SANDBOX_ID_TAKEN: Failure = {
+  kind: undefined,
+  status: 409,
+  type: undefined,
+  description:
+    'An item with the id the request gives exists already: the sandbox\'s answer (UNHANDLED_OPERATIONS = "sandbox"); nothing was stored.',
+  withoutHandler: true,
+};
+
 /** Part 6's 503: the events of a successful request could not be queued. */
 function eventFailures(op: Operation): Failure[] {
   return (op.emits ?? []).length > 0

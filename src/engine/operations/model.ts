@@ -29,6 +29,7 @@ import {
   operationFailures,
   SANDBOX_CONTENDED,
   SANDBOX_FULL,
+  SANDBOX_ID_TAKEN,
   SANDBOX_NOT_FOUND,
   SANDBOX_PRECONDITION_FAILED,
 } from "./failures";
@@ -158,6 +159,7 @@ export function outlineOperation(
   sandboxNotFound = false,
   sandboxWrites = false,
   sandboxStores = false,
+  sandboxCreates = false,
 ): OperationOutline {
   const limits = planLimits(contract, id);
   const failures = [
@@ -166,6 +168,7 @@ export function outlineOperation(
     // An item the sandbox holds is written with tries that may all be lost to others.
     ...(sandboxWrites ? [SANDBOX_PRECONDITION_FAILED, SANDBOX_CONTENDED] : []),
     ...(sandboxStores ? [SANDBOX_FULL] : []),
+    ...(sandboxCreates ? [SANDBOX_ID_TAKEN] : []),
   ].filter((failure) => !(implemented && failure.withoutHandler));
   return { id, operation: op, limits, failures };
 }

@@ -946,6 +946,24 @@ export function sandboxWrites(contract: Contract): ReadonlySet<string> {
 }
 
 /**
+ * The operations the sandbox places as creates that declare no 409 of their own: each may
+ * be given an id an item has, and answer 409 (answer.ts). The served document lists that 409 for them
+ * (src/engine/operations/model.ts).
+ */
+export function sandboxCreates(contract: Contract): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const [id, route] of planSandbox(contract).routes) {
+    const op = contract.operations[id];
+    // An operation that declares its own 409 keeps it, in its own words.
+    const own =
+      op?.responses[409] !== undefined ||
+      (op?.errors ?? []).some((name) => contract.errors[name]?.status === 409);
+    if (route.place === "create" && !own) ids.add(id);
+  }
+  return ids;
+}
+
+/**
  * The operations the sandbox places that store an item (a create, a replace, an update, a
  * transition): each may find the caller's sandbox full and answer 507 (records.ts). The
  * served document lists that 507 for them (src/engine/operations/model.ts).

@@ -75,5 +75,7 @@ describe("preconditions on the sandbox's items (RFC 9110 §13)", () => {
     expect(Object.keys(doc.paths["/fixture-pets/{petId}"]?.patch?.responses ?? {})).toContain(
       "412",
     );
+    // A create given an id an item has is 409 (RFC 9110 §15.5.10): documented with it.
+    expect(Object.keys(doc.paths["/fixture-pets"]?.post?.responses ?? {})).toContain("409");
   });
 });
