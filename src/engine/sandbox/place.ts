@@ -266,10 +266,8 @@ function idMemberOf(shape: Readonly<Record<string, Schema>>, param: string | und
 /** The schemas operations on an item of `collection` give its path parameter `param`, each once. */
 function paramSchemasOf(contract: Contract, collection: string, param: string): Schema[] {
   const schemas = new Set<Schema>();
-  for (const op of Object.values(contract.operations)) {
-    const item = itemOf(op.path);
-    if (item?.param !== param || keyOf(item.collection) !== keyOf(collection)) continue;
-    if (!op.request?.params) continue;
+  for (const op of answerIndex(contract).itemOperations.get(keyOf(collection)) ?? []) {
+    if (itemOf(op.path)?.param !== param || !op.request?.params) continue;
     const params = resolveSchema(op.request.params);
     const schema = params && membersOf(params)?.[param];
     if (schema) schemas.add(schema);
@@ -520,15 +518,61 @@ function carriedBy(
     : undefined;
 }
 
-/** The resource a GET of an item of `collection` answers, if one does. */
-function readAt(contract: Contract, collection: string): string | undefined {
+/**
+ * What the document reads and creates where, by path key, in one pass over its operations
+ * (planned once per contract: a lookup per operation keeps a 1,200-operation plan linear):
+ * the resource a GET of an item of each collection answers (the first), and the resources a
+ * POST to each path answers.
+ */
+interface AnswerIndex {
+  /** The parameter naming an item of each collection (the first operation's). */
+  readonly itemParams: ReadonlyMap<string, string>;
+  /** The operations on an item of each collection. */
+  readonly itemOperations: ReadonlyMap<string, readonly Operation[]>;
+  readonly readAt: ReadonlyMap<string, string>;
+  readonly createdAt: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+const indexes = new WeakMap<Contract, AnswerIndex>();
+
+function answerIndex(contract: Contract): AnswerIndex {
+  const known = indexes.get(contract);
+  if (known) return known;
+  const itemParams = new Map<string, string>();
+  const itemOperations = new Map<string, Operation[]>();
   for (const op of Object.values(contract.operations)) {
     const item = itemOf(op.path);
-    if (op.method !== "GET" || !item || keyOf(item.collection) !== keyOf(collection)) continue;
-    const carried = carriedBy(contract, op, [200], item.param);
-    if (carried) return carried;
+    if (!item) continue;
+    const key = keyOf(item.collection);
+    if (!itemParams.has(key)) itemParams.set(key, item.param);
+    const ops = itemOperations.get(key) ?? [];
+    ops.push(op);
+    itemOperations.set(key, ops);
   }
-  return undefined;
+  const readAt = new Map<string, string>();
+  const createdAt = new Map<string, Set<string>>();
+  for (const op of Object.values(contract.operations)) {
+    const item = itemOf(op.path);
+    if (op.method === "GET" && item && !readAt.has(keyOf(item.collection))) {
+      const carried = carriedBy(contract, op, [200], item.param);
+      if (carried) readAt.set(keyOf(item.collection), carried);
+    }
+    if (op.method === "POST") {
+      const carried = carriedBy(contract, op, [201, 200], itemParams.get(keyOf(op.path)));
+      if (!carried) continue;
+      const created = createdAt.get(keyOf(op.path)) ?? new Set<string>();
+      created.add(carried);
+      createdAt.set(keyOf(op.path), created);
+    }
+  }
+  const index = { itemParams, itemOperations, readAt, createdAt };
+  indexes.set(contract, index);
+  return index;
+}
+
+/** The resource a GET of an item of `collection` answers, if one does. */
+function readAt(contract: Contract, collection: string): string | undefined {
+  return answerIndex(contract).readAt.get(keyOf(collection));
 }
 
 /**
@@ -577,14 +621,8 @@ function otherAnswerOf(
 }
 
 /** The resources created by a POST to `path`, by name. */
-function createdAt(contract: Contract, path: string): Set<string> {
-  const created = new Set<string>();
-  for (const op of Object.values(contract.operations)) {
-    if (op.method !== "POST" || keyOf(op.path) !== keyOf(path)) continue;
-    const carried = carriedBy(contract, op, [201, 200], itemParamOf(contract, path));
-    if (carried) created.add(carried);
-  }
-  return created;
+function createdAt(contract: Contract, path: string): ReadonlySet<string> {
+  return answerIndex(contract).createdAt.get(keyOf(path)) ?? new Set();
 }
 
 /**
@@ -796,11 +834,7 @@ function readsOf(contract: Contract): ReadMap {
 
 /** The parameter that names an item of `collection`, from any operation on its items. */
 function itemParamOf(contract: Contract, collection: string): string | undefined {
-  for (const op of Object.values(contract.operations)) {
-    const item = itemOf(op.path);
-    if (item && keyOf(item.collection) === keyOf(collection)) return item.param;
-  }
-  return undefined;
+  return answerIndex(contract).itemParams.get(keyOf(collection));
 }
 
 /** The item a nested collection belongs to (`/owners/{ownerId}` of `/owners/{ownerId}/pets`). */
