@@ -429,36 +429,22 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
     const itemParam = itemParamOf(contract, collection);
     const carried = answeredResource(contract, answer.body.schema, itemParam);
     const task = otherAnswerOf(contract, answer, collection, carried?.resource, itemParam);
-    if (task)
-      return {
-        resource: task.resource,
-        route: {
-          ...base,
-          place: "create",
-          collection,
-          itemParam: undefined,
-          status: answer.status,
-          answersItem: true,
-          madeAnswer: task.made,
-        },
-      };
-    if (!carried) return "its answer is not a part 2 resource, nor wraps one";
-    const view = viewAt(contract, collection, carried.resource);
-    if (view && !carried.wrap)
-      return {
-        resource: view.resource,
-        route: {
-          ...base,
-          place: "create",
-          collection,
-          itemParam: undefined,
-          status: answer.status,
-          answersItem: true,
-          answerView: view.members,
-        },
-      };
+    const view =
+      !task && carried && !carried.wrap
+        ? viewAt(contract, collection, carried.resource)
+        : undefined;
+    // The item it stores, and how its answer is made of it: a task (202), a view, a wrapper, or the item.
+    const answering: Pick<SandboxRoute, "madeAnswer" | "answerView" | "wrap"> = task
+      ? { madeAnswer: task.made }
+      : view
+        ? { answerView: view.members }
+        : carried?.wrap
+          ? { wrap: carried.wrap }
+          : {};
+    const resource = task?.resource ?? view?.resource ?? carried?.resource;
+    if (!resource) return "its answer is not a part 2 resource, nor wraps one";
     return {
-      resource: carried.resource,
+      resource,
       route: {
         ...base,
         place: "create",
@@ -466,7 +452,7 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
         itemParam: undefined,
         status: answer.status,
         answersItem: true,
-        ...(carried.wrap ? { wrap: carried.wrap } : {}),
+        ...answering,
       },
     };
   }
