@@ -76,9 +76,9 @@ export interface PreparedContract {
   readonly xmlSchemas: readonly XmlSchema[];
   /**
    * What operations without a handler answer from under the `examples` setting, as JSON
-   * text, with a line for each example left out of it: made on first use.
+   * text, with a line for each example left out of it, and cut by operation: made on first use.
    */
-  readonly exampleBook: () => { readonly text: string; readonly findings: readonly string[] };
+  readonly exampleBook: () => ReturnType<ContractEngine["exampleBook"]>;
 }
 
 /**
@@ -242,7 +242,7 @@ export function prepareContract<C extends Contract>(
       engine && jsonSchema
         ? engine.exampleBook(contract, jsonSchema, implemented)
         : // Nothing to make an answer's value from: each answers 501 under the setting too.
-          { text: "{}", findings: [] };
+          { text: "{}", findings: [], chapters: () => [] };
     return book;
   };
   return { documents, versions, xmlSchemas, exampleBook };

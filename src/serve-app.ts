@@ -18,11 +18,17 @@ import type { CorsEnv } from "./platform/cors";
 import { MAX_BODY_BYTES } from "./platform/defaults";
 import {
   type BuiltDocuments,
-  documentText,
+  exampleText,
   type ServiceDocuments,
   servedDocuments,
 } from "./platform/documents";
-import type { JwtVerifier, OperationEngine, XmlCodec, XmlSchema } from "./platform/engine-seam";
+import type {
+  JwtVerifier,
+  MountContext,
+  OperationEngine,
+  XmlCodec,
+  XmlSchema,
+} from "./platform/engine-seam";
 import type { AppEnv } from "./platform/env";
 import { errorResponse } from "./platform/errors";
 import { fastPath } from "./platform/fast-path";
@@ -81,8 +87,8 @@ export interface Composition {
   readonly jwt: JwtVerifier | undefined;
   readonly xml: XmlCodec | undefined;
   readonly xmlSchemas: readonly XmlSchema[];
-  /** What operations without a handler answer from under the `examples` setting (JSON text). */
-  readonly exampleBook: (env: unknown) => Promise<string | undefined>;
+  /** What the operation at a position answers from under the `examples` setting (JSON text). */
+  readonly exampleBook: MountContext["exampleBook"];
   /** The platform's body cap, in bytes, while part 8 declares none. */
   readonly maxBodyBytes: number;
   /**
@@ -106,7 +112,7 @@ export function serveApp<C extends Contract>(contract: C, options: ServeOptions<
     jwt,
     xml,
     xmlSchemas: built.xmlSchemas,
-    exampleBook: (env) => documentText(env, built.exampleBook),
+    exampleBook: (env, position) => exampleText(env, built.exampleBook, position),
     maxBodyBytes: MAX_BODY_BYTES,
     fastPath: true,
   });

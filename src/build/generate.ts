@@ -94,12 +94,19 @@ export interface Needed {
   readonly xml: boolean;
 }
 
+/** What the build made, as text: the example book whole and cut by operation (`assetsOf`). */
+type BuiltText = BuiltDocuments<DocumentText> & {
+  readonly report: ReportDocuments;
+  readonly exampleBook: DocumentText;
+  readonly exampleChapters: readonly (string | undefined)[];
+};
+
 export interface Build {
   readonly needed: Needed;
   /** The router the build chose for the Worker's routes (src/build/routing.ts); none without an engine. */
   readonly routing?: Routing;
   /** What the Worker serves, as text (the generated module moves the documents to assets). */
-  readonly built: BuiltDocuments<DocumentText> & { readonly report: ReportDocuments };
+  readonly built: BuiltText;
   /** What the build reports without refusing the contract: examples it does not serve. */
   readonly findings: readonly string[];
 }
@@ -221,6 +228,7 @@ export async function prepareBuild(
     stylesheet: await tagged(documents.stylesheet),
     xmlSchemas: prepared.xmlSchemas,
     exampleBook: { body: book.text },
+    exampleChapters: book.chapters(),
   };
   const { engine } = servedParts(needed);
   return {
@@ -230,6 +238,9 @@ export async function prepareBuild(
     built,
   };
 }
+
+/** Where the example book's chapters go: `/examples/operation-<position from 1>.json`. */
+const EXAMPLE_CHAPTERS = "/examples/operation-";
 
 /**
  * The Worker's share of a build: the documents moved out of its script into static assets
@@ -241,7 +252,7 @@ export async function prepareBuild(
  * problem pages), never a name from the contract, and reached only through the binding: the
  * Worker runs first.
  */
-export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportDocuments }): {
+export function assetsOf(built: BuiltText): {
   readonly built: BuiltDocuments<DocumentAsset>;
   readonly files: Readonly<Record<string, string>>;
 } {
@@ -261,7 +272,12 @@ export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportD
     ),
   });
   const pages = Object.entries(built.problemPages);
-  const { defaultReport, ...documents } = built;
+  const { defaultReport, exampleChapters, ...documents } = built;
+  // One chapter per operation answered from examples: each call reads only its own. A
+  // contract none of whose operations is (every one has a handler) keeps its empty book.
+  const chapters = exampleChapters.some((chapter) => chapter !== undefined);
+  for (const [i, chapter] of exampleChapters.entries())
+    if (chapter !== undefined) files[`${EXAMPLE_CHAPTERS}${i + 1}.json`] = chapter;
   return {
     built: {
       ...documents,
@@ -281,7 +297,9 @@ export function assetsOf(built: BuiltDocuments<DocumentText> & { report: ReportD
             },
           }
         : {}),
-      exampleBook: moved("/examples/book.json", built.exampleBook),
+      exampleBook: chapters
+        ? { chapters: EXAMPLE_CHAPTERS }
+        : moved("/examples/book.json", built.exampleBook),
     },
     files,
   };

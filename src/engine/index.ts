@@ -24,6 +24,7 @@ import { checkSecurity } from "./authentication/startup-checks";
 import { checkErrorModel, ERROR_MODEL_PART, errorProblemTypes } from "./error-model";
 import { EVENTS_PART } from "./events/part";
 import { checkEvents } from "./events/startup-checks";
+import { chapterOf } from "./examples/book";
 import { RATE_LIMITS_PART } from "./limits/enforce";
 import { checkLimits } from "./limits/startup-checks";
 import { documentContract } from "./openapi/document";
@@ -102,6 +103,12 @@ export const OPERATION_ENGINE: ContractEngine = {
   xmlSchemas,
   exampleBook(contract, jsonSchema, handled) {
     const { book, findings } = makeExampleBook(contract, jsonSchema, handled);
-    return { text: JSON.stringify(book), findings };
+    const chapters = () =>
+      Object.entries(contract.operations).map(([id, operation]) =>
+        Object.hasOwn(book.operations, id)
+          ? JSON.stringify(chapterOf(book, id, operation.errors ?? []))
+          : undefined,
+      );
+    return { text: JSON.stringify(book), findings, chapters };
   },
 };

@@ -95,11 +95,31 @@ export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
   readonly xmlSchemas: readonly XmlSchema[];
   /**
    * What operations without a handler answer from under the `examples` setting (the engine's
-   * example book, src/engine/examples/book.ts), as JSON text or an asset of it: read on its
-   * first use only. It holds every example and schema such an answer reads, so it grows
-   * with the API, and stays out of the script like the documents.
+   * example book, src/engine/examples/book.ts), as JSON text, an asset of it, or the assets
+   * of its chapters (one per operation). It grows with the API, so it stays out of the script
+   * like the documents, and a deployment reads one operation's chapter, on its first use.
    */
-  readonly exampleBook: D;
+  readonly exampleBook: D | ExampleChapters;
+}
+
+/**
+ * The example book cut by operation, as the build moves it to static assets: the operation
+ * at position `n` of the contract (from 0) answers from `${chapters}${n + 1}.json`.
+ */
+export interface ExampleChapters {
+  readonly chapters: string;
+}
+
+/** The text of the example book that holds the operation at `position`, as `documentText`. */
+export function exampleText(
+  env: unknown,
+  book: ServedDocument | ExampleChapters,
+  position: number,
+): Promise<string | undefined> {
+  return documentText(
+    env,
+    "chapters" in book ? { asset: `${book.chapters}${position + 1}.json` } : book,
+  );
 }
 
 /** The documents the build made, served as they are. */

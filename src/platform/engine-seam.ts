@@ -92,12 +92,12 @@ export interface MountContext {
    */
   readonly xmlSchemas: readonly XmlSchema[];
   /**
-   * What operations without a handler answer from under the `examples` setting, made when
-   * the Worker was built (`ContractEngine.exampleBook`), as JSON text: asked for on the first
-   * answer that needs it, never when the Worker starts; undefined when the deployment cannot
-   * read it (its static assets).
+   * What the operation at `position` (its place in the contract, from 0) answers from under
+   * the `examples` setting, made when the Worker was built (`ContractEngine.exampleBook`), as
+   * the JSON text of a book that holds it: asked for on its first answer that needs it, never
+   * when the Worker starts; undefined when the deployment cannot read it (its static assets).
    */
-  readonly exampleBook: (env: unknown) => Promise<string | undefined>;
+  readonly exampleBook: (env: unknown, position: number) => Promise<string | undefined>;
 }
 
 /** What the engine needs of a Queue message (the runtime's `Message`). */
@@ -181,11 +181,17 @@ export interface ContractEngine extends OperationEngine {
   /**
    * What the operations `handled` does not name answer from under the `examples` setting, as
    * JSON text, and one line for each example that does not match its schema (left out, and
-   * reported when the Worker is built).
+   * reported when the Worker is built); `chapters`, the same cut by operation, in the
+   * contract's order (undefined for one with a handler): what a deployment reads, one
+   * operation's at a time.
    */
   readonly exampleBook: (
     contract: Contract,
     jsonSchema: JsonSchemaConverter,
     handled: ReadonlySet<string>,
-  ) => { readonly text: string; readonly findings: readonly string[] };
+  ) => {
+    readonly text: string;
+    readonly findings: readonly string[];
+    readonly chapters: () => readonly (string | undefined)[];
+  };
 }

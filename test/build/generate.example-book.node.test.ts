@@ -60,6 +60,55 @@ describe("the example book, made by the build", () => {
   });
 });
 
+/** The component names a chapter's values refer to. */
+function refsOf(value: unknown): string[] {
+  const text = JSON.stringify(value);
+  return [...text.matchAll(/"#\/components\/schemas\/([^"/]+)"/g)].map((m) => m[1] ?? "");
+}
+
+describe("the book cut by operation, one chapter each (what a deployment reads)", () => {
+  const ids = Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations);
+  const chapters = build.built.exampleChapters;
+
+  it("has a chapter at each unhandled operation's place, holding that operation alone", () => {
+    expect(chapters).toHaveLength(ids.length);
+    for (const [i, id] of ids.entries()) {
+      const text = chapters[i];
+      if (id === "fixtureHandledGadget") {
+        expect(text).toBeUndefined();
+        continue;
+      }
+      const chapter = JSON.parse(text ?? "{}") as ExampleBook;
+      expect(Object.keys(chapter.operations)).toEqual([id]);
+      expect(chapter.operations[id]).toEqual(book.operations[id]);
+    }
+  });
+
+  it("holds every component its answers reach, and no other, and the error types it names", () => {
+    let smaller = 0;
+    for (const [i, id] of ids.entries()) {
+      const chapter = JSON.parse(chapters[i] ?? "null") as ExampleBook | null;
+      if (!chapter) continue;
+      const held = Object.keys(chapter.components.schemas);
+      for (const name of refsOf(chapter)) expect(held).toContain(name);
+      for (const name of held)
+        expect(chapter.components.schemas[name]).toEqual(book.components.schemas[name]);
+      // Reached: each one held is referred to from the answers or another held component.
+      const referred = new Set(refsOf([chapter.operations, chapter.errors, chapter.components]));
+      for (const name of held) expect(referred.has(name)).toBe(true);
+      if (held.length < Object.keys(book.components.schemas).length) smaller += 1;
+      const named =
+        FIXTURE_EXAMPLES_CONTRACT.operations[
+          id as keyof typeof FIXTURE_EXAMPLES_CONTRACT.operations
+        ];
+      expect(Object.keys(chapter.errors).sort()).toEqual(
+        [...(("errors" in named && named.errors) || [])].sort(),
+      );
+    }
+    expect(smaller).toBeGreaterThan(0);
+  });
+});
+
 describe("the engine the Worker is given", () => {
   it("has the examples part while an operation has no handler", () => {
     expect(build.needed.engine).toContain("examples");

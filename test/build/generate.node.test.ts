@@ -28,7 +28,7 @@ import {
   FIXTURE_ERROR_BODIES_HANDLERS,
 } from "../fixtures/error-bodies";
 import { FIXTURE_EVENTS_CONTRACT, FIXTURE_EVENTS_HANDLERS } from "../fixtures/events";
-import { FIXTURE_EXAMPLES_CONTRACT } from "../fixtures/examples";
+import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_STYLES_CONTRACT, FIXTURE_STYLES_HANDLERS } from "../fixtures/parameter-styles";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
@@ -225,7 +225,7 @@ describe("the documents as the Worker's static assets, outside its script", () =
       ...Object.values(moved.built.problemPages),
       moved.built.stylesheet,
       moved.built.report,
-      moved.built.exampleBook,
+      ...("chapters" in moved.built.exampleBook ? [] : [moved.built.exampleBook]),
       ...(moved.built.defaultReport ? [moved.built.defaultReport.document] : []),
     ];
     expect(Object.keys(moved.built.reference.versions).length).toBeGreaterThan(1);
@@ -299,7 +299,7 @@ describe("the documents as the Worker's static assets, outside its script", () =
     try {
       const unread = await get(setting as unknown as Env);
       expect(unread.status).toBe(503);
-      expect(await unread.text()).not.toContain("/examples/book.json");
+      expect(await unread.text()).not.toContain("/examples/");
     } finally {
       console.error = error;
     }
@@ -307,5 +307,48 @@ describe("the documents as the Worker's static assets, outside its script", () =
     const answered = await get(env(setting));
     expect(answered.status).toBe(200);
     expect(answered.headers.get("answered-by")).toBe("examples");
+  });
+
+  it("reads only the called operation's chapter of the book, and answers as createApp does", async () => {
+    const { app, env, files } = await assetsApp(
+      FIXTURE_EXAMPLES_CONTRACT,
+      FIXTURE_EXAMPLES_HANDLERS,
+    );
+    const tested = inProcess(FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS);
+    const read: string[] = [];
+    const bindings = env({ UNHANDLED_OPERATIONS: "examples" }) as unknown as {
+      ASSETS: { fetch(request: Request): Promise<Response> };
+    };
+    const counted = {
+      ...bindings,
+      ASSETS: {
+        fetch: (request: Request) => {
+          read.push(new URL(request.url).pathname);
+          return bindings.ASSETS.fetch(request);
+        },
+      },
+    } as unknown as Env;
+    const ids = Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations);
+    const position = ids.indexOf("fixtureListGadgets");
+    expect(position).toBeGreaterThanOrEqual(0);
+    const url = "https://fixture.test/fixture-gadgets";
+    const served = await app.fetch(new Request(url), counted);
+    const expected = await tested.fetch(new Request(url), counted);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe(await expected.text());
+    expect(read).toEqual([`/examples/operation-${position + 1}.json`]);
+    // Kept once read: the second call reads nothing.
+    await (await app.fetch(new Request(url), counted)).text();
+    expect(read).toHaveLength(1);
+    // A chapter for each operation without a handler, at its place in the contract; none for
+    // the handled one, and no whole book.
+    const chapters = Object.keys(files).filter((path) => path.startsWith("/examples/"));
+    expect(chapters.sort()).toEqual(
+      ids
+        .flatMap((id, i) =>
+          id === "fixtureHandledGadget" ? [] : [`/examples/operation-${i + 1}.json`],
+        )
+        .sort(),
+    );
   });
 });

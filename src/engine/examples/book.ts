@@ -56,3 +56,47 @@ export const EMPTY_BOOK: ExampleBook = {
   operations: {},
   errors: {},
 };
+
+const COMPONENT = "#/components/schemas/";
+
+/** The component names `value` refers to (`$ref`s and discriminator mappings alike, RFC 6901). */
+function referred(value: unknown, into: Set<string>): void {
+  if (typeof value === "string") {
+    if (!value.startsWith(COMPONENT)) return;
+    const token = value.slice(COMPONENT.length).split("/")[0] ?? "";
+    into.add(decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~"));
+  } else if (Array.isArray(value)) for (const item of value) referred(item, into);
+  else if (value && typeof value === "object")
+    for (const item of Object.values(value)) referred(item, into);
+}
+
+/**
+ * The book of one operation: its answers, the error types it names and only the components
+ * they reach. The Worker reads it on that operation's first answer from examples, so a
+ * call reads what it needs, never the whole API's book.
+ */
+export function chapterOf(book: ExampleBook, id: string, errors: readonly string[]): ExampleBook {
+  const answers = book.operations[id];
+  const own = Object.fromEntries(
+    errors.flatMap((name) => (book.errors[name] === undefined ? [] : [[name, book.errors[name]]])),
+  );
+  const reached = new Set<string>();
+  referred([answers, own], reached);
+  // No prototype: a component may be named like one of Object's own members.
+  const schemas: Record<string, JsonSchema> = Object.create(null);
+  for (const name of reached) {
+    const schema = Object.hasOwn(book.components.schemas, name)
+      ? book.components.schemas[name]
+      : undefined;
+    if (schema === undefined || Object.hasOwn(schemas, name)) continue;
+    schemas[name] = schema;
+    const further = new Set<string>();
+    referred(schema, further);
+    for (const next of further) reached.add(next);
+  }
+  return {
+    components: { schemas },
+    operations: answers ? { [id]: answers } : {},
+    errors: own,
+  };
+}

@@ -27,6 +27,34 @@ import { problemForm } from "./problem-form";
 import { serveOperation } from "./run";
 
 /**
+ * Each operation's example book, read on its first answer made from examples and then kept
+ * (one operation's, so an isolate holds what it answered, never the whole API's); not kept
+ * when it could not be read (the deployment's assets), so a later request tries again. The
+ * same text (a contract served whole, as in tests) is parsed once.
+ */
+function bookReader(
+  read: MountContext["exampleBook"],
+): (env: unknown, position: number) => Promise<ExampleBook | undefined> {
+  const books = new Map<number, Promise<ExampleBook | undefined>>();
+  let last: { readonly text: string; readonly book: ExampleBook } | undefined;
+  return (env, position) => {
+    const known = books.get(position);
+    if (known) return known;
+    const book = read(env, position).then((text) => {
+      if (text === undefined) {
+        books.delete(position);
+        return undefined;
+      }
+      if (last?.text !== text)
+        last = { text, book: { ...EMPTY_BOOK, ...(JSON.parse(text) as Partial<ExampleBook>) } };
+      return last.book;
+    });
+    books.set(position, book);
+    return book;
+  };
+}
+
+/**
  * Mounts every declared operation. Paths with fewer parameters are mounted first, so a
  * literal path wins over a template that would also match it (OpenAPI 3.1 §4.8.8).
  * `examples` (the examples part's) answers operations without a handler under the
@@ -64,18 +92,7 @@ export function mountOperations(
     parts.introspection,
     false,
   );
-  // Read on the first answer made from examples, then kept; not kept when it could not be
-  // read (the deployment's assets), so a later request tries again.
-  let book: Promise<ExampleBook | undefined> | undefined;
-  const exampleBook = (env: unknown) => {
-    book ??= context.exampleBook(env).then((text) => {
-      if (text === undefined) book = undefined;
-      return text === undefined
-        ? undefined
-        : { ...EMPTY_BOOK, ...(JSON.parse(text) as Partial<ExampleBook>) };
-    });
-    return book;
-  };
+  const exampleBook = bookReader(context.exampleBook);
   const byPath = new Map<
     string,
     {
@@ -85,7 +102,7 @@ export function mountOperations(
       operations: [string, Operation][];
     }
   >();
-  for (const [id, operation] of Object.entries(contract.operations)) {
+  for (const [position, [id, operation]] of Object.entries(contract.operations).entries()) {
     const { path, read, ownSegments, mixedSegments } = routePath(id, operation.path);
     const shapes = operationShapes(operation);
     // Planned on the first request that needs it, not at start-up: a Worker's isolate
@@ -124,7 +141,7 @@ export function mountOperations(
       verifiers: context.verifiers ?? {},
       xml: xml?.(id, shapes),
       reported,
-      exampleBook,
+      exampleBook: (env) => exampleBook(env, position),
       examples,
       parts,
       sandboxCaller,
