@@ -29,7 +29,7 @@ import {
 import { problemTypePage, reportTemplate } from "./platform/pages";
 import { isHosted, type ProblemType } from "./platform/problem";
 import { AS_IS } from "./platform/problem-presenter";
-import { referencePage } from "./platform/reference/page";
+import { referenceBook } from "./platform/reference/page";
 import { statusReport } from "./platform/status";
 import {
   composeApp,
@@ -192,7 +192,7 @@ export function prepareContract<C extends Contract>(
     return document && { body: JSON.stringify(document) };
   };
   const made = new Map<string | undefined, DocumentText | undefined>();
-  const pages = new Map<string | undefined, DocumentText | undefined>();
+  const books = new Map<string | undefined, { index: DocumentText; pages: DocumentText[] }>();
   let report: ReportDocuments | undefined;
   const reportOf = (): ReportDocuments => {
     if (report) return report;
@@ -217,18 +217,26 @@ export function prepareContract<C extends Contract>(
       if (!made.has(version)) made.set(version, openapi(version));
       return made.get(version);
     },
-    // The reference page of a version: its document, written out for people.
-    reference(version) {
-      if (!pages.has(version)) {
+    // The reference of a version: its document, written out for people, on one page or
+    // an index and the pages it continues on.
+    reference(version, page = 0) {
+      if (!books.has(version)) {
         const document = documents.openapi(version);
+        if (!document) return undefined;
         const { versions } = reportOf().report;
         const shown = version ?? contract.versioning?.current ?? "";
-        pages.set(
-          version,
-          document && { body: referencePage(JSON.parse(document.body), { versions, shown }) },
-        );
+        const made = referenceBook(JSON.parse(document.body), {
+          versions,
+          shown,
+          ...(version === undefined ? {} : { version }),
+        });
+        books.set(version, {
+          index: { body: made.index },
+          pages: made.pages.map((body) => ({ body })),
+        });
       }
-      return pages.get(version);
+      const book = books.get(version);
+      return page === 0 ? book?.index : book?.pages[page - 1];
     },
     report: async () => reportOf(),
     problemPages: new Map(

@@ -205,11 +205,25 @@ export async function prepareBuild(
   if (!reference) throw new Error("the contract has no reference page");
   const versions: Record<string, DocumentText> = {};
   const pages: Record<string, DocumentText> = {};
+  // The pages a large reference continues on (src/platform/reference/page.ts), each tagged.
+  const continued = async (version: string | undefined) => {
+    const made: DocumentText[] = [];
+    for (let n = 1; ; n++) {
+      const page = documents.reference(version, n);
+      if (!page) return made;
+      made.push(await tagged(page));
+    }
+  };
+  const referencePages = {
+    current: await continued(undefined),
+    versions: {} as Record<string, DocumentText[]>,
+  };
   for (const version of prepared.versions) {
     const document = documents.openapi(version);
     if (document) versions[version] = await tagged(document);
     const page = documents.reference(version);
     if (page) pages[version] = await tagged(page);
+    referencePages.versions[version] = await continued(version);
   }
   const reportDocuments = await documents.report(undefined);
   if (!reportDocuments) throw new Error("the contract has no status report");
@@ -222,6 +236,7 @@ export async function prepareBuild(
   const built = {
     openapi: { current: await tagged(current), versions },
     reference: { current: await tagged(reference), versions: pages },
+    referencePages,
     report: reportDocuments,
     defaultReport,
     problemPages: Object.fromEntries(documents.problemPages),
@@ -272,7 +287,18 @@ export function assetsOf(built: BuiltText): {
     ),
   });
   const pages = Object.entries(built.problemPages);
-  const { defaultReport, exampleChapters, ...documents } = built;
+  // A large reference's further pages, by the number of its version (as `byVersion`).
+  const continuedPages = (documents: NonNullable<BuiltText["referencePages"]>) => {
+    const numbered = (made: readonly DocumentText[], name: string) =>
+      made.map((d, i) => moved(`/reference/${name}-page-${i + 1}.html`, d));
+    return {
+      current: numbered(documents.current, "current"),
+      versions: Object.fromEntries(
+        Object.entries(documents.versions).map(([v, d], i) => [v, numbered(d, `version-${i + 1}`)]),
+      ),
+    };
+  };
+  const { defaultReport, exampleChapters, referencePages, ...documents } = built;
   // One chapter per operation answered from examples: each call reads only its own. A
   // contract none of whose operations is (every one has a handler) keeps its empty book.
   const chapters = exampleChapters.some((chapter) => chapter !== undefined);
@@ -284,6 +310,7 @@ export function assetsOf(built: BuiltText): {
       openapi: byVersion(built.openapi, "openapi", "json"),
       // The API reference pages too: rendered here, they would otherwise weigh on the script.
       reference: byVersion(built.reference, "reference", "html"),
+      ...(referencePages ? { referencePages: continuedPages(referencePages) } : {}),
       problemPages: Object.fromEntries(
         pages.map(([slug, d], i) => [slug, moved(`/problems/page-${i + 1}.html`, d)]),
       ),

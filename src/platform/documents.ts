@@ -42,8 +42,12 @@ export interface ServiceDocuments<D extends ServedDocument = ServedDocument> {
    * declares; undefined for a version it does not.
    */
   readonly openapi: (version: string | undefined) => D | undefined;
-  /** The API reference page of the same version (src/platform/reference); undefined likewise. */
-  readonly reference: (version: string | undefined) => D | undefined;
+  /**
+   * The API reference of the same version (src/platform/reference): its first page (`page`
+   * 0 or none) and the pages a large one continues on, from 1; undefined likewise, and for
+   * a page it does not have.
+   */
+  readonly reference: (version: string | undefined, page?: number) => D | undefined;
   /** Undefined when the deployment cannot read them (its static assets), for a 503. */
   readonly report: (env: unknown) => Promise<ReportDocuments | undefined>;
   /** The report's JSON as a deployment of the defaults serves it, where the build made it. */
@@ -87,6 +91,11 @@ export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
   readonly openapi: ByVersion<D>;
   /** The API reference page of each version, like the OpenAPI documents. */
   readonly reference: ByVersion<D>;
+  /** The pages a large reference continues on (src/platform/reference/page.ts), by version. */
+  readonly referencePages?: {
+    readonly current: readonly D[];
+    readonly versions: Readonly<Record<string, readonly D[]>>;
+  };
   /** The status report and its page: as they are, or an asset of their JSON. */
   readonly report: ReportDocuments | DocumentAsset;
   readonly defaultReport?: DefaultReport<D>;
@@ -129,7 +138,17 @@ export function servedDocuments(built: BuiltDocuments): ServiceDocuments {
   let read: Promise<ReportDocuments | undefined> | undefined;
   return {
     openapi: (version) => byVersion(built.openapi, version),
-    reference: (version) => byVersion(built.reference, version),
+    reference: (version, page = 0) => {
+      if (page === 0) return byVersion(built.reference, version);
+      const pages = built.referencePages;
+      const of =
+        version === undefined
+          ? pages?.current
+          : pages && Object.hasOwn(pages.versions, version)
+            ? pages.versions[version]
+            : undefined;
+      return of?.[page - 1];
+    },
     report: async (env) => {
       if (!("asset" in report)) return report;
       read ??= assetJson<ReportDocuments>(env, report);

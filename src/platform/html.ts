@@ -130,10 +130,21 @@ body.reference { margin: 0; }
 .answer > p, .media > p { margin: 0.2rem 0; }
 .scroll { overflow-x: auto; }
 .example figcaption { font-size: 0.9em; }
+.try form { display: grid; gap: 0.3rem; }
+.try input, .try textarea { width: 100%; box-sizing: border-box; font: inherit; }
+.try-answer:empty { display: none; }
+.continued > main { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
+@media (min-width: 60rem) {
+  .media:has(> figure) { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); column-gap: 1rem; align-items: start; }
+  .media > p { grid-column: 1; grid-row: 1 / span 8; }
+  .media > figure { grid-column: 2; margin: 0 0 0.5rem; }
+}
 @media (min-width: 76rem) {
   body.reference { display: grid; grid-template-columns: 17rem minmax(0, 60rem); column-gap: 2rem; justify-content: center; }
   .reference > header, .reference > footer { grid-column: 1 / -1; width: 100%; box-sizing: border-box; }
   .reference > nav { position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto; margin: 0; padding-top: 1rem; }
   .reference > main { margin: 0; padding: 0; }
+  body.reference.continued { display: block; }
+  .continued > main { margin: 0 auto; padding: 0 1rem; }
 }
 `;

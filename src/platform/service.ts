@@ -50,7 +50,7 @@ const PAGE_HEADERS = {
   "cache-control": "no-cache",
   "content-security-policy": HTML_CSP,
 };
-// The reference runs one inline script, allowed by its hash (src/platform/reference/search.ts).
+// The reference runs two inline scripts, allowed by their hashes (src/platform/reference/search.ts).
 const REFERENCE_HEADERS = {
   ...DOCUMENT_HEADERS,
   "content-type": "text/html; charset=utf-8",
@@ -91,6 +91,11 @@ const NO_SUCH_REFERENCE = statusProblem(
   `No reference exists for that version; ${SERVICE_PATHS.interface} lists the versions.`,
 );
 
+const NO_SUCH_REFERENCE_PAGE = statusProblem(
+  404,
+  `No such page of the reference; ${SERVICE_PATHS.reference} links every page there is.`,
+);
+
 export interface ServiceRoutes {
   /** What the contract alone decides, made when the Worker was built (`documents.ts`). */
   readonly documents: ServiceDocuments;
@@ -100,6 +105,38 @@ export interface ServiceRoutes {
   readonly answering?: (env: unknown) => Answering;
   /** `DELETE /_service/sandbox`, where the contract places an operation in the sandbox. */
   readonly sandboxReset?: { readonly enabled: () => boolean; readonly reset: Handler<AppEnv> };
+}
+
+/** The API reference, of the current version or of one part 9 declares (`?version=`). */
+function mountReference(
+  app: Hono<AppEnv>,
+  documents: ServiceDocuments,
+  answer: (
+    c: Context<AppEnv>,
+    page: ServedDocument,
+    headers: typeof REFERENCE_HEADERS,
+  ) => Promise<Response>,
+): void {
+  mountResource(app, SERVICE_PATHS.reference, {
+    GET: async (c) => {
+      const page = documents.reference(c.req.query("version"));
+      // The value asked for is not echoed (OWASP): the versions table links those there are.
+      if (page === undefined) return problemResponse(c.get("requestId"), NO_SUCH_REFERENCE);
+      return answer(c, page, REFERENCE_HEADERS);
+    },
+  });
+  // The pages a large reference continues on, numbered from 1 (src/platform/reference/page.ts).
+  mountResource(app, `${SERVICE_PATHS.reference}/:page`, {
+    GET: async (c) => {
+      const asked = c.req.param("page") ?? "";
+      const page = /^[1-9][0-9]{0,5}$/.test(asked)
+        ? documents.reference(c.req.query("version"), Number(asked))
+        : undefined;
+      // Neither value is echoed (OWASP): the first page links every page there is.
+      if (page === undefined) return problemResponse(c.get("requestId"), NO_SUCH_REFERENCE_PAGE);
+      return answer(c, page, REFERENCE_HEADERS);
+    },
+  });
 }
 
 export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): void {
@@ -208,15 +245,7 @@ export function mountServiceRoutes(app: Hono<AppEnv>, routes: ServiceRoutes): vo
     DOCUMENT_CORS,
   );
 
-  // The API reference, of the current version or of one part 9 declares (`?version=`).
-  mountResource(app, SERVICE_PATHS.reference, {
-    GET: async (c) => {
-      const page = documents.reference(c.req.query("version"));
-      // The value asked for is not echoed (OWASP): the versions table links those there are.
-      if (page === undefined) return problemResponse(c.get("requestId"), NO_SUCH_REFERENCE);
-      return answer(c, page, REFERENCE_HEADERS);
-    },
-  });
+  mountReference(app, documents, answer);
 
   // Pages only for the types hosted here; a spec's own absolute type URI is documented elsewhere.
   for (const [slug, page] of documents.problemPages) {

@@ -3,7 +3,8 @@
  * Worker's and the FIXTURE vocabulary Worker's `/_service/reference` in headless Chromium.
  * Each must pass axe-core (WCAG 2 A and AA rules, run offline from node_modules) with no
  * serious or critical violation, run its search within its CSP (typing hides what does not
- * match, and says how many are left), and be readable on a phone (390 px wide: no sideways
+ * match, and says how many are left), send an operation's "Try it" form to this origin and
+ * show the answer (CSP `connect-src 'self'`), and be readable on a phone (390 px wide: no sideways
  * scrolling of the page itself). Screenshots, desktop and phone, go beside the others. The
  * accessibility check is shown to fail on a page with a known critical violation first.
  */
@@ -76,6 +77,46 @@ async function searchFailures(page: Page): Promise<string[]> {
   return failures;
 }
 
+/**
+ * "Try it" within the page's CSP (`connect-src 'self'`): an operation's form, opened and
+ * sent, shows the answer this origin gave.
+ */
+async function tryFailures(page: Page, logged: string[]): Promise<string[]> {
+  if ((await page.locator("section.op").count()) === 0) return [];
+  const forms = page.locator("details.try");
+  if ((await forms.count()) === 0) return ["no operation has a Try it form"];
+  // A GET that needs no credential nor path, where there is one: its answer is a success,
+  // which the browser does not report as a failed load in the console.
+  const open = page.locator(
+    'details.try:has(form[data-method="GET"]):not(:has(input[name="credential"])):not(:has(input[name^="path:"]))',
+  );
+  const details = (await open.count()) > 0 ? open.first() : forms.first();
+  if (!(await details.isVisible())) return ["Try it is not shown (its script did not run)"];
+  await details.locator("summary").click();
+  const form = details.locator("form");
+  for (const field of await form.locator('input[name^="path:"]').all()) await field.fill("fixture");
+  await form.locator('button[type="submit"]').click();
+  const answer = form.locator(".try-answer");
+  try {
+    await page.waitForFunction(
+      (element) => /^\d{3} /.test(element?.textContent ?? ""),
+      await answer.elementHandle(),
+      { timeout: 5_000 },
+    );
+  } catch {
+    return [`Try it showed ${JSON.stringify((await answer.textContent())?.slice(0, 80))}`];
+  }
+  // A failure's status is also reported by the browser as a failed load: that one line is
+  // the answer Try it shows, not a fault of the page.
+  const status = (await answer.textContent())?.slice(0, 3) ?? "";
+  const reported = logged.findIndex(
+    (line) =>
+      line.startsWith("error: Failed to load resource:") && line.includes(`status of ${status} `),
+  );
+  if (reported >= 0) logged.splice(reported, 1);
+  return [];
+}
+
 /** The page at a phone's width: the text wraps, tables and code scroll inside their boxes. */
 async function phoneFailures(browser: Browser, url: string, shot: string): Promise<string[]> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -88,19 +129,26 @@ async function phoneFailures(browser: Browser, url: string, shot: string): Promi
   return overflow > 1 ? [`the page scrolls sideways by ${overflow} px on a phone`] : [];
 }
 
-/** The checks of one reference page; `watched` is a page the caller already watches for console errors. */
+/**
+ * The checks of one reference page; `page` is one the caller already watches for console
+ * errors, into `logged`.
+ */
 export async function referenceFailures(
   browser: Browser,
   page: Page,
   url: string,
   shots: string,
+  logged: string[],
 ): Promise<string[]> {
   const response = await page.goto(url, { waitUntil: "load" });
   const failures: string[] = [];
   if (response?.status() !== 200) failures.push(`status ${response?.status()}`);
   if (!response?.headers()["content-security-policy"]?.includes("script-src 'sha256-"))
     failures.push("no CSP allowing the search script by hash");
+  if (!response?.headers()["content-security-policy"]?.includes("connect-src 'self'"))
+    failures.push("no CSP holding Try it to this origin");
   failures.push(...(await searchFailures(page)));
+  failures.push(...(await tryFailures(page, logged)));
   await page.screenshot({ path: `${shots}.png`, fullPage: false });
   failures.push(...(await axeViolations(page)));
   failures.push(...(await phoneFailures(browser, url, `${shots}-phone.png`)));

@@ -31,12 +31,14 @@ declare global {
 }
 
 /**
- * The one console warning accepted: Chromium built for Linux lacks Web Share, so it calls
- * `web-share` in Permissions-Policy unrecognised; the feature is denied for the browsers
- * that have it (src/platform/security-headers.ts). Any other unrecognised feature fails.
+ * The console warnings accepted: Chromium built for Linux lacks Web Share, and Debian 12's
+ * Chromium lacks Speaker Selection, so they call `web-share` and `speaker-selection` in
+ * Permissions-Policy unrecognised; each is denied for the browsers that have it
+ * (src/platform/security-headers.ts). Any other unrecognised feature fails.
  */
 const KNOWN_WARNINGS = new Set([
   "Error with Permissions-Policy header: Unrecognized feature: 'web-share'.",
+  "Error with Permissions-Policy header: Unrecognized feature: 'speaker-selection'.",
 ]);
 
 /** Listens for console errors, page errors and CSP violations (reported as DOM events). */
@@ -164,7 +166,13 @@ async function checkReferences(browser: Browser, shipped: string): Promise<[stri
       const page = await browser.newPage();
       const findings = await watch(page);
       const url = `${base}/_service/reference`;
-      const failures = await referenceFailures(browser, page, url, `${ARTIFACTS}/${name}`);
+      const failures = await referenceFailures(
+        browser,
+        page,
+        url,
+        `${ARTIFACTS}/${name}`,
+        findings.console,
+      );
       failures.push(
         ...findings.console,
         ...(await cspViolations(page)).map((v) => `CSP violation: ${v}`),

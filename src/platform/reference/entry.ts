@@ -5,9 +5,18 @@
  */
 import { DEPRECATION, EMITS, TRANSITION } from "../../contract-language/document-marks";
 import { html, joinHtml, type SafeHtml } from "../html";
-import { bodyView, operationAnchor, paragraphs, parametersView, responsesView } from "./operation";
+import {
+  bodyView,
+  operationAnchor,
+  paragraphs,
+  parametersOf,
+  parametersView,
+  resolved,
+  responsesView,
+} from "./operation";
 import type { Json } from "./schema";
 import { link } from "./sections";
+import { tryForm } from "./try";
 
 const NOTHING = html``;
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
@@ -113,14 +122,33 @@ export const searchText = (entry: Entry): string =>
     .join(" ")
     .toLowerCase();
 
-/** An operation's section; `heading` is its level (h4 inside a folded group). */
-export function operationSection(entry: Entry, document: Json, heading = "h3"): SafeHtml {
+/**
+ * An operation's section; `heading` is its level (h4 inside a folded group); `tried`, with
+ * a "Try it" form (an operation of this service's, not a webhook it sends).
+ */
+export function operationSection(
+  entry: Entry,
+  document: Json,
+  heading = "h3",
+  tried = false,
+): SafeHtml {
   const { operation } = entry;
   const title = html`<span class="method method-${entry.method.toLowerCase()}">${entry.method}</span> <code class="path">${entry.path}</code>`;
   const head = heading === "h3" ? html`<h3>${title}</h3>` : html`<h4>${title}</h4>`;
   return html`<section class="op" id="${operationAnchor(entry.id)}" data-search="${searchText(entry)}">
 ${head}
 ${paragraphs(operation.summary, "summary")}<p class="meta">Operation <code>${entry.id}</code></p>
-${deprecationView(operation)}${paragraphs(operation.description)}${securityView(operation, document)}${effectsView(operation)}${parametersView(operation, document)}${bodyView(operation, document)}${responsesView(operation, document)}
+${deprecationView(operation)}${paragraphs(operation.description)}${securityView(operation, document)}${effectsView(operation)}${parametersView(operation, document)}${bodyView(operation, document)}${responsesView(operation, document)}${
+  tried
+    ? tryForm(
+        entry.method,
+        entry.path,
+        parametersOf(operation, document),
+        operation,
+        document,
+        resolved(operation.requestBody, document),
+      )
+    : NOTHING
+}
 </section>`;
 }

@@ -100,7 +100,7 @@ function contentView(content: unknown): SafeHtml {
 }
 
 /** An object, its `$ref` followed when it names one of the document's components (one step). */
-function resolved(value: unknown, document: Json): Json {
+export function resolved(value: unknown, document: Json): Json {
   const object = objectOf(value);
   const ref = object.$ref;
   if (typeof ref !== "string" || !ref.startsWith("#/components/")) return object;
@@ -114,10 +114,15 @@ function resolveParameter(parameter: unknown, document: Json): Json | undefined 
   return resolved(parameter, document);
 }
 
-function parametersView(operation: Json, document: Json): SafeHtml {
-  const parameters = (Array.isArray(operation.parameters) ? operation.parameters : [])
+/** An operation's parameters, each `$ref` followed, the request id aside. */
+export function parametersOf(operation: Json, document: Json): Json[] {
+  return (Array.isArray(operation.parameters) ? operation.parameters : [])
     .map((p) => resolveParameter(p, document))
     .filter((p): p is Json => p !== undefined && typeof p.name === "string");
+}
+
+function parametersView(operation: Json, document: Json): SafeHtml {
+  const parameters = parametersOf(operation, document);
   if (parameters.length === 0) return NOTHING;
   const rows = parameters.map((p) => {
     const style =

@@ -21,10 +21,13 @@ import {
   introSection,
   machinesSection,
   type ReferenceVersion,
+  SCHEMAS_HEAD,
+  schemaSections,
   schemasSection,
   securitySection,
   versionsSection,
 } from "./sections";
+import { TRY_SCRIPT } from "./try";
 
 export type { ReferenceVersion };
 
@@ -91,7 +94,8 @@ function navigation(
       "",
     );
   const items = groups.map(
-    (g) => html`<li><a href="#${g.anchor}">${g.name}</a><ul>${opLinks(g.entries)}</ul></li>`,
+    (g) =>
+      html`<li class="nav-group"><a href="#${g.anchor}">${g.name}</a><ul>${opLinks(g.entries)}</ul></li>`,
   );
   const components = objectOf(document.components);
   const more: SafeHtml[] = [];
@@ -118,20 +122,30 @@ function webhooksOf(document: Json): Entry[] {
   );
 }
 
+/** A group of operations' heading, and its description on its first page only. */
+function groupHead(g: Group, part: number): SafeHtml {
+  const anchor = part === 1 ? g.anchor : `${g.anchor}-${part}`;
+  return html`<h2 id="${anchor}-title">${g.name}${part === 1 ? NOTHING : html` <span class="subtitle">(continued)</span>`}</h2>
+${part === 1 ? paragraphs(g.description) : NOTHING}`;
+}
+
+/** A group's section around its operations (`part` > 1 on a page that continues it). */
+function groupSection(g: Group, part: number, operations: readonly SafeHtml[]): SafeHtml {
+  const anchor = part === 1 ? g.anchor : `${g.anchor}-${part}`;
+  return html`<section class="tag-group" id="${anchor}" aria-labelledby="${anchor}-title">
+${groupHead(g, part)}${joinHtml(operations, "\n")}
+</section>`;
+}
+
+const operationsOf = (g: Group, document: Json) =>
+  g.entries.map((e) => operationSection(e, document, "h3", true));
+
 function operationsSection(groups: readonly Group[], document: Json): SafeHtml {
   if (groups.length === 0)
     return html`<h2 id="operations">Operations</h2>
 <p>The interface declares no operation yet: part 4 of its specification (endpoints) is not specified. <a href="${SERVICE_PATHS.interface}">The interface status</a> says which parts are.</p>`;
   return joinHtml(
-    groups.map(
-      (g) => html`<section class="tag-group" id="${g.anchor}" aria-labelledby="${g.anchor}-title">
-<h2 id="${g.anchor}-title">${g.name}</h2>
-${paragraphs(g.description)}${joinHtml(
-  g.entries.map((e) => operationSection(e, document)),
-  "\n",
-)}
-</section>`,
-    ),
+    groups.map((g) => groupSection(g, 1, operationsOf(g, document))),
     "\n",
   );
 }
@@ -161,13 +175,18 @@ export interface ReferenceOptions {
   readonly shown: string;
 }
 
-/** The reference page of `document`, whole. */
-export function referencePage(document: Json, options: ReferenceOptions): string {
-  const title = text(objectOf(document.info).title) || "API";
+/** What every page of a document's reference is made of, rendered once. */
+interface Parts {
+  readonly title: string;
+  readonly groups: readonly Group[];
+  readonly platform: readonly Entry[];
+  readonly webhooks: readonly Entry[];
+  readonly hooks: SafeHtml;
+}
+
+function partsOf(document: Json): Parts {
   const { groups, platform } = groupsOf(document);
   const webhooks = webhooksOf(document);
-  // Nothing to search while part 4 declares no operation: no field, no script.
-  const searchable = groups.length > 0;
   const hooks =
     webhooks.length === 0
       ? NOTHING
@@ -177,16 +196,47 @@ ${joinHtml(
   webhooks.map((e) => html`<div id="webhook-${e.id}">${operationSection(e, document)}</div>`),
   "\n",
 )}</section>`;
+  return {
+    title: text(objectOf(document.info).title) || "API",
+    groups,
+    platform,
+    webhooks,
+    hooks,
+  };
+}
+
+/** A page of the reference: its head, body and the scripts it runs (search, "Try it"). */
+function pageOf(
+  title: string,
+  body: SafeHtml,
+  scripts: { search: boolean; tried: boolean; continued?: boolean },
+) {
   return htmlText(html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}: API reference</title>
+<title>${title}</title>
 <link rel="stylesheet" href="${SERVICE_PATHS.stylesheet}">
 </head>
-<body class="reference">
-<header>
+<body class="reference${scripts.continued ? " continued" : ""}">
+${body}
+${scripts.search ? html`<script>${raw(SEARCH_SCRIPT)}</script>` : NOTHING}${scripts.tried ? html`<script>${raw(TRY_SCRIPT)}</script>` : NOTHING}
+</body>
+</html>
+`);
+}
+
+const FOOTER = html`<footer><p>This page is written from <a href="${SERVICE_PATHS.openapi}">the OpenAPI document</a>. <a href="${SERVICE_PATHS.interface}">Interface status</a>.</p></footer>`;
+
+/** The reference page of `document`, whole. */
+export function referencePage(document: Json, options: ReferenceOptions): string {
+  const { title, groups, platform, webhooks, hooks } = partsOf(document);
+  // Nothing to search while part 4 declares no operation: no field, no script.
+  const searchable = groups.length > 0;
+  return pageOf(
+    `${title}: API reference`,
+    html`<header>
 <h1>${title} <span class="subtitle">API reference</span></h1>
 ${introSection(document)}
 </header>
@@ -197,9 +247,124 @@ ${operationsSection(groups, document)}
 ${hooks}${securitySection(document)}${errorsSection(document)}${machinesSection(document)}${versionsSection(options.versions, options.shown)}${schemasSection(document)}
 ${platformSection(platform)}
 </main>
-<footer><p>This page is written from <a href="${SERVICE_PATHS.openapi}">the OpenAPI document</a>. <a href="${SERVICE_PATHS.interface}">Interface status</a>.</p></footer>
-${searchable ? html`<script>${raw(SEARCH_SCRIPT)}</script>` : NOTHING}
-</body>
-</html>
-`);
+${FOOTER}`,
+    { search: searchable, tried: searchable },
+  );
+}
+
+/** The reference of a document: its first page, and the pages it continues on (none when one holds it). */
+export interface ReferenceBook {
+  readonly index: string;
+  readonly pages: readonly string[];
+}
+
+/**
+ * Below this, the reference is one page; above, an index and pages of about this size, so
+ * a browser opens any of them at once (Chromium's parser takes a 17 MB page in seconds).
+ */
+export const REFERENCE_PAGE_BYTES = 1_000_000;
+
+const byteLength = (value: string) => new TextEncoder().encode(value).length;
+
+/**
+ * The reference of `document`: one page while it holds in `budget` bytes; else an index
+ * (contents of every operation, searchable, linking to their pages; authentication,
+ * errors, states, versions and the platform's endpoints) and pages of operations, by
+ * group, then of webhooks and of schemas, each about `budget` bytes. Every link to an
+ * anchor of another page names that page.
+ */
+export function referenceBook(
+  document: Json,
+  options: ReferenceOptions & { readonly version?: string },
+  budget = REFERENCE_PAGE_BYTES,
+): ReferenceBook {
+  const whole = referencePage(document, options);
+  if (byteLength(whole) <= budget) return { index: whole, pages: [] };
+  const { title, groups, platform, webhooks, hooks } = partsOf(document);
+  const query =
+    options.version === undefined ? "" : `?version=${encodeURIComponent(options.version)}`;
+  const urlOf = (n: number) => `${SERVICE_PATHS.reference}${n === 0 ? "" : `/${n}`}${query}`;
+  // Each page's content: sections cut where the next would pass the budget.
+  const bodies: { name: string; body: SafeHtml; tried: boolean }[] = [];
+  const cut = (
+    name: string,
+    items: readonly SafeHtml[],
+    wrap: (part: number, items: readonly SafeHtml[]) => SafeHtml,
+    tried: boolean,
+  ) => {
+    let taken: SafeHtml[] = [];
+    let size = 0;
+    const flush = () => {
+      const part = bodies.filter((b) => b.name === name).length + 1;
+      bodies.push({ name, body: wrap(part, taken), tried });
+      taken = [];
+      size = 0;
+    };
+    for (const item of items) {
+      const bytes = byteLength(htmlText(item));
+      if (taken.length > 0 && size + bytes > budget * 0.9) flush();
+      taken.push(item);
+      size += bytes;
+    }
+    if (taken.length > 0) flush();
+  };
+  for (const g of groups)
+    cut(g.name, operationsOf(g, document), (part, items) => groupSection(g, part, items), true);
+  if (webhooks.length > 0) cut("Webhooks", [hooks], (_part, items) => joinHtml(items, ""), false);
+  const schemas = schemaSections(document);
+  if (schemas.length > 0)
+    cut(
+      "Schemas",
+      schemas,
+      (part, items) => html`${part === 1 ? SCHEMAS_HEAD : html`<h2>Schemas (continued)</h2>`}
+${joinHtml(items, "\n")}`,
+      false,
+    );
+  const index = html`<header>
+<h1>${title} <span class="subtitle">API reference</span></h1>
+${introSection(document)}
+<p>The reference is on ${bodies.length + 1} pages: this one lists every operation (search them here) and the rest link from it.</p>
+</header>
+${navigation(groups, webhooks, document)}
+<main>
+${SEARCH_FIELD}
+${securitySection(document)}${errorsSection(document)}${machinesSection(document)}${versionsSection(options.versions, options.shown)}
+${platformSection(platform)}
+</main>
+${FOOTER}`;
+  const pages = [
+    pageOf(`${title}: API reference`, index, { search: groups.length > 0, tried: false }),
+    ...bodies.map(({ name, body, tried }, i) => {
+      const n = i + 1;
+      const pager = html`<nav class="pager" aria-label="Pages"><a href="${urlOf(0)}">Contents and search</a>${n > 1 ? html` · <a href="${urlOf(n - 1)}" rel="prev">Previous page</a>` : NOTHING}${n < bodies.length ? html` · <a href="${urlOf(n + 1)}" rel="next">Next page</a>` : NOTHING}</nav>`;
+      return pageOf(
+        `${title}: ${name} (page ${n + 1} of ${bodies.length + 1})`,
+        html`<header>
+<p class="subtitle">${title}: API reference, page ${n + 1} of ${bodies.length + 1}</p>
+${pager}
+</header>
+<main>
+${body}
+</main>
+${FOOTER}`,
+        { search: false, tried, continued: true },
+      );
+    }),
+  ];
+  const linked = linkedAcross(pages, urlOf);
+  return { index: linked[0] ?? "", pages: linked.slice(1) };
+}
+
+/** Each page with its links to another page's anchor made to name that page. */
+function linkedAcross(pages: readonly string[], urlOf: (n: number) => string): string[] {
+  const home = new Map<string, number>();
+  for (const [n, page] of pages.entries())
+    for (const [, id] of page.matchAll(/\sid="([^"]*)"/g))
+      if (id !== undefined && !home.has(id)) home.set(id, n);
+  return pages.map((page, n) =>
+    page.replace(/href="#([^"]*)"/g, (link, id: string) => {
+      const at = home.get(id);
+      return at === undefined || at === n ? link : `href="${urlOf(at)}#${id}"`;
+    }),
+  );
 }

@@ -156,10 +156,20 @@ export function versionsSection(versions: readonly ReferenceVersion[], shown: st
  * document describe them, so the page does not repeat them.
  */
 export function schemasSection(document: Json): SafeHtml {
+  const own = schemaSections(document);
+  return html`${SCHEMAS_HEAD}
+${own.length > 0 ? joinHtml(own, "\n") : html`<p>The interface declares no schema of its own.</p>`}`;
+}
+
+export const SCHEMAS_HEAD = html`<h2 id="schemas">Schemas (part 2)</h2>`;
+
+/** Each component schema of the interface's own, as its section. */
+export function schemaSections(document: Json): SafeHtml[] {
   const entries = Object.entries(objectOf(objectOf(document.components).schemas));
-  const own = entries.filter(([, s]) => objectOf(s)[PLATFORM] === undefined);
-  const view = ([name, schema]: [string, unknown]) =>
-    html`<section class="schema" id="${schemaAnchor(name)}"><h3><code>${name}</code></h3>${paragraphs(objectOf(schema).description)}<div>${schemaView(schema)}</div></section>`;
-  return html`<h2 id="schemas">Schemas (part 2)</h2>
-${own.length > 0 ? joinHtml(own.map(view), "\n") : html`<p>The interface declares no schema of its own.</p>`}`;
+  return entries
+    .filter(([, s]) => objectOf(s)[PLATFORM] === undefined)
+    .map(
+      ([name, schema]) =>
+        html`<section class="schema" id="${schemaAnchor(name)}"><h3><code>${name}</code></h3>${paragraphs(objectOf(schema).description)}<div>${schemaView(schema)}</div></section>`,
+    );
 }

@@ -4,7 +4,7 @@
  * problems (each linked to its page, RFC 9457 §3.1.1), credentials, transition and
  * webhooks; part 3's machines drawn, part 9's versions each with its own page. What it must
  * hold is read from the same app's OpenAPI document, so the page cannot leave out what the
- * document says. Served under a CSP whose one script is allowed by hash (CSP Level 3), with
+ * document says. Served under a CSP whose two scripts are allowed by hash (CSP Level 3), with
  * an entity tag (RFC 9110 §8.8.3); every value from the contract escaped (OWASP).
  */
 import { env } from "cloudflare:workers";
@@ -18,6 +18,7 @@ import {
   SEARCH_SCRIPT,
   SEARCH_SCRIPT_HASH,
 } from "../../../src/platform/reference/search";
+import { TRY_SCRIPT, TRY_SCRIPT_HASH } from "../../../src/platform/reference/try";
 import { FIXTURE_STATES_CONTRACT } from "../../fixtures/states";
 import { FIXTURE_VERSIONS_CONTRACT, FIXTURE_VERSIONS_HANDLERS } from "../../fixtures/versions";
 import { expectPlatformHeaders } from "../../support/assertions";
@@ -72,14 +73,24 @@ describe("the reference page of the FIXTURE vocabulary app", () => {
     ).toBe(304);
   });
 
-  it("runs exactly one script, the search, allowed by its SHA-256 and nothing else", async () => {
+  it("runs exactly two scripts, the search and Try it, each allowed by its SHA-256 and nothing else", async () => {
     const { page } = await pageAndDocument(app);
-    expect(page.match(/<script/g)).toHaveLength(1);
-    expect(page).toContain(`<script>${SEARCH_SCRIPT}</script>`);
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(SEARCH_SCRIPT));
-    const base64 = btoa(String.fromCharCode(...new Uint8Array(digest)));
-    expect(SEARCH_SCRIPT_HASH).toBe(`sha256-${base64}`);
-    expect(REFERENCE_CSP).toContain(`script-src '${SEARCH_SCRIPT_HASH}'`);
+    expect(page.match(/<script/g)).toHaveLength(2);
+    const hashes: string[] = [];
+    for (const [script, hash] of [
+      [SEARCH_SCRIPT, SEARCH_SCRIPT_HASH],
+      [TRY_SCRIPT, TRY_SCRIPT_HASH],
+    ] as const) {
+      expect(page).toContain(`<script>${script}</script>`);
+      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(script));
+      const base64 = btoa(String.fromCharCode(...new Uint8Array(digest)));
+      expect(hash).toBe(`sha256-${base64}`);
+      hashes.push(`'${hash}'`);
+    }
+    expect(REFERENCE_CSP).toContain(`script-src ${hashes.join(" ")};`);
+    // Try it reaches this origin only (CSP Level 3 §6.1.1); nothing else may be fetched.
+    expect(REFERENCE_CSP).toContain("connect-src 'self';");
+    expect(REFERENCE_CSP).toContain("default-src 'none';");
     expect(REFERENCE_CSP).not.toContain("unsafe");
   });
 
