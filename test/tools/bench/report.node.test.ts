@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown, renderSummary, targets } from "./report";
 import type { Results } from "./run";
-import type { ScaleFigures, ScaleResults } from "./scale";
+import type { ModeFigures, ScaleFigures, ScaleResults } from "./scale";
 import {
   atLeast,
   atMost,
@@ -100,9 +100,17 @@ function fixtureRun(overrides: Partial<Record<string, Partial<Entry>>> = {}): Re
   };
 }
 
+/** One setting's first requests and heap, exactly on their thresholds. */
+const onThreshold: ModeFigures = {
+  firstRequests: [{ label: "GET /fixture/{id}", status: 200, cpuMs: 10 }],
+  freshFirstRequests: [{ label: "GET /_service/reference", status: 200, cpuMs: 9.99 }],
+  heap: { usedBytes: 64 * MIB, totalBytes: 80 * MIB },
+};
+
 /** A large document's figures, every one exactly on its threshold (bare Hono at 43 ms). */
 function scaleFigures(overrides: Partial<ScaleFigures> = {}): ScaleFigures {
   return {
+    modes: { examples: onThreshold, sandbox: onThreshold },
     label: "FIXTURE large",
     operations: 300,
     importSeconds: 60,
@@ -308,7 +316,8 @@ describe("benchmark targets", () => {
 describe("scale targets", () => {
   it("are met exactly at their thresholds", () => {
     const judged = judgedOf(scaleRun(scaleFigures({ importPeakHeapMiB: 1024 })));
-    expect(judged).toHaveLength(5);
+    // Five of the 501 setting, and first requests and heap of each other setting.
+    expect(judged).toHaveLength(9);
     expect(judged.filter((t) => !t.met)).toEqual([]);
   });
 
@@ -319,10 +328,30 @@ describe("scale targets", () => {
       heap: { usedBytes: 64 * MIB + 1, totalBytes: 80 * MIB },
       simple: { ...(scaleFigures().simple as NonNullable<ScaleFigures["simple"]>), ratio: 1.151 },
       importPeakHeapMiB: 1025,
+      modes: {
+        examples: { ...onThreshold, heap: { usedBytes: 64 * MIB + 1, totalBytes: 80 * MIB } },
+        sandbox: {
+          ...onThreshold,
+          firstRequests: [{ label: "POST /fixture", status: 201, cpuMs: 10.01 }],
+          heap: { usedBytes: 64 * MIB + 1, totalBytes: 80 * MIB },
+        },
+      },
     });
     const judged = judgedOf(scaleRun(past));
-    expect(judged).toHaveLength(5);
-    expect(judged.filter((t) => t.met)).toEqual([]);
+    expect(judged.filter((t) => t.met).map((t) => t.text)).toEqual([
+      "FIXTURE large, examples: CPU of every first request (each operation, every page)",
+    ]);
+    expect(judged).toHaveLength(9);
+  });
+
+  it("miss a setting that was not measured, or whose measuring failed", () => {
+    const rows = targets(
+      scaleRun(scaleFigures({ modes: { examples: { error: "measuring failed: it broke" } } })),
+    ).filter((t) => t.text.includes(", examples") || t.text.includes(", sandbox"));
+    expect(rows.map((t) => [t.text, t.met, t.measured])).toEqual([
+      ["FIXTURE large, examples: measured", false, "measuring failed: it broke"],
+      ["FIXTURE large, sandbox: measured", false, "not measured"],
+    ]);
   });
 
   it("count a first request that could not be measured as missed", () => {

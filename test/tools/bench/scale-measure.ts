@@ -4,10 +4,11 @@
  * request against a one-operation Worker's. How each is read, and its limits, is in
  * test/tools/bench/workerd.ts and the bench README ("At scale").
  */
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Presented, validRequest } from "../conformance/valid-request";
 import type { ProbeRequest } from "./cpu-probe";
-import type { FirstRequest, Prepared, ScaleFigures, ScaleOptions } from "./scale";
+import type { FirstRequest, ModeFigures, Prepared, ScaleFigures, ScaleOptions } from "./scale";
 import type { ScaleSetup } from "./scale-setup-types";
 import { median, middleHalf } from "./stats";
 import { cpuOfRequest, type HeapUsage, probeCpu, startWorkerd, type Workerd } from "./workerd";
@@ -46,7 +47,17 @@ export function operationRequests(setup: ScaleSetup): Planned[] {
   return planned;
 }
 
-const PAGES = ["/_service/openapi.json", "/_service/interface"];
+/** The pages every isolate may be asked first: a fresh isolate's first request of each is measured. */
+const PAGES = ["/_service/openapi.json", "/_service/interface", "/_service/reference"];
+
+/** The pages a large reference continues on, as the copy's build wrote them (its assets). */
+function referencePages(copy: string): string[] {
+  const dir = join(copy, "src/generated/assets/reference");
+  const count = existsSync(dir)
+    ? readdirSync(dir).filter((f) => /^current-page-\d+\.html$/.test(f)).length
+    : 0;
+  return Array.from({ length: count }, (_, i) => `/_service/reference/${i + 1}`);
+}
 
 const send = (w: Workerd, p: Planned) =>
   fetch(`${w.url}${p.request?.path ?? "/"}`, {
@@ -144,7 +155,10 @@ export async function measureFirstRequests(
 > {
   const options = { bundle, wranglerToml: join(copy, "wrangler.toml"), vars: setup.vars, cpus };
   const isolateFloor = await isolateFloorNs({ ...options, bundle: bareFetch });
-  const planned = [...operationRequests(setup), ...PAGES.map(pagePlanned)];
+  const planned = [
+    ...operationRequests(setup),
+    ...[...PAGES, ...referencePages(copy)].map(pagePlanned),
+  ];
   console.log(`scale:   first requests: ${planned.length}, in one fresh isolate…`);
   const w = await startWorkerd(options);
   let raw: Awaited<ReturnType<typeof firstsIn>>;
@@ -172,7 +186,25 @@ export async function measureFirstRequests(
   };
 }
 
-/** The isolate's heap after every operation and both pages were called once. */
+/**
+ * The same first requests and heap with `UNHANDLED_OPERATIONS` set to `mode` (`examples`,
+ * `sandbox`): operations answered from their examples' chapters, or from the sandbox's
+ * Durable Object, fresh per spawn, so the first call a sandbox places is a new object's.
+ */
+export async function measureMode(
+  mode: "examples" | "sandbox",
+  bundle: string,
+  bareFetch: string,
+  copy: string,
+  setup: ScaleSetup,
+  cpus: string | undefined,
+): Promise<ModeFigures> {
+  const set = { ...setup, vars: { ...setup.vars, UNHANDLED_OPERATIONS: mode } };
+  const firsts = await measureFirstRequests(bundle, bareFetch, copy, set, cpus);
+  return { ...firsts, heap: await measureHeap(bundle, copy, set, cpus) };
+}
+
+/** The isolate's heap after every operation and every page was called once. */
 export async function measureHeap(
   bundle: string,
   copy: string,
@@ -187,7 +219,10 @@ export async function measureHeap(
     inspector: true,
   });
   try {
-    for (const p of [...operationRequests(setup), ...PAGES.map(pagePlanned)])
+    for (const p of [
+      ...operationRequests(setup),
+      ...[...PAGES, ...referencePages(copy)].map(pagePlanned),
+    ])
       if (p.request) await (await send(w, p)).arrayBuffer();
     return await w.heap();
   } finally {

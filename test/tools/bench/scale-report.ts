@@ -1,5 +1,11 @@
 /** The scale section's tables (test/tools/bench/scale.ts), for the bench's markdown report. */
-import type { FirstRequest, ScaleFigures, ScaleResults } from "./scale";
+import {
+  type FirstRequest,
+  MODES,
+  type ModeFigures,
+  type ScaleFigures,
+  type ScaleResults,
+} from "./scale";
 
 const MIB = 1024 * 1024;
 const kib = (bytes: number | undefined) =>
@@ -25,6 +31,23 @@ function row(f: ScaleFigures, bareMs: number): string {
 
 const firstRow = (name: string, r: FirstRequest) =>
   `| ${name} | ${r.label} | ${r.status ?? "–"} | ${r.cpuMs ?? "–"} | ${r.note ?? ""} |`;
+
+/** One row per document and setting: the slowest first request and the heap. */
+function modeRows(f: ScaleFigures): string[] {
+  const settings: [string, ModeFigures | undefined][] = [
+    ["501", f],
+    ...MODES.map((mode): [string, ModeFigures | undefined] => [mode, f.modes?.[mode]]),
+  ];
+  return settings.map(([setting, m]) => {
+    if (!m || m.error) return `| ${f.label} | ${setting} | ${m?.error ?? "not measured"} | – | – |`;
+    const firsts = [...(m.firstRequests ?? []), ...(m.freshFirstRequests ?? [])];
+    const slowest = firsts
+      .filter((r) => r.cpuMs !== undefined)
+      .sort((a, b) => (b.cpuMs ?? 0) - (a.cpuMs ?? 0))[0];
+    const heap = m.heap ? (m.heap.usedBytes / MIB).toFixed(1) : "–";
+    return `| ${f.label} | ${setting} | ${slowest ? `${slowest.cpuMs} (${slowest.label})` : "–"} | ${firsts.length} | ${heap} |`;
+  });
+}
 
 export function scaleTables(scale: ScaleResults): string[] {
   const docs = Object.values(scale.documents);
@@ -52,6 +75,12 @@ export function scaleTables(scale: ScaleResults): string[] {
     "| document | request | status | CPU ms | note |",
     "| --- | --- | ---: | ---: | --- |",
     ...slowest,
+    "",
+    "In each setting of `UNHANDLED_OPERATIONS` (the sandbox's first call is a fresh Durable Object's):",
+    "",
+    "| document | setting | slowest first request, CPU ms | first requests | heap MB |",
+    "| --- | --- | ---: | ---: | ---: |",
+    ...docs.flatMap(modeRows),
     "",
   ];
 }

@@ -34,7 +34,7 @@ import {
   SIMPLE_OPERATION,
 } from "./generate-document";
 import { oneOperationDocument } from "./one-operation";
-import { measureFirstRequests, measureHeap, measureSimpleCpu } from "./scale-measure";
+import { measureFirstRequests, measureHeap, measureMode, measureSimpleCpu } from "./scale-measure";
 import type { ScaleSetup } from "./scale-setup-types";
 import { median } from "./stats";
 import { type HeapUsage, processCpuNs } from "./workerd";
@@ -165,7 +165,18 @@ export interface ScaleFigures {
     readonly spread: readonly [number, number];
   };
   readonly suite?: { readonly seconds: number; readonly ok: boolean; readonly summary: string };
+  /** The same first requests and heap under `examples` and `sandbox` (issue 42). */
+  readonly modes?: Readonly<Partial<Record<(typeof MODES)[number], ModeFigures>>>;
 }
+
+/** A document's first requests and heap under one `UNHANDLED_OPERATIONS` setting. */
+export type ModeFigures = Pick<
+  ScaleFigures,
+  "firstRequests" | "freshFirstRequests" | "requestFloorMs" | "isolateFloorMs" | "heap" | "error"
+>;
+
+/** The settings measured beside the default (`501`, the figures above). */
+export const MODES = ["examples", "sandbox"] as const;
 
 export interface ScaleResults {
   readonly bareHonoColdStartMs: number;
@@ -263,6 +274,22 @@ async function bundlesOf(copy: string, dir: string, name: string) {
     buildBundle(`${name}-probe`, entry, dir, false),
   ]);
   return { plain, probed };
+}
+
+/**
+ * The copy's Worker as a deployment that answers operations without a handler builds it:
+ * its wrangler.toml's `[vars]` set `UNHANDLED_OPERATIONS = "sandbox"`, so the build writes
+ * the examples' chapters and the sandbox's code (src/build/write.ts). Built after the
+ * default's figures were taken: the build rewrites the copy's assets.
+ */
+async function answeringBundle(copy: string, dir: string, name: string): Promise<string> {
+  const toml = join(copy, "wrangler.toml");
+  const text = readFileSync(toml, "utf8");
+  const set = text.replace(/^UNHANDLED_OPERATIONS = .*$/m, 'UNHANDLED_OPERATIONS = "sandbox"');
+  if (set === text) throw new Error("the copy's wrangler.toml sets no UNHANDLED_OPERATIONS");
+  writeFileSync(toml, set);
+  buildContractIn(copy);
+  return buildBundle(`${name}-answering`, join(copy, "src/index.ts"), dir, false);
 }
 
 /** Everything one document needs before it is measured, or why it cannot be. */
@@ -424,6 +451,24 @@ export async function measureScale(
         );
         const heap = await measureHeap(p.bundles?.plain ?? "", p.copy, p.setup, options.cpus);
         figures = { ...figures, ...firsts, heap, simple: await measureSimpleCpu(p, options) };
+        const modes: Partial<Record<(typeof MODES)[number], ModeFigures>> = {};
+        const answering = await answeringBundle(p.copy, options.dir, p.doc.name);
+        for (const mode of MODES) {
+          console.log(`scale:   UNHANDLED_OPERATIONS = ${mode}`);
+          try {
+            modes[mode] = await measureMode(
+              mode,
+              answering,
+              bareFetch,
+              p.copy,
+              p.setup,
+              options.cpus,
+            );
+          } catch (error) {
+            modes[mode] = { error: `measuring failed: ${(error as Error).message}` };
+          }
+        }
+        figures = { ...figures, modes };
       } catch (error) {
         figures = { ...figures, error: `measuring failed: ${(error as Error).message}` };
       }

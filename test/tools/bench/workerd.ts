@@ -20,6 +20,7 @@
 import { execFile, spawn } from "node:child_process";
 import {
   copyFileSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -63,27 +64,52 @@ export interface Workerd {
 
 const capnp = (value: string) => JSON.stringify(value);
 
-function config(options: StartOptions): string {
+/**
+ * wrangler.toml's Durable Objects (the sandbox's store, SQLite-backed as its migration
+ * declares), each with storage on disk under `dir`: fresh per spawn, as a new object is.
+ */
+function durableObjectsOf(
+  raw: { durable_objects?: { bindings?: { name?: string; class_name?: string }[] } },
+  dir: string,
+): { bindings: string[]; services: string; worker: string } {
+  const declared = (raw.durable_objects?.bindings ?? []).filter((b) => b.name && b.class_name);
+  if (declared.length === 0) return { bindings: [], services: "", worker: "" };
+  const classes = [...new Set(declared.map((b) => b.class_name as string))];
+  return {
+    bindings: declared.map(
+      (b) =>
+        `(name = ${capnp(b.name ?? "")}, durableObjectNamespace = ${capnp(b.class_name ?? "")})`,
+    ),
+    services: `, (name = "do-storage", disk = (path = ${capnp(dir)}, writable = true))`,
+    worker: `
+  durableObjectNamespaces = [${classes.map((c) => `(className = ${capnp(c)}, uniqueKey = ${capnp(`bench-${c}`)}, enableSql = true)`).join(", ")}],
+  durableObjectStorage = (localDisk = "do-storage"),`,
+  };
+}
+
+function config(options: StartOptions, dir: string): string {
   const raw = experimental_readRawConfig({ config: options.wranglerToml }).rawConfig as {
     compatibility_date?: string;
     compatibility_flags?: string[];
     vars?: Record<string, string>;
+    durable_objects?: { bindings?: { name?: string; class_name?: string }[] };
   };
   const assets = assetsOf(options.wranglerToml);
+  const objects = durableObjectsOf(raw, dir);
   const bindings = Object.entries({ ...raw.vars, ...options.vars }).map(
     ([name, value]) => `(name = ${capnp(name)}, text = ${capnp(String(value))})`,
   );
-  bindings.push(...assets.bindings);
+  bindings.push(...assets.bindings, ...objects.bindings);
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
-  services = [(name = "main", worker = .worker)${assets.services}],
+  services = [(name = "main", worker = .worker)${assets.services}${objects.services}],
   sockets = [(name = "http", address = "127.0.0.1:0", http = (), service = "main")],
 );
 const worker :Workerd.Worker = (
   modules = [(name = "index.js", esModule = embed "index.js")],
   compatibilityDate = ${capnp(raw.compatibility_date ?? "2026-05-01")},
   compatibilityFlags = [${(raw.compatibility_flags ?? []).map(capnp).join(", ")}],
-  bindings = [${bindings.join(", ")}],
+  bindings = [${bindings.join(", ")}],${objects.worker}
 );
 `;
 }
@@ -121,7 +147,9 @@ setTimeout(() => process.exit(3), 20000);`;
 export async function startWorkerd(options: StartOptions): Promise<Workerd> {
   const dir = mkdtempSync(join(tmpdir(), "bench-workerd-"));
   copyFileSync(options.bundle, join(dir, "index.js"));
-  writeFileSync(join(dir, "config.capnp"), config(options));
+  const storage = join(dir, "durable-objects");
+  mkdirSync(storage);
+  writeFileSync(join(dir, "config.capnp"), config(options, storage));
   const binary = createRequire(import.meta.url).resolve("workerd/bin/workerd");
   const inspectorPort = options.inspector ? await freePort() : undefined;
   const args = [
