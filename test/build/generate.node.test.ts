@@ -16,6 +16,7 @@ import { assetsOf, prepareBuild } from "../../src/build/generate";
 import { contract as shipped } from "../../src/contract";
 import type { Contract } from "../../src/contract-language/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
+import type { ExampleBook } from "../../src/engine/examples/book";
 import { JWT_VERIFIER } from "../../src/engine/jwt";
 import { XML_CODEC } from "../../src/engine/xml";
 import { corsSetting, corsStatus } from "../../src/platform/cors";
@@ -307,6 +308,50 @@ describe("the documents as the Worker's static assets, outside its script", () =
     const answered = await get(env(setting));
     expect(answered.status).toBe(200);
     expect(answered.headers.get("answered-by")).toBe("examples");
+  });
+
+  it("serves the value and header fields the build made and checked, running no generator", async () => {
+    const { app, env, files } = await assetsApp(
+      FIXTURE_EXAMPLES_CONTRACT,
+      FIXTURE_EXAMPLES_HANDLERS,
+    );
+    const ids = Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations);
+    const path = (id: string) => `/examples/operation-${ids.indexOf(id) + 1}.json`;
+    const chapter = (id: string) => JSON.parse(String(files[path(id)])) as ExampleBook;
+    const get = chapter("fixtureGetGadget").operations.fixtureGetGadget?.[0]?.["200"];
+    const list = chapter("fixtureListGadgets").operations.fixtureListGadgets?.[0]?.["200"];
+    expect(get?.content["application/json"]).toHaveProperty("made");
+    expect(list).toHaveProperty("madeHeaders");
+    // What the Worker serves is what the chapter holds: changed there, it is served changed.
+    const tampered = { ...files };
+    const changed = chapter("fixtureGetGadget");
+    const media = changed.operations.fixtureGetGadget?.[0]?.["200"]?.content["application/json"];
+    (media as { made: unknown }).made = { marker: "FIXTURE made by the build" };
+    tampered[path("fixtureGetGadget")] = JSON.stringify(changed);
+    const bindings = env({ UNHANDLED_OPERATIONS: "examples" }) as unknown as Record<
+      string,
+      unknown
+    >;
+    const served = await app.fetch(
+      new Request("https://fixture.test/fixture-gadgets/0b6f8a4e-9c1d-4f7a-8a3e-2d5c6b7e8f90"),
+      {
+        ...bindings,
+        ASSETS: {
+          fetch: async (request: Request) =>
+            new Response(tampered[new URL(request.url).pathname] ?? null, {
+              status: Object.hasOwn(tampered, new URL(request.url).pathname) ? 200 : 404,
+            }),
+        },
+        RESPONSE_VALIDATION: "off",
+      } as unknown as Env,
+    );
+    expect(await served.json()).toEqual({ marker: "FIXTURE made by the build" });
+    const listed = await app.fetch(
+      new Request("https://fixture.test/fixture-gadgets"),
+      env({ UNHANDLED_OPERATIONS: "examples" }),
+    );
+    const made = (list?.madeHeaders ?? {}) as Record<string, unknown>;
+    expect(listed.headers.get("x-total-count")).toBe(String(made["x-total-count"]));
   });
 
   it("reads only the called operation's chapter of the book, and answers as createApp does", async () => {

@@ -23,6 +23,12 @@ export interface BookMedia {
    * image or file of the API's, but an answer in its media type, never a 501).
    */
   readonly madeBytes?: true;
+  /**
+   * The value made from its schema when it has no example that matches, as the build made
+   * and checked it (the same seed the Worker would use): served as it is, so an answer from
+   * examples runs no generator unless `Prefer: dynamic=true` asks for a fresh value.
+   */
+  readonly made?: unknown;
 }
 
 /** One declared answer (a status, a range or `default`) of an operation. */
@@ -35,6 +41,8 @@ export interface BookAnswer {
   readonly content: Readonly<Record<string, BookMedia>>;
   /** The JSON Schema of its header fields, as text (what a request-side parse reads). */
   readonly headers?: JsonSchema;
+  /** The header fields' values the build made from `headers` (as `made`), when it could. */
+  readonly madeHeaders?: unknown;
 }
 
 /** The example book of a contract: only its operations without a handler are in it. */

@@ -57,11 +57,22 @@ function pointerOf(operation: Operation, key: string, type: string): string {
 }
 
 /** A media type of the book while the build makes it: `unmade` is set once it is known. */
-type MadeMedia = { schema: JsonSchema; examples: string[]; unmade?: true; madeBytes?: true };
+type MadeMedia = {
+  schema: JsonSchema;
+  examples: string[];
+  unmade?: true;
+  madeBytes?: true;
+  made?: unknown;
+};
+
+/** An answer with header fields while the build makes it: `madeHeaders` is set once made. */
+type MadeAnswer = { content: BookAnswer["content"]; headers: JsonSchema; madeHeaders?: unknown };
 
 interface Maker {
   readonly convert: Convert;
   readonly findings: string[];
+  /** Answers whose header values are made once every component is made, with their seeds. */
+  readonly headers: { answer: MadeAnswer; seed: string }[];
   /** Answers to hold to their schemas once every component is made. */
   readonly pending: {
     schema: Schema;
@@ -102,9 +113,13 @@ function answerOf(maker: Maker, id: string, shape: Operation, key: string): Book
     } else maker.pending.push({ schema, media: made, where, seed: `${id} ${key} ${type}` });
   }
   const headers = declared?.headers;
-  return headers
-    ? { content, headers: maker.convert(headers, "input", `${id}${key}Headers`) }
-    : { content };
+  if (!headers) return { content };
+  const answer: MadeAnswer = {
+    content,
+    headers: maker.convert(headers, "input", `${id}${key}Headers`),
+  };
+  maker.headers.push({ answer, seed: `${id} ${key}` });
+  return answer;
 }
 
 /** Part 7's error type `name`, its members as one object (a member that may be absent is not required). */
@@ -133,7 +148,7 @@ export function makeExampleBook(
   if (Object.keys(contract.operations).every((id) => handled.has(id)))
     return { book: EMPTY_BOOK, findings: [] };
   const { convert, schemas } = schemaComponents(contract, jsonSchema);
-  const maker: Maker = { convert, findings: [], pending: [] };
+  const maker: Maker = { convert, findings: [], pending: [], headers: [] };
   const operations: Record<string, Record<string, BookAnswer>[]> = {};
   const errors: Record<string, JsonSchema> = {};
   for (const [id, operation] of Object.entries(contract.operations)) {
@@ -151,11 +166,18 @@ export function makeExampleBook(
   for (const { schema, media, where, seed } of maker.pending) {
     const made = generateValue(media.schema, { root: { components }, direction: "response", seed });
     const reason = made.ok ? mismatch(schema, made.value) : made.reason;
+    // Kept, so the Worker serves what was checked here rather than making it again.
+    if (reason === undefined && made.ok) media.made = made.value;
     if (reason === undefined) continue;
     media.unmade = true;
     maker.findings.push(
       `${where}: no example, and no value made from its schema matches it (${reason}); it is answered 501`,
     );
+  }
+  // Each answer's header values, made as the Worker would make them (the same seed).
+  for (const { answer, seed } of maker.headers) {
+    const made = generateValue(answer.headers, { root: { components }, seed });
+    if (made.ok) answer.madeHeaders = made.value;
   }
   return { book: { components, operations, errors }, findings: maker.findings };
 }

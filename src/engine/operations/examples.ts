@@ -145,8 +145,9 @@ function bodyOf(
   // A binary answer without an example: bytes made for it, the same for every request.
   if (media.madeBytes)
     return { ok: true, value: madeBytes(media.schema, `${x.model.id} ${key} ${type}`) };
-  // No value could be made (the build said so).
+  // No value could be made (the build said so), or the build made it.
   if (media.unmade) return { ok: false };
+  if ("made" in media) return { ok: true, value: media.made };
   const made = generate(media.schema, `${x.model.id} ${key} ${type}`, false);
   return made.ok ? { ok: true, value: made.value } : { ok: false };
 }
@@ -196,7 +197,12 @@ export async function answerFromExamples(x: Exchange, unanswered: () => Outcome)
       type && media ? bodyOf(x, book, { key: chosen.key, type, media }, preferences) : undefined;
     if (body && !body.ok) return unanswered();
     if (body?.applied) applied.push(body.applied);
-    const made = answer?.headers ? generateValue(answer.headers, { root: book, seed }) : undefined;
+    const made =
+      answer && "madeHeaders" in answer
+        ? { ok: true as const, value: answer.madeHeaders }
+        : answer?.headers
+          ? generateValue(answer.headers, { root: book, seed })
+          : undefined;
     x.result = {
       status: chosen.status,
       ...(type === undefined ? {} : { mediaType: type, body: asKind(type, body?.value) }),

@@ -266,6 +266,59 @@ export const REFERENCE_PAGE_BYTES = 1_000_000;
 
 const byteLength = (value: string) => new TextEncoder().encode(value).length;
 
+/** One section of a page, with the run it belongs to (a group, the webhooks, the schemas). */
+interface Piece {
+  readonly run: string;
+  readonly item: SafeHtml;
+  /** The run's wrapper around its sections on one page; `part` counts the run's pages from 1. */
+  readonly wrap: (part: number, items: readonly SafeHtml[]) => SafeHtml;
+}
+
+/**
+ * Pages of `pieces` in order, each filled up to about `budget` bytes: small groups share a
+ * page, a large one goes on over several, each page's runs wrapped as their own.
+ */
+function paginate(
+  pieces: readonly Piece[],
+  budget: number,
+  tried: boolean,
+): { name: string; body: SafeHtml; tried: boolean }[] {
+  const pages: { name: string; body: SafeHtml; tried: boolean }[] = [];
+  const parts = new Map<string, number>();
+  let taken: Piece[] = [];
+  let size = 0;
+  const flush = () => {
+    const runs: Piece[][] = [];
+    for (const piece of taken) {
+      const last = runs.at(-1);
+      if (last?.[0]?.run === piece.run) last.push(piece);
+      else runs.push([piece]);
+    }
+    const bodies = runs.map((run) => {
+      const first = run[0] as Piece;
+      const part = (parts.get(first.run) ?? 0) + 1;
+      parts.set(first.run, part);
+      return first.wrap(
+        part,
+        run.map((p) => p.item),
+      );
+    });
+    const names = runs.map((run) => run[0]?.run ?? "");
+    const name = names.length > 3 ? `${names[0]} to ${names.at(-1)}` : names.join(", ");
+    pages.push({ name, body: joinHtml(bodies, "\n"), tried });
+    taken = [];
+    size = 0;
+  };
+  for (const piece of pieces) {
+    const bytes = byteLength(htmlText(piece.item));
+    if (taken.length > 0 && size + bytes > budget * 0.9) flush();
+    taken.push(piece);
+    size += bytes;
+  }
+  if (taken.length > 0) flush();
+  return pages;
+}
+
 /**
  * The reference of `document`: one page while it holds in `budget` bytes; else an index
  * (contents of every operation, searchable, linking to their pages; authentication,
@@ -280,46 +333,48 @@ export function referenceBook(
 ): ReferenceBook {
   const whole = referencePage(document, options);
   if (byteLength(whole) <= budget) return { index: whole, pages: [] };
-  const { title, groups, platform, webhooks, hooks } = partsOf(document);
   const query =
     options.version === undefined ? "" : `?version=${encodeURIComponent(options.version)}`;
   const urlOf = (n: number) => `${SERVICE_PATHS.reference}${n === 0 ? "" : `/${n}`}${query}`;
   // Each page's content: sections cut where the next would pass the budget.
-  const bodies: { name: string; body: SafeHtml; tried: boolean }[] = [];
-  const cut = (
-    name: string,
-    items: readonly SafeHtml[],
-    wrap: (part: number, items: readonly SafeHtml[]) => SafeHtml,
-    tried: boolean,
-  ) => {
-    let taken: SafeHtml[] = [];
-    let size = 0;
-    const flush = () => {
-      const part = bodies.filter((b) => b.name === name).length + 1;
-      bodies.push({ name, body: wrap(part, taken), tried });
-      taken = [];
-      size = 0;
-    };
-    for (const item of items) {
-      const bytes = byteLength(htmlText(item));
-      if (taken.length > 0 && size + bytes > budget * 0.9) flush();
-      taken.push(item);
-      size += bytes;
-    }
-    if (taken.length > 0) flush();
-  };
-  for (const g of groups)
-    cut(g.name, operationsOf(g, document), (part, items) => groupSection(g, part, items), true);
-  if (webhooks.length > 0) cut("Webhooks", [hooks], (_part, items) => joinHtml(items, ""), false);
-  const schemas = schemaSections(document);
-  if (schemas.length > 0)
-    cut(
-      "Schemas",
-      schemas,
-      (part, items) => html`${part === 1 ? SCHEMAS_HEAD : html`<h2>Schemas (continued)</h2>`}
-${joinHtml(items, "\n")}`,
+  const { title, groups, platform, webhooks, hooks } = partsOf(document);
+  const bodies = [
+    ...paginate(
+      groups.flatMap((g) =>
+        operationsOf(g, document).map((item) => ({
+          run: g.name,
+          item,
+          wrap: (part: number, items: readonly SafeHtml[]) => groupSection(g, part, items),
+        })),
+      ),
+      budget,
+      true,
+    ),
+    ...paginate(
+      webhooks.length > 0
+        ? [
+            {
+              run: "Webhooks",
+              item: hooks,
+              wrap: (_: number, items: readonly SafeHtml[]) => joinHtml(items, ""),
+            },
+          ]
+        : [],
+      budget,
       false,
-    );
+    ),
+    ...paginate(
+      schemaSections(document).map((item) => ({
+        run: "Schemas",
+        item,
+        wrap: (part: number, items: readonly SafeHtml[]) =>
+          html`${part === 1 ? SCHEMAS_HEAD : html`<h2>Schemas (continued)</h2>`}
+${joinHtml(items, "\n")}`,
+      })),
+      budget,
+      false,
+    ),
+  ];
   const index = html`<header>
 <h1>${title} <span class="subtitle">API reference</span></h1>
 ${introSection(document)}

@@ -98,6 +98,19 @@ describe("the reference cut into pages above its budget", async () => {
       }
   });
 
+  it("puts small groups on one page rather than a page each", async () => {
+    const groups = (page: string) => [...page.matchAll(/class="tag-group" id=/g)].length;
+    const all = groups(whole.index);
+    expect(all).toBeGreaterThan(1);
+    const roomy = referenceBook(
+      document,
+      { versions: [], shown: "" },
+      Math.floor(bytes(whole.index) * 0.9),
+    );
+    expect(roomy.pages.length).toBeGreaterThan(0);
+    expect(Math.max(...roomy.pages.map(groups))).toBe(all);
+  });
+
   it("links each page to the index and to the pages either side of it", () => {
     for (const [i, page] of book.pages.entries()) {
       expect(page).toContain('<a href="/_service/reference">Contents and search</a>');
@@ -188,6 +201,16 @@ describe("a reference larger than a page, served", () => {
       expect(served.headers.get("etag")).toBe(made.headers.get("etag"));
       expect(await served.text()).toBe(await made.text());
     }
+  });
+
+  it("goes on with a large group on the next page, under the same heading", async () => {
+    const document = await documentOf(appOf(FIXTURE_LARGE_CONTRACT));
+    const book = referenceBook(document, { versions: [], shown: "" });
+    // One group of 120 operations, about 1.1 MB: two pages, the second continuing it.
+    expect(book.pages).toHaveLength(2);
+    expect(book.pages[0]).toContain('class="tag-group" id="tag-other"');
+    expect(book.pages[1]).toContain('class="tag-group" id="tag-other-2"');
+    expect(book.pages[1]).toContain("(continued)");
   });
 
   it("answers 404 in the platform's problem shape for a page there is not, echoing nothing", async () => {
