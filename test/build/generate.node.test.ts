@@ -10,15 +10,11 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { toJSONSchema } from "zod/mini";
-import { createApp } from "../../src/app";
 import { assetsOf, prepareBuild } from "../../src/build/generate";
 import { contract as shipped } from "../../src/contract";
 import type { Contract } from "../../src/contract-language/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
 import type { ExampleBook } from "../../src/engine/examples/book";
-import { JWT_VERIFIER } from "../../src/engine/jwt";
-import { XML_CODEC } from "../../src/engine/xml";
 import { corsSetting, corsStatus } from "../../src/platform/cors";
 import { MAX_BODY_BYTES, platformDefaults } from "../../src/platform/defaults";
 import { statusReport } from "../../src/platform/status";
@@ -36,21 +32,13 @@ import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixture
 import { FIXTURE_STATES_CONTRACT, fixtureStatesHandlers } from "../fixtures/states";
 import { FIXTURE_VERSIONS_HANDLERS, fixtureVersionsContract } from "../fixtures/versions";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
-import { assetsApp, builtApp } from "../support/built-app";
+import { assetsApp, builtApp, inProcessApp } from "../support/built-app";
 import { importCase } from "../support/import-case";
 
 const SNAPSHOTS = "../engine/openapi/__snapshots__";
 
 /** The app a test builds in process, with what the contract needs. */
-function inProcess(contract: Contract, handlers: object = {}): ServiceApp {
-  return createApp(contract, {
-    engine: OPERATION_ENGINE,
-    jsonSchema: toJSONSchema,
-    jwt: JWT_VERIFIER,
-    xml: XML_CODEC,
-    handlers,
-  } as never);
-}
+const inProcess = inProcessApp;
 
 const pretty = (json: string) => `${JSON.stringify(JSON.parse(json), null, 2)}\n`;
 

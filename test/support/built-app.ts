@@ -6,9 +6,14 @@
  * the documents as the Worker does, from static assets read through an `ASSETS` binding
  * (here a map of the files the build would write).
  */
+import { toJSONSchema } from "zod/mini";
+import { createApp } from "../../src/app";
 import { assetsOf, prepareBuild, servedParts } from "../../src/build/generate";
 import type { Contract } from "../../src/contract-language/contract";
 import type { AnyHandler } from "../../src/contract-language/define-handlers";
+import { OPERATION_ENGINE } from "../../src/engine";
+import { JWT_VERIFIER } from "../../src/engine/jwt";
+import { XML_CODEC } from "../../src/engine/xml";
 import type { BuiltDocuments } from "../../src/platform/documents";
 import { type ServeOptions, type ServiceApp, serveApp } from "../../src/serve-app";
 
@@ -77,4 +82,15 @@ export async function assetsApp(contract: Contract, handlers: object = {}): Prom
     files,
     env: (bindings = {}) => ({ ...bindings, ASSETS }) as unknown as Env,
   };
+}
+
+/** The same contract's app as a test builds it in process (`createApp`), with the whole engine. */
+export function inProcessApp(contract: Contract, handlers: object = {}): ServiceApp {
+  return createApp(contract, {
+    engine: OPERATION_ENGINE,
+    jsonSchema: toJSONSchema,
+    jwt: JWT_VERIFIER,
+    xml: XML_CODEC,
+    handlers,
+  } as never);
 }

@@ -8,28 +8,16 @@
  * (try.ts) whose fields are the document's parameters and credentials.
  */
 import { describe, expect, it } from "vitest";
-import { toJSONSchema } from "zod/mini";
-import { createApp } from "../../../src/app";
 import type { Contract } from "../../../src/contract-language/contract";
 import { defineContract } from "../../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
-import { JWT_VERIFIER } from "../../../src/engine/jwt";
-import { XML_CODEC } from "../../../src/engine/xml";
 import { REFERENCE_PAGE_BYTES, referenceBook } from "../../../src/platform/reference/page";
 import {
   FIXTURE_VOCABULARY_CONTRACT,
   FIXTURE_VOCABULARY_HANDLERS,
 } from "../../fixtures/vocabulary";
-import { assetsApp } from "../../support/built-app";
+import { assetsApp, inProcessApp } from "../../support/built-app";
 
-const appOf = (contract: Contract, handlers: object = {}) =>
-  createApp(contract, {
-    engine: OPERATION_ENGINE,
-    jsonSchema: toJSONSchema,
-    jwt: JWT_VERIFIER,
-    xml: XML_CODEC,
-    handlers,
-  } as never);
+const appOf = inProcessApp;
 
 const vocabulary = appOf(FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS);
 const documentOf = async (app: ReturnType<typeof appOf>) =>
