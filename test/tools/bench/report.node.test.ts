@@ -111,6 +111,10 @@ const onThreshold: ModeFigures = {
 function scaleFigures(overrides: Partial<ScaleFigures> = {}): ScaleFigures {
   return {
     modes: { examples: onThreshold, sandbox: onThreshold },
+    referenceLoad: [
+      { path: "/_service/reference", bytes: 300_000, ms: 2000 },
+      { path: "/_service/reference/3", bytes: 2_000_000, ms: 1500 },
+    ],
     label: "FIXTURE large",
     operations: 300,
     importSeconds: 60,
@@ -316,8 +320,9 @@ describe("benchmark targets", () => {
 describe("scale targets", () => {
   it("are met exactly at their thresholds", () => {
     const judged = judgedOf(scaleRun(scaleFigures({ importPeakHeapMiB: 1024 })));
-    // Five of the 501 setting, and first requests and heap of each other setting.
-    expect(judged).toHaveLength(9);
+    // Five of the 501 setting, the reference in a browser, and first requests and heap of
+    // each other setting.
+    expect(judged).toHaveLength(10);
     expect(judged.filter((t) => !t.met)).toEqual([]);
   });
 
@@ -328,6 +333,7 @@ describe("scale targets", () => {
       heap: { usedBytes: 64 * MIB + 1, totalBytes: 80 * MIB },
       simple: { ...(scaleFigures().simple as NonNullable<ScaleFigures["simple"]>), ratio: 1.151 },
       importPeakHeapMiB: 1025,
+      referenceLoad: [{ path: "/_service/reference/1", bytes: 2_000_001, ms: 900 }],
       modes: {
         examples: { ...onThreshold, heap: { usedBytes: 64 * MIB + 1, totalBytes: 80 * MIB } },
         sandbox: {
@@ -341,7 +347,18 @@ describe("scale targets", () => {
     expect(judged.filter((t) => t.met).map((t) => t.text)).toEqual([
       "FIXTURE large, examples: CPU of every first request (each operation, every page)",
     ]);
-    expect(judged).toHaveLength(9);
+    expect(judged).toHaveLength(10);
+  });
+
+  it("miss a reference slower to open than 2 s, or not opened", () => {
+    const slow = scaleFigures({
+      referenceLoad: [{ path: "/_service/reference", bytes: 10_000, ms: 2001 }],
+    });
+    const unopened = scaleFigures({ referenceLoad: [] });
+    for (const figures of [slow, unopened])
+      expect(
+        targets(scaleRun(figures)).find((t) => t.text.includes("opened in a browser"))?.met,
+      ).toBe(false);
   });
 
   it("miss a setting that was not measured, or whose measuring failed", () => {

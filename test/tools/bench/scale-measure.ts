@@ -4,7 +4,7 @@
  * request against a one-operation Worker's. How each is read, and its limits, is in
  * test/tools/bench/workerd.ts and the bench README ("At scale").
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type Presented, validRequest } from "../conformance/valid-request";
 import type { ProbeRequest } from "./cpu-probe";
@@ -226,6 +226,56 @@ export async function measureHeap(
       if (p.request) await (await send(w, p)).arrayBuffer();
     return await w.heap();
   } finally {
+    await w.stop();
+  }
+}
+
+/**
+ * The reference as a reader opens it: its index and its largest page in headless Chromium
+ * (Debian's, as `npm run test:browser` uses), each from navigation to its `load` event,
+ * with the page's bytes. Undefined when no Chromium is installed (said in the report).
+ */
+export async function measureReferenceLoad(
+  bundle: string,
+  copy: string,
+  setup: ScaleSetup,
+  cpus: string | undefined,
+): Promise<ScaleFigures["referenceLoad"]> {
+  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(executablePath)) return undefined;
+  const { chromium } = await import("playwright-core");
+  const pages = referencePages(copy);
+  const sizeOf = (path: string) =>
+    statSync(join(copy, "src/generated/assets/reference", path)).size;
+  const largest = pages
+    .map((path) => ({ path, bytes: sizeOf(`current-page-${path.split("/").at(-1)}.html`) }))
+    .sort((a, b) => b.bytes - a.bytes)[0];
+  const asked = [
+    { path: "/_service/reference", bytes: sizeOf("current.html") },
+    ...(largest ? [largest] : []),
+  ];
+  const w = await startWorkerd({
+    bundle,
+    wranglerToml: join(copy, "wrangler.toml"),
+    vars: setup.vars,
+    cpus,
+  });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
+  });
+  try {
+    const loads: { path: string; bytes: number; ms: number }[] = [];
+    for (const { path, bytes } of asked) {
+      const page = await browser.newPage();
+      const started = performance.now();
+      await page.goto(`${w.url}${path}`, { waitUntil: "load" });
+      loads.push({ path, bytes, ms: +(performance.now() - started).toFixed(0) });
+      await page.close();
+    }
+    return loads;
+  } finally {
+    await browser.close();
     await w.stop();
   }
 }

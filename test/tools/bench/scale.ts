@@ -34,7 +34,13 @@ import {
   SIMPLE_OPERATION,
 } from "./generate-document";
 import { oneOperationDocument } from "./one-operation";
-import { measureFirstRequests, measureHeap, measureMode, measureSimpleCpu } from "./scale-measure";
+import {
+  measureFirstRequests,
+  measureHeap,
+  measureMode,
+  measureReferenceLoad,
+  measureSimpleCpu,
+} from "./scale-measure";
 import type { ScaleSetup } from "./scale-setup-types";
 import { median } from "./stats";
 import { type HeapUsage, processCpuNs } from "./workerd";
@@ -165,6 +171,12 @@ export interface ScaleFigures {
     readonly spread: readonly [number, number];
   };
   readonly suite?: { readonly seconds: number; readonly ok: boolean; readonly summary: string };
+  /** The reference's index and largest page opened in Chromium, to its `load` event. */
+  readonly referenceLoad?: readonly {
+    readonly path: string;
+    readonly bytes: number;
+    readonly ms: number;
+  }[];
   /** The same first requests and heap under `examples` and `sandbox` (issue 42). */
   readonly modes?: Readonly<Partial<Record<(typeof MODES)[number], ModeFigures>>>;
 }
@@ -451,6 +463,13 @@ export async function measureScale(
         );
         const heap = await measureHeap(p.bundles?.plain ?? "", p.copy, p.setup, options.cpus);
         figures = { ...figures, ...firsts, heap, simple: await measureSimpleCpu(p, options) };
+        const referenceLoad = await measureReferenceLoad(
+          p.bundles?.plain ?? "",
+          p.copy,
+          p.setup,
+          options.cpus,
+        );
+        if (referenceLoad) figures = { ...figures, referenceLoad };
         const modes: Partial<Record<(typeof MODES)[number], ModeFigures>> = {};
         const answering = await answeringBundle(p.copy, options.dir, p.doc.name);
         for (const mode of MODES) {

@@ -328,6 +328,18 @@ export function scaleTargets(f: ScaleFigures, scale: ScaleResults): Target[] {
       met: atMost(f.simple?.ratio, LIMITS.simpleCpuVsOneOperation),
     },
   );
+  const loads = f.referenceLoad ?? [];
+  list.push({
+    text: `${name}: the reference's index and largest page, each ≤ 2 MB, opened in a browser`,
+    limit: `≤ ${LIMITS.referenceLoadMs} ms each`,
+    measured:
+      loads.length === 0
+        ? "not measured (no Chromium)"
+        : loads.map((l) => `${l.path} ${(l.bytes / 1e6).toFixed(2)} MB in ${l.ms} ms`).join("; "),
+    met:
+      loads.length > 0 &&
+      loads.every((l) => l.ms <= LIMITS.referenceLoadMs && l.bytes <= LIMITS.referencePageBytes),
+  });
   for (const mode of MODES) list.push(...modeTargets(name, mode, f.modes?.[mode]));
   if (f.suite)
     list.push({

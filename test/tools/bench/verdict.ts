@@ -23,6 +23,10 @@ export const LIMITS = {
   firstRequestCpuMs: 10,
   /** The isolate's heap after every operation was called once. */
   heapMiB: 64,
+  /** The reference's index and largest page opened in a browser (issue 42). */
+  referenceLoadMs: 2000,
+  /** … each page's size, at most. */
+  referencePageBytes: 2_000_000,
   /** A simple validated operation's CPU per request over the same one in a one-operation Worker. */
   simpleCpuVsOneOperation: 1.15,
 } as const;
