@@ -57,8 +57,22 @@ export function resolveSchema<S extends Schema>(declared: Lazy<S> | undefined): 
  */
 export function component<S extends Schema>(build: () => S): () => S {
   let schema: S | undefined;
-  return () => {
-    schema ??= build();
+  const built = () => {
+    if (schema === undefined) {
+      schema = build();
+      builtBy.set(built, schema);
+    }
     return schema;
   };
+  return built;
+}
+
+/**
+ * The schema a declaration stands for if it was built already, else undefined; it builds
+ * nothing. A schema that another one is (by identity) was built before it could be compared,
+ * so a lookup by identity need not build the schemas it passes over (src/engine/sandbox).
+ */
+export function builtSchema<S extends Schema>(declared: Lazy<S> | undefined): S | undefined {
+  if (declared === undefined || !isBuilder(declared)) return declared;
+  return builtBy.get(declared) as S | undefined;
 }

@@ -35,7 +35,13 @@ import {
   writesValues,
 } from "./items";
 import { type Making, madeUuid, madeValue } from "./made";
-import { needsSandbox, planSandbox, type SandboxResource, type SandboxRoute } from "./place";
+import {
+  needsSandbox,
+  type SandboxResource,
+  type SandboxRoute,
+  sandboxRoute,
+  sandboxServers,
+} from "./place";
 import { createRefused, PRECONDITION_FAILED, writeRefused } from "./preconditions";
 import { type Draft, SandboxRefusal, type StoredRecord, updateRecord, within } from "./records";
 import { type HandlerStore, RECORDS, REQUEST } from "./store";
@@ -292,8 +298,9 @@ const ACTIONS = { create, read, replace, update, delete: remove, transition, lis
  * Throws for an operation it does not place (those answer from their examples).
  */
 export async function answerFromSandbox(call: SandboxCall): Promise<SandboxAnswer> {
-  const route = planSandbox(call.contract).routes.get(call.operationId);
-  if (!route) throw new Error(`sandbox: operation ${call.operationId} is not placed`);
+  const route = sandboxRoute(call.contract, call.operationId);
+  if (typeof route === "string")
+    throw new Error(`sandbox: operation ${call.operationId} is not placed`);
   try {
     return await ACTIONS[route.place](route, call);
   } catch (error) {
@@ -352,17 +359,17 @@ function withWritableType(
 /**
  * The sandbox as the handler of operation `id`, over the caller's records behind the
  * handler's store; undefined for an operation it does not place. Call it on a request, not
- * when the Worker starts: it plans the contract's placements. A refusal is thrown as
+ * when the Worker starts: it plans the operation's place. A refusal is thrown as
  * `SandboxRefusal`, which the run path answers as its problem.
  */
 export function sandboxHandler(contract: Contract, id: string): AnyHandler | undefined {
-  if (!planSandbox(contract).routes.has(id)) return undefined;
+  if (typeof sandboxRoute(contract, id) === "string") return undefined;
   return async (input, context) => {
     const store = context.store as HandlerStore;
     const records = await store[RECORDS]();
     const request = store[REQUEST];
     const url = request?.url;
-    const servers = planSandbox(contract).servers;
+    const servers = sandboxServers(contract);
     const answer = await answerFromSandbox({
       contract,
       operationId: id,

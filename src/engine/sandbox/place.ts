@@ -17,6 +17,7 @@ import type {
   Schema,
 } from "../../contract-language/contract";
 import { resolveSchema, schemaOf } from "../../contract-language/contract";
+import { builtSchema } from "../../contract-language/lazy";
 import { fixedQuery, routedPath } from "../../contract-language/path-key";
 import { bodyKind } from "../media-type";
 import { membersOf, objectShape, unwrap } from "../zod/shape";
@@ -187,12 +188,17 @@ function itemOf(path: string): { collection: string; param: string } | undefined
   return { collection: `${prefix}${suffix}`, param };
 }
 
-/** The part 2 resource `schema` is (the same schema, under any wrapper). */
+/**
+ * The part 2 resource `schema` is (the same schema, under any wrapper). A resource not yet
+ * built cannot be it (`schema` was built with whatever it is made of), so none is built here.
+ */
 function resourceNamed(contract: Contract, schema: Schema | undefined): string | undefined {
   if (!schema) return undefined;
   const target = unwrap(schema);
-  for (const [name, resource] of Object.entries(contract.resources))
-    if (unwrap(resolveSchema(resource)) === target) return name;
+  for (const [name, resource] of Object.entries(contract.resources)) {
+    const built = builtSchema(resource);
+    if (built && unwrap(built) === target) return name;
+  }
   return undefined;
 }
 
@@ -266,7 +272,7 @@ function idMemberOf(shape: Readonly<Record<string, Schema>>, param: string | und
 /** The schemas operations on an item of `collection` give its path parameter `param`, each once. */
 function paramSchemasOf(contract: Contract, collection: string, param: string): Schema[] {
   const schemas = new Set<Schema>();
-  for (const op of answerIndex(contract).itemOperations.get(keyOf(collection)) ?? []) {
+  for (const op of pathIndex(contract).itemOperations.get(keyOf(collection)) ?? []) {
     if (itemOf(op.path)?.param !== param || !op.request?.params) continue;
     const params = resolveSchema(op.request.params);
     const schema = params && membersOf(params)?.[param];
@@ -307,7 +313,6 @@ interface ShapeContext {
   readonly base: Pick<SandboxRoute, "id" | "list" | "machine" | "emits" | "creates" | "path">;
   readonly requestBody: Body;
   readonly objectBody: boolean;
-  readonly reads: ReadMap;
 }
 
 const ITEM_PLACES: Readonly<Record<string, "read" | "replace" | "update" | "delete">> = {
@@ -325,7 +330,7 @@ function itemShape(
   contract: Contract,
   op: Operation,
   item: { readonly collection: string; readonly param: string },
-  { base, requestBody, objectBody, reads }: ShapeContext,
+  { base, requestBody, objectBody }: ShapeContext,
 ): Found | string {
   const place = ITEM_PLACES[op.method];
   if (!place) return `${op.method} on an item path is no read, replace, update or delete`;
@@ -344,7 +349,7 @@ function itemShape(
   if (op.method === "POST" && !answered) return "a POST to an item that does not answer it";
   const resource =
     answered ??
-    reads.get(keyOf(op.path)) ??
+    readOf(contract, op.path) ??
     (place === "replace"
       ? resourceNamed(contract, (requestBody as { schema: Schema }).schema)
       : undefined);
@@ -374,7 +379,7 @@ function isObjectBody(schema: Schema): boolean {
 }
 
 /** The operation's shape, or why it has none the sandbox serves. */
-function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap): Found | string {
+function shapeOf(contract: Contract, id: string, op: Operation): Found | string {
   // `/rest?method=x`, `/#Action=X`: a call by name, not a place of a collection or an item.
   if (Object.keys(fixedQuery(op)).length > 0 || routedPath(op.path) !== op.path)
     return "its path key carries a query or a fragment: a call by name, which the sandbox does not place";
@@ -419,7 +424,7 @@ function shapeOf(contract: Contract, id: string, op: Operation, reads: ReadMap):
   }
   const item = itemOf(op.path);
   const method = op.method;
-  if (item) return itemShape(contract, op, item, { base, requestBody, objectBody, reads });
+  if (item) return itemShape(contract, op, item, { base, requestBody, objectBody });
   const collection = op.path;
   if (method === "POST") {
     if (!objectBody) return "its request body is not an object the sandbox can store";
@@ -505,60 +510,109 @@ function carriedBy(
 }
 
 /**
- * What the document reads and creates where, by path key, in one pass over its operations
- * (planned once per contract: a lookup per operation keeps a 1,200-operation plan linear):
- * the resource a GET of an item of each collection answers (the first), and the resources a
- * POST to each path answers.
+ * The document's operations by where they act, from their paths alone (no schema is read):
+ * the parameter naming an item of each collection (the first operation's), the operations on
+ * an item of each collection, and the operations at each path, by path key.
  */
-interface AnswerIndex {
-  /** The parameter naming an item of each collection (the first operation's). */
+interface PathIndex {
   readonly itemParams: ReadonlyMap<string, string>;
-  /** The operations on an item of each collection. */
   readonly itemOperations: ReadonlyMap<string, readonly Operation[]>;
-  readonly readAt: ReadonlyMap<string, string>;
-  readonly createdAt: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly at: ReadonlyMap<string, readonly Operation[]>;
 }
 
-const indexes = new WeakMap<Contract, AnswerIndex>();
+const pathIndexes = new WeakMap<Contract, PathIndex>();
 
-function answerIndex(contract: Contract): AnswerIndex {
-  const known = indexes.get(contract);
+function pathIndex(contract: Contract): PathIndex {
+  const known = pathIndexes.get(contract);
   if (known) return known;
   const itemParams = new Map<string, string>();
   const itemOperations = new Map<string, Operation[]>();
+  const at = new Map<string, Operation[]>();
+  const push = (map: Map<string, Operation[]>, key: string, op: Operation) => {
+    const ops = map.get(key) ?? [];
+    ops.push(op);
+    map.set(key, ops);
+  };
   for (const op of Object.values(contract.operations)) {
+    push(at, keyOf(op.path), op);
     const item = itemOf(op.path);
     if (!item) continue;
     const key = keyOf(item.collection);
     if (!itemParams.has(key)) itemParams.set(key, item.param);
-    const ops = itemOperations.get(key) ?? [];
-    ops.push(op);
-    itemOperations.set(key, ops);
+    push(itemOperations, key, op);
   }
-  const readAt = new Map<string, string>();
-  const createdAt = new Map<string, Set<string>>();
-  for (const op of Object.values(contract.operations)) {
-    const item = itemOf(op.path);
-    if (op.method === "GET" && item && !readAt.has(keyOf(item.collection))) {
-      const carried = carriedBy(contract, op, [200], item.param);
-      if (carried) readAt.set(keyOf(item.collection), carried);
-    }
-    if (op.method === "POST") {
-      const carried = carriedBy(contract, op, [201, 200], itemParams.get(keyOf(op.path)));
-      if (!carried) continue;
-      const created = createdAt.get(keyOf(op.path)) ?? new Set<string>();
-      created.add(carried);
-      createdAt.set(keyOf(op.path), created);
-    }
-  }
-  const index = { itemParams, itemOperations, readAt, createdAt };
-  indexes.set(contract, index);
+  const index = { itemParams, itemOperations, at };
+  pathIndexes.set(contract, index);
   return index;
+}
+
+/**
+ * What the document's answers say, by path key, each read on first need from only the
+ * operations at that path (a call plans its own operation, never the whole contract's):
+ * the resource a GET of an item answers (`reads`: the last such operation's; `readAt`: the
+ * first that carries one), the resources a POST to a path answers, and whether some
+ * operation the sandbox places creates a resource.
+ */
+interface Answers {
+  readonly reads: Map<string, string | undefined>;
+  readonly readAt: Map<string, string | undefined>;
+  readonly createdAt: Map<string, ReadonlySet<string>>;
+  readonly creatable: Map<string, boolean>;
+  readonly planned: Map<string, Found | string>;
+  readonly routes: Map<string, SandboxRoute | string>;
+}
+
+const answerMemos = new WeakMap<Contract, Answers>();
+
+function answersOf(contract: Contract): Answers {
+  const known = answerMemos.get(contract);
+  if (known) return known;
+  const made: Answers = {
+    reads: new Map(),
+    readAt: new Map(),
+    createdAt: new Map(),
+    creatable: new Map(),
+    planned: new Map(),
+    routes: new Map(),
+  };
+  answerMemos.set(contract, made);
+  return made;
+}
+
+/** A memo's value for `key`, made on first need. */
+function memoized<V>(map: Map<string, V>, key: string, make: () => V): V {
+  if (map.has(key)) return map.get(key) as V;
+  const value = make();
+  map.set(key, value);
+  return value;
+}
+
+/** The resource a GET of the item path `path` answers, where one does (the last such GET). */
+function readOf(contract: Contract, path: string): string | undefined {
+  const key = keyOf(path);
+  return memoized(answersOf(contract).reads, key, () => {
+    let resource: string | undefined;
+    for (const op of pathIndex(contract).at.get(key) ?? []) {
+      if (op.method !== "GET" || !itemOf(op.path)) continue;
+      const answer = successOf(op, [200]);
+      const named = typeof answer?.body === "object" && resourceNamed(contract, answer.body.schema);
+      if (named) resource = named;
+    }
+    return resource;
+  });
 }
 
 /** The resource a GET of an item of `collection` answers, if one does. */
 function readAt(contract: Contract, collection: string): string | undefined {
-  return answerIndex(contract).readAt.get(keyOf(collection));
+  const key = keyOf(collection);
+  return memoized(answersOf(contract).readAt, key, () => {
+    for (const op of pathIndex(contract).itemOperations.get(key) ?? []) {
+      if (op.method !== "GET") continue;
+      const carried = carriedBy(contract, op, [200], itemOf(op.path)?.param);
+      if (carried) return carried;
+    }
+    return undefined;
+  });
 }
 
 /**
@@ -608,7 +662,17 @@ function otherAnswerOf(
 
 /** The resources created by a POST to `path`, by name. */
 function createdAt(contract: Contract, path: string): ReadonlySet<string> {
-  return answerIndex(contract).createdAt.get(keyOf(path)) ?? new Set();
+  const key = keyOf(path);
+  return memoized(answersOf(contract).createdAt, key, () => {
+    const created = new Set<string>();
+    const param = pathIndex(contract).itemParams.get(key);
+    for (const op of pathIndex(contract).at.get(key) ?? []) {
+      if (op.method !== "POST") continue;
+      const carried = carriedBy(contract, op, [201, 200], param);
+      if (carried) created.add(carried);
+    }
+    return created;
+  });
 }
 
 /**
@@ -803,98 +867,122 @@ function positionOf(param: string, schema: Schema): ListPlan["position"] {
     : { param, kind: "offset" };
 }
 
-type ReadMap = ReadonlyMap<string, string>;
-
-/** The resource each item path's GET answers with: the sibling operations' resource. */
-function readsOf(contract: Contract): ReadMap {
-  const reads = new Map<string, string>();
-  for (const op of Object.values(contract.operations)) {
-    if (op.method !== "GET" || !itemOf(op.path)) continue;
-    const answer = successOf(op, [200]);
-    const resource =
-      typeof answer?.body === "object" && resourceNamed(contract, answer.body.schema);
-    if (resource) reads.set(keyOf(op.path), resource);
-  }
-  return reads;
-}
-
 /** The parameter that names an item of `collection`, from any operation on its items. */
 function itemParamOf(contract: Contract, collection: string): string | undefined {
-  return answerIndex(contract).itemParams.get(keyOf(collection));
+  return pathIndex(contract).itemParams.get(keyOf(collection));
 }
 
 /** The item a nested collection belongs to (`/owners/{ownerId}` of `/owners/{ownerId}/pets`). */
-function parentOf(collection: string, reads: ReadMap): SandboxRoute["parent"] {
+function parentOf(contract: Contract, collection: string): SandboxRoute["parent"] {
   const { base, suffix } = splitSuffix(collection);
   const path = `${base.split("/").slice(0, -1).join("/")}${suffix}`;
   const item = itemOf(path);
-  const resource = reads.get(keyOf(path));
+  const resource = item && readOf(contract, path);
   return item && resource ? { resource, param: item.param } : undefined;
+}
+
+/** The operation's shape and its resource as the sandbox stores it, or why it has none. */
+function plannedOf(
+  contract: Contract,
+  id: string,
+): { found: Found; resource: SandboxResource } | string {
+  const op = contract.operations[id];
+  if (!op) return "no such operation";
+  const found = memoized(answersOf(contract).planned, id, () => shapeOf(contract, id, op));
+  if (typeof found === "string") return found;
+  const resource = sandboxResource(
+    contract,
+    found.resource,
+    found.route.collection,
+    found.route.itemParam ?? itemParamOf(contract, found.route.collection),
+  );
+  return typeof resource === "string" ? resource : { found, resource };
+}
+
+/**
+ * Whether some operation the sandbox places creates the resource `name` (a POST to a
+ * collection, or a PUT that declares 201). The operations on the collection it is read in
+ * are asked first, so a nested route's parent is known without planning the contract.
+ */
+function creatable(contract: Contract, name: string, near: string): boolean {
+  return memoized(answersOf(contract).creatable, name, () => {
+    const creates = (op: Operation) =>
+      op.method === "POST" || (op.method === "PUT" && 201 in op.responses);
+    const index = pathIndex(contract);
+    const first = [
+      ...(index.at.get(keyOf(near)) ?? []),
+      ...(index.itemOperations.get(keyOf(near)) ?? []),
+    ];
+    const rest = Object.values(contract.operations).filter((op) => !first.includes(op));
+    const ids = new Map(Object.entries(contract.operations).map(([id, op]) => [op, id]));
+    for (const op of [...first, ...rest]) {
+      if (!creates(op)) continue;
+      const planned = plannedOf(contract, ids.get(op) ?? "");
+      if (typeof planned === "string" || planned.resource.name !== name) continue;
+      const { place, creates: replaces } = planned.found.route;
+      if (place === "create" || (place === "replace" && replaces)) return true;
+    }
+    return false;
+  });
+}
+
+/**
+ * The sandbox's route of operation `id`, or why it places none: planned on its first call
+ * from its own schemas, its resource's and what the operations at its paths answer. A
+ * route keeps its parent only where the sandbox can make one: an owner no placed operation
+ * creates (Spotify's users, under `/users/{user_id}/playlists`) is taken to exist, or its
+ * collection could never hold an item. Its items are still kept apart by the owner's path.
+ */
+export function sandboxRoute(contract: Contract, id: string): SandboxRoute | string {
+  return memoized(answersOf(contract).routes, id, () => {
+    const planned = plannedOf(contract, id);
+    if (typeof planned === "string") return planned;
+    const { found, resource } = planned;
+    const parent = parentOf(contract, found.route.collection);
+    const { base } = splitSuffix(found.route.collection);
+    const near = base.split("/").slice(0, -1).join("/");
+    return {
+      ...found.route,
+      resource,
+      parent: parent && creatable(contract, parent.resource, near) ? parent : undefined,
+    };
+  });
+}
+
+/** The origins of part 1's servers: URLs on them are moved to the deployment's (made.ts). */
+const origins = new WeakMap<Contract, readonly string[]>();
+
+export function sandboxServers(contract: Contract): readonly string[] {
+  const known = origins.get(contract) ?? serverOrigins(contract);
+  origins.set(contract, known);
+  return known;
 }
 
 const memo = new WeakMap<Contract, SandboxPlan>();
 
-/** Every operation's place in the sandbox, planned once per contract. */
+/** Every operation's place in the sandbox, each planned as a call plans it (`sandboxRoute`). */
 export function planSandbox(contract: Contract): SandboxPlan {
   const planned = memo.get(contract);
   if (planned) return planned;
-  const reads = readsOf(contract);
   const routes = new Map<string, SandboxRoute>();
   const placements: PlacedOperation[] = [];
-  for (const [id, op] of Object.entries(contract.operations)) {
-    const found = shapeOf(contract, id, op, reads);
-    const resource =
-      typeof found === "string"
-        ? found
-        : sandboxResource(
-            contract,
-            found.resource,
-            found.route.collection,
-            found.route.itemParam ?? itemParamOf(contract, found.route.collection),
-          );
-    if (typeof found === "string" || typeof resource === "string") {
-      placements.push({ id, place: "examples", why: resource as string });
+  for (const id of Object.keys(contract.operations)) {
+    const route = sandboxRoute(contract, id);
+    if (typeof route === "string") {
+      placements.push({ id, place: "examples", why: route });
       continue;
     }
-    const route: SandboxRoute = {
-      ...found.route,
-      resource,
-      parent: parentOf(found.route.collection, reads),
-    };
     routes.set(id, route);
-    placements.push({ id, place: route.place, resource: resource.name, why: whyPlaced(route) });
+    placements.push({
+      id,
+      place: route.place,
+      resource: route.resource.name,
+      why: whyPlaced(route),
+    });
   }
-  const plan = {
-    routes: withCreatableParents(routes),
-    placements,
-    servers: serverOrigins(contract),
-  };
+  const plan = { routes, placements, servers: sandboxServers(contract) };
   memo.set(contract, plan);
   return plan;
-}
-
-/**
- * The routes, each keeping its parent only where the sandbox can make one: an owner no
- * placed operation creates (Spotify's users, under `/users/{user_id}/playlists`) is taken
- * to exist, or its collection could never hold an item. Its items are still kept apart by
- * the owner's path.
- */
-function withCreatableParents(
-  routes: ReadonlyMap<string, SandboxRoute>,
-): ReadonlyMap<string, SandboxRoute> {
-  const creatable = new Set<string>();
-  for (const route of routes.values())
-    if (route.place === "create" || (route.place === "replace" && route.creates))
-      creatable.add(route.resource.name);
-  const kept = new Map<string, SandboxRoute>();
-  for (const [id, route] of routes)
-    kept.set(
-      id,
-      route.parent && !creatable.has(route.parent.resource)
-        ? { ...route, parent: undefined }
-        : route,
-    );
-  return kept;
 }
 
 function whyPlaced(route: SandboxRoute): string {

@@ -8,8 +8,14 @@ import * as z from "zod/mini";
 import type { Contract, Schema } from "../../../src/contract-language/contract";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { numberFromText } from "../../../src/contract-language/text";
-import { needsSandbox, placeOperations, planSandbox } from "../../../src/engine/sandbox/place";
+import {
+  needsSandbox,
+  placeOperations,
+  planSandbox,
+  sandboxRoute,
+} from "../../../src/engine/sandbox/place";
 import { EMPTY_CONTRACT } from "../../fixtures/contracts";
+import { fixtureLazyContract } from "../../fixtures/lazy";
 import {
   FIXTURE_SANDBOX_PETS_CONTRACT,
   FIXTURE_SANDBOX_SHELVES_CONTRACT,
@@ -206,5 +212,30 @@ describe("placing operations in the sandbox", () => {
     expect(
       placeOperations(FIXTURE_SECURITY_CONTRACT).every(({ place }) => place === "examples"),
     ).toBe(true);
+  });
+});
+
+describe("planning one operation, as its first call does", () => {
+  it("builds only the schemas of that operation and of what it reads, not the contract's", () => {
+    const { contract, built } = fixtureLazyContract();
+    const create = sandboxRoute(contract, "fixtureCreatePet");
+    expect(typeof create === "string" ? create : create.place).toBe("create");
+    expect(built).toEqual({ FixtureOwner: 1, FixturePet: 1 });
+    const tags = fixtureLazyContract();
+    // Tags have no id, so the sandbox places them nowhere: found from their schema alone.
+    expect(sandboxRoute(tags.contract, "fixtureListTags")).toBe(
+      "the resource FixtureTag has no member that holds its id",
+    );
+    expect(tags.built).toEqual({ FixtureTag: 1 });
+  });
+
+  it("places each operation as planning the whole contract does", () => {
+    for (const contract of [FIXTURE_SANDBOX_PETS_CONTRACT, FIXTURE_SANDBOX_SHELVES_CONTRACT]) {
+      const whole = planSandbox(contract);
+      for (const id of Object.keys(contract.operations)) {
+        const alone = sandboxRoute(contract, id);
+        expect(typeof alone === "string" ? undefined : alone).toEqual(whole.routes.get(id));
+      }
+    }
   });
 });
