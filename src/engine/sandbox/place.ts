@@ -873,12 +873,17 @@ function itemParamOf(contract: Contract, collection: string): string | undefined
 }
 
 /** The item a nested collection belongs to (`/owners/{ownerId}` of `/owners/{ownerId}/pets`). */
-function parentOf(contract: Contract, collection: string): SandboxRoute["parent"] {
+function parentOf(
+  contract: Contract,
+  collection: string,
+): (NonNullable<SandboxRoute["parent"]> & { readonly collection: string }) | undefined {
   const { base, suffix } = splitSuffix(collection);
   const path = `${base.split("/").slice(0, -1).join("/")}${suffix}`;
   const item = itemOf(path);
   const resource = item && readOf(contract, path);
-  return item && resource ? { resource, param: item.param } : undefined;
+  return item && resource
+    ? { resource, param: item.param, collection: item.collection }
+    : undefined;
 }
 
 /** The operation's shape and its resource as the sandbox stores it, or why it has none. */
@@ -900,29 +905,26 @@ function plannedOf(
 }
 
 /**
- * Whether some operation the sandbox places creates the resource `name` (a POST to a
- * collection, or a PUT that declares 201). The operations on the collection it is read in
- * are asked first, so a nested route's parent is known without planning the contract.
+ * Whether an operation the sandbox places creates the resource `name` where it is read: a
+ * POST to the collection `near` (the parent's), or a PUT that declares 201 on its items.
+ * Only the operations at those paths are planned, never the contract's others.
  */
 function creatable(contract: Contract, name: string, near: string): boolean {
-  return memoized(answersOf(contract).creatable, name, () => {
-    const creates = (op: Operation) =>
-      op.method === "POST" || (op.method === "PUT" && 201 in op.responses);
+  return memoized(answersOf(contract).creatable, `${name} ${keyOf(near)}`, () => {
     const index = pathIndex(contract);
-    const first = [
-      ...(index.at.get(keyOf(near)) ?? []),
-      ...(index.itemOperations.get(keyOf(near)) ?? []),
-    ];
-    const rest = Object.values(contract.operations).filter((op) => !first.includes(op));
     const ids = new Map(Object.entries(contract.operations).map(([id, op]) => [op, id]));
-    for (const op of [...first, ...rest]) {
-      if (!creates(op)) continue;
+    const candidates = [
+      ...(index.at.get(keyOf(near)) ?? []).filter((op) => op.method === "POST"),
+      ...(index.itemOperations.get(keyOf(near)) ?? []).filter(
+        (op) => op.method === "PUT" && 201 in op.responses,
+      ),
+    ];
+    return candidates.some((op) => {
       const planned = plannedOf(contract, ids.get(op) ?? "");
-      if (typeof planned === "string" || planned.resource.name !== name) continue;
-      const { place, creates: replaces } = planned.found.route;
-      if (place === "create" || (place === "replace" && replaces)) return true;
-    }
-    return false;
+      if (typeof planned === "string" || planned.resource.name !== name) return false;
+      const { place, creates } = planned.found.route;
+      return place === "create" || (place === "replace" && creates);
+    });
   });
 }
 
@@ -939,12 +941,13 @@ export function sandboxRoute(contract: Contract, id: string): SandboxRoute | str
     if (typeof planned === "string") return planned;
     const { found, resource } = planned;
     const parent = parentOf(contract, found.route.collection);
-    const { base } = splitSuffix(found.route.collection);
-    const near = base.split("/").slice(0, -1).join("/");
     return {
       ...found.route,
       resource,
-      parent: parent && creatable(contract, parent.resource, near) ? parent : undefined,
+      parent:
+        parent && creatable(contract, parent.resource, parent.collection)
+          ? { resource: parent.resource, param: parent.param }
+          : undefined,
     };
   });
 }

@@ -331,25 +331,26 @@ export function referenceBook(
   options: ReferenceOptions & { readonly version?: string },
   budget = REFERENCE_PAGE_BYTES,
 ): ReferenceBook {
-  const whole = referencePage(document, options);
-  if (byteLength(whole) <= budget) return { index: whole, pages: [] };
+  // The sections, each rendered once: a large document's are not rendered again for pages.
+  const { title, groups, platform, webhooks, hooks } = partsOf(document);
+  const operations = groups.flatMap((g) =>
+    operationsOf(g, document).map((item) => ({
+      run: g.name,
+      item,
+      wrap: (part: number, items: readonly SafeHtml[]) => groupSection(g, part, items),
+    })),
+  );
+  const sized = operations.reduce((sum, { item }) => sum + byteLength(htmlText(item)), 0);
+  if (sized <= budget) {
+    const whole = referencePage(document, options);
+    if (byteLength(whole) <= budget) return { index: whole, pages: [] };
+  }
   const query =
     options.version === undefined ? "" : `?version=${encodeURIComponent(options.version)}`;
   const urlOf = (n: number) => `${SERVICE_PATHS.reference}${n === 0 ? "" : `/${n}`}${query}`;
   // Each page's content: sections cut where the next would pass the budget.
-  const { title, groups, platform, webhooks, hooks } = partsOf(document);
   const bodies = [
-    ...paginate(
-      groups.flatMap((g) =>
-        operationsOf(g, document).map((item) => ({
-          run: g.name,
-          item,
-          wrap: (part: number, items: readonly SafeHtml[]) => groupSection(g, part, items),
-        })),
-      ),
-      budget,
-      true,
-    ),
+    ...paginate(operations, budget, true),
     ...paginate(
       webhooks.length > 0
         ? [
