@@ -26,7 +26,7 @@ import {
 import { etagOf } from "./preconditions";
 import { type SandboxRecords, SandboxRefusal, type StoredRecord } from "./records";
 import { MAX_LISTED } from "./store";
-import { defaultOf, isMarked, isOptional } from "./values";
+import { defaultOf, isMarked, isOptional, satisfies } from "./values";
 
 type Body = Record<string, unknown>;
 
@@ -80,7 +80,10 @@ function withDefaults(resource: SandboxResource, body: Body): Body {
 
 /**
  * The path's parameters, as members of a new item where the resource has a member spelt
- * the same and the caller gave none (`/accounts/{AccountSid}/calls` → `account_sid`).
+ * the same, the caller gave none (`/accounts/{AccountSid}/calls` → `account_sid`) and the
+ * value is one the member's schema takes: a path parameter looser than the member (any
+ * string, where the member holds a pattern) leaves the member to be made as its schema
+ * says, so the item is still one the document describes.
  */
 export function withPathMembers(
   resource: SandboxResource,
@@ -91,8 +94,10 @@ export function withPathMembers(
   const body = { ...sent };
   for (const [param, value] of Object.entries(params)) {
     const member = spelt.get(spelling(param));
-    if (member !== undefined && member !== resource.idMember && !Object.hasOwn(body, member))
-      setOwn(body, member, value);
+    if (member === undefined || member === resource.idMember || Object.hasOwn(body, member))
+      continue;
+    const schema = resource.shape[member];
+    if (schema && satisfies(schema, value)) setOwn(body, member, value);
   }
   return body;
 }
