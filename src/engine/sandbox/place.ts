@@ -952,9 +952,9 @@ export function sandboxRoute(contract: Contract, id: string): SandboxRoute | str
   });
 }
 
-/** The origins of part 1's servers: URLs on them are moved to the deployment's (made.ts). */
 const origins = new WeakMap<Contract, readonly string[]>();
 
+/** The origins of part 1's servers: URLs on them are moved to the deployment's (made.ts). */
 export function sandboxServers(contract: Contract): readonly string[] {
   const known = origins.get(contract) ?? serverOrigins(contract);
   origins.set(contract, known);
