@@ -428,13 +428,14 @@ ${given}} as const;
  * What the Worker entry re-exports: the sandbox's Durable Object class exactly when the
  * contract places an operation in the sandbox, which is when wrangler.toml's generated block
  * declares its binding (test/support/deployment.ts); a binding whose class the entry does
- * not export fails to deploy, and a class no binding names is not shipped.
+ * not export fails to deploy, and a class no binding names is not shipped. Built without
+ * the store part (`stored` false: nothing reads the records), the class is the resting one.
  */
-export function entryExports(contract: Contract): string {
+export function entryExports(contract: Contract, stored: boolean): string {
   const header = `// Written by src/build/contract.ts (npm run build:contract) from src/contract: do not edit.
 // The classes the Worker's bindings name, re-exported by src/index.ts.
 `;
-  return needsSandbox(contract)
-    ? `${header}export { ${SANDBOX_CLASS} } from "../engine/sandbox/durable-object";\n`
-    : `${header}export {};\n`;
+  if (!needsSandbox(contract)) return `${header}export {};\n`;
+  const from = stored ? "../engine/sandbox/durable-object" : "../engine/sandbox/resting-store";
+  return `${header}export { ${SANDBOX_CLASS} } from "${from}";\n`;
 }

@@ -77,8 +77,11 @@ export async function buildContract(stampFile = BUILD_STAMP): Promise<void> {
   await writeServedContract(unhandledAnswers);
   try {
     contract = (await import("../contract")).contract;
-    write(entryExports(contract), GENERATED_EXPORTS);
     const build = await buildProject(unhandledAnswers);
+    write(
+      entryExports(contract, build.needed.engine?.includes("store") ?? false),
+      GENERATED_EXPORTS,
+    );
     const { built, files } = assetsOf(build.built);
     writeAssets(files);
     write(generatedModule({ needed: build.needed, built, routing: build.routing }));
@@ -86,6 +89,8 @@ export async function buildContract(stampFile = BUILD_STAMP): Promise<void> {
   } catch (error) {
     const reason = `the contract cannot be served: ${(error as Error).message}`;
     writeAssets({});
+    // The binding's class is still exported, so the Worker bundles and fails at load only.
+    if (contract) write(entryExports(contract, false), GENERATED_EXPORTS);
     // Its handlers may not have loaded: it is given the parts of a contract without any.
     write(refusedModule(contract ? neededParts(contract, {}) : NOTHING, reason));
     throw new Error(reason);

@@ -73,8 +73,9 @@ export function answersWithoutHandler(
 /**
  * The parts a Worker of `contract` with `handlers` is given: those the contract uses
  * (`servingParts`), `examples` while some operation has no handler, `store` where the
- * sandbox places some operation (the Durable Object is then bound and exported, and
- * handlers may use it), and `sandbox` while some operation it places has no handler.
+ * sandbox places some operation and a handler or the sandbox's answers may use it (the
+ * Durable Object is bound and exported wherever it places one), and `sandbox` while some
+ * operation it places has no handler.
  * Without `unhandledAnswers` (a deploy build whose deployment answers 501: src/build/write.ts)
  * neither `examples` nor `sandbox`: an operation without a handler then answers 501 whatever
  * the setting says (./operations/unhandled.ts).
@@ -88,8 +89,11 @@ export function engineParts(
   const examples =
     unhandledAnswers && answersWithoutHandler(contract, handlers) ? (["examples"] as const) : [];
   const placed = placeOperations(contract).filter(({ place }) => place !== "examples");
-  const store = placed.length > 0 ? (["store"] as const) : [];
   const sandbox =
     unhandledAnswers && placed.some(({ id }) => unhandled(id)) ? (["sandbox"] as const) : [];
+  // Only a handler or the sandbox's answers read the store: a Worker with neither (an
+  // imported contract deployed to answer 501) exports a resting class in its place.
+  const attached = Object.keys(contract.operations).some((id) => !unhandled(id));
+  const store = placed.length > 0 && (attached || sandbox.length > 0) ? (["store"] as const) : [];
   return [...servingParts(contract), ...examples, ...store, ...sandbox];
 }

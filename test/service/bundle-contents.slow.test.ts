@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { assetsOf, generatedModule, prepareBuild } from "../../src/build/generate";
+import { assetsOf, entryExports, generatedModule, prepareBuild } from "../../src/build/generate";
 import type { Routing } from "../../src/build/routing";
 import { contract } from "../../src/contract";
 import { type Contract, declaresXml } from "../../src/contract-language/contract";
@@ -126,11 +126,18 @@ async function deployedBundle(
     join(dir, "generated.ts"),
     generatedModule({ needed: made.needed, built, routing: made.routing }, `${to("src")}/`),
   );
+  // The Durable Object classes, as src/index.ts re-exports them from the build's module.
+  const stored = made.needed.engine?.includes("store") ?? false;
+  writeFileSync(
+    join(dir, "durable-objects.ts"),
+    entryExports(worker.contract, stored).replaceAll('"../engine/', `"${to("src/engine")}/`),
+  );
   const { handlers } = worker;
   const imported = [worker.contractName, ...(handlers ? [handlers.name] : [])].join(", ");
   writeFileSync(
     join(dir, "entry.ts"),
     `import { BUILT } from "./generated";
+export * from "./durable-objects";
 import { serveApp } from "${to("src/serve-app")}";
 import { ${imported} } from "${to(worker.module)}";
 
@@ -337,7 +344,7 @@ describe("a Worker's bundle", () => {
       expectParts((await deployedBundle(name, worker)).shipped, partsOf(worker));
   });
 
-  it("neither the examples' nor the sandbox's answers in an upload whose deployment answers 501 (src/build/write.ts): the same FIXTURE contract without handlers keeps only the store", {
+  it("neither the examples' nor the sandbox's answers nor its store in an upload whose deployment answers 501 (src/build/write.ts): the same FIXTURE contract without handlers exports the resting Durable Object", {
     timeout: 60_000,
   }, async () => {
     const keyed: FixtureWorker = {
@@ -346,11 +353,23 @@ describe("a Worker's bundle", () => {
       contractName: "FIXTURE_SANDBOX_KEYED_CONTRACT",
     };
     const parts = partsOf(keyed, false);
-    expect(parts).toContain("store");
-    expect(parts).not.toContain("examples");
-    expect(parts).not.toContain("sandbox");
+    for (const part of ["store", "examples", "sandbox"]) expect(parts).not.toContain(part);
     const { shipped } = await deployedBundle("sandbox-uploaded-for-501", keyed, false);
     expectParts(shipped, parts);
+    expect(has(shipped, "src/engine/sandbox/resting-store.ts")).toBe(true);
+    expect(has(shipped, "src/engine/sandbox/durable-object.ts")).toBe(false);
+    // With a handler, which may read the store, the store and its object come back.
+    const each: FixtureWorker = {
+      ...keyed,
+      handlers: {
+        name: "FIXTURE_SANDBOX_KEYED_HANDLERS",
+        expression: "FIXTURE_SANDBOX_KEYED_HANDLERS",
+        value: FIXTURE_SANDBOX_KEYED_HANDLERS,
+      },
+    };
+    expect(partsOf(each, false)).toContain("store");
+    const handled = (await deployedBundle("sandbox-handled-uploaded-for-501", each, false)).shipped;
+    expect(has(handled, "src/engine/sandbox/durable-object.ts")).toBe(true);
     // Nor the value generator's pieces the sandbox's answers use (ids, patterns).
     expect(
       shipped.filter((input) =>
