@@ -142,12 +142,12 @@ export function prepareContract<C extends Contract>(
   }
   if (!jwt && needsJwt(contract)) {
     throw new Error(
-      "part 5 declares a JWT scheme: pass JWT_VERIFIER (src/engine/jwt.ts) as the jwt option",
+      "part 5 declares a JWT scheme: pass JWT_VERIFIER (src/engine/authentication/verify-jwt.ts) as the jwt option",
     );
   }
   if (!xml && declaresXml(contract)) {
     throw new Error(
-      "the contract declares an XML media type (part 4, or part 7's problem+xml): pass XML_CODEC (src/engine/xml.ts) as the xml option",
+      "the contract declares an XML media type (part 4, or part 7's problem+xml): pass XML_CODEC (src/engine/xml/codec.ts) as the xml option",
     );
   }
   for (const id of Object.keys(handlers)) {

@@ -58,11 +58,11 @@ export interface ServiceApp {
 export type EngineOption<C extends Contract, E = OperationEngine> =
   NeedsEngine<C> extends true ? { readonly engine: E } : { readonly engine?: E };
 
-/** `JWT_VERIFIER` from `src/engine/jwt.ts`: required exactly when part 5 declares a JWT scheme. */
+/** `JWT_VERIFIER` from `src/engine/authentication/verify-jwt.ts`: required exactly when part 5 declares a JWT scheme. */
 export type JwtOption<C extends Contract> =
   NeedsJwt<C> extends true ? { readonly jwt: JwtVerifier } : { readonly jwt?: JwtVerifier };
 
-/** `XML_CODEC` from `src/engine/xml.ts`: required exactly when the contract declares an XML media type. */
+/** `XML_CODEC` from `src/engine/xml/codec.ts`: required exactly when the contract declares an XML media type. */
 export type XmlOption<C extends Contract> =
   NeedsXml<C> extends true ? { readonly xml: XmlCodec } : { readonly xml?: XmlCodec };
 

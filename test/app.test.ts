@@ -40,7 +40,7 @@ describe("createApp refuses", () => {
     for (const declared of [body, answer]) {
       const operations = { fixtureA: { ...op("/fixture", declared), method: "POST" } };
       expect(() => build({ operations }, withSchemas)).toThrow(
-        /^the contract declares an XML media type \(part 4, or part 7's problem\+xml\): pass XML_CODEC \(src\/engine\/xml.ts\) as the xml option$/,
+        /^the contract declares an XML media type \(part 4, or part 7's problem\+xml\): pass XML_CODEC \(src\/engine\/xml\/codec.ts\) as the xml option$/,
       );
     }
   });

@@ -14,9 +14,9 @@ import { defaultRouter, OPERATION_ENGINE } from "../engine";
 import { SECURITY_PART } from "../engine/authentication/authenticate";
 import { SIGNATURES_PART } from "../engine/authentication/aws-sigv4";
 import { INTROSPECTION_PART } from "../engine/authentication/introspection";
+import { JWT_VERIFIER } from "../engine/authentication/verify-jwt";
 import { ERROR_MODEL_PART } from "../engine/error-model";
 import { EVENTS_PART } from "../engine/events/part";
-import { JWT_VERIFIER } from "../engine/jwt";
 import { RATE_LIMITS_PART } from "../engine/limits/enforce";
 import { EXAMPLES_PART } from "../engine/operations/examples";
 import { type EnginePart, engineParts } from "../engine/parts";
@@ -28,7 +28,7 @@ import { STORE_PART } from "../engine/sandbox/store";
 import { type EngineParts, servingEngine } from "../engine/serving";
 import { STATES_PART } from "../engine/states/transition";
 import { VERSIONS_PART } from "../engine/versions/negotiate";
-import { XML_CODEC } from "../engine/xml";
+import { XML_CODEC } from "../engine/xml/codec";
 import type {
   BuiltDocuments,
   ByVersion,
@@ -81,10 +81,10 @@ const SERVING: { readonly [P in EnginePart]-?: PartModule<NonNullable<EnginePart
 
 const JWT: PartModule<JwtVerifier> = {
   name: "JWT_VERIFIER",
-  from: "engine/jwt",
+  from: "engine/authentication/verify-jwt",
   value: JWT_VERIFIER,
 };
-const XML: PartModule<XmlCodec> = { name: "XML_CODEC", from: "engine/xml", value: XML_CODEC };
+const XML: PartModule<XmlCodec> = { name: "XML_CODEC", from: "engine/xml/codec", value: XML_CODEC };
 
 /** What a Worker of the contract is given: the serving engine with its parts, the JWT verifier, the XML codec. */
 export interface Needed {

@@ -13,8 +13,8 @@ import type {
   SchemaDeclaration,
   StatusRange,
 } from "./contract";
+import type { ResourceStore, Store } from "./handler-store";
 import type { RequestValue, ResponseValue } from "./schema";
-import type { ResourceStore, Store } from "./store";
 
 type Declared<O extends Operation> = O["request"] extends object ? O["request"] : object;
 

@@ -1,7 +1,7 @@
 /**
  * What a declared media type means for a body: JSON (and any `+json` type), XML (RFC 7303),
  * a form, multipart, text, or bytes. The engine reads and writes bodies by it
- * (src/engine/media-type.ts); the importer (src/importer) decides by it how a document's
+ * (src/engine/request/content-negotiation.ts); the importer (src/importer) decides by it how a document's
  * media type is declared.
  */
 import { isXmlMediaType } from "./contract";

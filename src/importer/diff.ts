@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CATEGORIES, compareDocuments, FIDELITY_FLOOR } from "./compare";
+import { CATEGORIES, compareDocuments, FIDELITY_FLOOR } from "./compare/index";
 import type { Json } from "./source";
 import { readOpenApi } from "./source";
 import { ended, run } from "./stage";

@@ -39,7 +39,7 @@ import {
   sha256,
   untouchedSinceImport,
 } from "./changes";
-import { compareDocuments, FIDELITY_FLOOR } from "./compare";
+import { compareDocuments, FIDELITY_FLOOR } from "./compare/index";
 import { type ImportResult, importContract } from "./contract-code";
 import {
   contractFiles,

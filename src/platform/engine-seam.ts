@@ -60,7 +60,7 @@ export interface JwtSettings {
 }
 
 /**
- * Verifies a bearer JWT (src/engine/jwt.ts, with jose). Passed to the app only when part 5
+ * Verifies a bearer JWT (src/engine/authentication/verify-jwt.ts, with jose). Passed to the app only when part 5
  * declares a JWT scheme, so a Worker without one does not ship the library. `background`
  * is the request's `ExecutionContext.waitUntil`, so a key set can be refreshed ahead of its
  * expiry without the request waiting for it.

@@ -1,5 +1,5 @@
 /**
- * The seam between the platform and the XML codec (src/engine/xml.ts): what the engine asks
+ * The seam between the platform and the XML codec (src/engine/xml/codec.ts): what the engine asks
  * of it. Types only, so the codec and the tools that read XML with it (the conformance
  * checker) need nothing else of the platform.
  */
@@ -30,7 +30,7 @@ export interface XmlNames {
 }
 
 /**
- * XML bodies and answers (src/engine/xml.ts, with fast-xml-parser). Passed to the app only
+ * XML bodies and answers (src/engine/xml/codec.ts, with fast-xml-parser). Passed to the app only
  * when the contract declares an XML media type, so a Worker without one does not ship it.
  */
 export interface XmlCodec {

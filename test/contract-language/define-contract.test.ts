@@ -19,8 +19,8 @@ import type { SecurityScheme } from "../../src/contract-language/contract";
 import { defineContract, type PathParameters } from "../../src/contract-language/define-contract";
 import { defineHandlers } from "../../src/contract-language/define-handlers";
 import { OPERATION_ENGINE } from "../../src/engine";
-import { JWT_VERIFIER } from "../../src/engine/jwt";
-import { XML_CODEC } from "../../src/engine/xml";
+import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
+import { XML_CODEC } from "../../src/engine/xml/codec";
 
 const ok = { 200: { description: "FIXTURE" } } as const;
 const KEY = { type: "apiKey", in: "header", name: "x-fixture-key", secret: "FIXTURE_KEY" } as const;

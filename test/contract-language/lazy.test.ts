@@ -19,7 +19,7 @@ import {
   type OperationInput,
   type OperationResult,
 } from "../../src/contract-language/define-handlers";
-import type { Store } from "../../src/contract-language/store";
+import type { Store } from "../../src/contract-language/handler-store";
 import { OPERATION_ENGINE } from "../../src/engine";
 import { type ServeOptions, serveApp } from "../../src/serve-app";
 import { fixtureLazyContract, fixtureLazySchemas as schemas } from "../fixtures/lazy";

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { compareDocuments } from "../../src/importer/compare";
+import { compareDocuments } from "../../src/importer/compare/index";
 import { readOpenApi } from "../../src/importer/source";
 import { type ImportedCase, importCase } from "../support/import-case";
 

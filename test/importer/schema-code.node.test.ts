@@ -6,7 +6,7 @@
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { compareDocuments } from "../../src/importer/compare";
+import { compareDocuments } from "../../src/importer/compare/index";
 import {
   accepts,
   bodyCase,

@@ -4,7 +4,7 @@
  * Every document here is a FIXTURE.
  */
 import { describe, expect, it } from "vitest";
-import { compareDocuments } from "../../src/importer/compare";
+import { compareDocuments } from "../../src/importer/compare/index";
 import { doc31, findingLines, importCase, type Json } from "../support/import-case";
 
 describe("the servers' path (OpenAPI 3.1 §4.8.5: a server's URL, then the path)", () => {

@@ -456,13 +456,13 @@ describe("the check can fail", () => {
       ["index.ts", "serve-app.ts"],
       ["serve-app.ts", "platform/service.ts"],
       ["platform/service.ts", "importer/emit.ts"],
-      ["engine/xml.ts", "importer/source.ts"],
+      ["engine/xml/codec.ts", "importer/source.ts"],
     ];
     expect(backwardImports(edges)).toEqual([
-      "engine/ → importer/ (engine/xml.ts imports importer/source.ts)",
+      "engine/ → importer/ (engine/xml/codec.ts imports importer/source.ts)",
       "platform/ → importer/ (platform/service.ts imports importer/emit.ts)",
     ]);
-    // engine/xml.ts is not reachable from index.ts here: only the Worker's own import is named.
+    // engine/xml/codec.ts is not reachable from index.ts here: only the Worker's own import is named.
     expect(workerImportsOfNodeOnly(edges)).toEqual([
       "platform/service.ts imports importer/emit.ts",
     ]);
@@ -486,7 +486,7 @@ describe("the check can fail", () => {
   it("reports the importer reaching into engine or platform internals, not its public entries", () => {
     expect(
       importerInternals([
-        ["importer/contract-code.ts", "engine/media-type.ts"],
+        ["importer/contract-code.ts", "engine/request/content-negotiation.ts"],
         ["importer/renames.ts", "platform/openapi/problems.ts"],
         ["importer/stage.ts", "contract/endpoints.ts"],
         ["importer/emit.ts", "contract-language/parts.ts"],
@@ -496,7 +496,7 @@ describe("the check can fail", () => {
         ["importer/diff.ts", "importer/compare.ts"],
       ]),
     ).toEqual([
-      "importer/contract-code.ts imports engine/media-type.ts",
+      "importer/contract-code.ts imports engine/request/content-negotiation.ts",
       "importer/renames.ts imports platform/openapi/problems.ts",
       "importer/served-document.ts imports build/generate.ts",
       "importer/stage.ts imports contract/endpoints.ts",

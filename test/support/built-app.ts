@@ -12,8 +12,8 @@ import { assetsOf, prepareBuild, servedParts } from "../../src/build/generate";
 import type { Contract } from "../../src/contract-language/contract";
 import type { AnyHandler } from "../../src/contract-language/define-handlers";
 import { OPERATION_ENGINE } from "../../src/engine";
-import { JWT_VERIFIER } from "../../src/engine/jwt";
-import { XML_CODEC } from "../../src/engine/xml";
+import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
+import { XML_CODEC } from "../../src/engine/xml/codec";
 import type { BuiltDocuments } from "../../src/platform/documents";
 import { type ServeOptions, type ServiceApp, serveApp } from "../../src/serve-app";
 

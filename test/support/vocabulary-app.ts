@@ -6,8 +6,8 @@ import { env } from "cloudflare:workers";
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../src/app";
 import { OPERATION_ENGINE } from "../../src/engine";
-import { JWT_VERIFIER } from "../../src/engine/jwt";
-import { XML_CODEC } from "../../src/engine/xml";
+import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
+import { XML_CODEC } from "../../src/engine/xml/codec";
 import type { JwtVerifier } from "../../src/platform/engine-seam";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
 

@@ -6,8 +6,8 @@ import * as z from "zod/mini";
 import { createApp } from "../../src/app";
 import type { Contract } from "../../src/contract-language/contract";
 import { OPERATION_ENGINE } from "../../src/engine";
-import { JWT_VERIFIER } from "../../src/engine/jwt";
-import { XML_CODEC } from "../../src/engine/xml";
+import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
+import { XML_CODEC } from "../../src/engine/xml/codec";
 import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
 
 export async function servedDocument(contract: Contract): Promise<Record<string, unknown>> {

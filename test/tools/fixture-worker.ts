@@ -5,8 +5,8 @@
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
 import { OPERATION_ENGINE } from "../../src/engine";
-import { JWT_VERIFIER } from "../../src/engine/jwt";
-import { XML_CODEC } from "../../src/engine/xml";
+import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
+import { XML_CODEC } from "../../src/engine/xml/codec";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
 
 const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {

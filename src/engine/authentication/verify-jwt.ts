@@ -155,9 +155,10 @@ async function verifyFetched(
 }
 
 /**
- * The verifier a contract with JWT schemes passes to `createApp` as `jwt` (src/engine/jwt.ts).
+ * The verifier a contract with JWT schemes passes to `createApp` as `jwt`; its own module, so
+ * a Worker without such a scheme does not bundle jose.
  */
-export const verifyJwt: JwtVerifier = async function verifyJwt(
+export const JWT_VERIFIER: JwtVerifier = async function verifyJwt(
   token: string,
   verification: JwtVerification,
   settings: JwtSettings,

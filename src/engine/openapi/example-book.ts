@@ -19,11 +19,11 @@ import {
   type Schema,
   schemaOf,
 } from "../../contract-language/contract";
+import { bodyKind } from "../../contract-language/media-types";
 import type { JsonSchemaConverter } from "../../platform/openapi/document";
 import { type BookAnswer, EMPTY_BOOK, type ExampleBook } from "../examples/book";
 import { generateValue, type JsonSchema } from "../examples/generate";
 import { escapeToken } from "../examples/validate";
-import { bodyKind } from "../media-type";
 import { describeIssue, jsonPointer } from "../zod/issues";
 import { viewOf } from "../zod/views";
 import { type Convert, schemaComponents } from "./schemas";

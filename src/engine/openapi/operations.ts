@@ -42,9 +42,9 @@ export interface DocumentContext extends Frame {
   readonly errorResponse: (name: string, form?: "inline") => Json;
 }
 
+import { bodyKind } from "../../contract-language/media-types";
 import { fixedQuery, routedPath } from "../../contract-language/path-key";
 import { withPage } from "../../contract-language/problem-catalogue";
-import { bodyKind } from "../media-type";
 import { type OperationOutline, outlineOperation } from "../operations/model";
 import { arrayMembers } from "../request/arrays";
 import { declaredSerialisation } from "../request/parameters";

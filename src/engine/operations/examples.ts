@@ -17,6 +17,7 @@
  * (src/engine/openapi/example-book.ts).
  */
 import { isMediaDeclaration, type ResponseDeclaration } from "../../contract-language/contract";
+import { bodyKind } from "../../contract-language/media-types";
 import { acceptable } from "../../platform/accept";
 import { statusProblem } from "../../platform/problem";
 import type { BookAnswer, BookMedia, ExampleBook } from "../examples/book";
@@ -24,7 +25,6 @@ import { generateValue, type JsonSchema } from "../examples/generate";
 import { preferenceApplied, readPreferences } from "../examples/prefer";
 import { Random } from "../examples/random";
 import { canonical } from "../examples/validate";
-import { bodyKind } from "../media-type";
 import type { Refusal } from "../refusal";
 import type { Exchange, Outcome } from "./model";
 import { statusPlan } from "./responses";

@@ -34,7 +34,7 @@ import {
 import { rateLimitWording } from "../../platform/limit-wording";
 import type { Json } from "../../platform/openapi/document";
 import { type OperationLimits, planLimits } from "../limits/plan";
-import { acceptHint } from "../media-type";
+import { acceptHint } from "../request/content-negotiation";
 import { retirementOf } from "../versions/plan";
 
 /** One failure an operation can answer with: its status, problem type and headers. */

@@ -7,11 +7,12 @@
  * the operation's success is XML, so a client that speaks only XML is answered in XML, and
  * JSON otherwise. Each such problem carries `Vary: Accept`.
  */
+
+import { bodyKind } from "../../contract-language/media-types";
 import { acceptable } from "../../platform/accept";
 import type { XmlCodec } from "../../platform/engine-seam";
 import { PROBLEM_MEDIA_TYPE } from "../../platform/problem";
 import { complete } from "../../platform/security-headers";
-import { bodyKind } from "../media-type";
 import type { ProblemForm } from "./model";
 
 /** RFC 9457 Appendix B's media type. */

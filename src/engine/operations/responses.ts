@@ -21,9 +21,9 @@ import {
   type SchemaDeclaration,
   schemaOf,
 } from "../../contract-language/contract";
+import { type BodyKind, bodyKind } from "../../contract-language/media-types";
 import type { XmlMapping } from "../../platform/engine-seam";
 import { errorTypeUri } from "../../platform/problem-presenter";
-import { type BodyKind, bodyKind } from "../media-type";
 import { viewOf } from "../zod/views";
 import type { XmlMappings } from "../zod/xml-mappings";
 import { successTypes } from "./failures";

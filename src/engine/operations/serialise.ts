@@ -5,9 +5,10 @@
  * strings, bytes as they are. The platform's headers are on every answer, and a
  * handler cannot replace them (it may set its own Content-Security-Policy).
  */
+
+import type { BodyKind } from "../../contract-language/media-types";
 import type { XmlMapping } from "../../platform/engine-seam";
 import { apiHeaders, complete, platformAnswer } from "../../platform/security-headers";
-import type { BodyKind } from "../media-type";
 
 const FORCED = new Set(["content-type", "content-length", ...Object.keys(apiHeaders(""))]);
 FORCED.delete("content-security-policy");

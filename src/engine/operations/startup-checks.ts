@@ -13,9 +13,9 @@ import {
   resolveSchema,
   type Schema,
 } from "../../contract-language/contract";
+import { isDeclarableMediaType } from "../../contract-language/media-types";
 import { PARAMETER_STYLES, type ParameterLocation } from "../../contract-language/parameters";
 import { fixedQuery, routedPath } from "../../contract-language/path-key";
-import { isDeclarableMediaType } from "../media-type";
 import { declaredSerialisation, valueKind } from "../request/parameters";
 import { objectShape } from "../zod/shape";
 import { routePath, routeShape } from "./path-template";

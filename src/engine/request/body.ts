@@ -2,11 +2,12 @@
  * Reading a request body safely: counted in bytes against a cap (also when it arrives
  * chunked, without Content-Length, and for every part of a multipart form), decoded as
  * strict UTF-8 where it is text, parsed as JSON without any path to prototype pollution,
- * read as XML by its schema (src/engine/xml.ts refuses a DOCTYPE and expands no entity),
+ * read as XML by its schema (src/engine/xml/codec.ts refuses a DOCTYPE and expands no entity),
  * and read as a form (urlencoded or multipart, `forms.ts`) into an object of own properties.
  */
+
+import type { BodyKind } from "../../contract-language/media-types";
 import type { XmlMapping } from "../../platform/engine-seam";
-import type { BodyKind } from "../media-type";
 
 type Malformed = { readonly ok: false; readonly kind: "malformed"; readonly reason: string };
 export type BodyResult<T> =

@@ -11,6 +11,7 @@ import {
   type Schema,
   schemaOf,
 } from "../../contract-language/contract";
+import { type BodyKind, bodyKind } from "../../contract-language/media-types";
 import {
   CONTENT_TOO_LARGE,
   MALFORMED_REQUEST,
@@ -21,7 +22,6 @@ import type { XmlMapping } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { VIOLATION_KEYWORD } from "../../platform/error-body";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
-import { acceptHint, type BodyKind, bodyKind, matchMediaType } from "../media-type";
 import type { Refusal } from "../refusal";
 import {
   jsonPointer,
@@ -33,6 +33,7 @@ import { parseWith } from "../zod/parse";
 import { viewOf } from "../zod/views";
 import type { XmlMappings } from "../zod/xml-mappings";
 import { decodeBody, type FormReader, readBodyBytes } from "./body";
+import { acceptHint, matchMediaType } from "./content-negotiation";
 import type { FormsPart } from "./forms";
 import {
   cookiesOf,

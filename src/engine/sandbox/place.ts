@@ -18,8 +18,8 @@ import type {
 } from "../../contract-language/contract";
 import { resolveSchema, schemaOf } from "../../contract-language/contract";
 import { builtSchema } from "../../contract-language/lazy";
+import { bodyKind } from "../../contract-language/media-types";
 import { fixedQuery, routedPath } from "../../contract-language/path-key";
-import { bodyKind } from "../media-type";
 import { membersOf, objectShape, unwrap } from "../zod/shape";
 import { defaultOf, type IdKind, idKindOf, isMarked, isOptional, satisfies } from "./values";
 

@@ -1,10 +1,10 @@
 /**
- * The store offered to handlers (`context.store`, typed in src/contract-language/store.ts):
+ * The store offered to handlers (`context.store`, typed in src/contract-language/handler-store.ts):
  * the caller's sandbox records, one member per part 2 resource. Its Durable Object is
  * reached on first use only, so a handler that does not use it costs nothing.
  */
 import type { Contract } from "../../contract-language/contract";
-import type { ListOptions, ResourceStore } from "../../contract-language/store";
+import type { ListOptions, ResourceStore } from "../../contract-language/handler-store";
 import {
   type SandboxRecords,
   SandboxRefusal,

@@ -1,5 +1,5 @@
 /**
- * The XML mapping of each schema an XML media type declares (src/engine/xml.ts does the
+ * The XML mapping of each schema an XML media type declares (src/engine/xml/codec.ts does the
  * reading and writing), made from the schema's JSON Schema, where its `xml` objects are
  * (OpenAPI 3.1 §4.8.26), once per schema and direction. The JSON Schemas are made when the
  * Worker is built (`xmlSchemas`), so the Worker ships no converter; it makes each mapping

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { authenticate } from "../../../src/engine/authentication/authenticate";
 import { planSecurity } from "../../../src/engine/authentication/plan";
-import { JWT_VERIFIER } from "../../../src/engine/jwt";
+import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
 import {
   FIXTURE_JWT_VARS,
   FIXTURE_ROTATED_SECRETS,

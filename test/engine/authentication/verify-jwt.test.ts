@@ -8,7 +8,7 @@
  */
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { JWT_VERIFIER } from "../../../src/engine/jwt";
+import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
 import type { JwtVerifier } from "../../../src/platform/engine-seam";
 import { FIXTURE_JWT_VARS, FIXTURE_VOCABULARY_CONTRACT } from "../../fixtures/vocabulary";
 import { expectProblem } from "../../support/assertions";

@@ -12,8 +12,8 @@ import { defineContract } from "../../../src/contract-language/define-contract";
 import { RESERVED_SCHEMA_NAMES } from "../../../src/contract-language/reserved";
 import { readOnly } from "../../../src/contract-language/schema";
 import { OPERATION_ENGINE } from "../../../src/engine";
-import { JWT_VERIFIER } from "../../../src/engine/jwt";
-import { XML_CODEC } from "../../../src/engine/xml";
+import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
+import { XML_CODEC } from "../../../src/engine/xml/codec";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../../fixtures/operations";
 import {
   FIXTURE_VOCABULARY_CONTRACT,

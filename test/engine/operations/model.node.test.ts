@@ -13,9 +13,9 @@ import { toJSONSchema } from "zod";
 import { createApp } from "../../../src/app";
 import { type Contract, operationShapes } from "../../../src/contract-language/contract";
 import { OPERATION_ENGINE } from "../../../src/engine";
-import { JWT_VERIFIER } from "../../../src/engine/jwt";
+import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
 import { outlineOperation } from "../../../src/engine/operations/model";
-import { XML_CODEC } from "../../../src/engine/xml";
+import { XML_CODEC } from "../../../src/engine/xml/codec";
 import {
   FIXTURE_ERROR_BODIES_CONTRACT,
   FIXTURE_ERROR_BODIES_HANDLERS,

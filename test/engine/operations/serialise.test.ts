@@ -12,8 +12,8 @@ import { createApp } from "../../../src/app";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { defineHandlers } from "../../../src/contract-language/define-handlers";
 import { OPERATION_ENGINE } from "../../../src/engine";
-import { JWT_VERIFIER } from "../../../src/engine/jwt";
-import { XML_CODEC } from "../../../src/engine/xml";
+import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
+import { XML_CODEC } from "../../../src/engine/xml/codec";
 import {
   FIXTURE_ROTATED_SECRETS,
   FIXTURE_VOCABULARY_CONTRACT,

@@ -9,7 +9,7 @@
 
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { XML_CODEC } from "../../../src/engine/xml";
+import { XML_CODEC } from "../../../src/engine/xml/codec";
 import { buildUnchecked, fixtureGet, WITH_SCHEMAS } from "../../support/fixture-app";
 
 const op = fixtureGet;

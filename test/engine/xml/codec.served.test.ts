@@ -14,8 +14,8 @@ import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
 import type { Operation } from "../../../src/contract-language/contract";
 import { OPERATION_ENGINE } from "../../../src/engine";
-import { JWT_VERIFIER } from "../../../src/engine/jwt";
-import { XML_CODEC } from "../../../src/engine/xml";
+import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
+import { XML_CODEC } from "../../../src/engine/xml/codec";
 import {
   FIXTURE_ROTATED_SECRETS,
   FIXTURE_VOCABULARY_CONTRACT,

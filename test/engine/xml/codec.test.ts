@@ -1,5 +1,5 @@
 /**
- * The XML codec (src/engine/xml.ts) on its own, inside workerd: a schema's `xml` objects
+ * The XML codec (src/engine/xml/codec.ts) on its own, inside workerd: a schema's `xml` objects
  * (OpenAPI 3.1 §4.8.26) decide how a document is read into the value the schema describes
  * and how a value is written back; what is dangerous or not well-formed is refused (OWASP
  * XML External Entity Prevention, XML 1.0, Namespaces in XML 1.0); problems are written in
@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import type { Schema } from "../../../src/contract-language/contract";
-import { XML_CODEC } from "../../../src/engine/xml";
+import { XML_CODEC } from "../../../src/engine/xml/codec";
 import type { XmlMapping } from "../../../src/platform/engine-seam";
 
 const xml = (meta: Record<string, unknown>) => z.meta({ xml: meta });

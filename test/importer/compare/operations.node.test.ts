@@ -4,7 +4,7 @@
  * and served by the real app. Every document here is a FIXTURE.
  */
 import { describe, expect, it } from "vitest";
-import { compareDocuments } from "../../../src/importer/compare";
+import { compareDocuments } from "../../../src/importer/compare/index";
 import { doc31, importCase } from "../../support/import-case";
 
 describe("the round-trip report", () => {

@@ -5,7 +5,7 @@
  * Every document here is a FIXTURE.
  */
 import { describe, expect, it } from "vitest";
-import { compareDocuments } from "../../../src/importer/compare";
+import { compareDocuments } from "../../../src/importer/compare/index";
 import { bodyCase, doc31, importCase, type Json, served } from "../../support/import-case";
 
 /**

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compareDocuments } from "../../../src/importer/compare";
+import { compareDocuments } from "../../../src/importer/compare/index";
 import { entryFile } from "../../../src/importer/emit";
 import { readOpenApi } from "../../../src/importer/source";
 import {

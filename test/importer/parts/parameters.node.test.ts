@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveSchema, type Schema } from "../../../src/contract-language/contract";
 import { objectShape } from "../../../src/engine/zod/shape";
-import { compareDocuments } from "../../../src/importer/compare";
+import { compareDocuments } from "../../../src/importer/compare/index";
 import {
   doc30,
   doc31,

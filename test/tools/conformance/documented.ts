@@ -7,7 +7,7 @@
  * §4.8.26), as a client of the document would read it, and the value is validated alike.
  */
 import { dereference, encodePointer, type Schema, validate } from "@cfworker/json-schema";
-import { XML_CODEC } from "../../../src/engine/xml";
+import { XML_CODEC } from "../../../src/engine/xml/codec";
 
 type Json = Record<string, unknown>;
 

@@ -3,17 +3,8 @@
  * case-insensitive tokens, parameters follow after ";". Anything that is not exactly that
  * shape (a list, a quoted trick, a stray character) matches nothing.
  */
-import type { Operation } from "../contract-language/contract";
-import { type BodyKind, bodyKind, parseMediaType } from "../contract-language/media-types";
-
-export {
-  type BodyKind,
-  bodyKind,
-  isDeclarableMediaType,
-  isJsonMediaType,
-  type MediaType,
-  parseMediaType,
-} from "../contract-language/media-types";
+import type { Operation } from "../../contract-language/contract";
+import { type BodyKind, bodyKind, parseMediaType } from "../../contract-language/media-types";
 
 /** Kinds whose text is decoded as UTF-8, so a charset parameter must say utf-8 if present. */
 const TEXTUAL: ReadonlySet<BodyKind> = new Set(["json", "xml", "form", "text"]);

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   bodyKind,
   isJsonMediaType,
-  matchMediaType,
   parseMediaType,
-} from "../../src/engine/media-type";
+} from "../../../src/contract-language/media-types";
+import { matchMediaType } from "../../../src/engine/request/content-negotiation";
 
 describe("media types (RFC 9110 §8.3.1)", () => {
   it("parses type, subtype and parameters, case-insensitively", () => {

@@ -23,18 +23,18 @@
  * with what is written out.
  */
 
-import { Comparer, METHODS, paths } from "./compare/context";
-import { compareCallbacks, compareWebhooks } from "./compare/events";
-import { type Comparison, tally } from "./compare/items";
-import { compareOperation } from "./compare/operations";
-import { compareServers, compareTags } from "./compare/purpose";
-import { compareComponentSchemas } from "./compare/resources";
-import { compareSecuritySchemes } from "./compare/security";
-import { serverBase } from "./server-base";
-import { child, follow, isObject, type Json } from "./source";
-import { normaliseDocument } from "./walk";
+import { serverBase } from "../server-base";
+import { child, follow, isObject, type Json } from "../source";
+import { normaliseDocument } from "../walk";
+import { Comparer, METHODS, paths } from "./context";
+import { compareCallbacks, compareWebhooks } from "./events";
+import { type Comparison, tally } from "./items";
+import { compareOperation } from "./operations";
+import { compareServers, compareTags } from "./purpose";
+import { compareComponentSchemas } from "./resources";
+import { compareSecuritySchemes } from "./security";
 
-export { CATEGORIES, type Category, type Comparison, type Item, sameJson } from "./compare/items";
+export { CATEGORIES, type Category, type Comparison, type Item, sameJson } from "./items";
 
 /**
  * The share of the source a served document must keep: `npm run contract:diff` exits 1
