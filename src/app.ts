@@ -10,16 +10,14 @@ import type { AnyHandler, Handlers } from "./contract-language/define-handlers";
 import {
   type NeedsEngine,
   type NeedsJsonSchema,
-  type NeedsJwt,
   type NeedsXml,
   needsEngine,
-  needsJwt,
 } from "./contract-language/needs";
 import { INTERFACE_NOT_SPECIFIED, withPage } from "./contract-language/problem-catalogue";
 import { type Verifier, type Verifiers, verifiedInCode } from "./contract-language/verifiers";
+import type { BuildEngine } from "./platform/build-seam";
 import { MAX_BODY_BYTES, platformDefaults } from "./platform/defaults";
 import type { DocumentText, ReportDocuments, ServiceDocuments } from "./platform/documents";
-import type { ContractEngine, XmlSchema } from "./platform/engine-seam";
 import { STYLESHEET } from "./platform/html";
 import {
   declaredSchemas,
@@ -31,15 +29,10 @@ import { isHosted, type ProblemType } from "./platform/problem";
 import { AS_IS } from "./platform/problem-presenter";
 import { referenceBook } from "./platform/reference/page";
 import { statusReport } from "./platform/status";
-import {
-  composeApp,
-  type EngineOption,
-  type JwtOption,
-  type ServiceApp,
-  type XmlOption,
-} from "./serve-app";
+import type { XmlSchema } from "./platform/xml-seam";
+import { composeApp, type EngineOption, type ServiceApp, type XmlOption } from "./serve-app";
 
-export type { NeedsEngine, NeedsJsonSchema, NeedsJwt, NeedsXml, ServiceApp };
+export type { NeedsEngine, NeedsJsonSchema, NeedsXml, ServiceApp };
 
 interface BaseOptions<C extends Contract> {
   /** Handlers by operation id; a declared operation without one answers 501 once its input is valid. */
@@ -63,9 +56,8 @@ type JsonSchemaOption<C extends Contract> =
     : { readonly jsonSchema?: JsonSchemaConverter };
 
 export type AppOptions<C extends Contract> = BaseOptions<C> &
-  EngineOption<C, ContractEngine> &
+  EngineOption<C, BuildEngine> &
   JsonSchemaOption<C> &
-  JwtOption<C> &
   XmlOption<C>;
 
 /** What the build makes of a checked contract: everything the Worker serves as it is. */
@@ -78,7 +70,7 @@ export interface PreparedContract {
    * What operations without a handler answer from under the `examples` setting, as JSON
    * text, with a line for each example left out of it, and cut by operation: made on first use.
    */
-  readonly exampleBook: () => ReturnType<ContractEngine["exampleBook"]>;
+  readonly exampleBook: () => ReturnType<BuildEngine["exampleBook"]>;
 }
 
 /**
@@ -94,7 +86,7 @@ export function createApp<C extends Contract>(
     ? [options?: AppOptions<C>]
     : [options: AppOptions<C>]
 ): ServiceApp {
-  const { engine, jwt, xml, maxBodyBytes = MAX_BODY_BYTES } = options;
+  const { engine, xml, maxBodyBytes = MAX_BODY_BYTES } = options;
   const prepared = prepareContract(contract, options);
   return composeApp(contract, {
     handlers: (options.handlers ?? {}) as Readonly<Record<string, AnyHandler | undefined>>,
@@ -102,7 +94,6 @@ export function createApp<C extends Contract>(
     documents: prepared.documents,
     engine,
     present: engine?.presenter(contract) ?? AS_IS,
-    jwt,
     xml,
     xmlSchemas: prepared.xmlSchemas,
     exampleBook: async () => prepared.exampleBook().text,
@@ -123,7 +114,6 @@ export function prepareContract<C extends Contract>(
   const {
     jsonSchema,
     engine,
-    jwt,
     xml,
     maxBodyBytes = MAX_BODY_BYTES,
   } = options as AppOptions<Contract>;
@@ -137,12 +127,7 @@ export function prepareContract<C extends Contract>(
   }
   if (needsEngine(contract) && !engine) {
     throw new Error(
-      "the contract declares more than its purpose (parts 2 to 9): pass OPERATION_ENGINE as the engine option",
-    );
-  }
-  if (!jwt && needsJwt(contract)) {
-    throw new Error(
-      "part 5 declares a JWT scheme: pass JWT_VERIFIER (src/engine/authentication/verify-jwt.ts) as the jwt option",
+      "the contract declares more than its purpose (parts 2 to 9): pass BUILD_ENGINE as the engine option",
     );
   }
   if (!xml && declaresXml(contract)) {
@@ -261,7 +246,7 @@ export function prepareContract<C extends Contract>(
  * media type of an answer with no example of its own that can be answered, by operation.
  */
 function madeAnswers(text: string): ReadonlyMap<string, readonly string[]> {
-  // What the report reads of the book (src/engine/examples/book.ts, `ExampleBook`).
+  // What the report reads of the book (src/engine/example-book.ts, `ExampleBook`).
   type Media = {
     readonly examples: readonly string[];
     readonly unmade?: true;

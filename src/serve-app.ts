@@ -12,7 +12,7 @@ import { HonoBase as Hono } from "hono/hono-base";
 import { TrieRouter } from "hono/router/trie-router";
 import type { Contract } from "./contract-language/contract";
 import type { AnyHandler, Handlers } from "./contract-language/define-handlers";
-import type { NeedsEngine, NeedsJwt, NeedsXml } from "./contract-language/needs";
+import type { NeedsEngine, NeedsXml } from "./contract-language/needs";
 import type { Verifier, Verifiers } from "./contract-language/verifiers";
 import type { CorsEnv } from "./platform/cors";
 import { MAX_BODY_BYTES } from "./platform/defaults";
@@ -22,13 +22,6 @@ import {
   type ServiceDocuments,
   servedDocuments,
 } from "./platform/documents";
-import type {
-  JwtVerifier,
-  MountContext,
-  OperationEngine,
-  XmlCodec,
-  XmlSchema,
-} from "./platform/engine-seam";
 import type { AppEnv } from "./platform/env";
 import { errorResponse } from "./platform/errors";
 import { fastPath } from "./platform/fast-path";
@@ -37,6 +30,8 @@ import { interfaceNotSpecified, NOT_SPECIFIED_PROBLEM } from "./platform/placeho
 import { problemResponse, statusProblem } from "./platform/problem";
 import { AS_IS, type ProblemPresenter } from "./platform/problem-presenter";
 import { HEALTH, mountServiceRoutes } from "./platform/service";
+import type { MountContext, WorkerEngine } from "./platform/worker-seam";
+import type { XmlCodec, XmlSchema } from "./platform/xml-seam";
 
 /**
  * The built Worker: closed, so nothing can add a route after the catch-all that would
@@ -55,12 +50,8 @@ export interface ServiceApp {
 }
 
 /** The serving engine (`src/engine/serving.ts`): required exactly when the contract needs it (NeedsEngine). */
-export type EngineOption<C extends Contract, E = OperationEngine> =
+export type EngineOption<C extends Contract, E = WorkerEngine> =
   NeedsEngine<C> extends true ? { readonly engine: E } : { readonly engine?: E };
-
-/** `JWT_VERIFIER` from `src/engine/authentication/verify-jwt.ts`: required exactly when part 5 declares a JWT scheme. */
-export type JwtOption<C extends Contract> =
-  NeedsJwt<C> extends true ? { readonly jwt: JwtVerifier } : { readonly jwt?: JwtVerifier };
 
 /** `XML_CODEC` from `src/engine/xml/codec.ts`: required exactly when the contract declares an XML media type. */
 export type XmlOption<C extends Contract> =
@@ -74,7 +65,6 @@ export type ServeOptions<C extends Contract> = {
   /** What the build made of the contract (the generated src/generated/contract.ts). */
   readonly built: BuiltDocuments;
 } & EngineOption<C> &
-  JwtOption<C> &
   XmlOption<C>;
 
 /** What the app is composed of, once the contract was checked and its documents made. */
@@ -82,9 +72,8 @@ export interface Composition {
   readonly handlers: Readonly<Record<string, AnyHandler | undefined>>;
   readonly verifiers: Readonly<Record<string, Verifier | undefined>>;
   readonly documents: ServiceDocuments;
-  readonly engine: OperationEngine | undefined;
+  readonly engine: WorkerEngine | undefined;
   readonly present: ProblemPresenter;
-  readonly jwt: JwtVerifier | undefined;
   readonly xml: XmlCodec | undefined;
   readonly xmlSchemas: readonly XmlSchema[];
   /** What the operation at a position answers from under the `examples` setting (JSON text). */
@@ -102,14 +91,13 @@ const NOT_FOUND = statusProblem(404, "No resource exists at this path.");
 
 /** The Worker of a contract the build checked, serving what the build made of it. */
 export function serveApp<C extends Contract>(contract: C, options: ServeOptions<C>): ServiceApp {
-  const { built, engine, jwt, xml } = options as ServeOptions<Contract>;
+  const { built, engine, xml } = options as ServeOptions<Contract>;
   return composeApp(contract, {
     handlers: (options.handlers ?? {}) as Composition["handlers"],
     verifiers: (options.verifiers ?? {}) as Composition["verifiers"],
     documents: servedDocuments(built),
     engine,
     present: engine?.presenter(contract) ?? AS_IS,
-    jwt,
     xml,
     xmlSchemas: built.xmlSchemas,
     exampleBook: (env, position) => exampleText(env, built.exampleBook, position),
@@ -119,17 +107,17 @@ export function serveApp<C extends Contract>(contract: C, options: ServeOptions<
 }
 
 /** The app, composed: the one place the platform, the documents and the engine meet. */
-export function composeApp(contract: Contract, parts: Composition): ServiceApp {
-  const { engine, present, handlers, maxBodyBytes } = parts;
+export function composeApp(contract: Contract, composition: Composition): ServiceApp {
+  const { engine, present, handlers, maxBodyBytes } = composition;
   // Without operations, the trie: it takes every path pattern Hono accepts, builds nothing
   // on the first request, and is 1.8 KiB gzip smaller than Hono's default pair. The engine
   // brings the router of the operations' routes: in a Worker, the one its build chose
   // (src/build/routing.ts).
   const app = new Hono<AppEnv>({ router: engine?.router() ?? new TrieRouter() });
   app.use(platform());
-  const sandboxReset = engine?.sandboxReset?.(contract, parts.jwt);
+  const sandboxReset = engine?.sandboxReset?.(contract);
   mountServiceRoutes(app, {
-    documents: parts.documents,
+    documents: composition.documents,
     ...(engine ? { answering: engine.answering } : {}),
     ...(engine?.destinations ? { destinations: engine.destinations } : {}),
     ...(sandboxReset
@@ -142,14 +130,13 @@ export function composeApp(contract: Contract, parts: Composition): ServiceApp {
     // namespace is unimplemented, whatever it is.
     app.all("*", interfaceNotSpecified);
   } else {
-    const { jwt, xml, xmlSchemas, exampleBook } = parts;
+    const { xml, xmlSchemas, exampleBook } = composition;
     engine?.mount(app, {
       contract,
       handlers,
-      verifiers: parts.verifiers,
+      verifiers: composition.verifiers,
       maxBodyBytes,
       present,
-      jwt,
       xml,
       xmlSchemas,
       exampleBook,
@@ -166,7 +153,7 @@ export function composeApp(contract: Contract, parts: Composition): ServiceApp {
   if (!noOperations) app.router.match("GET", "/");
   // Only while part 4 declares nothing: once it does, every request would pay for reading
   // its URL twice (the shortcut, then the router), which costs more than the shortcut saves.
-  if (noOperations && parts.fastPath) {
+  if (noOperations && composition.fastPath) {
     const shortcut = fastPath({ notSpecified: NOT_SPECIFIED_PROBLEM, health: HEALTH });
     const route = app.fetch;
     // Hono's `request` calls `this.fetch`, so the test helper takes the shortcut too.

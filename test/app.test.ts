@@ -9,7 +9,7 @@
 
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { OPERATION_ENGINE } from "../src/engine";
+import { BUILD_ENGINE } from "../src/build-engine";
 import { buildUnchecked, fixtureGet, WITH_SCHEMAS } from "./support/fixture-app";
 
 const op = fixtureGet;
@@ -29,7 +29,7 @@ describe("createApp refuses", () => {
     ],
     ["limits", { limits: { fixtureCap: { kind: "body-size", maxBytes: 1, operations: [] } } }],
   ] as const)("a contract that declares %s without the operation engine", (_label, parts) => {
-    expect(() => build(parts, {})).toThrow(/pass OPERATION_ENGINE/);
+    expect(() => build(parts, {})).toThrow(/pass BUILD_ENGINE/);
   });
 
   it("an XML media type (RFC 7303) without the XML codec, in a request body or an answer", () => {
@@ -54,7 +54,7 @@ describe("createApp refuses", () => {
   it("a handler for an operation that is not declared", () => {
     const handlers = { fixtureB: () => ({ status: 200 }) };
     expect(() =>
-      build({ operations: { fixtureA: op("/fixture") } }, { handlers, engine: OPERATION_ENGINE }),
+      build({ operations: { fixtureA: op("/fixture") } }, { handlers, engine: BUILD_ENGINE }),
     ).toThrow(/handler fixtureB: no operation of that id/);
     // Also where part 4 declares nothing, and the engine is not there to see it.
     expect(() => build({}, { handlers })).toThrow(/handler fixtureB/);

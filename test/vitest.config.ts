@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { contract } from "../src/contract";
-import { SANDBOX_BINDING, SANDBOX_CLASS } from "../src/engine/sandbox/records";
+import { SANDBOX_BINDING, SANDBOX_CLASS } from "../src/mocks/sandbox/records";
 import { FIXTURE_RATE_LIMITERS, FIXTURE_SECRETS } from "./fixtures/security";
 import { FIXTURE_JWT_VARS, FIXTURE_ROTATED_SECRETS } from "./fixtures/vocabulary";
 import { rateLimitBindings, requiredSecrets, requiredVars } from "./support/deployment";
@@ -119,11 +119,11 @@ export default defineConfig({
       // The shipped entry, with the sandbox's Durable Object class always exported.
       main: fileURLToPath(new URL("./support/worker-entry.ts", import.meta.url)),
       miniflare: {
-        // The sandbox's store (src/engine/sandbox), for the FIXTURE contracts' sandboxes.
+        // The sandbox's store (src/mocks/sandbox), for the FIXTURE contracts' sandboxes.
         durableObjects: { [SANDBOX_BINDING]: { className: SANDBOX_CLASS, useSQLite: true } },
         bindings: {
           RESPONSE_VALIDATION: "enforce",
-          // The sandbox's quotas, small enough to be reached (test/engine/sandbox/quotas.test.ts).
+          // The sandbox's quotas, small enough to be reached (test/mocks/sandbox/quotas.test.ts).
           SANDBOX_MAX_ITEMS: "60",
           SANDBOX_MAX_BYTES: "400000",
           ...SHIPPED_SECRETS,

@@ -8,7 +8,7 @@
  * of each version, the status report and its page as far as the contract decides them, each
  * problem type's page) as static assets under src/generated/assets, outside the Worker's
  * script (`[assets]` in wrangler.toml), and in src/generated/contract.ts their entity tags,
- * the JSON Schemas the XML codec reads by and the engine parts the contract needs, which
+ * the JSON Schemas the XML codec reads by and the engine features the contract needs, which
  * src/index.ts passes to `serveApp`. So the Worker ships neither zod's JSON Schema
  * converter nor the documenter, and computes nothing per isolate that the contract alone
  * decides. Run in Node; nothing the Worker loads imports it

@@ -1,34 +1,34 @@
 /**
  * What the build makes of a contract (src/build/contract.ts): the contract checked, with the
- * engine parts it needs (and only those: the serving engine with the parts the contract uses,
- * and the examples' answers while an operation has no handler, src/engine/parts.ts, the JWT
+ * engine features it needs (and only those: the serving engine with the features the contract uses,
+ * and the examples' answers while an operation has no handler, src/engine/features.ts, the JWT
  * verifier, the XML codec), its documents made and tagged, the example book, and the module
  * the Worker entry imports them from.
  */
 import { toJSONSchema } from "zod/mini";
 import { type AppOptions, type PreparedContract, prepareContract } from "../app";
+import { BUILD_ENGINE, defaultRouter } from "../build-engine";
 import { type Contract, declaresXml } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
-import { needsEngine, needsJwt } from "../contract-language/needs";
-import { defaultRouter, OPERATION_ENGINE } from "../engine";
-import { SECURITY_PART } from "../engine/authentication/authenticate";
-import { SIGNATURES_PART } from "../engine/authentication/aws-sigv4";
-import { INTROSPECTION_PART } from "../engine/authentication/introspection";
+import { needsEngine } from "../contract-language/needs";
+import { SECURITY_FEATURE } from "../engine/authentication/authenticate";
+import { SIGNATURES_FEATURE } from "../engine/authentication/aws-sigv4";
+import { INTROSPECTION_FEATURE } from "../engine/authentication/introspection";
 import { JWT_VERIFIER } from "../engine/authentication/verify-jwt";
-import { ERROR_MODEL_PART } from "../engine/error-model";
-import { EVENTS_PART } from "../engine/events/part";
-import { RATE_LIMITS_PART } from "../engine/limits/enforce";
-import { EXAMPLES_PART } from "../engine/operations/examples";
-import { type EnginePart, engineParts } from "../engine/parts";
-import { FORMS_PART } from "../engine/request/forms";
-import { SANDBOX_PART } from "../engine/sandbox/answer";
-import { needsSandbox } from "../engine/sandbox/place";
-import { SANDBOX_CLASS } from "../engine/sandbox/records";
-import { STORE_PART } from "../engine/sandbox/store";
-import { type EngineParts, servingEngine } from "../engine/serving";
-import { STATES_PART } from "../engine/states/transition";
-import { VERSIONS_PART } from "../engine/versions/negotiate";
+import { ERROR_MODEL_FEATURE } from "../engine/error-model";
+import { EVENTS_FEATURE } from "../engine/events/feature";
+import type { EngineFeature } from "../engine/features";
+import { RATE_LIMITS_FEATURE } from "../engine/limits/enforce";
+import { FORMS_FEATURE } from "../engine/request/forms";
+import { type EngineFeatures, servingEngine } from "../engine/serving";
+import { STATES_FEATURE } from "../engine/states/transition";
+import { VERSIONS_FEATURE } from "../engine/versions/negotiate";
 import { XML_CODEC } from "../engine/xml/codec";
+import { EXAMPLES_FEATURE } from "../mocks/examples/answer";
+import { SANDBOX_FEATURE } from "../mocks/sandbox/answer";
+import { needsSandbox } from "../mocks/sandbox/place";
+import { SANDBOX_CLASS } from "../mocks/sandbox/records";
+import { STORE_FEATURE } from "../mocks/sandbox/store";
 import type {
   BuiltDocuments,
   ByVersion,
@@ -36,61 +36,75 @@ import type {
   DocumentText,
   ReportDocuments,
 } from "../platform/documents";
-import type { JwtVerifier, OperationEngine, XmlCodec } from "../platform/engine-seam";
 import { entityTag } from "../platform/etag";
 import { withDeployment } from "../platform/status";
+import type { WorkerEngine } from "../platform/worker-seam";
+import type { XmlCodec } from "../platform/xml-seam";
+import { engineFeatures } from "./features";
 import { preparedCode, type Routing, routerOf, routingOf } from "./routing";
 
-/** A part of the serving engine, with the module (under src/) that exports it. */
-interface PartModule<V> {
+/** A feature of the serving engine, with the module (under src/) that exports it. */
+interface FeatureModule<V> {
   readonly name: string;
   readonly from: string;
   readonly value: V;
 }
 
-/** Each part of the serving engine, for the generated module's imports and for tests. */
-const SERVING: { readonly [P in EnginePart]-?: PartModule<NonNullable<EngineParts[P]>> } = {
-  versions: { name: "VERSIONS_PART", from: "engine/versions/negotiate", value: VERSIONS_PART },
-  rateLimits: { name: "RATE_LIMITS_PART", from: "engine/limits/enforce", value: RATE_LIMITS_PART },
-  security: {
-    name: "SECURITY_PART",
-    from: "engine/authentication/authenticate",
-    value: SECURITY_PART,
-  },
-  introspection: {
-    name: "INTROSPECTION_PART",
-    from: "engine/authentication/introspection",
-    value: INTROSPECTION_PART,
-  },
-  signatures: {
-    name: "SIGNATURES_PART",
-    from: "engine/authentication/aws-sigv4",
-    value: SIGNATURES_PART,
-  },
-  states: { name: "STATES_PART", from: "engine/states/transition", value: STATES_PART },
-  events: { name: "EVENTS_PART", from: "engine/events/part", value: EVENTS_PART },
-  errorModel: { name: "ERROR_MODEL_PART", from: "engine/error-model", value: ERROR_MODEL_PART },
-  forms: { name: "FORMS_PART", from: "engine/request/forms", value: FORMS_PART },
-  // While an operation has no handler: its answers under the `examples` setting.
-  examples: { name: "EXAMPLES_PART", from: "engine/operations/examples", value: EXAMPLES_PART },
-  // Where the sandbox places an operation: its store, for handlers and the reset route.
-  store: { name: "STORE_PART", from: "engine/sandbox/store", value: STORE_PART },
-  // While an operation it places has no handler: its answers under the `sandbox` setting.
-  sandbox: { name: "SANDBOX_PART", from: "engine/sandbox/answer", value: SANDBOX_PART },
+/** Each feature of the serving engine, for the generated module's imports and for tests. */
+const SERVING: { readonly [P in EngineFeature]-?: FeatureModule<NonNullable<EngineFeatures[P]>> } =
+  {
+    versions: {
+      name: "VERSIONS_FEATURE",
+      from: "engine/versions/negotiate",
+      value: VERSIONS_FEATURE,
+    },
+    rateLimits: {
+      name: "RATE_LIMITS_FEATURE",
+      from: "engine/limits/enforce",
+      value: RATE_LIMITS_FEATURE,
+    },
+    security: {
+      name: "SECURITY_FEATURE",
+      from: "engine/authentication/authenticate",
+      value: SECURITY_FEATURE,
+    },
+    introspection: {
+      name: "INTROSPECTION_FEATURE",
+      from: "engine/authentication/introspection",
+      value: INTROSPECTION_FEATURE,
+    },
+    signatures: {
+      name: "SIGNATURES_FEATURE",
+      from: "engine/authentication/aws-sigv4",
+      value: SIGNATURES_FEATURE,
+    },
+    jwt: { name: "JWT_VERIFIER", from: "engine/authentication/verify-jwt", value: JWT_VERIFIER },
+    states: { name: "STATES_FEATURE", from: "engine/states/transition", value: STATES_FEATURE },
+    events: { name: "EVENTS_FEATURE", from: "engine/events/feature", value: EVENTS_FEATURE },
+    errorModel: {
+      name: "ERROR_MODEL_FEATURE",
+      from: "engine/error-model",
+      value: ERROR_MODEL_FEATURE,
+    },
+    forms: { name: "FORMS_FEATURE", from: "engine/request/forms", value: FORMS_FEATURE },
+    // While an operation has no handler: its answers under the `examples` setting.
+    examples: { name: "EXAMPLES_FEATURE", from: "mocks/examples/answer", value: EXAMPLES_FEATURE },
+    // Where the sandbox places an operation: its store, for handlers and the reset route.
+    store: { name: "STORE_FEATURE", from: "mocks/sandbox/store", value: STORE_FEATURE },
+    // While an operation it places has no handler: its answers under the `sandbox` setting.
+    sandbox: { name: "SANDBOX_FEATURE", from: "mocks/sandbox/answer", value: SANDBOX_FEATURE },
+  };
+
+const XML: FeatureModule<XmlCodec> = {
+  name: "XML_CODEC",
+  from: "engine/xml/codec",
+  value: XML_CODEC,
 };
 
-const JWT: PartModule<JwtVerifier> = {
-  name: "JWT_VERIFIER",
-  from: "engine/authentication/verify-jwt",
-  value: JWT_VERIFIER,
-};
-const XML: PartModule<XmlCodec> = { name: "XML_CODEC", from: "engine/xml/codec", value: XML_CODEC };
-
-/** What a Worker of the contract is given: the serving engine with its parts, the JWT verifier, the XML codec. */
+/** What a Worker of the contract is given: the serving engine with its features, the XML codec. */
 export interface Needed {
-  /** The serving engine's parts; undefined when the contract needs no engine at all. */
-  readonly engine: readonly EnginePart[] | undefined;
-  readonly jwt: boolean;
+  /** The serving engine's features; undefined when the contract needs no engine at all. */
+  readonly engine: readonly EngineFeature[] | undefined;
   readonly xml: boolean;
 }
 
@@ -113,16 +127,17 @@ export interface Build {
 
 /**
  * What `contract` with `handlers` needs: exactly what the option types of `serveApp` and the
- * engine's mount require, and the examples part while an operation has no handler.
+ * engine's mount require, and the examples feature while an operation has no handler.
  */
-export function neededParts(
+export function neededFeatures(
   contract: Contract,
   handlers: Readonly<Record<string, AnyHandler | undefined>>,
   unhandledAnswers = true,
 ): Needed {
   return {
-    engine: needsEngine(contract) ? engineParts(contract, handlers, unhandledAnswers) : undefined,
-    jwt: needsJwt(contract),
+    engine: needsEngine(contract)
+      ? engineFeatures(contract, handlers, unhandledAnswers)
+      : undefined,
     xml: declaresXml(contract),
   };
 }
@@ -131,26 +146,24 @@ export function neededParts(
  * The options `serveApp` is given for `needed`, as the generated module gives them: the
  * engine routes with `routing`'s router, or Hono's default pair when none is given.
  */
-export function servedParts(
+export function servedFeatures(
   needed: Needed,
   routing?: Routing,
 ): {
-  engine?: OperationEngine;
-  jwt?: JwtVerifier;
+  engine?: WorkerEngine;
   xml?: XmlCodec;
 } {
-  const { engine, jwt, xml } = needed;
-  const parts = (engine ?? []).map((p) => [p, SERVING[p].value]);
+  const { engine, xml } = needed;
+  const features = (engine ?? []).map((p) => [p, SERVING[p].value]);
   return {
     ...(engine
       ? {
           engine: servingEngine(
-            Object.fromEntries(parts),
+            Object.fromEntries(features),
             routing ? routerOf(routing) : defaultRouter,
           ),
         }
       : {}),
-    ...(jwt ? { jwt: JWT.value } : {}),
     ...(xml ? { xml: XML.value } : {}),
   };
 }
@@ -169,7 +182,7 @@ export function checkBuild(
   handlers: Readonly<Record<string, AnyHandler | undefined>>,
   unhandledAnswers = true,
 ): PreparedContract {
-  return checkedWith(contract, handlers, neededParts(contract, handlers, unhandledAnswers));
+  return checkedWith(contract, handlers, neededFeatures(contract, handlers, unhandledAnswers));
 }
 
 function checkedWith(
@@ -180,8 +193,7 @@ function checkedWith(
   // Checked and documented with the whole engine, as `createApp` does.
   const options = {
     handlers,
-    ...(needed.engine ? { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema } : {}),
-    ...(needed.jwt ? { jwt: JWT.value } : {}),
+    ...(needed.engine ? { engine: BUILD_ENGINE, jsonSchema: toJSONSchema } : {}),
     ...(needed.xml ? { xml: XML.value } : {}),
   } as AppOptions<Contract>;
   return prepareContract(contract, options);
@@ -196,7 +208,7 @@ export async function prepareBuild(
   handlers: Readonly<Record<string, AnyHandler | undefined>>,
   unhandledAnswers = true,
 ): Promise<Build> {
-  const needed = neededParts(contract, handlers, unhandledAnswers);
+  const needed = neededFeatures(contract, handlers, unhandledAnswers);
   const prepared = checkedWith(contract, handlers, needed);
   const { documents } = prepared;
   const current = documents.openapi(undefined);
@@ -245,7 +257,7 @@ export async function prepareBuild(
     exampleBook: { body: book.text },
     exampleChapters: book.chapters(),
   };
-  const { engine } = servedParts(needed);
+  const { engine } = servedFeatures(needed);
   return {
     needed,
     ...(engine ? { routing: routingOf(contract, handlers, engine, built) } : {}),
@@ -360,10 +372,9 @@ function partsCode(
   src: string,
   routing?: Routing,
 ): { imports: string; declared: string; given: string } {
-  const { engine, jwt, xml } = needed;
-  const modules: PartModule<unknown>[] = [
-    ...(engine ?? []).map((part) => SERVING[part]),
-    ...(jwt ? [JWT] : []),
+  const { engine, xml } = needed;
+  const modules: FeatureModule<unknown>[] = [
+    ...(engine ?? []).map((feature) => SERVING[feature]),
     ...(xml ? [XML] : []),
   ];
   const router = engine ? routerCode(routing, src) : undefined;
@@ -372,17 +383,18 @@ function partsCode(
     ...(router ? [router.imports] : []),
     ...modules.map(({ name, from }) => `import { ${name} } from "${src}${from}";\n`),
   ].join("");
-  const parts = (engine ?? []).map((part) => `${part}: ${SERVING[part].name}`).join(", ");
+  const features = (engine ?? [])
+    .map((feature) => `${feature}: ${SERVING[feature].name}`)
+    .join(", ");
   const given = [
-    ...(router ? [`  engine: servingEngine({ ${parts} }, ${router.router}),\n`] : []),
-    ...(jwt ? [`  jwt: ${JWT.name},\n`] : []),
+    ...(router ? [`  engine: servingEngine({ ${features} }, ${router.router}),\n`] : []),
     ...(xml ? [`  xml: ${XML.name},\n`] : []),
   ].join("");
   return { imports, declared: router?.declared ?? "", given };
 }
 
 /**
- * The generated module: the parts' imports, and what the build made, as data. `src` is the
+ * The generated module: the features' imports, and what the build made, as data. `src` is the
  * way from the module to src/ (`../` from src/generated/).
  */
 export function generatedModule(
@@ -396,7 +408,7 @@ ${imports}import type { BuiltDocuments } from "${src}platform/documents";
 
 const built: BuiltDocuments = ${JSON.stringify(build.built, null, 1)};
 ${declared}
-/** What src/index.ts passes to serveApp: what the build made, and the parts the contract needs. */
+/** What src/index.ts passes to serveApp: what the build made, and the features the contract needs. */
 export const BUILT = {
   built,
 ${given}} as const;
@@ -405,7 +417,7 @@ ${given}} as const;
 
 /**
  * The module of a refused contract: loading it throws the build's line, so nothing bundled
- * from it can start, while the entry still type-checks (the parts the contract needs are
+ * from it can start, while the entry still type-checks (the features the contract needs are
  * there, so \`wrangler types\` still sees the Worker's exports).
  */
 export function refusedModule(needed: Needed, reason: string): string {
@@ -429,13 +441,13 @@ ${given}} as const;
  * contract places an operation in the sandbox, which is when wrangler.toml's generated block
  * declares its binding (test/support/deployment.ts); a binding whose class the entry does
  * not export fails to deploy, and a class no binding names is not shipped. Built without
- * the store part (`stored` false: nothing reads the records), the class is the resting one.
+ * the store feature (`stored` false: nothing reads the records), the class is the resting one.
  */
 export function entryExports(contract: Contract, stored: boolean): string {
   const header = `// Written by src/build/contract.ts (npm run build:contract) from src/contract: do not edit.
 // The classes the Worker's bindings name, re-exported by src/index.ts.
 `;
   if (!needsSandbox(contract)) return `${header}export {};\n`;
-  const from = stored ? "../engine/sandbox/durable-object" : "../engine/sandbox/resting-store";
+  const from = stored ? "../mocks/sandbox/durable-object" : "../mocks/sandbox/resting-store";
   return `${header}export { ${SANDBOX_CLASS} } from "${from}";\n`;
 }

@@ -1,6 +1,6 @@
 /**
  * The router the build gives a Worker with operations (src/engine/routing.ts). The build
- * composes the app as the Worker will (the same contract, handlers, engine parts and
+ * composes the app as the Worker will (the same contract, handlers, engine features and
  * documents, so the same routes in the same order), records the path of every route, and
  * asks Hono's regular-expression router to prepare its one expression of them
  * (`buildInitParams`). When it can, the Worker is given that expression, written as code;
@@ -15,7 +15,7 @@ import type { Contract } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
 import { preparedRouter } from "../engine/routing";
 import type { BuiltDocuments } from "../platform/documents";
-import type { OperationEngine } from "../platform/engine-seam";
+import type { WorkerEngine } from "../platform/worker-seam";
 import { type ServeOptions, serveApp } from "../serve-app";
 
 /** The router a Worker is given: Hono's prepared expression of its paths, or the trie. */
@@ -30,17 +30,17 @@ export type Routing =
 /** The paths the app's routes are mounted at, in order, each once. */
 function mountedPaths(
   contract: Contract,
-  options: ServeOptions<Contract> & { readonly engine: OperationEngine },
+  options: ServeOptions<Contract> & { readonly engine: WorkerEngine },
 ): string[] {
   const paths = new Set<string>();
-  const recorder: ReturnType<OperationEngine["router"]> = {
+  const recorder: ReturnType<WorkerEngine["router"]> = {
     name: "the build's recorder",
     add: (_method, path) => {
       paths.add(path);
     },
     match: () => [[]],
   };
-  const engine: OperationEngine = { ...options.engine, router: () => recorder };
+  const engine: WorkerEngine = { ...options.engine, router: () => recorder };
   serveApp(contract, { ...options, engine });
   return [...paths];
 }
@@ -52,11 +52,11 @@ function mountedPaths(
 export function routingOf(
   contract: Contract,
   handlers: Readonly<Record<string, AnyHandler | undefined>>,
-  engine: OperationEngine,
+  engine: WorkerEngine,
   built: BuiltDocuments,
 ): Routing {
   const paths = mountedPaths(contract, { handlers, engine, built } as ServeOptions<Contract> & {
-    engine: OperationEngine;
+    engine: WorkerEngine;
   });
   try {
     buildInitParams({ paths });
@@ -74,7 +74,7 @@ export function preparedCode(paths: readonly string[]): string {
 }
 
 /** The router `routing` gives, in process (a test composes the app as the Worker does). */
-export function routerOf(routing: Routing): OperationEngine["router"] {
+export function routerOf(routing: Routing): WorkerEngine["router"] {
   return routing.kind === "trie"
     ? () => new TrieRouter()
     : // Hono's prepared router fills its lists as routes are added: prepared again per app.

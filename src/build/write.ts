@@ -8,20 +8,20 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Contract } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
-import { TENANCY_VAR, tenancyOf } from "../engine/sandbox/tenancy";
+import { TENANCY_VAR, tenancyOf } from "../mocks/sandbox/tenancy";
 import {
   assetsOf,
   type Build,
   entryExports,
   generatedModule,
-  neededParts,
+  neededFeatures,
   prepareBuild,
   refusedModule,
 } from "./generate";
 import { SERVED_DIR, writeServedContract } from "./served-contract";
 
 /** What a contract that does not even load is given: nothing can be said of its needs. */
-const NOTHING = { engine: undefined, jwt: false, xml: false } as const;
+const NOTHING = { engine: undefined, xml: false } as const;
 
 /** Where the Worker entry imports what the build made from. */
 export const GENERATED = fileURLToPath(new URL("../generated/contract.ts", import.meta.url));
@@ -92,7 +92,7 @@ export async function buildContract(stampFile = BUILD_STAMP): Promise<void> {
     // The binding's class is still exported, so the Worker bundles and fails at load only.
     if (contract) write(entryExports(contract, false), GENERATED_EXPORTS);
     // Its handlers may not have loaded: it is given the parts of a contract without any.
-    write(refusedModule(contract ? neededParts(contract, {}) : NOTHING, reason));
+    write(refusedModule(contract ? neededFeatures(contract, {}) : NOTHING, reason));
     throw new Error(reason);
   }
 }
@@ -192,7 +192,7 @@ const TENANCY_SETTING = new RegExp(`^\\s*${TENANCY_VAR}\\s*=\\s*(.*)$`, "gm");
 
 /**
  * Why the build refuses wrangler.toml's STORE_TENANCY, if it does: a setting that is none
- * of src/engine/sandbox/tenancy.ts's would fail every store closed (a 500), so it never
+ * of src/mocks/sandbox/tenancy.ts's would fail every store closed (a 500), so it never
  * reaches a Worker.
  */
 export function tenancyRefusal(wranglerToml = WRANGLER_TOML): string | undefined {

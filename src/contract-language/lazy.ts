@@ -70,7 +70,7 @@ export function component<S extends Schema>(build: () => S): () => S {
 /**
  * The schema a declaration stands for if it was built already, else undefined; it builds
  * nothing. A schema that another one is (by identity) was built before it could be compared,
- * so a lookup by identity need not build the schemas it passes over (src/engine/sandbox).
+ * so a lookup by identity need not build the schemas it passes over (src/mocks/sandbox).
  */
 export function builtSchema<S extends Schema>(declared: Lazy<S> | undefined): S | undefined {
   if (declared === undefined || !isBuilder(declared)) return declared;

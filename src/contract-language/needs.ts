@@ -54,15 +54,6 @@ export type NeedsJsonSchema<C extends Contract> = true extends
   : false;
 
 /** Part 5 declares a scheme whose bearer tokens are JWTs verified here. */
-export type NeedsJwt<C extends Contract> = true extends {
-  [K in keyof C["securitySchemes"]]: C["securitySchemes"][K] extends { readonly jwt: object }
-    ? true
-    : false;
-}[keyof C["securitySchemes"]]
-  ? true
-  : false;
-
-/** The same, for a contract the compiler cannot see. */
 export function needsJwt(contract: Contract): boolean {
   return Object.values(contract.securitySchemes).some((scheme) => "jwt" in scheme);
 }
@@ -105,34 +96,35 @@ export type NeedsXml<C extends Contract> = true extends {
   : false;
 
 /**
- * The parts of the serving engine, each of which ships only in a Worker whose contract uses
+ * The features of the serving engine, each of which ships only in a Worker whose contract uses
  * it (src/build/generate.ts chooses them; the engine refuses to mount a contract that needs
  * one it was not given): part 9's versions and dated deprecations (RFC 9745, RFC 8594),
- * part 8's rate limits, part 5's credentials, its token introspection (RFC 7662) and request
- * signatures (AWS Signature Version 4), part
+ * part 8's rate limits, part 5's credentials, its token introspection (RFC 7662), request
+ * signatures (AWS Signature Version 4) and bearer JWTs (RFC 7519, with jose), part
  * 3's transitions, part 6's events, part 7's error model, and request bodies read as forms
  * (urlencoded or multipart, RFC 7578).
  */
-export const SERVING_PARTS = [
+export const SERVING_FEATURES = [
   "versions",
   "rateLimits",
   "security",
   "introspection",
   "signatures",
+  "jwt",
   "states",
   "events",
   "errorModel",
   "forms",
 ] as const;
 
-export type ServingPart = (typeof SERVING_PARTS)[number];
+export type ServingFeature = (typeof SERVING_FEATURES)[number];
 
 const declares = (part: object) => Object.keys(part).length > 0;
 
-/** The serving engine's parts `contract` uses, in `SERVING_PARTS`' order. */
-export function servingParts(contract: Contract): ServingPart[] {
+/** The serving engine's parts `contract` uses, in `SERVING_FEATURES`' order. */
+export function servingFeatures(contract: Contract): ServingFeature[] {
   const shapes = Object.values(contract.operations).flatMap(operationShapes);
-  const uses: Record<ServingPart, boolean> = {
+  const uses: Record<ServingFeature, boolean> = {
     // Negotiated once part 9 says where a client states a version; a dated deprecation of
     // one operation is served by the same step (its Deprecation, Sunset and 410).
     versions:
@@ -144,6 +136,7 @@ export function servingParts(contract: Contract): ServingPart[] {
     introspection: Object.values(contract.securitySchemes).some(
       (scheme) => "introspection" in scheme,
     ),
+    jwt: needsJwt(contract),
     signatures: Object.values(contract.securitySchemes).some(
       (scheme) => scheme.type === "verified" && scheme.verifiedBy === "aws-sigv4",
     ),
@@ -157,5 +150,5 @@ export function servingParts(contract: Contract): ServingPart[] {
       }),
     ),
   };
-  return SERVING_PARTS.filter((part) => uses[part]);
+  return SERVING_FEATURES.filter((part) => uses[part]);
 }

@@ -376,6 +376,6 @@ export function errorProblemTypes(contract: Contract): ProblemType[] {
 }
 
 /** Part 7 as the serving engine uses it: in a Worker only when part 7 declares an error type. */
-export const ERROR_MODEL_PART = { presenter: problemPresenter } as const;
+export const ERROR_MODEL_FEATURE = { presenter: problemPresenter } as const;
 
-export type ErrorModelPart = typeof ERROR_MODEL_PART;
+export type ErrorModelFeature = typeof ERROR_MODEL_FEATURE;

@@ -1,48 +1,49 @@
 /**
  * The operation engine as the Worker runs it: the routes of part 4's operations, request
- * validation and answer checks, with the parts the contract uses (`parts.ts`: part 9's
+ * validation and answer checks, with the features the contract uses (`features.ts`: part 9's
  * versions, part 8's rate limits, part 5's credentials and token introspection, part 3's
  * transitions, part 6's events, part 7's error model, form bodies; while an operation has no
  * handler, the examples' answers; and the sandbox's store and answers where it places
  * operations). What only the build needs (the start-up checks, the OpenAPI documentation, the
- * pages) is in `OPERATION_ENGINE` (index.ts), which the Worker does not import: the build
- * writes `servingEngine({ …the parts the Worker uses }, router)` into
+ * pages) is the build's engine (index.ts, `buildEngine`), which the Worker does not import: the build
+ * writes `servingEngine({ …the features the Worker uses }, router)` into
  * src/generated/contract.ts, with the router it chose for the Worker's routes.
  */
-import type { OperationEngine } from "../platform/engine-seam";
+
 import { AS_IS } from "../platform/problem-presenter";
-import type { ExamplesPart } from "./operations/examples";
+import type { WorkerEngine } from "../platform/worker-seam";
+import type { ServingFeatures } from "./features";
+import type { ExamplesFeature } from "./operations/model";
 import { mountOperations } from "./operations/mount";
 import { answering } from "./operations/unhandled";
-import type { ServingParts } from "./parts";
 
-/** The parts a serving engine is given: those the contract uses, and the examples part. */
-export type EngineParts = ServingParts & { readonly examples?: ExamplesPart };
+/** The features a serving engine is given: those the contract uses, and the mocks'. */
+export type EngineFeatures = ServingFeatures & { readonly examples?: ExamplesFeature };
 
 /**
- * The engine that serves a contract, with `parts`: those the contract uses, and the
- * examples part while an operation has no handler (parts.ts). `router` makes the router of
+ * The engine that serves a contract, with `features`: those the contract uses, and the
+ * examples feature while an operation has no handler (features.ts). `router` makes the router of
  * its routes: the one the build chose for them in a Worker (src/build/routing.ts), Hono's
  * default pair (`defaultRouter`, routing.ts) in process. Only the router given is bundled.
  */
 export function servingEngine(
-  parts: EngineParts,
-  router: OperationEngine["router"],
-): OperationEngine {
-  const { errorModel, events, examples, store, sandbox, security, introspection } = parts;
+  features: EngineFeatures,
+  router: WorkerEngine["router"],
+): WorkerEngine {
+  const { errorModel, events, examples, store, sandbox, security, introspection, jwt } = features;
   return {
     router,
-    mount: (app, context) => mountOperations(app, context, parts, examples?.answer),
+    mount: (app, context) => mountOperations(app, context, features, examples?.answer),
     // Without part 7, the platform's own answers stand.
     presenter: errorModel ? errorModel.presenter : () => AS_IS,
     ...(events ? { consume: events.consume, destinations: events.destinations } : {}),
-    // Without the examples part (an upload built for 501), the report says 501 too.
+    // Without the examples feature (an upload built for 501), the report says 501 too.
     answering: (env) => answering(env, examples !== undefined),
-    // Where the sandbox places an operation (the store part): DELETE /_service/sandbox. A
-    // Worker is given the store only then; an engine given every part asks the sandbox.
+    // Where the sandbox places an operation (the store feature): DELETE /_service/sandbox. A
+    // Worker is given the store only then; an engine given every feature asks the sandbox.
     ...(store
       ? {
-          sandboxReset: (contract, jwt) =>
+          sandboxReset: (contract) =>
             store.reset(contract, jwt, security, introspection, sandbox?.places ?? (() => true)),
         }
       : {}),

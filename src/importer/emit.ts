@@ -384,7 +384,7 @@ const ENTRY = `/**
  * The Worker entry: the app served from the service's contract, its handlers and what the
  * build made of them (src/generated/contract.ts, written by \`npm run build:contract\`, which
  * \`wrangler dev\`, \`npm run build\`, \`wrangler deploy\` and \`npm test\` run first): the
- * contract's documents and exactly the engine parts it needs (the serving engine once it
+ * contract's documents and exactly the engine features it needs (the serving engine once it
  * declares more than its purpose, the JWT verifier for a JWT scheme, the XML codec for an
  * XML media type). Nothing else happens here; the option types refuse to compile without a
  * part the contract needs, so a stale build is a type error (src/contract/README.md).

@@ -104,7 +104,7 @@ export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
   readonly xmlSchemas: readonly XmlSchema[];
   /**
    * What operations without a handler answer from under the `examples` setting (the engine's
-   * example book, src/engine/examples/book.ts), as JSON text, an asset of it, or the assets
+   * example book, src/engine/example-book.ts), as JSON text, an asset of it, or the assets
    * of its chapters (one per operation). It grows with the API, so it stays out of the script
    * like the documents, and a deployment reads one operation's chapter, on its first use.
    */

@@ -12,6 +12,6 @@ export const SERVICE_PATHS = {
   problems: `${SERVICE_PREFIX}/problems`,
   reference: `${SERVICE_PREFIX}/reference`,
   stylesheet: `${SERVICE_PREFIX}/style.css`,
-  /** Only where the contract places an operation in the sandbox (src/engine/sandbox). */
+  /** Only where the contract places an operation in the sandbox (src/mocks/sandbox). */
   sandbox: `${SERVICE_PREFIX}/sandbox`,
 } as const;

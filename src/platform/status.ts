@@ -72,7 +72,7 @@ export type UnhandledSetting = "501" | "examples" | "sandbox";
 export type AnsweredBy = "handler" | UnhandledSetting;
 
 /**
- * Where the sandbox places an operation without a handler (src/engine/sandbox/place.ts),
+ * Where the sandbox places an operation without a handler (src/mocks/sandbox/place.ts),
  * decided when the Worker is built: an action on a part 2 resource, or `examples`, and why.
  */
 export interface SandboxStatus {

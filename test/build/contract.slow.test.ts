@@ -11,8 +11,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { defineContract } from "../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../src/engine";
 import { copyProject } from "../../src/importer/copy-project";
 
 const SLOW = 300_000;
@@ -41,7 +41,7 @@ function createAppRefusal(): string {
     },
   });
   try {
-    createApp(contract, { engine: OPERATION_ENGINE });
+    createApp(contract, { engine: BUILD_ENGINE });
   } catch (error) {
     return (error as Error).message;
   }

@@ -1,14 +1,14 @@
 /**
  * What the build makes of a contract for the examples setting (src/build/generate.ts,
- * src/engine/openapi/example-book.ts): the example book, without the examples that do not
+ * src/mocks/examples/make-book.ts): the example book, without the examples that do not
  * match their schemas, each of which the build reports at its pointer (RFC 6901) instead of
- * serving it; and without the operations a handler answers. And the engine part that answers
- * from it (src/engine/parts.ts), which the Worker is given only while an operation has no
+ * serving it; and without the operations a handler answers. And the engine feature that answers
+ * from it (src/engine/features.ts), which the Worker is given only while an operation has no
  * handler.
  */
 import { describe, expect, it } from "vitest";
 import { generatedModule, prepareBuild } from "../../src/build/generate";
-import { EMPTY_BOOK, type ExampleBook } from "../../src/engine/examples/book";
+import { EMPTY_BOOK, type ExampleBook } from "../../src/engine/example-book";
 import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
 
 // The build takes the project's handlers by id, as src/build/write.ts hands them over.
@@ -110,11 +110,11 @@ describe("the book cut by operation, one chapter each (what a deployment reads)"
 });
 
 describe("the engine the Worker is given", () => {
-  it("has the examples part while an operation has no handler", () => {
+  it("has the examples feature while an operation has no handler", () => {
     expect(build.needed.engine).toContain("examples");
     const module = generatedModule(build);
-    expect(module).toContain('import { EXAMPLES_PART } from "../engine/operations/examples";');
-    expect(module).toMatch(/servingEngine\(\{[^}]*examples: EXAMPLES_PART/);
+    expect(module).toContain('import { EXAMPLES_FEATURE } from "../mocks/examples/answer";');
+    expect(module).toMatch(/servingEngine\(\{[^}]*examples: EXAMPLES_FEATURE/);
   });
 
   it("has none once every operation has a handler", async () => {
@@ -128,6 +128,6 @@ describe("the engine the Worker is given", () => {
     expect(JSON.parse(built.built.exampleBook.body)).toEqual(EMPTY_BOOK);
     const module = generatedModule(built);
     expect(module).toContain('import { servingEngine } from "../engine/serving";');
-    expect(module).not.toContain("EXAMPLES_PART");
+    expect(module).not.toContain("EXAMPLES_FEATURE");
   });
 });

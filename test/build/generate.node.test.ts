@@ -11,10 +11,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { assetsOf, prepareBuild } from "../../src/build/generate";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { contract as shipped } from "../../src/contract";
 import type { Contract } from "../../src/contract-language/contract";
-import { OPERATION_ENGINE } from "../../src/engine";
-import type { ExampleBook } from "../../src/engine/examples/book";
+import type { ExampleBook } from "../../src/engine/example-book";
 import { corsSetting, corsStatus } from "../../src/platform/cors";
 import { MAX_BODY_BYTES, platformDefaults } from "../../src/platform/defaults";
 import { statusReport } from "../../src/platform/status";
@@ -169,14 +169,14 @@ describe("the deployed app serves what createApp serves, byte for byte", () => {
       new Request("https://fixture.test/_service/interface"),
       DEPLOYMENT as unknown as Env,
     );
-    const destinations = OPERATION_ENGINE.destinations(DEPLOYMENT);
+    const destinations = BUILD_ENGINE.destinations(DEPLOYMENT);
     const report = statusReport(
       FIXTURE_EVENTS_CONTRACT,
       platformDefaults(MAX_BODY_BYTES),
       destinations,
       corsStatus(corsSetting(DEPLOYMENT as unknown as Env)),
       new Set(Object.keys(FIXTURE_EVENTS_HANDLERS)),
-      OPERATION_ENGINE.answering(DEPLOYMENT),
+      BUILD_ENGINE.answering(DEPLOYMENT),
     );
     expect(report.events.some((event) => event.destinations > 0)).toBe(true);
     expect(report.cors.enabled).toBe(true);

@@ -2,7 +2,7 @@
  * The router the build chooses for a Worker's routes (src/build/routing.ts): Hono's
  * expression of every path, prepared by the build, when the expression can keep the routes'
  * order; the trie when a literal segment sits beside a parameter. Either way the Worker,
- * composed as deployed (`servedParts` with the build's routing), answers every request as the
+ * composed as deployed (`servedFeatures` with the build's routing), answers every request as the
  * default pair does in process: the same status, `Allow` (RFC 9110 §10.2.1) and body,
  * path parameters included, and never falls back to the default pair for a route the build
  * did not see.
@@ -10,7 +10,7 @@
 import { buildInitParams } from "hono/router/reg-exp-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { generatedModule, prepareBuild, servedParts } from "../../src/build/generate";
+import { generatedModule, prepareBuild, servedFeatures } from "../../src/build/generate";
 import type { Routing } from "../../src/build/routing";
 import type { Contract } from "../../src/contract-language/contract";
 import { defineContract } from "../../src/contract-language/define-contract";
@@ -105,7 +105,7 @@ async function answers(contract: Contract, routing: Routing | undefined) {
   const app = serveApp(contract, {
     built: built.built,
     handlers: echoing(contract),
-    ...servedParts(built.needed, routing),
+    ...servedFeatures(built.needed, routing),
   } as ServeOptions<Contract>);
   const seen: string[] = [];
   for (const [method, path] of REQUESTS) {

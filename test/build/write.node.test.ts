@@ -72,7 +72,7 @@ describe("an upload whose wrangler.toml sets the loopback deliveries of npm run 
   );
 });
 
-describe("wrangler.toml's STORE_TENANCY (src/engine/sandbox/tenancy.ts)", () => {
+describe("wrangler.toml's STORE_TENANCY (src/mocks/sandbox/tenancy.ts)", () => {
   it.each([
     ['STORE_TENANCY = "tenant"', "tenant"],
     ["STORE_TENANCY = 'claim:'", "empty"],

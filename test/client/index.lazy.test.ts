@@ -8,7 +8,7 @@
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as z from "zod/mini";
-import { prepareBuild, servedParts } from "../../src/build/generate";
+import { prepareBuild, servedFeatures } from "../../src/build/generate";
 import { createClient } from "../../src/client";
 import { mediaSchema } from "../../src/client/request";
 import { schemaOf } from "../../src/contract-language/contract";
@@ -24,7 +24,7 @@ describe("a client of a contract whose schemas are functions (FIXTURE lazy)", ()
     const fresh = fixtureLazyContract();
     const app = serveApp(fresh.contract, {
       built,
-      ...servedParts(needed),
+      ...servedFeatures(needed),
       handlers: fresh.handlers,
     } as ServeOptions<typeof fresh.contract>);
     const binding = bindingOf(app);

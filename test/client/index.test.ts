@@ -8,9 +8,9 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { AnswerMismatchError, createClient } from "../../src/client";
 import { defineContract } from "../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../src/engine";
 import { FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 import { FIXTURE_SANDBOX_SHELVES_CONTRACT } from "../fixtures/sandbox";
 import { answering, bindingOf } from "../support/client-binding";
@@ -204,7 +204,7 @@ describe("an operation that declares its own JSON body at a status the platform 
       },
     },
   });
-  const app = createApp(FIXTURE_OWN_422, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+  const app = createApp(FIXTURE_OWN_422, { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema });
 
   it("reads the platform's 422 problem there as the platform's, as the served document merges it (RFC 9457)", async () => {
     const checked = createClient(FIXTURE_OWN_422, { binding: bindingOf(app), checkAnswers: true });

@@ -8,9 +8,9 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { createClient } from "../../src/client";
 import type { VersionPlacement } from "../../src/contract-language/contract";
-import { OPERATION_ENGINE } from "../../src/engine";
 import { FIXTURE_SECRETS, FIXTURE_SECURITY_CONTRACT } from "../fixtures/security";
 import { FIXTURE_VERSIONS_HANDLERS, fixtureVersionsContract } from "../fixtures/versions";
 import { bindingOf } from "../support/client-binding";
@@ -82,7 +82,7 @@ describe("credentials (part 5)", () => {
 
 const versionsApp = (placement: VersionPlacement) =>
   createApp(fixtureVersionsContract(placement), {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     handlers: FIXTURE_VERSIONS_HANDLERS,
     jsonSchema: z.toJSONSchema,
   });

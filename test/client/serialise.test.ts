@@ -8,14 +8,14 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { createClient } from "../../src/client";
-import { OPERATION_ENGINE } from "../../src/engine";
 import { FIXTURE_STYLES_CONTRACT, FIXTURE_STYLES_HANDLERS } from "../fixtures/parameter-styles";
 import { bindingOf } from "../support/client-binding";
 
 const binding = bindingOf(
   createApp(FIXTURE_STYLES_CONTRACT, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     handlers: FIXTURE_STYLES_HANDLERS,
     jsonSchema: z.toJSONSchema,
   }),

@@ -8,18 +8,14 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import * as zm from "zod/mini";
-import {
-  createApp,
-  type NeedsEngine,
-  type NeedsJsonSchema,
-  type NeedsJwt,
-  type NeedsXml,
-} from "../../src/app";
+import { createApp, type NeedsEngine, type NeedsJsonSchema, type NeedsXml } from "../../src/app";
+import { BUILD_ENGINE, defaultRouter } from "../../src/build-engine";
 import type { SecurityScheme } from "../../src/contract-language/contract";
 import { defineContract, type PathParameters } from "../../src/contract-language/define-contract";
 import { defineHandlers } from "../../src/contract-language/define-handlers";
-import { OPERATION_ENGINE } from "../../src/engine";
-import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
+import { servingFeatures } from "../../src/contract-language/needs";
+import { SECURITY_FEATURE } from "../../src/engine/authentication/authenticate";
+import { servingEngine } from "../../src/engine/serving";
 import { XML_CODEC } from "../../src/engine/xml/codec";
 
 const ok = { 200: { description: "FIXTURE" } } as const;
@@ -181,26 +177,26 @@ describe("the compiler refuses a contract that cannot work", () => {
       operations: { fixtureGet: { method: "GET", path: "/fixture", responses: ok } },
     });
     // @ts-expect-error part 4 declares an operation: the engine is required
-    expect(() => createApp(contract)).toThrow(/pass OPERATION_ENGINE/);
-    createApp(contract, { engine: OPERATION_ENGINE });
+    expect(() => createApp(contract)).toThrow(/pass BUILD_ENGINE/);
+    createApp(contract, { engine: BUILD_ENGINE });
     const schemas = defineContract({ resources: { FixtureThing: z.object({}) } });
     // @ts-expect-error part 2 declares a schema: toJSONSchema (and the engine) are required
-    expect(() => createApp(schemas, { engine: OPERATION_ENGINE })).toThrow(/toJSONSchema/);
-    createApp(schemas, { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema });
+    expect(() => createApp(schemas, { engine: BUILD_ENGINE })).toThrow(/toJSONSchema/);
+    createApp(schemas, { engine: BUILD_ENGINE, jsonSchema: toJSONSchema });
     createApp(defineContract({}));
     // Part 1 alone is what the platform serves by itself; any other part needs the engine.
     const purpose = defineContract({ purpose: { title: "FIXTURE" } });
     createApp(purpose);
     const errors = defineContract({ errors: { fixtureGone: { status: 410, title: "Gone" } } });
     // @ts-expect-error part 7 declares an error type: the engine is required
-    expect(() => createApp(errors)).toThrow(/pass OPERATION_ENGINE/);
+    expect(() => createApp(errors)).toThrow(/pass BUILD_ENGINE/);
     expectTypeOf<NeedsEngine<typeof purpose>>().toEqualTypeOf<false>();
     expectTypeOf<NeedsEngine<typeof errors>>().toEqualTypeOf<true>();
     expectTypeOf<NeedsEngine<typeof schemas>>().toEqualTypeOf<true>();
     expectTypeOf<NeedsJsonSchema<typeof contract>>().toEqualTypeOf<false>();
   });
 
-  it("a contract with a JWT scheme, built without the JWT verifier (jose ships only then)", () => {
+  it("a contract with a JWT scheme, served by an engine without the jwt feature (jose ships only with it)", () => {
     const jwtScheme = {
       type: "http",
       scheme: "bearer",
@@ -217,13 +213,19 @@ describe("the compiler refuses a contract that cannot work", () => {
         },
       },
     });
-    // @ts-expect-error part 5 declares a JWT scheme: the verifier is required
-    expect(() => createApp(contract, { engine: OPERATION_ENGINE })).toThrow(/pass JWT_VERIFIER/);
-    createApp(contract, { engine: OPERATION_ENGINE, jwt: JWT_VERIFIER });
-    expectTypeOf<NeedsJwt<typeof contract>>().toEqualTypeOf<true>();
+    // An engine given every feature but the verifier (a stale build) refuses to mount it.
+    const stale = {
+      ...BUILD_ENGINE,
+      ...servingEngine({ security: SECURITY_FEATURE }, defaultRouter),
+    };
+    expect(() => createApp(contract, { engine: stale })).toThrow(
+      /^the contract uses the engine's jwt feature, which this Worker was not built with: run npm run build:contract$/,
+    );
+    createApp(contract, { engine: BUILD_ENGINE });
+    expect(servingFeatures(contract)).toContain("jwt");
     const keyOnly = defineContract({ securitySchemes: { fixtureKey: KEY } });
-    expectTypeOf<NeedsJwt<typeof keyOnly>>().toEqualTypeOf<false>();
-    createApp(keyOnly, { engine: OPERATION_ENGINE });
+    expect(servingFeatures(keyOnly)).not.toContain("jwt");
+    createApp(keyOnly, { engine: BUILD_ENGINE });
   });
 
   it("a token scheme that says both how to verify (jwt and introspection), or neither", () => {
@@ -259,7 +261,7 @@ describe("the compiler refuses a contract that cannot work", () => {
         },
       },
     });
-    const options = { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema };
+    const options = { engine: BUILD_ENGINE, jsonSchema: toJSONSchema };
     // @ts-expect-error part 4 declares an XML answer: the XML codec is required
     expect(() => createApp(answersXml, options)).toThrow(/pass XML_CODEC/);
     createApp(answersXml, { ...options, xml: XML_CODEC });
@@ -298,7 +300,7 @@ describe("the compiler refuses a contract that cannot work", () => {
       },
     });
     expectTypeOf<NeedsXml<typeof noXml>>().toEqualTypeOf<false>();
-    createApp(noXml, { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema });
+    createApp(noXml, { engine: BUILD_ENGINE, jsonSchema: toJSONSchema });
   });
 
   it("a handler for an undeclared operation", () => {
@@ -309,7 +311,7 @@ describe("the compiler refuses a contract that cannot work", () => {
       // @ts-expect-error fixtureGit is not an operation of part 4
       fixtureGit: () => ({ status: 200 }),
     });
-    expect(() => createApp(contract, { engine: OPERATION_ENGINE, handlers })).toThrow(
+    expect(() => createApp(contract, { engine: BUILD_ENGINE, handlers })).toThrow(
       /handler fixtureGit/,
     );
   });

@@ -10,7 +10,8 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import * as z from "zod/mini";
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../src/app";
-import { prepareBuild, servedParts } from "../../src/build/generate";
+import { prepareBuild, servedFeatures } from "../../src/build/generate";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { component, resolveSchema } from "../../src/contract-language/contract";
 import { defineContract } from "../../src/contract-language/define-contract";
 import {
@@ -20,7 +21,6 @@ import {
   type OperationResult,
 } from "../../src/contract-language/define-handlers";
 import type { Store } from "../../src/contract-language/handler-store";
-import { OPERATION_ENGINE } from "../../src/engine";
 import { type ServeOptions, serveApp } from "../../src/serve-app";
 import { fixtureLazyContract, fixtureLazySchemas as schemas } from "../fixtures/lazy";
 
@@ -171,7 +171,7 @@ describe("a contract of schemas declared as functions, served", () => {
   it("is validated, answered and documented as its schemas say", async () => {
     const { contract, handlers } = fixtureLazyContract();
     const app = createApp(contract, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       jsonSchema: toJSONSchema,
       handlers,
     });
@@ -207,7 +207,7 @@ describe("a contract of schemas declared as functions, served", () => {
     const fresh = fixtureLazyContract();
     const app = serveApp(fresh.contract, {
       built,
-      ...servedParts(needed),
+      ...servedFeatures(needed),
       handlers: fresh.handlers,
     } as ServeOptions<typeof fresh.contract>);
     expect(fresh.built).toEqual({});

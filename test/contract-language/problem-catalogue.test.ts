@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { defineContract } from "../../src/contract-language/define-contract";
 import {
   ENGINE_PROBLEM_SLUGS,
@@ -16,7 +17,6 @@ import {
   RESERVED_PROBLEM_SLUGS,
 } from "../../src/contract-language/problem-catalogue";
 import { RESERVED_SCHEMA_NAMES } from "../../src/contract-language/reserved";
-import { OPERATION_ENGINE } from "../../src/engine";
 
 describe("the problem catalogue", () => {
   it("declares each slug and each problem type's schema name once", () => {
@@ -58,9 +58,9 @@ describe("a resource named like a problem schema the service may document", () =
   it.each(names)("%s is refused when the app starts", (name) => {
     const contract = defineContract({ resources: { FixtureOk: z.object({}) } });
     const clashing = { ...contract, resources: { [name]: z.object({}) } };
-    expect(() =>
-      createApp(clashing, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema }),
-    ).toThrow(`resource ${name}: the platform names one of its own schemas so`);
+    expect(() => createApp(clashing, { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema })).toThrow(
+      `resource ${name}: the platform names one of its own schemas so`,
+    );
   });
 
   it("does not compile (the type is derived from the catalogue too)", () => {

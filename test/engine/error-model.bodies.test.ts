@@ -10,8 +10,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { defineContract } from "../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../src/engine";
 import {
   FIXTURE_ERROR_BODIES_CONTRACT,
   FIXTURE_ERROR_BODIES_HANDLERS,
@@ -20,7 +20,7 @@ import { expectPlatformHeaders, expectProblem } from "../support/assertions";
 
 const CONTRACT = FIXTURE_ERROR_BODIES_CONTRACT;
 const app = createApp(CONTRACT, {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   jsonSchema: z.toJSONSchema,
   handlers: FIXTURE_ERROR_BODIES_HANDLERS,
 });
@@ -252,9 +252,7 @@ describe("an operation's own answer to a failure the platform detects", () => {
         },
       },
     });
-    expect(() =>
-      createApp(cannot, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema }),
-    ).toThrow(
+    expect(() => createApp(cannot, { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema })).toThrow(
       "error type FixtureStrict: it presents validation-failed, whose answer has no member field; declare it optional",
     );
     expectTypeOf(CONTRACT.operations.fixtureOwnErrors.presents).toHaveProperty("validation-failed");
@@ -289,7 +287,7 @@ describe("an own body a failure cannot fill whole", () => {
     console.warn = (line: string) => warned.push(line);
     let kinded: ReturnType<typeof createApp>;
     try {
-      kinded = createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+      kinded = createApp(contract, { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema });
     } finally {
       console.warn = warn;
     }

@@ -9,9 +9,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { defineContract } from "../../src/contract-language/define-contract";
 import { defineHandlers } from "../../src/contract-language/define-handlers";
-import { OPERATION_ENGINE } from "../../src/engine";
 
 const FixtureInvoice = z.object({ id: z.string(), status: z.enum(["draft", "sent"]) });
 const byId = z.object({ id: z.string() });
@@ -98,7 +98,7 @@ const CONTRACT = defineContract({
 });
 
 const app = createApp(CONTRACT, {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   jsonSchema: z.toJSONSchema,
   handlers: defineHandlers(CONTRACT, {
     // FIXTURE: every invoice is already sent.

@@ -8,10 +8,10 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { type AppOptions, createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import type { Contract } from "../../src/contract-language/contract";
 import { defineContract } from "../../src/contract-language/define-contract";
 import { defineHandlers } from "../../src/contract-language/define-handlers";
-import { OPERATION_ENGINE } from "../../src/engine";
 import { problemTypePage } from "../../src/platform/pages";
 import { FIXTURE_ROTATED_SECRETS } from "../fixtures/vocabulary";
 import { expectProblem } from "../support/assertions";
@@ -89,7 +89,7 @@ describe("a handler answers a declared error type by name", () => {
     },
   });
   const app = createApp(contract, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: z.toJSONSchema,
     handlers: defineHandlers(contract, {
       fixtureLock: ({ params }) =>
@@ -161,7 +161,7 @@ describe("error types createApp refuses", () => {
   const build = (errors: object) =>
     createApp(
       { ...defineContract({}), errors } as Contract,
-      { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema } as unknown as AppOptions<Contract>,
+      { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema } as unknown as AppOptions<Contract>,
     );
 
   it.each([

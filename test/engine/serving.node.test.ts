@@ -1,18 +1,18 @@
 /**
- * The serving engine is given only the parts its contract uses (src/engine/parts.ts), as the
+ * The serving engine is given only the parts its contract uses (src/engine/features.ts), as the
  * build chooses them; a Worker whose build is older than its contract (a part it uses was
  * not given) is refused when the app is made, naming the part and the command that builds
- * it, never served with that part missing. The examples part, which the build gives while an
+ * it, never served with that part missing. The examples feature, which the build gives while an
  * operation has no handler, is the exception: a Worker built without it starts, and answers
  * such an operation 501 under every setting.
  */
 import { describe, expect, it, vi } from "vitest";
-import { prepareBuild, servedParts } from "../../src/build/generate";
+import { prepareBuild, servedFeatures } from "../../src/build/generate";
+import { defaultRouter } from "../../src/build-engine";
 import type { Contract } from "../../src/contract-language/contract";
-import { servingParts } from "../../src/contract-language/needs";
-import { defaultRouter } from "../../src/engine";
+import { servingFeatures } from "../../src/contract-language/needs";
 import { servingEngine } from "../../src/engine/serving";
-import { STATES_PART } from "../../src/engine/states/transition";
+import { STATES_FEATURE } from "../../src/engine/states/transition";
 import { type ServeOptions, serveApp } from "../../src/serve-app";
 import { FIXTURE_EVENTS_CONTRACT } from "../fixtures/events";
 import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
@@ -22,7 +22,7 @@ import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
 describe("the router of the operations' routes", () => {
   it("makes its matcher while the app is made, not on the first request", async () => {
     const { built, needed } = await prepareBuild(FIXTURE_SECURITY_CONTRACT, {});
-    const parts = { built, ...servedParts(needed) } as ServeOptions<Contract>;
+    const parts = { built, ...servedFeatures(needed) } as ServeOptions<Contract>;
     const engine = parts.engine as ReturnType<typeof servingEngine>;
     const matches: string[] = [];
     const router = engine.router();
@@ -57,7 +57,7 @@ describe("the status report's two forms (/_service/interface)", () => {
       FIXTURE_SECURITY_CONTRACT as Contract,
       {
         built: { ...built, report: { ...built.report, page: counted } },
-        ...servedParts(needed),
+        ...servedFeatures(needed),
       } as ServeOptions<Contract>,
     );
     const json = await app.request("/_service/interface");
@@ -76,7 +76,7 @@ describe("the status report's two forms (/_service/interface)", () => {
 describe("the status report of a deployment of the platform's defaults (DefaultReport)", () => {
   const interfaceOf = async (built: object, env: Record<string, string> = {}) => {
     const { needed } = await prepareBuild(FIXTURE_EVENTS_CONTRACT, {});
-    const options = { built, ...servedParts(needed) } as ServeOptions<Contract>;
+    const options = { built, ...servedFeatures(needed) } as ServeOptions<Contract>;
     const app = serveApp(FIXTURE_EVENTS_CONTRACT as Contract, options);
     return app.fetch(new Request("https://fixture.test/_service/interface"), env as never);
   };
@@ -129,41 +129,41 @@ describe("the serving engine's parts", () => {
     const serve = (engine: ReturnType<typeof servingEngine>) =>
       serveApp(FIXTURE_STATES_CONTRACT as Contract, { built, engine });
     expect(() => serve(servingEngine({}, defaultRouter))).toThrow(
-      "the contract uses the engine's states part, which this Worker was not built with: run npm run build:contract",
+      "the contract uses the engine's states feature, which this Worker was not built with: run npm run build:contract",
     );
-    expect(() => serve(servingEngine({ states: STATES_PART }, defaultRouter))).not.toThrow();
+    expect(() => serve(servingEngine({ states: STATES_FEATURE }, defaultRouter))).not.toThrow();
   });
 
   it("names every part missing, and accepts exactly the parts the build gives", async () => {
     const { built, needed } = await prepareBuild(FIXTURE_SECURITY_CONTRACT, {});
-    // No operation has a handler: the examples part too.
-    expect(needed.engine).toEqual([...servingParts(FIXTURE_SECURITY_CONTRACT), "examples"]);
+    // No operation has a handler: the examples feature too.
+    expect(needed.engine).toEqual([...servingFeatures(FIXTURE_SECURITY_CONTRACT), "examples"]);
     expect(needed.engine).toEqual(["rateLimits", "security", "examples"]);
     expect(() =>
       serveApp(FIXTURE_SECURITY_CONTRACT as Contract, {
         built,
         engine: servingEngine({}, defaultRouter),
       }),
-    ).toThrow("the engine's rateLimits, security parts,");
+    ).toThrow("the engine's rateLimits, security features,");
     expect(() =>
       serveApp(
         FIXTURE_SECURITY_CONTRACT as Contract,
         {
           built,
-          ...servedParts(needed),
+          ...servedFeatures(needed),
         } as ServeOptions<Contract>,
       ),
     ).not.toThrow();
   });
 
-  it("does not refuse a Worker built without the examples part: it answers 501 under every setting, and says so", async () => {
+  it("does not refuse a Worker built without the examples feature: it answers 501 under every setting, and says so", async () => {
     const handlers = FIXTURE_EXAMPLES_HANDLERS as unknown as Parameters<typeof prepareBuild>[1];
     const { built, needed } = await prepareBuild(FIXTURE_EXAMPLES_CONTRACT, handlers);
     expect(needed.engine).toContain("examples");
     const without = { ...needed, engine: needed.engine?.filter((part) => part !== "examples") };
     const env = { UNHANDLED_OPERATIONS: "examples" } as unknown as Env;
     const status = async (parts: typeof needed) => {
-      const options = { handlers, built, ...servedParts(parts) } as ServeOptions<Contract>;
+      const options = { handlers, built, ...servedFeatures(parts) } as ServeOptions<Contract>;
       const app = serveApp(FIXTURE_EXAMPLES_CONTRACT as Contract, options);
       const answer = await app.fetch(new Request("https://fixture.test/fixture-gadgets"), env);
       return [answer.status, answer.headers.get("answered-by")];

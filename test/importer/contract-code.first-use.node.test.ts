@@ -7,7 +7,7 @@
  * they reach, and no other operation's.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { prepareBuild, servedParts } from "../../src/build/generate";
+import { prepareBuild, servedFeatures } from "../../src/build/generate";
 import type { Contract } from "../../src/contract-language/contract";
 import { writeCase } from "../support/import-case";
 
@@ -162,7 +162,7 @@ describe("an imported contract of many schemas", () => {
     zod.calls = 0;
     const { contract } = (await import(index)) as { contract: Contract };
     const { serveApp } = await import("../../src/serve-app");
-    const app = serveApp(contract, { built, ...servedParts(needed) } as never);
+    const app = serveApp(contract, { built, ...servedFeatures(needed) } as never);
     expect(zod.calls).toBe(0);
 
     // The first request of one operation builds its request's schemas; its answers' (the

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { toJSONSchema } from "zod";
 import { createApp } from "../../src/app";
-import { OPERATION_ENGINE } from "../../src/engine";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { MAX_BODY_BYTES, platformDefaults } from "../../src/platform/defaults";
 import { statusReport } from "../../src/platform/status";
 import { EMPTY_CONTRACT } from "../fixtures/contracts";
@@ -16,7 +16,7 @@ import { emptyApp } from "../support/fixture-app";
 const report = statusReport(FIXTURE_SECURITY_CONTRACT, platformDefaults(MAX_BODY_BYTES));
 const part = (name: string) => report.parts.find((p) => p.name === name);
 const app = createApp(FIXTURE_SECURITY_CONTRACT, {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   handlers: FIXTURE_SECURITY_HANDLERS,
   jsonSchema: toJSONSchema,
 });

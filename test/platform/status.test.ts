@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { toJSONSchema } from "zod";
 import { createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { contract } from "../../src/contract";
-import { OPERATION_ENGINE } from "../../src/engine";
 import { MAX_BODY_BYTES, platformDefaults } from "../../src/platform/defaults";
 import { statusReport } from "../../src/platform/status";
 import { EMPTY_CONTRACT, FIXTURE_ONE_PART_CONTRACTS } from "../fixtures/contracts";
@@ -102,7 +102,7 @@ describe("interface status report", () => {
     const fixture = FIXTURE_ONE_PART_CONTRACTS.errors;
     if (!fixture) throw new Error("missing fixture");
     const res = await createApp(fixture, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       jsonSchema: toJSONSchema,
     }).request("/_service/interface");
     expect(res.status).toBe(200);

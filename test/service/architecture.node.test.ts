@@ -1,7 +1,7 @@
 /**
  * The seam, checked over the import graph of `src/` (read with TypeScript's own
  * pre-processor, type-only and dynamic imports included): imports between the top-level
- * parts point one way (engine → platform → contract-language; contract →
+ * rooms point one way (engine → platform → contract-language; contract →
  * contract-language), no folder at any depth is in a cycle with a sibling, and what the
  * Worker loads imports only its runtime packages. The importer (`src/importer/`, Node-only)
  * reads the Worker's code through its public entries only, and no Worker module imports it;
@@ -16,22 +16,29 @@ import { describe, expect, it } from "vitest";
 
 const SRC = "src";
 
-/** Which top-level parts of `src/` each part may import; anything else runs backwards. */
+/** Which top-level rooms of `src/` each room may import; anything else runs backwards. */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "contract-language/": [],
   "contract/": ["contract-language/"],
   "platform/": ["contract-language/"],
   "engine/": ["platform/", "contract-language/"],
+  // The mocks (examples and sandbox) build on the engine through its seam (below); the
+  // engine imports nothing of them.
+  "mocks/": ["engine/", "platform/", "contract-language/"],
+  // The build's engine: the engine's build-side with the mocks plugged in.
+  "build-engine.ts": ["engine/", "mocks/", "platform/"],
   "serve-app.ts": ["platform/", "contract-language/"],
   "app.ts": ["serve-app.ts", "platform/", "contract-language/"],
   "handlers.ts": ["contract/", "contract-language/"],
-  // What the build wrote (src/build): the documents, and the engine parts the contract needs.
-  "generated/": ["engine/", "platform/"],
+  // What the build wrote (src/build): the documents, and the engine features the contract needs.
+  "generated/": ["engine/", "mocks/", "platform/"],
   // The entry is the same for every contract: what the build made, served by serveApp.
   "index.ts": ["serve-app.ts", "generated/", "handlers.ts"],
   // The build, in Node: it checks the contract and writes generated/; no Worker module imports
   // it. It composes the Worker's app (serve-app.ts) to learn the routes it mounts.
   "build/": [
+    "build-engine.ts",
+    "mocks/",
     "app.ts",
     "serve-app.ts",
     "contract/",
@@ -62,14 +69,39 @@ const CLIENT_LANGUAGE = [
 /** Packages the Worker may load: its runtime dependencies and the runtime's own modules. */
 const RUNTIME_PACKAGES = /^(hono|zod|jose|fast-xml-parser|aws4fetch)(\/|$)|^cloudflare:/;
 
-/** The Node-only part of `src/`: `contract:import` and `contract:diff`. No Worker module imports it. */
+/**
+ * What of the engine the mocks may import: its seam for them (types only), what a schema, a
+ * refusal and an example book are (the Node tools that make values load these, and nothing
+ * of the serving path), and the two functions they call (src/engine/mock-seam.ts).
+ */
+const MOCKS_ENTRIES: readonly string[] = [
+  "engine/mock-seam.ts",
+  "engine/zod/",
+  "engine/refusal.ts",
+  "engine/example-book.ts",
+  // Functions, imported from their modules, so that a bundle carries only what it calls.
+  "engine/operations/responses.ts",
+  "engine/openapi/schemas.ts",
+];
+
+/** The mocks' imports of the engine that are not one of its entries for them. */
+function mocksInternals(edges: readonly Edge[]): string[] {
+  const isEntry = (to: string) =>
+    MOCKS_ENTRIES.some((entry) => (entry.endsWith("/") ? to.startsWith(entry) : to === entry));
+  return edges
+    .filter(([from, to]) => roomOf(from) === "mocks/" && roomOf(to) === "engine/" && !isEntry(to))
+    .map(([from, to]) => `${from} imports ${to}`)
+    .sort();
+}
+
+/** The Node-only room of `src/`: `contract:import` and `contract:diff`. No Worker module imports it. */
 const IMPORTER = "importer/";
 
 /** The build (`npm run build:contract`), Node-only too: it loads Node's modules and the documenter. */
 const BUILD = "build/";
 
 /** Whether a file of `src/` runs only in Node (the importer, the build). */
-const nodeOnly = (file: string) => [IMPORTER, BUILD].includes(partOf(file));
+const nodeOnly = (file: string) => [IMPORTER, BUILD].includes(roomOf(file));
 
 /**
  * The public entries of the Worker's code the importer may import: the contract language
@@ -134,17 +166,17 @@ function importGraph(): { files: Edge[]; packages: Edge[] } {
   return { files, packages };
 }
 
-/** The top-level part of `src/` a file belongs to: `engine/` for `engine/x/y.ts`, or the file itself. */
-function partOf(path: string): string {
+/** The top-level room of `src/` a file belongs to: `engine/` for `engine/x/y.ts`, or the file itself. */
+function roomOf(path: string): string {
   const slash = path.indexOf("/");
   return slash === -1 ? path : path.slice(0, slash + 1);
 }
 
-/** Imports between top-level parts that the table above does not allow (the importer aside). */
+/** Imports between top-level rooms that the table above does not allow (the importer aside). */
 function backwardImports(edges: readonly Edge[]): string[] {
   const found = new Set<string>();
   for (const [from, to] of edges) {
-    const [a, b] = [partOf(from), partOf(to)];
+    const [a, b] = [roomOf(from), roomOf(to)];
     if (a === b || a === IMPORTER) continue;
     if (!(ALLOWED[a] ?? []).includes(b)) found.add(`${a} → ${b} (${from} imports ${to})`);
   }
@@ -156,7 +188,7 @@ function importerInternals(edges: readonly Edge[]): string[] {
   const isEntry = (to: string) =>
     IMPORTER_ENTRIES.some((entry) => (entry.endsWith("/") ? to.startsWith(entry) : to === entry));
   return edges
-    .filter(([from, to]) => partOf(from) === IMPORTER && partOf(to) !== IMPORTER && !isEntry(to))
+    .filter(([from, to]) => roomOf(from) === IMPORTER && roomOf(to) !== IMPORTER && !isEntry(to))
     .map(([from, to]) => `${from} imports ${to}`)
     .sort();
 }
@@ -287,8 +319,13 @@ describe("the import graph of src/", () => {
     expect(files.filter(([, to]) => to.startsWith("unresolved:"))).toEqual([]);
   });
 
-  it("has no backward import between its top-level parts (engine → platform → domain; contract → domain)", () => {
+  it("has no backward import between its top-level rooms (engine → platform → domain; contract → domain)", () => {
     expect(backwardImports(files)).toEqual([]);
+  });
+
+  it("has the mocks use the engine only through their seam and what a schema and a refusal are", () => {
+    expect(files.filter(([from]) => roomOf(from) === "mocks/").length).toBeGreaterThan(20);
+    expect(mocksInternals(files)).toEqual([]);
   });
 
   it("has no cycle between sibling files or folders, at any depth", () => {
@@ -304,11 +341,11 @@ describe("the import graph of src/", () => {
 
 describe("the importer (src/importer/, Node-only)", () => {
   const { files, packages } = importGraph();
-  const own = files.filter(([from]) => partOf(from) === IMPORTER);
+  const own = files.filter(([from]) => roomOf(from) === IMPORTER);
 
   it("is in the graph, with imports of its own and of the Worker's code", () => {
-    expect(own.filter(([, to]) => partOf(to) === IMPORTER).length).toBeGreaterThan(20);
-    expect(own.filter(([, to]) => partOf(to) !== IMPORTER).length).toBeGreaterThan(5);
+    expect(own.filter(([, to]) => roomOf(to) === IMPORTER).length).toBeGreaterThan(20);
+    expect(own.filter(([, to]) => roomOf(to) !== IMPORTER).length).toBeGreaterThan(5);
   });
 
   it("imports the Worker's code only through its public entries (the contract language, contract/index.ts, index.ts, build/write.ts)", () => {
@@ -318,18 +355,18 @@ describe("the importer (src/importer/, Node-only)", () => {
   it("is imported by no Worker module (nothing reachable from src/index.ts)", () => {
     const worker = reachableFrom("index.ts", files);
     expect(worker.size).toBeGreaterThan(10);
-    expect([...worker].filter((file) => partOf(file) === IMPORTER)).toEqual([]);
+    expect([...worker].filter((file) => roomOf(file) === IMPORTER)).toEqual([]);
     expect(workerImportsOfNodeOnly(files)).toEqual([]);
   });
 
-  it("is imported by no other part of src/ either", () => {
+  it("is imported by no other room of src/ either", () => {
     expect(
-      files.filter(([from, to]) => partOf(from) !== IMPORTER && partOf(to) === IMPORTER),
+      files.filter(([from, to]) => roomOf(from) !== IMPORTER && roomOf(to) === IMPORTER),
     ).toEqual([]);
   });
 
   it("loads only Node's modules, the $ref bundler and zod", () => {
-    const imported = packages.filter(([from]) => partOf(from) === IMPORTER);
+    const imported = packages.filter(([from]) => roomOf(from) === IMPORTER);
     expect(imported.some(([, name]) => name.startsWith("node:"))).toBe(true);
     expect(imported.filter(([, name]) => !IMPORTER_PACKAGES.test(name))).toEqual([]);
   });
@@ -342,18 +379,18 @@ describe("the build (src/build/, Node-only) and what it writes (src/generated/)"
     expect(files).toContainEqual(["index.ts", "generated/contract.ts"]);
   });
 
-  it("is imported by no Worker module, and by no part of src/ but the importer", () => {
+  it("is imported by no Worker module, and by no room of src/ but the importer", () => {
     const worker = reachableFrom("index.ts", files);
-    expect([...worker].filter((file) => partOf(file) === BUILD)).toEqual([]);
+    expect([...worker].filter((file) => roomOf(file) === BUILD)).toEqual([]);
     expect(
       files.filter(
-        ([from, to]) => partOf(to) === BUILD && ![BUILD, IMPORTER].includes(partOf(from)),
+        ([from, to]) => roomOf(to) === BUILD && ![BUILD, IMPORTER].includes(roomOf(from)),
       ),
     ).toEqual([]);
   });
 
   it("runs in Node: it loads Node's modules, which no Worker module may", () => {
-    const imported = packages.filter(([from]) => partOf(from) === BUILD);
+    const imported = packages.filter(([from]) => roomOf(from) === BUILD);
     expect(imported.some(([, name]) => name.startsWith("node:"))).toBe(true);
   });
 
@@ -390,11 +427,11 @@ describe("the client (src/client/, what callers of the API load)", () => {
   it("is in the graph, and imports the contract language for its types", () => {
     expect(runtime.length).toBeGreaterThan(3);
     expect(
-      files.some(([from, to]) => partOf(from) === CLIENT && partOf(to) === "contract-language/"),
+      files.some(([from, to]) => roomOf(from) === CLIENT && roomOf(to) === "contract-language/"),
     ).toBe(true);
   });
 
-  it("loads at run time only its own modules, zod's core (the metadata registry) and how a schema is read: no part of the server", () => {
+  it("loads at run time only its own modules, zod's core (the metadata registry) and how a schema is read: nothing of the server", () => {
     const outside = runtime.filter(([, to]) =>
       to.startsWith(".")
         ? !to.startsWith("./") && !CLIENT_LANGUAGE.includes(to)
@@ -407,7 +444,7 @@ describe("the client (src/client/, what callers of the API load)", () => {
 
   it("is imported by nothing the Worker loads", () => {
     const worker = reachableFrom("index.ts", files);
-    expect([...worker].filter((file) => partOf(file) === CLIENT)).toEqual([]);
+    expect([...worker].filter((file) => roomOf(file) === CLIENT)).toEqual([]);
   });
 });
 
@@ -426,12 +463,12 @@ describe("the tests (test/), which mirror the sources", () => {
 });
 
 describe("the check can fail", () => {
-  it("reports a backward import and an import into an unknown part", () => {
+  it("reports a backward import and an import into an unknown room", () => {
     expect(
       backwardImports([
         ["contract-language/define-handlers.ts", "platform/env.ts"],
         ["platform/openapi.ts", "engine/limits/plan.ts"],
-        ["engine/index.ts", "platform/engine-seam.ts"],
+        ["engine/index.ts", "platform/worker-seam.ts"],
       ]),
     ).toEqual([
       "contract-language/ → platform/ (contract-language/define-handlers.ts imports platform/env.ts)",
@@ -451,7 +488,7 @@ describe("the check can fail", () => {
     ).toEqual(["engine: limits → openapi → limits", "platform: a.ts → b.ts → a.ts"]);
   });
 
-  it("reports an import of the importer from any other part, and from a Worker module", () => {
+  it("reports an import of the importer from any other room, and from a Worker module", () => {
     const edges: Edge[] = [
       ["index.ts", "serve-app.ts"],
       ["serve-app.ts", "platform/service.ts"],

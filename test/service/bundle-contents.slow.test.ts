@@ -8,7 +8,7 @@
  * every FIXTURE one: no createApp, no start-up check, neither documenter, no zod JSON Schema
  * converter (where the contract's own schemas are zod/mini); the operation engine, Hono's
  * regular-expression router, jose (a JWT scheme), fast-xml-parser (an XML media type,
- * RFC 7303) and each part of the serving engine (part 9's versions, part 8's rate limits,
+ * RFC 7303) and each feature of the serving engine (part 9's versions, part 8's rate limits,
  * part 5's credentials and its token introspection, part 3's transitions, part 6's events,
  * part 7's error model, form bodies) exactly when the contract uses it; the examples' answers and their value generator
  * exactly while an operation has no handler. And none of the importer (src/importer/,
@@ -21,14 +21,15 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { engineFeatures } from "../../src/build/features";
 import { assetsOf, entryExports, generatedModule, prepareBuild } from "../../src/build/generate";
 import type { Routing } from "../../src/build/routing";
 import { contract } from "../../src/contract";
 import { type Contract, declaresXml } from "../../src/contract-language/contract";
-import { needsEngine, needsJwt, SERVING_PARTS } from "../../src/contract-language/needs";
+import { needsEngine, needsJwt, SERVING_FEATURES } from "../../src/contract-language/needs";
 import { catalogued, ENGINE_PROBLEM_SLUGS } from "../../src/contract-language/problem-catalogue";
+import type { EngineFeature } from "../../src/engine/features";
 import { outlineOperation } from "../../src/engine/operations/model";
-import { type EnginePart, engineParts } from "../../src/engine/parts";
 import { handlers as shippedHandlers } from "../../src/handlers";
 import { STYLESHEET } from "../../src/platform/html";
 import { FIXTURE_ERROR_BODIES_CONTRACT } from "../fixtures/error-bodies";
@@ -96,8 +97,8 @@ interface FixtureWorker {
 }
 
 /** The engine's parts a FIXTURE Worker is given: its contract's, and examples while an operation has no handler. */
-const partsOf = (worker: FixtureWorker, unhandledAnswers = true): EnginePart[] =>
-  engineParts(
+const partsOf = (worker: FixtureWorker, unhandledAnswers = true): EngineFeature[] =>
+  engineFeatures(
     worker.contract,
     (worker.handlers?.value ?? {}) as Readonly<Record<string, unknown>>,
     unhandledAnswers,
@@ -130,7 +131,7 @@ async function deployedBundle(
   const stored = made.needed.engine?.includes("store") ?? false;
   writeFileSync(
     join(dir, "durable-objects.ts"),
-    entryExports(worker.contract, stored).replaceAll('"../engine/', `"${to("src/engine")}/`),
+    entryExports(worker.contract, stored).replaceAll('"../', `"${to("src")}/`),
   );
   const { handlers } = worker;
   const imported = [worker.contractName, ...(handlers ? [handlers.name] : [])].join(", ");
@@ -148,33 +149,39 @@ export default { fetch: app.fetch, queue: app.queue };
   return { ...(await bundleOf(join(dir, "entry.ts"))), routing: made.routing };
 }
 
-/** The module that holds each part of the serving engine: in a bundle exactly with the part. */
-const PART_MODULES: Readonly<Record<EnginePart, string>> = {
+/** The module that holds each feature of the serving engine: in a bundle exactly with the feature. */
+const FEATURE_MODULES: Readonly<Record<EngineFeature, string>> = {
   versions: "src/engine/versions/negotiate.ts",
   rateLimits: "src/engine/limits/enforce.ts",
   security: "src/engine/authentication/authenticate.ts",
   introspection: "src/engine/authentication/introspection.ts",
   signatures: "src/engine/authentication/aws-sigv4.ts",
+  jwt: "src/engine/authentication/verify-jwt.ts",
   states: "src/engine/states/transition.ts",
   events: "src/engine/events/",
   errorModel: "src/engine/error-model.ts",
   forms: "src/engine/request/forms.ts",
-  examples: "src/engine/operations/examples.ts",
-  store: "src/engine/sandbox/store.ts",
-  sandbox: "src/engine/sandbox/answer.ts",
+  examples: "src/mocks/examples/answer.ts",
+  store: "src/mocks/sandbox/store.ts",
+  sandbox: "src/mocks/sandbox/answer.ts",
 };
 
 /**
- * Every part of the serving engine: those a contract uses, the examples' answers, and the
+ * Every feature of the serving engine: those a contract uses, the examples' answers, and the
  * sandbox's store and answers.
  */
-const ENGINE_PARTS: readonly EnginePart[] = [...SERVING_PARTS, "examples", "store", "sandbox"];
+const ENGINE_FEATURES: readonly EngineFeature[] = [
+  ...SERVING_FEATURES,
+  "examples",
+  "store",
+  "sandbox",
+];
 
 /** The sandbox's planner (where it places each operation): in a bundle exactly with its answers. */
-const PLANNER = "src/engine/sandbox/place.ts";
+const PLANNER = "src/mocks/sandbox/place.ts";
 
-/** The examples' value generator: in a bundle exactly with the examples part. */
-const GENERATOR = "src/engine/examples/generate.ts";
+/** The examples' value generator: in a bundle exactly with the examples feature. */
+const GENERATOR = "src/mocks/examples/generate.ts";
 
 /** What only the build runs: createApp, the contract engine, the start-up checks, both documenters. */
 const BUILD_ONLY = [
@@ -209,9 +216,9 @@ function expectNoProblemPages(text: string): void {
 }
 
 /** The engine's parts in `shipped` are exactly those `used` names. */
-function expectParts(shipped: readonly string[], used: readonly EnginePart[]): void {
-  for (const part of ENGINE_PARTS)
-    expect(has(shipped, PART_MODULES[part]), `${part}: ${PART_MODULES[part]}`).toBe(
+function expectFeatures(shipped: readonly string[], used: readonly EngineFeature[]): void {
+  for (const part of ENGINE_FEATURES)
+    expect(has(shipped, FEATURE_MODULES[part]), `${part}: ${FEATURE_MODULES[part]}`).toBe(
       used.includes(part),
     );
   expect(has(shipped, GENERATOR), GENERATOR).toBe(used.includes("examples"));
@@ -238,7 +245,7 @@ describe("a Worker's bundle", () => {
     expect(has(bundle.shipped, "node_modules/fast-xml-parser/")).toBe(declaresXml(shipped));
     expect(has(bundle.shipped, "src/engine/xml/")).toBe(declaresXml(shipped));
     expect(has(bundle.shipped, "trie-router")).toBe(true);
-    expectParts(bundle.shipped, engine ? engineParts(shipped, shippedHandlers) : []);
+    expectFeatures(bundle.shipped, engine ? engineFeatures(shipped, shippedHandlers) : []);
     for (const module of [...BUILD_ONLY, ...CONVERTER])
       expect(bundle.shipped.filter((input) => input.includes(module))).toEqual([]);
     expect(bundle.text.includes("toJSONSchema")).toBe(false);
@@ -263,7 +270,7 @@ describe("a Worker's bundle", () => {
     expect(has(shipped, "src/engine/operations/")).toBe(true);
     expect(has(shipped, "reg-exp-router")).toBe(true);
     expect(has(shipped, "node_modules/zod/")).toBe(true);
-    expectParts(shipped, []);
+    expectFeatures(shipped, []);
     for (const module of [
       ...BUILD_ONLY,
       ...CONVERTER,
@@ -314,7 +321,7 @@ describe("a Worker's bundle", () => {
     ] as const) {
       const { shipped } = await deployedBundle(name, worker);
       expect(has(shipped, "src/engine/operations/unhandled.ts")).toBe(true);
-      expectParts(shipped, partsOf(worker));
+      expectFeatures(shipped, partsOf(worker));
     }
   });
 
@@ -341,7 +348,7 @@ describe("a Worker's bundle", () => {
       ["sandbox-no-handler", keyed],
       ["sandbox-every-handler", each],
     ] as const)
-      expectParts((await deployedBundle(name, worker)).shipped, partsOf(worker));
+      expectFeatures((await deployedBundle(name, worker)).shipped, partsOf(worker));
   });
 
   it("neither the examples' nor the sandbox's answers nor its store in an upload whose deployment answers 501 (src/build/write.ts): the same FIXTURE contract without handlers exports the resting Durable Object", {
@@ -355,9 +362,9 @@ describe("a Worker's bundle", () => {
     const parts = partsOf(keyed, false);
     for (const part of ["store", "examples", "sandbox"]) expect(parts).not.toContain(part);
     const { shipped } = await deployedBundle("sandbox-uploaded-for-501", keyed, false);
-    expectParts(shipped, parts);
-    expect(has(shipped, "src/engine/sandbox/resting-store.ts")).toBe(true);
-    expect(has(shipped, "src/engine/sandbox/durable-object.ts")).toBe(false);
+    expectFeatures(shipped, parts);
+    expect(has(shipped, "src/mocks/sandbox/resting-store.ts")).toBe(true);
+    expect(has(shipped, "src/mocks/sandbox/durable-object.ts")).toBe(false);
     // With a handler, which may read the store, the store and its object come back.
     const each: FixtureWorker = {
       ...keyed,
@@ -369,7 +376,7 @@ describe("a Worker's bundle", () => {
     };
     expect(partsOf(each, false)).toContain("store");
     const handled = (await deployedBundle("sandbox-handled-uploaded-for-501", each, false)).shipped;
-    expect(has(handled, "src/engine/sandbox/durable-object.ts")).toBe(true);
+    expect(has(handled, "src/mocks/sandbox/durable-object.ts")).toBe(true);
     // Nor the value generator's pieces the sandbox's answers use (ids, patterns).
     expect(
       shipped.filter((input) =>
@@ -484,9 +491,9 @@ describe("a Worker's bundle", () => {
     ],
   ];
 
-  it("the FIXTURE Workers, together, use every part of the serving engine and leave each out somewhere", () => {
+  it("the FIXTURE Workers, together, use every feature of the serving engine and leave each out somewhere", () => {
     const used = FIXTURES.map(([, worker]) => partsOf(worker));
-    for (const part of ENGINE_PARTS) {
+    for (const part of ENGINE_FEATURES) {
       expect(
         used.some((parts) => parts.includes(part)),
         part,
@@ -516,7 +523,7 @@ describe("a Worker's bundle", () => {
       expect(documented.length).toBeGreaterThan(0);
       expect(documented.filter((description) => text.includes(description))).toEqual([]);
       expect(has(shipped, "src/engine/operations/")).toBe(true);
-      expectParts(shipped, partsOf(worker));
+      expectFeatures(shipped, partsOf(worker));
       expect(has(shipped, "node_modules/jose/")).toBe(needsJwt(worker.contract));
       expect(has(shipped, "node_modules/fast-xml-parser/")).toBe(declaresXml(worker.contract));
       expect(has(shipped, "node_modules/aws4fetch/")).toBe(partsOf(worker).includes("signatures"));

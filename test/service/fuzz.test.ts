@@ -16,7 +16,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
-import { OPERATION_ENGINE } from "../../src/engine";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { FIXTURE_VERSIONS_HANDLERS, fixtureVersionsContract } from "../fixtures/versions";
 import { expectPlatformHeaders, expectProblem } from "../support/assertions";
 import { fixtureApp } from "../support/fixture-app";
@@ -274,7 +274,7 @@ describe("fuzzing (fast-check)", () => {
   fuzz("FIXTURE operations app", fixture, () => documentedStatuses(fixture), true);
   // Part 9 with the version in the path: every route starts with a parameter.
   const versioned = createApp(fixtureVersionsContract({ in: "path" }), {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     handlers: FIXTURE_VERSIONS_HANDLERS,
     jsonSchema: z.toJSONSchema,
   } as never);

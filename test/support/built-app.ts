@@ -8,10 +8,10 @@
  */
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../src/app";
-import { assetsOf, prepareBuild, servedParts } from "../../src/build/generate";
+import { assetsOf, prepareBuild, servedFeatures } from "../../src/build/generate";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import type { Contract } from "../../src/contract-language/contract";
 import type { AnyHandler } from "../../src/contract-language/define-handlers";
-import { OPERATION_ENGINE } from "../../src/engine";
 import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
 import { XML_CODEC } from "../../src/engine/xml/codec";
 import type { BuiltDocuments } from "../../src/platform/documents";
@@ -53,7 +53,7 @@ export async function builtApp(
   unhandledAnswers = true,
 ): Promise<BuiltApp> {
   const { needed, built } = await buildOf(contract, handlers, unhandledAnswers);
-  const options = { handlers, built, ...servedParts(needed) } as ServeOptions<Contract>;
+  const options = { handlers, built, ...servedFeatures(needed) } as ServeOptions<Contract>;
   return { app: serveApp(contract, options), built };
 }
 
@@ -67,7 +67,7 @@ export interface AssetsApp extends BuiltApp {
 export async function assetsApp(contract: Contract, handlers: object = {}): Promise<AssetsApp> {
   const build = await buildOf(contract, handlers);
   const { built, files } = assetsOf(build.built);
-  const options = { handlers, built, ...servedParts(build.needed) } as ServeOptions<Contract>;
+  const options = { handlers, built, ...servedFeatures(build.needed) } as ServeOptions<Contract>;
   const ASSETS = {
     fetch: async (request: Request) => {
       const path = new URL(request.url).pathname;
@@ -87,7 +87,7 @@ export async function assetsApp(contract: Contract, handlers: object = {}): Prom
 /** The same contract's app as a test builds it in process (`createApp`), with the whole engine. */
 export function inProcessApp(contract: Contract, handlers: object = {}): ServiceApp {
   return createApp(contract, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: toJSONSchema,
     jwt: JWT_VERIFIER,
     xml: XML_CODEC,

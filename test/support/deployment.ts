@@ -12,8 +12,8 @@ import {
 import { DESTINATIONS_VAR } from "../../src/engine/events/destinations";
 import { DEAD_LETTER_QUEUE, EVENTS_QUEUE } from "../../src/engine/events/emit";
 import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
-import { needsSandbox } from "../../src/engine/sandbox/place";
-import { SANDBOX_BINDING, SANDBOX_CLASS } from "../../src/engine/sandbox/records";
+import { needsSandbox } from "../../src/mocks/sandbox/place";
+import { SANDBOX_BINDING, SANDBOX_CLASS } from "../../src/mocks/sandbox/records";
 import { CORS_VARS, DEFAULT_MAX_AGE, MAX_MAX_AGE } from "../../src/platform/cors";
 
 /** A Worker secret the contract names, and how documentation writes its value. */
@@ -211,7 +211,7 @@ export interface SandboxStorage {
 }
 
 /**
- * Undefined unless an operation is placed in the sandbox (src/engine/sandbox/place.ts). The
+ * Undefined unless an operation is placed in the sandbox (src/mocks/sandbox/place.ts). The
  * binding follows the contract, not the deployment's choice of answers: handlers are
  * offered the same store (`context.store`) whatever answers the rest, and a Durable
  * Object class, once deployed, can only be removed by a migration that deletes its data.
@@ -342,7 +342,7 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
   if (sandbox)
     lines.push(
       "",
-      "# The sandbox's store (src/engine/sandbox): a Durable Object with SQLite storage per",
+      "# The sandbox's store (src/mocks/sandbox): a Durable Object with SQLite storage per",
       "# caller's sandbox, which src/index.ts exports. Removing it once deployed deletes its data",
       "# and needs a `deleted_classes` migration written by hand.",
       "[[durable_objects.bindings]]",

@@ -5,9 +5,9 @@
 import { env } from "cloudflare:workers";
 import { toJSONSchema } from "zod";
 import { type AppOptions, createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import type { Contract } from "../../src/contract-language/contract";
 import { defineContract } from "../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../src/engine";
 import { EMPTY_CONTRACT } from "../fixtures/contracts";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
 
@@ -20,7 +20,7 @@ type FixtureOptions = AppOptions<typeof FIXTURE_OPERATIONS_CONTRACT>;
 
 export function fixtureApp(options: Partial<FixtureOptions> = {}) {
   return createApp(FIXTURE_OPERATIONS_CONTRACT, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     handlers: FIXTURE_HANDLERS,
     jsonSchema: toJSONSchema,
     ...options,
@@ -53,8 +53,8 @@ export const fixtureGet = (path: string, extra: object = {}) => ({
 });
 
 /** Builds the app from a contract the compiler cannot vouch for (the start-up checks' tests). */
-export const buildUnchecked = (parts: object, options: object = { engine: OPERATION_ENGINE }) =>
+export const buildUnchecked = (parts: object, options: object = { engine: BUILD_ENGINE }) =>
   createApp(defineContract(parts) as Contract, options as AppOptions<Contract>);
 
 /** The options of an app that documents its schemas: the engine and zod's converter. */
-export const WITH_SCHEMAS = { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema };
+export const WITH_SCHEMAS = { engine: BUILD_ENGINE, jsonSchema: toJSONSchema };

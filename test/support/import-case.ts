@@ -14,9 +14,8 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import type { Contract } from "../../src/contract-language/contract";
-import { OPERATION_ENGINE } from "../../src/engine";
-import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
 import { XML_CODEC } from "../../src/engine/xml/codec";
 import { type ImportResult, importContract } from "../../src/importer/contract-code";
 import { contractFiles } from "../../src/importer/emit";
@@ -118,9 +117,8 @@ export async function importCase(
   const { dir, result, code, source, index } = await writeCase(name, document, extraFiles);
   const { contract } = (await import(index)) as { contract: Contract };
   const app = createApp(contract, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: toJSONSchema,
-    jwt: JWT_VERIFIER,
     xml: XML_CODEC,
   });
   return {

@@ -2,8 +2,8 @@
  * The sandbox's records kept in memory, for Node suites that serve a contract in the
  * `sandbox` setting where there is no Durable Object (Node has no `cloudflare:workers`):
  * a namespace with `idFromName` and `get`, as the SANDBOX binding offers them
- * (src/engine/sandbox/records.ts), each name's records a `SandboxRecords` that behaves as
- * the Durable Object does (src/engine/sandbox/durable-object.ts): records by resource and
+ * (src/mocks/sandbox/records.ts), each name's records a `SandboxRecords` that behaves as
+ * the Durable Object does (src/mocks/sandbox/durable-object.ts): records by resource and
  * id in the order they were made, a version each write raises, a counter per resource for
  * numbered ids that ids given by a caller move past, and bodies copied in and out, as a
  * stub's structured clone copies them. The workerd suites use the Durable Object itself.
@@ -14,7 +14,7 @@ import type {
   ListQuery,
   SandboxRecords,
   StoredRecord,
-} from "../../src/engine/sandbox/records";
+} from "../../src/mocks/sandbox/records";
 
 const NUMBERED = /^(0|[1-9][0-9]{0,14})$/;
 

@@ -1,5 +1,5 @@
 /**
- * Apps whose unhandled operations the sandbox answers (src/engine/sandbox), for the sandbox
+ * Apps whose unhandled operations the sandbox answers (src/mocks/sandbox), for the sandbox
  * suites inside workerd, with the test runtime's SANDBOX binding (vitest.config.ts): each
  * request carries the deployment's setting `UNHANDLED_OPERATIONS = sandbox`, as a
  * deployment gives it. Each caller names a sandbox of its own with `Sandbox-Id`, so tests
@@ -8,9 +8,9 @@
 import { env } from "cloudflare:workers";
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import type { Contract } from "../../src/contract-language/contract";
 import type { AnyHandler } from "../../src/contract-language/define-handlers";
-import { OPERATION_ENGINE } from "../../src/engine";
 import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
 
 /**
@@ -22,7 +22,7 @@ export function sandboxApp(
   own: Readonly<Record<string, AnyHandler>> = {},
 ): ReturnType<typeof createApp> {
   return createApp(contract, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: toJSONSchema,
     handlers: own,
   } as never);

@@ -5,12 +5,12 @@
 import { env } from "cloudflare:workers";
 import { toJSONSchema } from "zod";
 import { createApp } from "../../src/app";
-import { OPERATION_ENGINE } from "../../src/engine";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { FIXTURE_SECURITY_CONTRACT, FIXTURE_SECURITY_HANDLERS } from "../fixtures/security";
 
 export const securityApp = () =>
   createApp(FIXTURE_SECURITY_CONTRACT, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     handlers: FIXTURE_SECURITY_HANDLERS,
     jsonSchema: toJSONSchema,
   });

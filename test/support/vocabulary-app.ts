@@ -5,20 +5,19 @@
 import { env } from "cloudflare:workers";
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../src/app";
-import { OPERATION_ENGINE } from "../../src/engine";
-import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
+import { BUILD_ENGINE } from "../../src/build-engine";
+import type { JwtVerifier } from "../../src/engine/authentication/verify-jwt";
 import { XML_CODEC } from "../../src/engine/xml/codec";
-import type { JwtVerifier } from "../../src/platform/engine-seam";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
+import { engineWithJwt } from "./engine-with-jwt";
 
 /** The app of the vocabulary contract, or of a variant of it (`contract`), or another verifier. */
 export const vocabularyApp = (
   contract: typeof FIXTURE_VOCABULARY_CONTRACT = FIXTURE_VOCABULARY_CONTRACT,
-  jwt: JwtVerifier = JWT_VERIFIER,
+  jwt?: JwtVerifier,
 ) =>
   createApp(contract, {
-    engine: OPERATION_ENGINE,
-    jwt,
+    engine: jwt ? engineWithJwt(jwt) : BUILD_ENGINE,
     xml: XML_CODEC,
     handlers: FIXTURE_VOCABULARY_HANDLERS,
     jsonSchema: toJSONSchema,

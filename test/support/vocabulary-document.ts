@@ -4,17 +4,15 @@
  */
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import type { Contract } from "../../src/contract-language/contract";
-import { OPERATION_ENGINE } from "../../src/engine";
-import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
 import { XML_CODEC } from "../../src/engine/xml/codec";
 import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
 
 export async function servedDocument(contract: Contract): Promise<Record<string, unknown>> {
   const app = createApp(contract, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: z.toJSONSchema,
-    jwt: JWT_VERIFIER,
     xml: XML_CODEC,
   });
   const res = await app.request("https://fixture.test/_service/openapi.json");

@@ -5,6 +5,6 @@
  * its own contract places an operation in the sandbox).
  */
 
-export { SandboxStore } from "../../src/engine/sandbox/durable-object";
 export * from "../../src/index";
 export { default } from "../../src/index";
+export { SandboxStore } from "../../src/mocks/sandbox/durable-object";

@@ -207,7 +207,7 @@ describe("the check can fail", () => {
     expect(found).toEqual([
       `wrangler.toml: [[queues.producers]] [{"binding":"EVENTS","queue":"contract-edge-service-events"},{"binding":"EVENTS_DEAD_LETTER","queue":"contract-edge-service-events-dead-letter"}]`,
       `wrangler.toml: [[queues.consumers]] {"queue":"contract-edge-service-events","max_batch_size":10,"max_retries":10,"dead_letter_queue":"contract-edge-service-events-dead-letter"}`,
-      // Its POST creates a FixtureParcel: the sandbox places it (src/engine/sandbox).
+      // Its POST creates a FixtureParcel: the sandbox places it (src/mocks/sandbox).
       'wrangler.toml: [[durable_objects.bindings]] {"name":"SANDBOX","class_name":"SandboxStore"}',
       'wrangler.toml: [[migrations]] {"tag":"sandbox-v1","new_sqlite_classes":["SandboxStore"]}',
       "wrangler.toml: [vars] WEBHOOK_DESTINATIONS",
@@ -301,11 +301,11 @@ describe("the sandbox's Durable Object in the generated block", () => {
 
   it("names a class the Worker entry exports whenever it is declared (deploy fails otherwise)", () => {
     expect(entryExports(FIXTURE_SANDBOX_PETS_CONTRACT, true)).toContain(
-      'export { SandboxStore } from "../engine/sandbox/durable-object";',
+      'export { SandboxStore } from "../mocks/sandbox/durable-object";',
     );
-    // Without the store part (nothing reads the records) the class rests, but is exported.
+    // Without the store feature (nothing reads the records) the class rests, but is exported.
     expect(entryExports(FIXTURE_SANDBOX_PETS_CONTRACT, false)).toContain(
-      'export { SandboxStore } from "../engine/sandbox/resting-store";',
+      'export { SandboxStore } from "../mocks/sandbox/resting-store";',
     );
     expect(entryExports(EMPTY_CONTRACT, true)).not.toContain("SandboxStore");
     // As shipped: the build wrote the entry's exports from the same contract as the block.

@@ -10,7 +10,7 @@
 import { contract as shipped } from "../../src/contract";
 import type { Contract, VerifiedScheme } from "../../src/contract-language/contract";
 import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
-import { placeOperations } from "../../src/engine/sandbox/place";
+import { placeOperations } from "../../src/mocks/sandbox/place";
 import { DEV_VARS, ensureDevVars, jwtSchemes, opaqueToken, schemeScopes } from "./dev-credentials";
 
 /** The shipped contract, read as any contract: it may declare nothing yet. */

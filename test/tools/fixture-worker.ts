@@ -4,14 +4,12 @@
  */
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
-import { OPERATION_ENGINE } from "../../src/engine";
-import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { XML_CODEC } from "../../src/engine/xml/codec";
 import { FIXTURE_VOCABULARY_CONTRACT, FIXTURE_VOCABULARY_HANDLERS } from "../fixtures/vocabulary";
 
 const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
-  engine: OPERATION_ENGINE,
-  jwt: JWT_VERIFIER,
+  engine: BUILD_ENGINE,
   xml: XML_CODEC,
   handlers: FIXTURE_VOCABULARY_HANDLERS,
   jsonSchema: z.toJSONSchema,

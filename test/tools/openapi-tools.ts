@@ -24,9 +24,8 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import * as z from "zod/mini";
 import { createApp, type ServiceApp } from "../../src/app";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import type { VersionPlacement } from "../../src/contract-language/contract";
-import { OPERATION_ENGINE } from "../../src/engine";
-import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
 import { XML_CODEC } from "../../src/engine/xml/codec";
 import { EMPTY_CONTRACT } from "../fixtures/contracts";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../fixtures/operations";
@@ -45,7 +44,7 @@ import { buildBundle, freePort, serveWorker } from "./serve";
 
 const run = promisify(execFile);
 const OUT = resolve("test/artifacts/openapi");
-const engine = { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema } as const;
+const engine = { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema } as const;
 
 const APPS: Readonly<Record<string, Pick<ServiceApp, "fetch">>> = {
   // The shipped Worker with its deployment's static assets, where its documents are.
@@ -59,7 +58,6 @@ const APPS: Readonly<Record<string, Pick<ServiceApp, "fetch">>> = {
   }),
   vocabulary: createApp(FIXTURE_VOCABULARY_CONTRACT, {
     ...engine,
-    jwt: JWT_VERIFIER,
     xml: XML_CODEC,
     handlers: FIXTURE_VOCABULARY_HANDLERS,
   }),

@@ -6,7 +6,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
-import { SANDBOX_BINDING } from "../../src/engine/sandbox/records";
+import { SANDBOX_BINDING } from "../../src/mocks/sandbox/records";
 import { FIXTURE_SANDBOX_PETS_CONTRACT } from "../fixtures/sandbox";
 import { builtApp } from "../support/built-app";
 import { memorySandbox } from "../support/memory-sandbox";

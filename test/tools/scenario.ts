@@ -2,7 +2,7 @@
  * A scenario walk over each resource the sandbox places (issue 41 §4), as a client of the
  * served document would walk it: create → read → list → replace → update → transition →
  * delete → read again (404). Each placed resource is a part 2 resource in one collection
- * (`/owners/{ownerId}/pets`): its placed operations (src/engine/sandbox/place.ts) are
+ * (`/owners/{ownerId}/pets`): its placed operations (src/mocks/sandbox/place.ts) are
  * found in the document the same app serves by their operation id, and each request is
  * the conformance checker's valid request for it (test/tools/conformance/valid-request.ts:
  * parameters and a body made from the document's schemas, seeded, request direction),
@@ -18,8 +18,8 @@
  * could not run and why, and what the scenario expected and did not get (a 2xx, the 404).
  */
 import type { Contract } from "../../src/contract-language/contract";
-import { generateValue } from "../../src/engine/examples/generate";
-import { planSandbox, type SandboxRoute, splitSuffix } from "../../src/engine/sandbox/place";
+import { generateValue } from "../../src/mocks/examples/generate";
+import { planSandbox, type SandboxRoute, splitSuffix } from "../../src/mocks/sandbox/place";
 import { documented, documentedFailures, type SchemaCheck } from "./conformance/documented";
 import { type Presented, validRequest } from "./conformance/valid-request";
 import { deref, writeOnlyHeld } from "./walk";

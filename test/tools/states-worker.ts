@@ -4,11 +4,11 @@
  */
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
-import { OPERATION_ENGINE } from "../../src/engine";
+import { BUILD_ENGINE } from "../../src/build-engine";
 import { FIXTURE_STATES_CONTRACT } from "../fixtures/states";
 
 const app = createApp(FIXTURE_STATES_CONTRACT, {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   jsonSchema: z.toJSONSchema,
 });
 

@@ -22,17 +22,17 @@ import {
 import type { Authenticated } from "../../contract-language/define-handlers";
 import { INSUFFICIENT_SCOPE } from "../../contract-language/problem-catalogue";
 import type { Verifier } from "../../contract-language/verifiers";
-import type { JwtOutcome, JwtSettings } from "../../platform/engine-seam";
 import { INTERNAL_ERROR } from "../../platform/errors";
 import { log } from "../../platform/log";
 import { statusProblem, typedProblem } from "../../platform/problem";
 import type { Refusal } from "../refusal";
-import type { SignaturesPart } from "./aws-sigv4";
+import type { SignaturesFeature } from "./aws-sigv4";
 import { compareWithSecrets } from "./compare";
 import { presentedCredential, presentedToken } from "./credentials";
-import type { IntrospectionPart, IntrospectionSettings } from "./introspection";
+import type { IntrospectionFeature, IntrospectionSettings } from "./introspection";
 import { jwtSettings } from "./jwt-settings";
 import { planSecurity, type SecurityPlan } from "./plan";
+import type { JwtOutcome, JwtSettings } from "./verify-jwt";
 
 export type Authentication =
   | {
@@ -43,7 +43,7 @@ export type Authentication =
        * Undefined when the request was let in without one (an empty requirement).
        */
       readonly rateKey: string | undefined;
-      /** What names the caller's store under STORE_TENANCY (src/engine/sandbox/tenancy.ts). */
+      /** What names the caller's store under STORE_TENANCY (src/mocks/sandbox/tenancy.ts). */
       readonly identity: Identity;
     }
   | { readonly ok: false; readonly refusal: Refusal };
@@ -82,7 +82,7 @@ type Deployment =
   | {
       readonly kind: "introspection";
       readonly settings: IntrospectionSettings;
-      readonly part: IntrospectionPart;
+      readonly part: IntrospectionFeature;
     }
   | { readonly kind: "unconfigured"; readonly problem: Readonly<Record<string, unknown>> }
   /** AWS Signature Version 4: the access keys, by id. */
@@ -180,7 +180,7 @@ async function verifiedOutcome(
   env: Readonly<Record<string, unknown>>,
 ): Promise<SchemeOutcome | undefined> {
   if (deployment.kind === "aws-sigv4") {
-    const outcome = await (plan.signatures as SignaturesPart).verify(
+    const outcome = await (plan.signatures as SignaturesFeature).verify(
       request,
       deployment.keys,
       plan.maxBodyBytes,
@@ -526,6 +526,6 @@ function insufficientScope(scopes: readonly string[]): Authentication {
 }
 
 /** Part 5 as the serving engine uses it: in a Worker only when part 5 declares a scheme. */
-export const SECURITY_PART = { plan: planSecurity, authenticate } as const;
+export const SECURITY_FEATURE = { plan: planSecurity, authenticate } as const;
 
-export type SecurityPart = typeof SECURITY_PART;
+export type SecurityFeature = typeof SECURITY_FEATURE;

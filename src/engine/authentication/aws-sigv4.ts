@@ -113,9 +113,9 @@ export async function verifyAwsSignature(
 }
 
 /**
- * Request signatures as the serving engine uses them (src/engine/parts.ts): in a Worker only
+ * Request signatures as the serving engine uses them (src/engine/features.ts): in a Worker only
  * when a scheme of part 5 is AWS Signature Version 4, so no other Worker ships the signer.
  */
-export const SIGNATURES_PART = { accessKeys: accessKeysOf, verify: verifyAwsSignature } as const;
+export const SIGNATURES_FEATURE = { accessKeys: accessKeysOf, verify: verifyAwsSignature } as const;
 
-export type SignaturesPart = typeof SIGNATURES_PART;
+export type SignaturesFeature = typeof SIGNATURES_FEATURE;

@@ -12,8 +12,8 @@
  * setting is then a JSON object of known tokens by their SHA-256, each with its answer.
  */
 import type { TokenIntrospection } from "../../contract-language/contract";
-import type { JwtOutcome } from "../../platform/engine-seam";
 import { stringClaims } from "./credentials";
+import type { JwtOutcome } from "./verify-jwt";
 
 /** An authorization server to ask, as the Worker's client of it. */
 interface Endpoint {
@@ -218,10 +218,10 @@ export async function introspect(
 }
 
 /**
- * Part 5's token introspection as the serving engine uses it (src/engine/parts.ts): in a
+ * Part 5's token introspection as the serving engine uses it (src/engine/features.ts): in a
  * Worker only when a scheme of part 5 introspects its tokens, so a Worker whose schemes do
  * not ships none of this module.
  */
-export const INTROSPECTION_PART = { settings: introspectionSettings, introspect } as const;
+export const INTROSPECTION_FEATURE = { settings: introspectionSettings, introspect } as const;
 
-export type IntrospectionPart = typeof INTROSPECTION_PART;
+export type IntrospectionFeature = typeof INTROSPECTION_FEATURE;

@@ -9,7 +9,7 @@
  * without TLS could be anyone's.
  */
 import type { JwtVerification } from "../../contract-language/contract";
-import type { JwtSettings, KeySetSource } from "../../platform/engine-seam";
+import type { JwtSettings, KeySetSource } from "./verify-jwt";
 
 /** The key set a var holds, or why it cannot be used. */
 function keySetOf(name: string, value: string): KeySetSource | string {

@@ -14,11 +14,11 @@ import {
 import { AUTHENTICATION_REQUIRED } from "../../contract-language/problem-catalogue";
 import type { Verifier } from "../../contract-language/verifiers";
 import { MAX_BODY_BYTES } from "../../platform/defaults";
-import type { JwtVerifier } from "../../platform/engine-seam";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
 import type { HiddenFields } from "../request/plan";
-import type { SignaturesPart } from "./aws-sigv4";
-import type { IntrospectionPart } from "./introspection";
+import type { SignaturesFeature } from "./aws-sigv4";
+import type { IntrospectionFeature } from "./introspection";
+import type { JwtVerifier } from "./verify-jwt";
 
 export interface SecurityPlan {
   /**
@@ -39,11 +39,11 @@ export interface SecurityPlan {
   /** Verifies the JWTs of the operation's JWT schemes (the app refuses to start without it). */
   readonly verifyJwt: JwtVerifier;
   /** Asks whether opaque tokens are active (RFC 7662): given where a scheme introspects. */
-  readonly introspection: IntrospectionPart | undefined;
+  readonly introspection: IntrospectionFeature | undefined;
   /** The deployment's verifiers of the schemes only code verifies, by scheme name. */
   readonly verifiers: Readonly<Record<string, Verifier | undefined>>;
   /** Verifies request signatures (AWS SigV4): given where a scheme is one. */
-  readonly signatures: SignaturesPart | undefined;
+  readonly signatures: SignaturesFeature | undefined;
   /** The most of a body read to check a request signature (AWS SigV4 hashes the body). */
   readonly maxBodyBytes: number;
 }
@@ -52,7 +52,7 @@ export interface SecurityPlan {
 export interface SecurityDeployment {
   readonly verifiers?: Readonly<Record<string, Verifier | undefined>>;
   readonly maxBodyBytes?: number;
-  readonly signatures?: SignaturesPart | undefined;
+  readonly signatures?: SignaturesFeature | undefined;
 }
 
 /** Never called: the app does not start with a JWT scheme and no verifier. */
@@ -94,7 +94,7 @@ export function planSecurity(
   operation: Operation,
   verifyJwt: JwtVerifier | undefined,
   reported: Set<string> = new Set(),
-  introspection?: IntrospectionPart,
+  introspection?: IntrospectionFeature,
   deployment: SecurityDeployment = {},
 ): SecurityPlan | undefined {
   if (operation.security === undefined || operation.security.length === 0) return undefined;

@@ -9,9 +9,57 @@
  */
 import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTPayload, jwtVerify } from "jose";
 import type { JwtAlgorithm, JwtVerification } from "../../contract-language/contract";
-import type { JwtOutcome, JwtSettings, JwtVerifier } from "../../platform/engine-seam";
 import { stringClaims } from "./credentials";
 import { type Background, type JwkSet, keySetCache } from "./key-set-cache";
+
+/** What verifying a bearer JWT concluded. */
+export type JwtOutcome =
+  | {
+      readonly kind: "valid";
+      readonly issuer: string;
+      readonly subject: string | undefined;
+      readonly scopes: readonly string[];
+      /** The token's string claims (STORE_TENANCY's `claim:<name>` reads one). */
+      readonly claims: Readonly<Record<string, string>>;
+    }
+  /** Not a token this deployment accepts: the same 401 as a missing one. */
+  | { readonly kind: "invalid" }
+  /**
+   * The key set could not be fetched or read: nothing can be said of the token. `reason` is
+   * for the log; `retryAfter` (seconds) is when the key set's host will be asked again.
+   */
+  | { readonly kind: "unavailable"; readonly reason: string; readonly retryAfter?: number }
+  /** The vars the scheme names are not set, or not usable. */
+  | { readonly kind: "misconfigured"; readonly reason: string };
+
+/**
+ * Where a JWT scheme's keys come from: a key set fetched from an `https:` URL, or the key
+ * set itself (a JWK Set, RFC 7517 §5) given in the deployment's configuration, which is how
+ * a local issuer is trusted in development and how a deployment pins its keys.
+ */
+export type KeySetSource =
+  | { readonly url: URL }
+  | { readonly keys: readonly Readonly<Record<string, unknown>>[] };
+
+/** The deployment's key set, issuer and audience for one JWT scheme. */
+export interface JwtSettings {
+  readonly keySet: KeySetSource;
+  readonly issuer: string;
+  readonly audience: string;
+}
+
+/**
+ * Verifies a bearer JWT (`JWT_VERIFIER` below, with jose): the engine's `jwt` feature, given
+ * only when part 5 declares a JWT scheme, so a Worker without one does not ship the library. `background`
+ * is the request's `ExecutionContext.waitUntil`, so a key set can be refreshed ahead of its
+ * expiry without the request waiting for it.
+ */
+export type JwtVerifier = (
+  token: string,
+  verification: JwtVerification,
+  settings: JwtSettings,
+  background?: (work: Promise<unknown>) => void,
+) => Promise<JwtOutcome>;
 
 /** RFC 8725 §2.1: asymmetric algorithms only, unless the contract narrows them. */
 const DEFAULT_ALGORITHMS: readonly JwtAlgorithm[] = ["RS256", "ES256"];

@@ -40,6 +40,6 @@ export async function enforceRateLimits(
 }
 
 /** Part 8's rate limits as the serving engine uses them: in a Worker only when part 8 declares one. */
-export const RATE_LIMITS_PART = { enforce: enforceRateLimits } as const;
+export const RATE_LIMITS_FEATURE = { enforce: enforceRateLimits } as const;
 
-export type RateLimitsPart = typeof RATE_LIMITS_PART;
+export type RateLimitsFeature = typeof RATE_LIMITS_FEATURE;

@@ -23,6 +23,7 @@ import {
   STATE_MACHINES,
 } from "../../platform/openapi/problems";
 import { presentedFor, presentsWhole } from "../error-model";
+import type { SandboxMarks } from "../mock-features";
 import { documentOperations, headersOf } from "./operations";
 import { withProblemXml } from "./problem-xml";
 import { type Convert, schemaComponents } from "./schemas";
@@ -260,12 +261,16 @@ function drawMachines(contract: Contract, schemas: Json): void {
   }
 }
 
-export function documentContract(context: DocumentContext): ContractDocumentation {
+/** What `contract` declares with schemas, documented; `sandbox`, what the document says of its operations. */
+export function documentContract(
+  context: DocumentContext,
+  sandbox: SandboxMarks,
+): ContractDocumentation {
   const { contract } = context;
   const { convert, schemas } = schemaComponents(contract, context.jsonSchema);
   const responses = errorResponses(contract, convert);
   const failure = failureDocumenter(contract, convert);
-  const { paths, securitySchemes } = documentOperations({
+  const { paths, securitySchemes } = documentOperations(sandbox, {
     ...context,
     convert,
     failure,

@@ -45,10 +45,10 @@ export interface DocumentContext extends Frame {
 import { bodyKind } from "../../contract-language/media-types";
 import { fixedQuery, routedPath } from "../../contract-language/path-key";
 import { withPage } from "../../contract-language/problem-catalogue";
+import type { SandboxMarks } from "../mock-features";
 import { type OperationOutline, outlineOperation } from "../operations/model";
 import { arrayMembers } from "../request/arrays";
 import { declaredSerialisation } from "../request/parameters";
-import { sandboxCreates, sandboxNotFound, sandboxStores, sandboxWrites } from "../sandbox/place";
 import { deprecationHeaders, retirementOf } from "../versions/plan";
 import { objectShape } from "../zod/shape";
 
@@ -135,21 +135,21 @@ function securitySchemeObject(scheme: SecurityScheme): Json {
 }
 
 /**
- * The parameters of one request part, from its schema's members. What describes the
+ * The parameters of one request location, from its schema's members. What describes the
  * parameter rather than its value goes up from the member's schema into the Parameter
  * Object: its description, deprecation, first example, and the serialisation it declares
  * (`style`, `explode`, `allowReserved`, OpenAPI 3.1 §4.8.12.4), which are no JSON Schema
  * keywords.
  */
 function parametersOf(op: Operation, context: DocumentContext, id: string): Json[] {
-  const parts = [
+  const locations = [
     ["path", op.request?.params],
     ["query", op.request?.query],
     ["header", op.request?.headers],
     ["cookie", op.request?.cookies],
   ] as const;
   const parameters: Json[] = [];
-  for (const [location, schema] of parts) {
+  for (const [location, schema] of locations) {
     if (!schema) continue;
     const object = context.convert(schema, "input", `${id}${location}`);
     const required = new Set((object.required as string[] | undefined) ?? []);
@@ -249,7 +249,7 @@ export function headersOf(
 }
 
 /** What one response object of the document is made of (`x-merged`). */
-type Part =
+type ResponseSource =
   | { readonly declared: Json }
   | { readonly errorType: string }
   | { readonly platform: string };
@@ -288,9 +288,9 @@ function transitionOf(
 /** An operation's responses, as they are merged status by status, with what each is made of. */
 interface Responses {
   readonly byStatus: Record<string, Json>;
-  readonly parts: Record<string, Part[]>;
+  readonly sources: Record<string, ResponseSource[]>;
   /** `presentedBy`: the error type that answers a platform failure, if one presents it. */
-  add(status: number | string, response: Json, part: Part, presentedBy?: string): void;
+  add(status: number | string, response: Json, source: ResponseSource, presentedBy?: string): void;
   has(status: number | string): boolean;
 }
 
@@ -308,23 +308,23 @@ function referredType(response: Json | undefined): string | undefined {
  */
 function collectResponses(inline: (name: string) => Json): Responses {
   const byStatus: Record<string, Json> = {};
-  const parts: Record<string, Part[]> = {};
+  const sources: Record<string, ResponseSource[]> = {};
   return {
     byStatus,
-    parts,
-    add(status, response, part, presentedBy) {
+    sources,
+    add(status, response, source, presentedBy) {
       const key = String(status);
       const existing = byStatus[key];
       if (!existing) {
         byStatus[key] = response;
-        parts[key] = [part];
+        sources[key] = [source];
         return;
       }
       const referred = referredType(existing);
       // A failure the referred type presents is that type's answer: the reference says it.
       if (referred !== undefined && presentedBy === referred) return;
       byStatus[key] = merged(referred === undefined ? existing : inline(referred), response);
-      parts[key]?.push(part);
+      sources[key]?.push(source);
     },
     has: (status) => byStatus[String(status)] !== undefined,
   };
@@ -391,10 +391,11 @@ function responsesObject(outline: OperationOutline, context: DocumentContext): J
   }
   const { byStatus } = responses;
   // An answer that is the platform's alone, and what a merged answer is made of.
-  for (const [key, made] of Object.entries(responses.parts)) {
+  for (const [key, made] of Object.entries(responses.sources)) {
     const response = byStatus[key] as Json;
     if ("$ref" in response) continue;
-    if (made.every((part) => "platform" in part)) byStatus[key] = { ...response, [PLATFORM]: true };
+    if (made.every((source) => "platform" in source))
+      byStatus[key] = { ...response, [PLATFORM]: true };
     else if (made.length > 1) byStatus[key] = { ...response, [MERGED]: made };
   }
   // RFC 9745 / RFC 8594: what every answer of a deprecated version or operation carries.
@@ -450,17 +451,17 @@ function operationObject(outline: OperationOutline, context: DocumentContext): J
   };
 }
 
-/** Part 4's paths and part 5's schemes. */
-export function documentOperations(context: DocumentContext): {
+/** Part 4's paths and part 5's schemes; `sandbox` says which operations the sandbox answers how. */
+export function documentOperations(
+  sandbox: SandboxMarks,
+  context: DocumentContext,
+): {
   paths: Record<string, Json>;
   securitySchemes: Json;
 } {
   const { contract } = context;
   const paths: Record<string, Json> = {};
-  const notFound = sandboxNotFound(contract);
-  const writes = sandboxWrites(contract);
-  const stores = sandboxStores(contract);
-  const creates = sandboxCreates(contract);
+  const { notFound, writes, stores, creates } = sandbox;
   for (const [id, op] of Object.entries(contract.operations)) {
     const item = paths[op.path] ?? {};
     const implemented = context.implemented.has(id);

@@ -324,7 +324,7 @@ export function operationFailures(
 /**
  * The sandbox's 404 (RFC 9110 §15.5.5): no item at the path, where the sandbox places the
  * operation on one and the operation does not answer a missing item itself
- * (src/engine/sandbox/place.ts, `sandboxNotFound`). Answered only while no handler is
+ * (src/mocks/sandbox/place.ts, `sandboxNotFound`). Answered only while no handler is
  * attached, as the 501 is.
  */
 export const SANDBOX_NOT_FOUND: Failure = {

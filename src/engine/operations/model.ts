@@ -17,11 +17,11 @@ import type { ProblemPresenter } from "../../platform/problem-presenter";
 import type { Identity } from "../authentication/authenticate";
 import type { SecurityPlan } from "../authentication/plan";
 import type { Emission } from "../events/emit";
-import type { ExampleBook } from "../examples/book";
+import type { ExampleBook } from "../example-book";
 import { type OperationLimits, planLimits } from "../limits/plan";
+import type { SandboxCaller } from "../mock-features";
 import type { Refusal } from "../refusal";
 import type { RequestPlan, ValidatedInput } from "../request/plan";
-import type { SandboxCaller } from "../sandbox/reset";
 import type { GuardPlan, TransitionPlan } from "../states/transition";
 import type { VersionGate } from "../versions/negotiate";
 import {
@@ -60,7 +60,7 @@ export interface Exchange {
   auth: Authenticated | undefined;
   /** Identifies the credential for per-credential rate limits (not the credential). */
   rateKey: string | undefined;
-  /** What names the caller's store under STORE_TENANCY (src/engine/sandbox/tenancy.ts). */
+  /** What names the caller's store under STORE_TENANCY (src/mocks/sandbox/tenancy.ts). */
   identity: Identity | undefined;
   input: ValidatedInput | undefined;
   result: AnyResult | undefined;
@@ -93,10 +93,15 @@ export type StepName =
 /**
  * The `examples` setting's answer for an operation without a handler (`examples.ts`): it
  * sets the exchange's result, or answers `unanswered()` where it can make none. The engine's
- * examples part (src/engine/parts.ts), given only while an operation has no handler, so a
+ * examples feature (src/engine/features.ts), given only while an operation has no handler, so a
  * Worker whose every operation has one does not ship the value generator.
  */
 export type ExamplesAnswer = (x: Exchange, unanswered: () => Outcome) => Promise<Outcome>;
+
+/** The `examples` feature (src/mocks/examples/answer.ts): an operation without a handler answered from its examples. */
+export interface ExamplesFeature {
+  readonly answer: ExamplesAnswer;
+}
 
 /** A problem answer in the form the request negotiates (`problem-form.ts`). */
 export type ProblemForm = (c: Context<AppEnv>, response: Response) => Promise<Response>;
@@ -138,10 +143,10 @@ export interface OperationModel extends Omit<OperationOutline, "failures"> {
   readonly examples: ExamplesAnswer | undefined;
   /**
    * The sandbox as this operation's handler, made on first use; undefined where the Worker
-   * has no sandbox part, or (the call gives undefined) where the sandbox does not place it.
+   * has no sandbox feature, or (the call gives undefined) where the sandbox does not place it.
    */
   readonly sandbox: (() => AnyHandler | undefined) | undefined;
-  /** Who a request is to the sandbox where the operation is open (src/engine/sandbox/reset.ts). */
+  /** Who a request is to the sandbox where the operation is open (src/mocks/sandbox/reset.ts). */
   readonly sandboxCaller: SandboxCaller | undefined;
 }
 
@@ -149,7 +154,7 @@ export interface OperationModel extends Omit<OperationOutline, "failures"> {
  * The outline of operation `id` as `op` declares it. `implemented`: whether a handler is
  * attached (without one, its valid requests are answered 501). `sandboxNotFound`: whether
  * the sandbox answers it the platform's 404 for an item it does not hold, while it has no
- * handler (src/engine/sandbox/place.ts).
+ * handler (src/mocks/sandbox/place.ts).
  */
 export function outlineOperation(
   contract: Contract,

@@ -4,17 +4,17 @@
  * path 405 with `Allow`. An operation without a handler still validates its input, then
  * answers as the deployment's setting says (`unhandled.ts`: 501 by default). The
  * declarations were checked when the Worker was built (`checkOperations`); what is checked
- * here is that the build gave the engine every part the contract uses.
+ * here is that the build gave the engine every feature the contract uses.
  */
 import type { Handler, Hono } from "hono";
 import { type Operation, operationShapes } from "../../contract-language/contract";
-import { servingParts } from "../../contract-language/needs";
+import { servingFeatures } from "../../contract-language/needs";
 import { fixedQuery, routedPath } from "../../contract-language/path-key";
-import type { MountContext } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { type MethodHandlers, mountResource } from "../../platform/resource";
-import { EMPTY_BOOK, type ExampleBook } from "../examples/book";
-import type { ServingParts } from "../parts";
+import type { MountContext } from "../../platform/worker-seam";
+import { EMPTY_BOOK, type ExampleBook } from "../example-book";
+import type { ServingFeatures } from "../features";
 import { VERSION_SEGMENT } from "../versions/plan";
 import { xmlMappings } from "../zod/xml-mappings";
 import { operationsCors } from "./cors";
@@ -57,24 +57,24 @@ function bookReader(
 /**
  * Mounts every declared operation. Paths with fewer parameters are mounted first, so a
  * literal path wins over a template that would also match it (OpenAPI 3.1 §4.8.8).
- * `examples` (the examples part's) answers operations without a handler under the
+ * `examples` (the examples feature's) answers operations without a handler under the
  * `examples` setting; a Worker built without it (every operation had a handler) answers
  * them 501 under every setting.
  */
 export function mountOperations(
   app: Hono<AppEnv>,
   context: MountContext,
-  parts: ServingParts,
+  features: ServingFeatures,
   examples?: ExamplesAnswer,
 ): void {
-  const { contract, handlers, maxBodyBytes, jwt } = context;
-  // A build older than the contract: refused whole, rather than served without a part.
-  const missing = servingParts(contract).filter((part) => !parts[part]);
+  const { contract, handlers, maxBodyBytes } = context;
+  // A build older than the contract: refused whole, rather than served without a feature.
+  const missing = servingFeatures(contract).filter((feature) => !features[feature]);
   if (missing.length > 0)
     throw new Error(
-      `the contract uses the engine's ${missing.join(", ")} ${missing.length > 1 ? "parts" : "part"}, which this Worker was not built with: run npm run build:contract`,
+      `the contract uses the engine's ${missing.join(", ")} ${missing.length > 1 ? "features" : "feature"}, which this Worker was not built with: run npm run build:contract`,
     );
-  const { versions, errorModel } = parts;
+  const { versions, errorModel, jwt } = features;
   // Made from the JSON Schemas the build made, each on its first use.
   const xml = context.xml && xmlMappings(context.xml, context.xmlSchemas);
   const versionPlan = versions?.plan(contract);
@@ -85,11 +85,11 @@ export function mountOperations(
   const reported = new Set<string>();
   // Who a request is to the sandbox, for every operation alike: the credentials any
   // operation's requirement admits, so a read sees what the same caller wrote.
-  const sandboxCaller = parts.store?.caller(
+  const sandboxCaller = features.store?.caller(
     contract,
     jwt,
-    parts.security,
-    parts.introspection,
+    features.security,
+    features.introspection,
     false,
   );
   const exampleBook = bookReader(context.exampleBook);
@@ -143,7 +143,7 @@ export function mountOperations(
       reported,
       exampleBook: (env) => exampleBook(env, position),
       examples,
-      parts,
+      features,
       sandboxCaller,
     };
     const routed = `${prefix}${path}`;

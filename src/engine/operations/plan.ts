@@ -6,13 +6,13 @@
 import type { Contract, Operation } from "../../contract-language/contract";
 import type { AnyHandler } from "../../contract-language/define-handlers";
 import type { Verifier } from "../../contract-language/verifiers";
-import type { JwtVerifier } from "../../platform/engine-seam";
 import type { ProblemPresenter } from "../../platform/problem-presenter";
-import type { ExampleBook } from "../examples/book";
+import type { JwtVerifier } from "../authentication/verify-jwt";
+import type { ExampleBook } from "../example-book";
+import type { ServingFeatures } from "../features";
 import { planLimits } from "../limits/plan";
-import type { ServingParts } from "../parts";
+import type { SandboxCaller } from "../mock-features";
 import { type HiddenFields, planRequest } from "../request/plan";
-import type { SandboxCaller } from "../sandbox/reset";
 import type { VersionGate } from "../versions/negotiate";
 import type { XmlShapes } from "../zod/xml-mappings";
 import type { ExamplesAnswer, OperationModel, ProblemForm } from "./model";
@@ -44,11 +44,11 @@ export interface OperationSetting {
   readonly reported: Set<string>;
   /** What operations without a handler answer from under the `examples` setting. */
   readonly exampleBook: (env: unknown) => Promise<ExampleBook | undefined>;
-  /** How they answer from them, where the Worker has the examples part (src/engine/parts.ts). */
+  /** How they answer from them, where the Worker has the examples feature (src/engine/features.ts). */
   readonly examples: ExamplesAnswer | undefined;
-  /** The parts of the engine the Worker was given (src/engine/parts.ts). */
-  readonly parts: ServingParts;
-  /** Who a request is to the sandbox where the operation is open (the store part's). */
+  /** The features of the engine the Worker was given (src/engine/features.ts). */
+  readonly features: ServingFeatures;
+  /** Who a request is to the sandbox where the operation is open (the store feature's). */
   readonly sandboxCaller: SandboxCaller | undefined;
 }
 
@@ -61,19 +61,19 @@ export function planOperation(
   shape: Operation,
   shapeIndex = 0,
 ): OperationModel {
-  const { contract, id, handler, jwt, parts } = setting;
+  const { contract, id, handler, jwt, features } = setting;
   const xml = setting.xml?.(shape);
   const limits = planLimits(contract, id);
-  const security = parts.security?.plan(
+  const security = features.security?.plan(
     contract,
     id,
     shape,
     jwt,
     setting.reported,
-    parts.introspection,
+    features.introspection,
     {
       verifiers: setting.verifiers,
-      signatures: parts.signatures,
+      signatures: features.signatures,
       maxBodyBytes: limits.maxBodyBytes ?? setting.maxBodyBytes,
     },
   );
@@ -93,28 +93,28 @@ export function planOperation(
       hidden: hide(security?.fields, setting.versionHidden),
       pathParameters: setting.pathParameters,
       ...(xml ? { xml } : {}),
-      ...(parts.forms ? { forms: parts.forms } : {}),
+      ...(features.forms ? { forms: features.forms } : {}),
     }),
     responses: planResponses(contract, shape, xml),
-    transition: parts.states?.plan(contract, shape),
-    allowedIn: parts.states?.guardPlan(contract, shape),
+    transition: features.states?.plan(contract, shape),
+    allowedIn: features.states?.guardPlan(contract, shape),
     emits: shape.emits ?? [],
     shapeIndex,
     exampleBook: setting.exampleBook,
     examples: setting.examples,
-    sandbox: handler ? undefined : sandboxOf(contract, id, parts),
+    sandbox: handler ? undefined : sandboxOf(contract, id, features),
     sandboxCaller: setting.sandboxCaller,
   };
-  return { ...planned, steps: pipeline(planned, parts) };
+  return { ...planned, steps: pipeline(planned, features) };
 }
 
 /** The sandbox as the handler of operation `id`, planned on its first use. */
 function sandboxOf(
   contract: Contract,
   id: string,
-  parts: ServingParts,
+  features: ServingFeatures,
 ): (() => AnyHandler | undefined) | undefined {
-  const { sandbox } = parts;
+  const { sandbox } = features;
   if (!sandbox) return undefined;
   let handler: AnyHandler | undefined | null = null;
   return () => {

@@ -10,9 +10,9 @@
 
 import { bodyKind } from "../../contract-language/media-types";
 import { acceptable } from "../../platform/accept";
-import type { XmlCodec } from "../../platform/engine-seam";
 import { PROBLEM_MEDIA_TYPE } from "../../platform/problem";
 import { complete } from "../../platform/security-headers";
+import type { XmlCodec } from "../../platform/xml-seam";
 import type { ProblemForm } from "./model";
 
 /** RFC 9457 Appendix B's media type. */

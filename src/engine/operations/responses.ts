@@ -22,8 +22,8 @@ import {
   schemaOf,
 } from "../../contract-language/contract";
 import { type BodyKind, bodyKind } from "../../contract-language/media-types";
-import type { XmlMapping } from "../../platform/engine-seam";
 import { errorTypeUri } from "../../platform/problem-presenter";
+import type { XmlMapping } from "../../platform/xml-seam";
 import { viewOf } from "../zod/views";
 import type { XmlMappings } from "../zod/xml-mappings";
 import { successTypes } from "./failures";

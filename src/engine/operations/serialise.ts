@@ -7,8 +7,8 @@
  */
 
 import type { BodyKind } from "../../contract-language/media-types";
-import type { XmlMapping } from "../../platform/engine-seam";
 import { apiHeaders, complete, platformAnswer } from "../../platform/security-headers";
+import type { XmlMapping } from "../../platform/xml-seam";
 
 const FORCED = new Set(["content-type", "content-length", ...Object.keys(apiHeaders(""))]);
 FORCED.delete("content-security-policy");

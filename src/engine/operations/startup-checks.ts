@@ -48,13 +48,13 @@ function checkParams(id: string, operation: Operation, parameters: readonly stri
  */
 function checkStyles(id: string, operation: Operation): void {
   const request = operation.request;
-  const parts: readonly [ParameterLocation, Schema | undefined][] = [
+  const locations: readonly [ParameterLocation, Schema | undefined][] = [
     ["path", resolveSchema(request?.params)],
     ["query", resolveSchema(request?.query)],
     ["header", resolveSchema(request?.headers)],
     ["cookie", resolveSchema(request?.cookies)],
   ];
-  for (const [location, schema] of parts) {
+  for (const [location, schema] of locations) {
     for (const [name, member] of Object.entries((schema && objectShape(schema)) ?? {})) {
       const { style, explode, allowReserved } = declaredSerialisation(member);
       const where = `operation ${id}: ${location} parameter ${name}`;

@@ -6,9 +6,9 @@
  * (or, without one, the deployment's setting: `unhandled.ts`), its answer checked against
  * the declaration under the `RESPONSE_VALIDATION` mode, its events queued (part 6), and the
  * answer written. A step is in an operation's pipeline only when the contract declares what
- * it serves, and the code of a part the contract does not use is not imported here: each
- * step that needs one is made with it (src/engine/parts.ts), so it is in a Worker's bundle
- * only with that part.
+ * it serves, and the code of a feature the contract does not use is not imported here: each
+ * step that needs one is made with it (src/engine/features.ts), so it is in a Worker's bundle
+ * only with that feature.
  */
 import type { Context } from "hono";
 import type { AnyResult, HandlerContext } from "../../contract-language/define-handlers";
@@ -24,15 +24,14 @@ import {
   statusProblem,
   typedProblem,
 } from "../../platform/problem";
-import type { SecurityPart } from "../authentication/authenticate";
-import type { EventsPart } from "../events/part";
-import type { RateLimitsPart } from "../limits/enforce";
-import type { ServingParts } from "../parts";
+import type { SecurityFeature } from "../authentication/authenticate";
+import type { EventsFeature } from "../events/feature";
+import type { ServingFeatures } from "../features";
+import type { RateLimitsFeature } from "../limits/enforce";
+import type { StoreCaller, StoreFeature } from "../mock-features";
 import type { Refusal } from "../refusal";
 import { validateRequest } from "../request/plan";
-import type { HandlerStore, StorePart } from "../sandbox/store";
-import { deploymentTenancy, type StoreCaller } from "../sandbox/tenancy";
-import type { StatesPart } from "../states/transition";
+import type { StatesFeature } from "../states/transition";
 import { responseValidationMode } from "../zod/response-mode";
 import { withoutWriteOnly } from "../zod/views";
 import type { Exchange, OperationModel, Outcome, Step } from "./model";
@@ -41,21 +40,24 @@ import { type DeclaredError, type MediaPlan, statusPlan } from "./responses";
 import { answerHeaders, serialise } from "./serialise";
 import { answerUnhandled } from "./unhandled";
 
+/** The caller's store, as the store feature opens it for a handler. */
+type OpenedStore = ReturnType<StoreFeature["open"]>;
+
 /** The model without its steps: what the pipeline is made from. */
 export type Planned = Omit<OperationModel, "steps">;
 
 /**
  * The pipeline of an operation, each step present only where the contract declares its
- * cause, made with the parts of the engine it needs (the mount refused a contract whose
- * parts were not all given, so a step is never left out for want of one).
+ * cause, made with the features of the engine it needs (the mount refused a contract whose
+ * features were not all given, so a step is never left out for want of one).
  */
-export function pipeline(model: Planned, parts: ServingParts): Step[] {
+export function pipeline(model: Planned, features: ServingFeatures): Step[] {
   const { versions, limits, security, responses, handler, emits } = model;
-  const { rateLimits, states, events, store } = parts;
+  const { rateLimits, states, events, store } = features;
   const steps: (Step | false | undefined)[] = [
     versions && negotiateVersion,
     rateLimits && limits.perClient.length > 0 && rateLimitByClient(rateLimits),
-    security && parts.security && authenticateStep(parts.security),
+    security && features.security && authenticateStep(features.security),
     security && rateLimits && limits.perCredential.length > 0 && rateLimitByCredential(rateLimits),
     responses.successTypes && negotiateAnswer(responses.successTypes, responses.vary),
     readRequest,
@@ -119,7 +121,7 @@ const negotiateVersion: Step = {
 };
 
 /** Part 8, before credentials: counted per client address. */
-function rateLimitByClient({ enforce }: RateLimitsPart): Step {
+function rateLimitByClient({ enforce }: RateLimitsFeature): Step {
   return {
     name: "rateLimitByClient",
     run: (x) => enforce(x.model.limits.perClient, clientKey(x.c.req.raw), x.env, x.requestId),
@@ -127,7 +129,7 @@ function rateLimitByClient({ enforce }: RateLimitsPart): Step {
 }
 
 /** Part 5: every scheme the operation names is checked. */
-function authenticateStep({ authenticate }: SecurityPart): Step {
+function authenticateStep({ authenticate }: SecurityFeature): Step {
   return {
     name: "authenticate",
     async run(x) {
@@ -145,7 +147,7 @@ function authenticateStep({ authenticate }: SecurityPart): Step {
 }
 
 /** Part 8, once the credentials are valid: let in without one, counted by client, as above. */
-function rateLimitByCredential({ enforce }: RateLimitsPart): Step {
+function rateLimitByCredential({ enforce }: RateLimitsFeature): Step {
   return {
     name: "rateLimitByCredential",
     run(x) {
@@ -204,7 +206,7 @@ const noGuard =
   };
 
 /** Part 3's 409 for an operation asked to act on a resource in a state it does not act in. */
-function stateRefusal(id: string, error: InstanceType<StatesPart["StateRefused"]>): Refusal {
+function stateRefusal(id: string, error: InstanceType<StatesFeature["StateRefused"]>): Refusal {
   const { machine, allowed } = error.plan;
   const where = error.current === undefined ? "its current state" : `state ${error.current}`;
   return {
@@ -223,15 +225,15 @@ function stateRefusal(id: string, error: InstanceType<StatesPart["StateRefused"]
 
 /**
  * The handler; part 3's refused transition is its 409, the sandbox's refusals their
- * problems. `store` is the store part, where the sandbox places some operation.
+ * problems. `store` is the store feature, where the sandbox places some operation.
  */
-function handle(states: StatesPart | undefined, store: StorePart | undefined): Step {
+function handle(states: StatesFeature | undefined, store: StoreFeature | undefined): Step {
   return { name: "handle", run: (x) => runHandler(x, states, store) };
 }
 
 /** The caller's sandbox store, or an error where the contract has none (a 500). */
-function storeOf(x: Exchange, part: StorePart | undefined): HandlerStore {
-  if (!part)
+function storeOf(x: Exchange, feature: StoreFeature | undefined): OpenedStore {
+  if (!feature)
     throw new Error(
       `operation ${x.model.id}: context.store is used, but the sandbox places no operation of the contract, so it has no store`,
     );
@@ -242,23 +244,23 @@ function storeOf(x: Exchange, part: StorePart | undefined): HandlerStore {
   // credentials sent (the reset route's), so a caller that sends its credentials on every
   // call meets its data whichever scheme each operation names; an open one names none.
   const caller = async (): Promise<StoreCaller | undefined> => {
-    if (!sandboxCaller || (own && deploymentTenancy(x.env).kind !== "sandbox")) return own;
+    if (!sandboxCaller || (own && !feature.sandboxed(x.env))) return own;
     const who = await sandboxCaller(x.c.req.raw, x.env, x.requestId);
     return who.ok ? who.caller : own;
   };
-  return part.open(x.model.contract, x.env, caller, x.c.req.raw);
+  return feature.open(x.model.contract, x.env, caller, x.c.req.raw);
 }
 
 /** Runs `handler` (the operation's, or the sandbox as its handler) on the exchange. */
 async function runHandler(
   x: Exchange,
-  states: StatesPart | undefined,
-  part: StorePart | undefined,
+  states: StatesFeature | undefined,
+  feature: StoreFeature | undefined,
   handler = x.model.handler,
 ): Promise<Outcome> {
   const { id, emits, transition, allowedIn } = x.model;
   if (!handler) return undefined;
-  let store: HandlerStore | undefined;
+  let store: OpenedStore | undefined;
   try {
     x.result = await handler(x.input, {
       requestId: x.requestId,
@@ -277,12 +279,12 @@ async function runHandler(
       version: x.version,
       // Made on first use: a handler that keeps its own storage pays nothing for it.
       get store() {
-        store ??= storeOf(x, part);
+        store ??= storeOf(x, feature);
         return store;
       },
     });
   } catch (error) {
-    if (part && error instanceof part.Refused) return error.refusal;
+    if (feature && error instanceof feature.Refused) return error.refusal;
     if (states && error instanceof states.StateRefused) return stateRefusal(id, error);
     if (!states || !(error instanceof states.Refused) || !transition) throw error;
     const { machine, trigger } = transition;
@@ -326,11 +328,11 @@ function mismatchFound(x: Exchange, mismatch: string | undefined, status: number
 }
 
 /** The handler's answer against its declaration; a part 7 error type is answered here. */
-function checkAnswer(states: StatesPart | undefined): Step {
+function checkAnswer(states: StatesFeature | undefined): Step {
   return { name: "checkAnswer", run: (x) => answerChecked(x, states) };
 }
 
-async function answerChecked(x: Exchange, states: StatesPart | undefined): Promise<Outcome> {
+async function answerChecked(x: Exchange, states: StatesFeature | undefined): Promise<Outcome> {
   const result = x.result;
   if (!result) return internalError;
   const { responses, transition } = x.model;
@@ -368,11 +370,11 @@ async function answerChecked(x: Exchange, states: StatesPart | undefined): Promi
 }
 
 /** Part 6: only a success sends its events; a failed request changed nothing to tell of. */
-function emit(events: EventsPart): Step {
+function emit(events: EventsFeature): Step {
   return { name: "emit", run: (x) => emitted(x, events) };
 }
 
-async function emitted(x: Exchange, { enqueue }: EventsPart): Promise<Outcome> {
+async function emitted(x: Exchange, { enqueue }: EventsFeature): Promise<Outcome> {
   const result = x.result;
   if (!result || result.error !== undefined || x.emissions.length === 0) return undefined;
   if (result.status < 200 || result.status >= 300) return undefined;

@@ -7,7 +7,7 @@
  *   implemented (RFC 9110 §15.6.2), as a problem that names it.
  * - `examples`: an answer the operation declares, made from the contract's own examples
  *   (./examples.ts), chosen with `Prefer` as Stoplight Prism reads it.
- * - `sandbox`: an operation the sandbox places (src/engine/sandbox/place.ts) is answered by
+ * - `sandbox`: an operation the sandbox places (src/mocks/sandbox/place.ts) is answered by
  *   the sandbox as by its handler (the same run path: its validation, state machine, events
  *   and answer check); one it does not place answers from the examples, and says so.
  *
@@ -63,7 +63,7 @@ function notImplemented(id: string): Refusal {
   };
 }
 
-/** From the examples, where the Worker has the examples part (src/engine/parts.ts). */
+/** From the examples, where the Worker has the examples feature (src/engine/features.ts). */
 function fromExamples(x: Exchange): Outcome | Promise<Outcome> {
   const unanswered = () => notImplemented(x.model.id);
   return x.model.examples ? x.model.examples(x, unanswered) : unanswered();
@@ -104,7 +104,7 @@ function honoured(setting: UnhandledSetting, built: boolean, say = false): Unhan
 
 /**
  * What the setting of `env` makes of the operations without a handler, for the report;
- * `built`: whether this Worker has their answers (the examples part, src/engine/parts.ts).
+ * `built`: whether this Worker has their answers (the examples feature, src/engine/features.ts).
  */
 export function answering(env: unknown, built = true): Answering {
   const setting = unhandledSetting(env);

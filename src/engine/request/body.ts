@@ -7,7 +7,7 @@
  */
 
 import type { BodyKind } from "../../contract-language/media-types";
-import type { XmlMapping } from "../../platform/engine-seam";
+import type { XmlMapping } from "../../platform/xml-seam";
 
 type Malformed = { readonly ok: false; readonly kind: "malformed"; readonly reason: string };
 export type BodyResult<T> =
@@ -148,7 +148,7 @@ export async function decodeBody(
       return decodeText(bytes);
     case "form":
     case "multipart":
-      if (!forms) throw new Error("a form body, and no form reader (the engine's forms part)");
+      if (!forms) throw new Error("a form body, and no form reader (the engine's forms feature)");
       return forms(kind, bytes, contentType, lists ?? NONE);
     case "binary":
       return { ok: true, value: bytes };

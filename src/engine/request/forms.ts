@@ -1,7 +1,7 @@
 /**
  * Form bodies (`application/x-www-form-urlencoded`, and `multipart/form-data`, RFC 7578)
  * read into an object of own properties, a member the schema declares as an array always
- * an array. The serving engine's forms part (src/engine/parts.ts): in a Worker only when an
+ * an array. The serving engine's forms feature (src/engine/features.ts): in a Worker only when an
  * operation declares a form body.
  */
 import { arrayMembers } from "./arrays";
@@ -23,6 +23,6 @@ export const readForm: FormReader = async (kind, bytes, contentType, lists) => {
   }
 };
 
-export const FORMS_PART = { read: readForm, lists: arrayMembers } as const;
+export const FORMS_FEATURE = { read: readForm, lists: arrayMembers } as const;
 
-export type FormsPart = typeof FORMS_PART;
+export type FormsFeature = typeof FORMS_FEATURE;

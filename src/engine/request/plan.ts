@@ -18,14 +18,14 @@ import {
   UNSUPPORTED_MEDIA_TYPE,
   VALIDATION_FAILED,
 } from "../../contract-language/problem-catalogue";
-import type { XmlMapping } from "../../platform/engine-seam";
 import type { AppEnv } from "../../platform/env";
 import { VIOLATION_KEYWORD } from "../../platform/error-body";
 import { type ProblemDetails, typedProblem } from "../../platform/problem";
+import type { XmlMapping } from "../../platform/xml-seam";
 import type { Refusal } from "../refusal";
 import {
   jsonPointer,
-  type RequestPart,
+  type RequestLocation,
   type ValidationError,
   validationErrors,
 } from "../zod/issues";
@@ -34,7 +34,7 @@ import { viewOf } from "../zod/views";
 import type { XmlMappings } from "../zod/xml-mappings";
 import { decodeBody, type FormReader, readBodyBytes } from "./body";
 import { acceptHint, matchMediaType } from "./content-negotiation";
-import type { FormsPart } from "./forms";
+import type { FormsFeature } from "./forms";
 import {
   cookiesOf,
   type ParameterPlan,
@@ -63,7 +63,7 @@ interface BodyPlan {
   readonly lists: ReadonlySet<string>;
   /** For XML: how the body is read into the value its schema describes. */
   readonly xml: XmlMapping | undefined;
-  /** For a form: how it is read (the engine's forms part). */
+  /** For a form: how it is read (the engine's forms feature). */
   readonly form: FormReader | undefined;
 }
 
@@ -112,8 +112,8 @@ export interface RequestPlanOptions {
   readonly pathParameters: (path: string) => Record<string, string>;
   /** The XML mappings, when the contract declares an XML media type. */
   readonly xml?: XmlMappings;
-  /** The engine's forms part, when the contract declares a form body. */
-  readonly forms?: FormsPart;
+  /** The engine's forms feature, when the contract declares a form body. */
+  readonly forms?: FormsFeature;
 }
 
 export function planRequest(operation: Operation, options: RequestPlanOptions): RequestPlan {
@@ -259,25 +259,30 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
 
   const declared = plan.schemas;
   const errors: ValidationError[] = [];
-  // Only the parts the operation declares are read, and a part's value is built only then.
-  const check = async (part: RequestPart, schema: Schema, value: unknown) => {
+  // Only the locations the operation declares are read, and a location's value is built only then.
+  const check = async (location: RequestLocation, schema: Schema, value: unknown) => {
     const result = await parseWith(schema, value);
     if (result.success) return result.data;
-    errors.push(...validationErrors(part, result.error.issues, value));
+    errors.push(...validationErrors(location, result.error.issues, value));
     return undefined;
   };
   // Parameters: a member not serialised as its style says is refused at its pointer, and
   // nothing else is said of it.
-  const checkRead = async (part: RequestPart, schema: Schema, read: ReadParameters) => {
+  const checkRead = async (location: RequestLocation, schema: Schema, read: ReadParameters) => {
     // Not written as its style says: of no type its schema takes.
     for (const [name, detail] of read.malformed)
-      errors.push({ in: part, pointer: jsonPointer([name]), detail, [VIOLATION_KEYWORD]: "type" });
+      errors.push({
+        in: location,
+        pointer: jsonPointer([name]),
+        detail,
+        [VIOLATION_KEYWORD]: "type",
+      });
     const result = await parseWith(schema, read.value);
     if (result.success) return read.malformed.size === 0 ? result.data : undefined;
     const issues = result.error.issues.filter(
       (issue) => !read.malformed.has(String(issue.path[0])),
     );
-    errors.push(...validationErrors(part, issues, read.value));
+    errors.push(...validationErrors(location, issues, read.value));
     return undefined;
   };
   const { hidden, parameters } = plan;

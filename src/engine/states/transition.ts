@@ -123,7 +123,7 @@ export function guardHelper(
 }
 
 /** Part 3 as the serving engine uses it: in a Worker only when part 3 declares a machine. */
-export const STATES_PART = {
+export const STATES_FEATURE = {
   plan: planTransition,
   helper: transitionHelper,
   mismatch: stateMismatch,
@@ -133,4 +133,4 @@ export const STATES_PART = {
   StateRefused,
 } as const;
 
-export type StatesPart = typeof STATES_PART;
+export type StatesFeature = typeof STATES_FEATURE;

@@ -111,14 +111,14 @@ export function versionGate(
 }
 
 /**
- * Part 9 and dated deprecations as the serving engine uses them (src/engine/parts.ts): in a
+ * Part 9 and dated deprecations as the serving engine uses them (src/engine/features.ts): in a
  * Worker only when the contract negotiates versions or dates a deprecation.
  */
-export const VERSIONS_PART = {
+export const VERSIONS_FEATURE = {
   plan: planVersions,
   gate: versionGate,
   shapeIndex,
   fields: versionFields,
 } as const;
 
-export type VersionsPart = typeof VERSIONS_PART;
+export type VersionsFeature = typeof VERSIONS_FEATURE;

@@ -1,16 +1,16 @@
 /**
- * Schema violations as the `errors` of a 422 problem: where (`in` the request part, and a
+ * Schema violations as the `errors` of a 422 problem: where (`in` the request location, and a
  * JSON Pointer in the URI-fragment form of RFC 9457 §3's example) and what, in words made
  * from the schema alone. The client's values are never quoted back.
  */
 import type { $ZodIssue } from "zod/v4/core";
 import { VIOLATION_KEYWORD } from "../../platform/error-body";
 
-/** The request parts a schema can be declared for (OpenAPI's `in` vocabulary, plus body). */
-export type RequestPart = "path" | "query" | "header" | "cookie" | "body";
+/** The request locations a schema can be declared for (OpenAPI's `in` vocabulary, plus body). */
+export type RequestLocation = "path" | "query" | "header" | "cookie" | "body";
 
 export interface ValidationError {
-  readonly in: RequestPart;
+  readonly in: RequestLocation;
   readonly pointer: string;
   readonly detail: string;
   readonly [VIOLATION_KEYWORD]?: string;
@@ -177,14 +177,14 @@ const NAMEABLE = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 
 /** One violation per member the schema does not allow, each at its own pointer, where named. */
 function unrecognised(
-  part: RequestPart,
+  location: RequestLocation,
   issue: Extract<$ZodIssue, { code: "unrecognized_keys" }>,
 ): ValidationError[] {
   const named = issue.keys.filter((key) => NAMEABLE.test(key));
   const others = issue.keys.length - named.length;
   return [
     ...named.map((key) => ({
-      in: part,
+      in: location,
       pointer: jsonPointer([...issue.path, key]),
       detail: "Is not a member the schema allows.",
       [VIOLATION_KEYWORD]: "additionalProperties",
@@ -192,7 +192,7 @@ function unrecognised(
     ...(others > 0
       ? [
           {
-            in: part,
+            in: location,
             pointer: jsonPointer(issue.path),
             detail: `Has ${others} member${others === 1 ? "" : "s"} the schema does not allow.`,
             [VIOLATION_KEYWORD]: "additionalProperties",
@@ -203,16 +203,16 @@ function unrecognised(
 }
 
 export function validationErrors(
-  part: RequestPart,
+  location: RequestLocation,
   issues: readonly $ZodIssue[],
   input: unknown,
 ): ValidationError[] {
   return issues.flatMap((issue) =>
     issue.code === "unrecognized_keys"
-      ? unrecognised(part, issue)
+      ? unrecognised(location, issue)
       : [
           {
-            in: part,
+            in: location,
             pointer: jsonPointer(issue.path),
             detail: describeIssue(issue, input),
             [VIOLATION_KEYWORD]: issueKeyword(issue, input),

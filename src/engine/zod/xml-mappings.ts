@@ -16,8 +16,8 @@ import {
   type Schema,
   schemaOf,
 } from "../../contract-language/contract";
-import type { XmlCodec, XmlMapping, XmlSchema } from "../../platform/engine-seam";
 import type { JsonSchemaConverter } from "../../platform/openapi/document";
+import type { XmlCodec, XmlMapping, XmlSchema } from "../../platform/xml-seam";
 
 type Direction = "request" | "response";
 

@@ -7,9 +7,9 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toJSONSchema } from "zod";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { defineHandlers } from "../../../src/contract-language/define-handlers";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import {
   FIXTURE_SECRETS,
   FIXTURE_SECURITY_CONTRACT,
@@ -189,7 +189,7 @@ describe("optional credentials: an empty requirement (OpenAPI 3.1 §4.8.30)", ()
     },
   });
   const app = createApp(contract, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: toJSONSchema,
     handlers: defineHandlers(contract, {
       fixtureOptional: (_input, { auth }) => ({
@@ -234,7 +234,7 @@ describe("an API key in the Authorization header: the header's whole value", () 
     },
   });
   const app = createApp(contract, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: toJSONSchema,
     handlers: defineHandlers(contract, { fixtureKeyed: () => ({ status: 204 }) }),
   });
@@ -271,7 +271,7 @@ describe("one requirement naming two schemes that both read Authorization's Bear
     },
   });
   const app = createApp(contract, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: toJSONSchema,
     handlers: defineHandlers(contract, { fixtureBoth: () => ({ status: 204 }) }),
   });

@@ -11,8 +11,8 @@ import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineVerifiers } from "../../../src/contract-language/verifiers";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import {
   FIXTURE_ACCESS_KEYS,
   FIXTURE_VERIFIED_CONTRACT,
@@ -36,7 +36,7 @@ const verifiers = defineVerifiers<typeof FIXTURE_VERIFIED_CONTRACT>({
 });
 const app = (withVerifiers = true) =>
   createApp(FIXTURE_VERIFIED_CONTRACT, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: z.toJSONSchema,
     handlers: FIXTURE_VERIFIED_HANDLERS,
     ...(withVerifiers ? { verifiers } : {}),
@@ -159,7 +159,7 @@ describe("a scheme the deployment's code verifies", () => {
   it("is refused at start-up when a verifier names no such scheme", () => {
     expect(() =>
       createApp(FIXTURE_VERIFIED_CONTRACT, {
-        engine: OPERATION_ENGINE,
+        engine: BUILD_ENGINE,
         jsonSchema: z.toJSONSchema,
         verifiers: { fixtureSigned: () => ({ valid: true }) } as never,
       }),

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
-import { OPERATION_ENGINE } from "../../../src/engine";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import {
   FIXTURE_INTROSPECTION_CONTRACT,
   FIXTURE_INTROSPECTION_HANDLERS,
@@ -15,7 +15,7 @@ import {
 import { expectProblem } from "../../support/assertions";
 
 const app = createApp(FIXTURE_INTROSPECTION_CONTRACT, {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   jsonSchema: z.toJSONSchema,
   handlers: FIXTURE_INTROSPECTION_HANDLERS,
 });

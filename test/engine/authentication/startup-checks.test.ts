@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import type {
   Contract,
   Limit,
@@ -14,9 +15,9 @@ import type {
 } from "../../../src/contract-language/contract";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { ENGINE_PROBLEM_SLUGS } from "../../../src/contract-language/problem-catalogue";
-import { OPERATION_ENGINE } from "../../../src/engine";
+import type { JwtVerifier } from "../../../src/engine/authentication/verify-jwt";
 import { operationProblemTypes } from "../../../src/engine/operations/failures";
-import type { JwtVerifier } from "../../../src/platform/engine-seam";
+import { engineWithJwt } from "../../support/engine-with-jwt";
 
 const KEY: SecurityScheme = {
   type: "apiKey",
@@ -54,7 +55,7 @@ function build(parts: {
     operations: { fixtureOp: parts.op ?? fixtureOp() },
     limits: parts.limits ?? {},
   };
-  return () => createApp(contract, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE });
+  return () => createApp(contract, { jsonSchema: toJSONSchema, engine: BUILD_ENGINE });
 }
 
 const asScheme = (scheme: object) => scheme as SecurityScheme;
@@ -95,7 +96,7 @@ describe("security schemes (part 5) that createApp refuses", () => {
     };
     const verifier: JwtVerifier = async () => ({ kind: "invalid" });
     expect(() =>
-      createApp(contract, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE, jwt: verifier }),
+      createApp(contract, { jsonSchema: toJSONSchema, engine: engineWithJwt(verifier) }),
     ).toThrow(/jwt.profile: rfc7523 is not a profile/);
   });
 
@@ -168,7 +169,7 @@ describe("names the platform reserves", () => {
     "a part 7 error type named %s, even where parts 5 and 8 declare nothing",
     (slug) => {
       const errors = { [slug]: { status: 400, title: "Fixture" } };
-      expect(() => createApp(defineContract({ errors }), { engine: OPERATION_ENGINE })).toThrow(
+      expect(() => createApp(defineContract({ errors }), { engine: BUILD_ENGINE })).toThrow(
         /platform uses that name/,
       );
     },

@@ -8,8 +8,8 @@
  */
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { JwtVerifier } from "../../../src/engine/authentication/verify-jwt";
 import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
-import type { JwtVerifier } from "../../../src/platform/engine-seam";
 import { FIXTURE_JWT_VARS, FIXTURE_VOCABULARY_CONTRACT } from "../../fixtures/vocabulary";
 import { expectProblem } from "../../support/assertions";
 import { callVocabulary, vocabularyApp } from "../../support/vocabulary-app";

@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../../src/app";
-import { OPERATION_ENGINE } from "../../../src/engine";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { deliverBatch, RETRY_SCHEDULE } from "../../../src/engine/events/deliver";
 import { readDestinations, refusal } from "../../../src/engine/events/destinations";
 import type { EventMessage } from "../../../src/engine/events/emit";
@@ -18,7 +18,7 @@ import { FIXTURE_EVENTS_CONTRACT, FIXTURE_EVENTS_HANDLERS } from "../../fixtures
 import { FixtureQueue, logsOf, message, newWebhookSecret } from "../../support/events";
 
 const app = createApp(FIXTURE_EVENTS_CONTRACT, {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   handlers: FIXTURE_EVENTS_HANDLERS,
   jsonSchema: toJSONSchema,
 });
@@ -168,9 +168,9 @@ describe("emitting events", () => {
         },
       },
     };
-    expect(() =>
-      createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema }),
-    ).toThrow(/emits fixtureNoSuchEvent, which part 6 does not declare/);
+    expect(() => createApp(contract, { engine: BUILD_ENGINE, jsonSchema: toJSONSchema })).toThrow(
+      /emits fixtureNoSuchEvent, which part 6 does not declare/,
+    );
     const unbounded = {
       ...FIXTURE_EVENTS_CONTRACT,
       events: {
@@ -181,9 +181,9 @@ describe("emitting events", () => {
         },
       },
     };
-    expect(() =>
-      createApp(unbounded, { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema }),
-    ).toThrow(/event fixtureParcelShipped: retryFor must be a whole number of seconds, at least 5/);
+    expect(() => createApp(unbounded, { engine: BUILD_ENGINE, jsonSchema: toJSONSchema })).toThrow(
+      /event fixtureParcelShipped: retryFor must be a whole number of seconds, at least 5/,
+    );
   });
 
   it("exports a queue() consumer once part 6 declares events, and none otherwise", () => {
@@ -191,7 +191,7 @@ describe("emitting events", () => {
     const noEvents = createApp(
       { ...FIXTURE_EVENTS_CONTRACT, events: {}, operations: {} } as never,
       {
-        engine: OPERATION_ENGINE,
+        engine: BUILD_ENGINE,
         jsonSchema: toJSONSchema,
       } as never,
     );
@@ -202,7 +202,7 @@ describe("emitting events", () => {
 describe("the status report and the interface page", () => {
   it("list each event and how many destinations this deployment sends it to", async () => {
     const configured = createApp(FIXTURE_EVENTS_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       handlers: FIXTURE_EVENTS_HANDLERS,
       jsonSchema: toJSONSchema,
     });
@@ -212,7 +212,7 @@ describe("the status report and the interface page", () => {
       { name: "fixtureParcelWeighed", destinations: 1 },
     ]);
     const bare = createApp(FIXTURE_EVENTS_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       jsonSchema: toJSONSchema,
     });
     const page = await bare.request(

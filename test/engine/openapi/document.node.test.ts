@@ -8,10 +8,10 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { toJSONSchema } from "zod";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { contract } from "../../../src/contract";
 import type { Contract } from "../../../src/contract-language/contract";
 import { SPEC_PARTS } from "../../../src/contract-language/parts";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import { EMPTY_CONTRACT, FIXTURE_ONE_PART_CONTRACTS } from "../../fixtures/contracts";
 import { FIXTURE_EVENTS_CONTRACT } from "../../fixtures/events";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../../fixtures/operations";
@@ -107,7 +107,7 @@ describe("OpenAPI document of a contract that declares nothing", () => {
 
 describe("OpenAPI documents of FIXTURE contracts", () => {
   const app = createApp(FIXTURE_OPERATIONS_CONTRACT, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     handlers: FIXTURE_HANDLERS,
     jsonSchema: toJSONSchema,
   });
@@ -129,7 +129,7 @@ describe("OpenAPI documents of FIXTURE contracts", () => {
     ] as const) {
       const versioned = createApp(fixtureVersionsContract(placement), {
         jsonSchema: toJSONSchema,
-        engine: OPERATION_ENGINE,
+        engine: BUILD_ENGINE,
       });
       for (const version of ["", "?version=v0", "?version=v1", "?version=v2"]) {
         const res = await versioned.fetch(
@@ -144,11 +144,11 @@ describe("OpenAPI documents of FIXTURE contracts", () => {
       FIXTURE_STYLES_CONTRACT,
     ])
       await expectValid(
-        await served(createApp(fixture, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE })),
+        await served(createApp(fixture, { jsonSchema: toJSONSchema, engine: BUILD_ENGINE })),
       );
     for (const fixture of Object.values(FIXTURE_ONE_PART_CONTRACTS)) {
       await expectValid(
-        await served(createApp(fixture, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE })),
+        await served(createApp(fixture, { jsonSchema: toJSONSchema, engine: BUILD_ENGINE })),
       );
     }
   });
@@ -208,7 +208,7 @@ describe("OpenAPI document of the FIXTURE security contract (parts 5 and 8)", ()
     responses: Record<string, { description: string; headers?: Record<string, unknown> }>;
   };
   const app = createApp(FIXTURE_SECURITY_CONTRACT, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     handlers: FIXTURE_SECURITY_HANDLERS,
     jsonSchema: toJSONSchema,
   });

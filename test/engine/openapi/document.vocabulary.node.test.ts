@@ -8,11 +8,10 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { RESERVED_SCHEMA_NAMES } from "../../../src/contract-language/reserved";
 import { readOnly } from "../../../src/contract-language/schema";
-import { OPERATION_ENGINE } from "../../../src/engine";
-import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
 import { XML_CODEC } from "../../../src/engine/xml/codec";
 import { FIXTURE_HANDLERS, FIXTURE_OPERATIONS_CONTRACT } from "../../fixtures/operations";
 import {
@@ -35,8 +34,7 @@ type Doc = {
 };
 
 const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
-  engine: OPERATION_ENGINE,
-  jwt: JWT_VERIFIER,
+  engine: BUILD_ENGINE,
   xml: XML_CODEC,
   handlers: FIXTURE_VOCABULARY_HANDLERS,
   jsonSchema: z.toJSONSchema,
@@ -160,7 +158,7 @@ describe("the OpenAPI document of the FIXTURE vocabulary contract", () => {
 
   it("documents no problem+xml for a contract that declares no XML: it would never be served", async () => {
     const operations = createApp(FIXTURE_OPERATIONS_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       handlers: FIXTURE_HANDLERS,
       jsonSchema: z.toJSONSchema,
     });
@@ -411,7 +409,7 @@ describe("a resource no answer reaches", () => {
         },
       },
     });
-    const served = createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+    const served = createApp(contract, { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema });
     const doc = (await (await served.request("/_service/openapi.json")).json()) as Doc;
     const own = Object.keys(doc.components.schemas).filter((n) => n.startsWith("FixtureUnreached"));
     expect(own).toEqual(["FixtureUnreached"]);
@@ -426,8 +424,8 @@ describe("a resource may not take a name the platform gives its own schemas", ()
   it.each(RESERVED_SCHEMA_NAMES)("%s is refused when the app starts", (name) => {
     const contract = defineContract({ resources: { FixtureOk: z.object({}) } });
     const clashing = { ...contract, resources: { [name]: z.object({}) } };
-    expect(() =>
-      createApp(clashing, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema }),
-    ).toThrow(/platform names one of its own schemas/);
+    expect(() => createApp(clashing, { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema })).toThrow(
+      /platform names one of its own schemas/,
+    );
   });
 });

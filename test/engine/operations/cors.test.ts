@@ -9,8 +9,8 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineContract } from "../../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import type { StatusReport } from "../../../src/platform/status";
 import { FIXTURE_VERSIONS_HANDLERS, fixtureVersionsContract } from "../../fixtures/versions";
 import { expectPlatformHeaders, expectProblem } from "../../support/assertions";
@@ -314,7 +314,7 @@ describe("what a path allows is derived from the contract", () => {
           },
         },
       }),
-      { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema } as never,
+      { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema } as never,
     );
     expect(await granted(app, "/fixture-reports", "GET", "x-fixture-tenant")).toBe(true);
     expect(await exposedBy(app, "/fixture-reports")).toContain("x-fixture-page-count");
@@ -334,7 +334,7 @@ describe("what a path allows is derived from the contract", () => {
 
   it("FIXTURE versions: part 9's version header may be sent; Deprecation, Sunset and Link may be read", async () => {
     const app = createApp(fixtureVersionsContract({ in: "header", name: "Api-Version" }), {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       handlers: FIXTURE_VERSIONS_HANDLERS,
       jsonSchema: z.toJSONSchema,
     } as never);

@@ -8,9 +8,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { createClient } from "../../../src/client";
 import { defineContract } from "../../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import { expectProblem } from "../../support/assertions";
 import { bindingOf } from "../../support/client-binding";
 import { buildUnchecked, fixtureGet } from "../../support/fixture-app";
@@ -65,7 +65,7 @@ const handlers = Object.fromEntries(
   Object.keys(contract.operations).map((id) => [id, () => ({ status: 200, body: { name: id } })]),
 );
 const app = createApp(contract, {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   jsonSchema: z.toJSONSchema,
   handlers: handlers as never,
 });

@@ -11,8 +11,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toJSONSchema } from "zod";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { type Contract, operationShapes } from "../../../src/contract-language/contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
 import { outlineOperation } from "../../../src/engine/operations/model";
 import { XML_CODEC } from "../../../src/engine/xml/codec";
@@ -47,7 +47,7 @@ interface Target {
 }
 
 const options = {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   jsonSchema: toJSONSchema,
   jwt: JWT_VERIFIER,
   xml: XML_CODEC,

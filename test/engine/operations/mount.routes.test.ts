@@ -9,8 +9,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineContract } from "../../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import { expectPlatformHeaders, expectProblem } from "../../support/assertions";
 import { callFixture, json } from "../../support/fixture-app";
 
@@ -101,7 +101,7 @@ describe("planning an operation", () => {
         },
       },
     });
-    const app = createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+    const app = createApp(contract, { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema });
     expect(planned).toBe(0);
     expect((await app.request("/fixture-lazy", {}, env)).status).toBe(501);
     const afterFirst = planned;

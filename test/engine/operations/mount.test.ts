@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { defineHandlers } from "../../../src/contract-language/define-handlers";
-import { OPERATION_ENGINE } from "../../../src/engine";
 
 // FIXTURE: a template declared before a literal path it would also match.
 const FIXTURE = defineContract({
@@ -43,7 +43,7 @@ const FIXTURE = defineContract({
 });
 
 const app = createApp(FIXTURE, {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   jsonSchema: toJSONSchema,
   handlers: defineHandlers(FIXTURE, {
     fixtureById: ({ params }) => ({ status: 200, body: `id ${params.id}` }),
@@ -142,7 +142,7 @@ const CONCRETE: readonly (readonly [string, string, string])[] = [
 
 describe("a concrete path beside a templated sibling, at every depth (OpenAPI 3.1 §4.8.8)", () => {
   const handled = createApp(SIBLINGS, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: toJSONSchema,
     handlers: defineHandlers(SIBLINGS, {
       fixtureGetDoc: ({ params }) => ({ status: 200, body: `doc ${params.docId}` }),
@@ -155,7 +155,7 @@ describe("a concrete path beside a templated sibling, at every depth (OpenAPI 3.
       fixtureSearchThings: () => ({ status: 200, body: "found" }),
     }),
   });
-  const bare = createApp(SIBLINGS, { engine: OPERATION_ENGINE, jsonSchema: toJSONSchema });
+  const bare = createApp(SIBLINGS, { engine: BUILD_ENGINE, jsonSchema: toJSONSchema });
   const modes: readonly (readonly [string, ReturnType<typeof createApp>, string | undefined])[] = [
     ["with handlers", handled, undefined],
     ["501", bare, "501"],

@@ -8,8 +8,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineContract } from "../../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import { expectProblem } from "../../support/assertions";
 
 describe("path templates real documents use (OpenAPI 3.1 §4.8.2)", () => {
@@ -72,7 +72,7 @@ describe("path templates real documents use (OpenAPI 3.1 §4.8.2)", () => {
     return { status: 200 as const };
   };
   const app = createApp(contract, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: z.toJSONSchema,
     handlers: {
       fixtureDotted: answer,

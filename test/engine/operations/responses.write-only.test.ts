@@ -8,10 +8,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { defineHandlers } from "../../../src/contract-language/define-handlers";
 import { writeOnly } from "../../../src/contract-language/schema";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import { logsOf } from "../../support/events";
 
 const FixtureCard = z.object({
@@ -52,7 +52,7 @@ const CONTRACT = defineContract({
 });
 
 const handled = createApp(CONTRACT, {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   jsonSchema: z.toJSONSchema,
   handlers: defineHandlers(CONTRACT, {
     // FIXTURE: a handler that answers what it was sent, secrets and all.

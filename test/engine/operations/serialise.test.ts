@@ -9,10 +9,9 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { defineHandlers } from "../../../src/contract-language/define-handlers";
-import { OPERATION_ENGINE } from "../../../src/engine";
-import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
 import { XML_CODEC } from "../../../src/engine/xml/codec";
 import {
   FIXTURE_ROTATED_SECRETS,
@@ -118,10 +117,9 @@ describe("multipart/form-data (RFC 7578)", () => {
 
   it("counts every byte of every part against the cap (413 before any part is read)", async () => {
     const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       handlers: FIXTURE_VOCABULARY_HANDLERS,
       jsonSchema: z.toJSONSchema,
-      jwt: JWT_VERIFIER,
       xml: XML_CODEC,
       maxBodyBytes: 512,
     });
@@ -207,9 +205,8 @@ describe("answers in several media types (RFC 9110 §12.5.1)", () => {
   it("an Accept that excludes every media type is 406 listing them, before the handler runs", async () => {
     let calls = 0;
     const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       jsonSchema: z.toJSONSchema,
-      jwt: JWT_VERIFIER,
       xml: XML_CODEC,
       handlers: {
         fixtureGetPet: (input, context) => {
@@ -260,7 +257,7 @@ describe("a body is written as its media type says, never with String(value)", (
     fixtureWrongText: () => ({ status: 200, body: { not: "text" } as unknown as string }),
   });
   const app = createApp(contract, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: z.toJSONSchema,
     handlers,
   });

@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toJSONSchema } from "zod/mini";
 import { createApp } from "../../../src/app";
-import { OPERATION_ENGINE } from "../../../src/engine";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import {
   FIXTURE_BLUE_GADGET,
   FIXTURE_EXAMPLES_CONTRACT,
@@ -21,7 +21,7 @@ import { expectProblem } from "../../support/assertions";
 import { builtApp } from "../../support/built-app";
 
 const app = createApp(FIXTURE_EXAMPLES_CONTRACT, {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   jsonSchema: toJSONSchema,
   handlers: FIXTURE_EXAMPLES_HANDLERS,
 });

@@ -9,12 +9,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import type { Contract, ParameterStyle } from "../../../src/contract-language/contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import { FIXTURE_STYLES_CONTRACT, FIXTURE_STYLES_HANDLERS } from "../../fixtures/parameter-styles";
 
 const app = createApp(FIXTURE_STYLES_CONTRACT, {
-  engine: OPERATION_ENGINE,
+  engine: BUILD_ENGINE,
   handlers: FIXTURE_STYLES_HANDLERS,
   jsonSchema: z.toJSONSchema,
 });
@@ -99,7 +99,7 @@ describe("path parameters: simple, label and matrix (RFC 6570 §3.2.2, §3.2.5, 
         },
       } as Contract,
       {
-        engine: OPERATION_ENGINE,
+        engine: BUILD_ENGINE,
         jsonSchema: z.toJSONSchema,
         handlers: {
           fixtureList: ({ params }: { params: unknown }) => ({ status: 200, body: params }),
@@ -384,7 +384,7 @@ describe("a declaration OpenAPI does not define stops the app from starting, nam
             },
           },
         } as Contract,
-        { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema } as never,
+        { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema } as never,
       );
   const meta = (style: ParameterStyle) => z.meta({ style });
 

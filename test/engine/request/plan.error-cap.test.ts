@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineContract } from "../../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import { MAX_LISTED_ERRORS } from "../../../src/engine/request/plan";
 import { expectProblem } from "../../support/assertions";
 
@@ -17,7 +17,7 @@ const FIXTURE = defineContract({
     },
   },
 });
-const app = createApp(FIXTURE, { jsonSchema: toJSONSchema, engine: OPERATION_ENGINE });
+const app = createApp(FIXTURE, { jsonSchema: toJSONSchema, engine: BUILD_ENGINE });
 
 describe("422 answers stay small (no amplification of a large body)", () => {
   it("list at most MAX_LISTED_ERRORS violations, and say how many there were", async () => {

@@ -8,9 +8,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import type { Contract, StateMachine } from "../../../src/contract-language/contract";
 import { defineContract } from "../../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import { FIXTURE_STATES_CONTRACT, fixtureStatesHandlers } from "../../fixtures/states";
 import { logsOf } from "../../support/events";
 
@@ -18,7 +18,7 @@ type Status = "draft" | "placed" | "shipped" | "cancelled";
 
 function appWith(orders: Map<string, Status>, mode = "enforce") {
   const app = createApp(FIXTURE_STATES_CONTRACT, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     handlers: fixtureStatesHandlers(orders),
     jsonSchema: z.toJSONSchema,
   });
@@ -38,7 +38,7 @@ function withMachine(change: Partial<StateMachine>): Contract {
   };
 }
 const start = (contract: Contract) => () =>
-  createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+  createApp(contract, { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema });
 
 describe("a state machine is refused at start-up", () => {
   it("when its resource is not declared in part 2", () => {
@@ -211,7 +211,7 @@ describe("a transition, served", () => {
 
 describe("part 3, documented", () => {
   const app = createApp(FIXTURE_STATES_CONTRACT, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     jsonSchema: z.toJSONSchema,
   });
 

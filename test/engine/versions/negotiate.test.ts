@@ -9,8 +9,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import type { Contract, VersionPlacement } from "../../../src/contract-language/contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import {
   FIXTURE_VERSIONS,
   FIXTURE_VERSIONS_CONTRACT,
@@ -20,7 +20,7 @@ import {
 
 const build = (contract: Contract) =>
   createApp(contract, {
-    engine: OPERATION_ENGINE,
+    engine: BUILD_ENGINE,
     handlers: FIXTURE_VERSIONS_HANDLERS,
     jsonSchema: z.toJSONSchema,
   } as never);
@@ -266,7 +266,7 @@ describe("part 9 is refused at start-up", () => {
     operations: {},
   });
   const start = (contract: Contract) => () =>
-    createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+    createApp(contract, { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema });
 
   it("when a sunset is earlier than its deprecation (RFC 8594 §3), or has none", () => {
     expect(start(withVersions({ v2: { deprecated: "2026-01-02", sunset: "2026-01-01" } }))).toThrow(

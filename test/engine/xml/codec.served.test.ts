@@ -12,9 +12,8 @@ import { XMLParser } from "fast-xml-parser";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import type { Operation } from "../../../src/contract-language/contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
-import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
 import { XML_CODEC } from "../../../src/engine/xml/codec";
 import {
   FIXTURE_ROTATED_SECRETS,
@@ -116,10 +115,9 @@ describe("an XML request body, read by its schema's xml objects (OpenAPI 3.1 §4
 
   it("counts its bytes against the body cap (413), and its media type and charset (415)", async () => {
     const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       handlers: FIXTURE_VOCABULARY_HANDLERS,
       jsonSchema: z.toJSONSchema,
-      jwt: JWT_VERIFIER,
       xml: XML_CODEC,
       maxBodyBytes: 512,
     });
@@ -213,9 +211,8 @@ describe("problems as application/problem+xml (RFC 9457 Appendix B), when Accept
     expect(res.headers.get("www-authenticate")).toContain("ApiKey");
     vi.spyOn(console, "error").mockImplementation(() => {});
     const app = createApp(FIXTURE_VOCABULARY_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       jsonSchema: z.toJSONSchema,
-      jwt: JWT_VERIFIER,
       xml: XML_CODEC,
       handlers: {
         fixtureShelve: () => {

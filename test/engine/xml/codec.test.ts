@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import type { Schema } from "../../../src/contract-language/contract";
 import { XML_CODEC } from "../../../src/engine/xml/codec";
-import type { XmlMapping } from "../../../src/platform/engine-seam";
+import type { XmlMapping } from "../../../src/platform/xml-seam";
 
 const xml = (meta: Record<string, unknown>) => z.meta({ xml: meta });
 

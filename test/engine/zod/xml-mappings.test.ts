@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { prepareBuild, servedParts } from "../../../src/build/generate";
+import { prepareBuild, servedFeatures } from "../../../src/build/generate";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { defineHandlers } from "../../../src/contract-language/define-handlers";
 import { type ServeOptions, serveApp } from "../../../src/serve-app";
@@ -56,7 +56,7 @@ describe("XML mappings found by where each operation declares them", () => {
     expect(documents.xmlSchemas.map((s) => s.at.length)).toEqual([2, 1, 1]);
     const fresh = fixtureXmlContract();
     // The parts the build chose, as test/support/built-app.ts serves them.
-    const options = { built: documents, ...servedParts(needed), handlers: fresh.handlers };
+    const options = { built: documents, ...servedFeatures(needed), handlers: fresh.handlers };
     const app = serveApp(fresh.contract, options as ServeOptions<typeof fresh.contract>);
     const get = async (path: string, version: string) => {
       const res = await app.request(path, { headers: { "fixture-version": version } }, env);

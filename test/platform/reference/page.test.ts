@@ -11,8 +11,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineContract } from "../../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import {
   REFERENCE_CSP,
   SEARCH_SCRIPT,
@@ -152,7 +152,7 @@ describe("the reference page of the FIXTURE vocabulary app", () => {
 describe("the reference of other contracts", () => {
   it("draws part 3's machines, and says what each transition does", async () => {
     const app = createApp(FIXTURE_STATES_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       jsonSchema: z.toJSONSchema,
     });
     const { page } = await pageAndDocument(app);
@@ -165,7 +165,7 @@ describe("the reference of other contracts", () => {
 
   it("has a page per version of part 9, each linking the others; an unknown one is a 404 that does not echo it", async () => {
     const app = createApp(FIXTURE_VERSIONS_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       jsonSchema: z.toJSONSchema,
       handlers: FIXTURE_VERSIONS_HANDLERS,
     });
@@ -203,7 +203,7 @@ describe("the reference of other contracts", () => {
         },
       },
     });
-    const app = createApp(contract, { engine: OPERATION_ENGINE });
+    const app = createApp(contract, { engine: BUILD_ENGINE });
     const page = await (await get(app, "/_service/reference")).text();
     expect(page).not.toContain("<img");
     expect(page).not.toContain("<script>alert");

@@ -7,8 +7,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../../src/app";
+import { BUILD_ENGINE } from "../../../src/build-engine";
 import { defineContract } from "../../../src/contract-language/define-contract";
-import { OPERATION_ENGINE } from "../../../src/engine";
 import {
   FIXTURE_ERROR_BODIES_CONTRACT,
   FIXTURE_ERROR_BODIES_HANDLERS,
@@ -112,7 +112,7 @@ describe("against correct servers", () => {
     const keys = { [FIXTURE_ACCESS_KEYS]: `TESTONLYFIXTURE:${crypto.randomUUID()}` };
     const bindings = { ...env, ...keys };
     const app = createApp(FIXTURE_VERIFIED_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       jsonSchema: z.toJSONSchema,
       handlers: FIXTURE_VERIFIED_HANDLERS,
     });
@@ -172,7 +172,7 @@ describe("against correct servers", () => {
 
   it("a FIXTURE app with a parameter of every OpenAPI style and explode, in each location, gets a documented answer to each valid request the checker serialises (OpenAPI 3.1 §4.8.12.4)", async () => {
     const app = createApp(FIXTURE_STYLES_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       handlers: FIXTURE_STYLES_HANDLERS,
       jsonSchema: z.toJSONSchema,
     });
@@ -237,7 +237,7 @@ describe("against correct servers", () => {
         },
       },
     });
-    const app = createApp(contract, { engine: OPERATION_ENGINE, jsonSchema: z.toJSONSchema });
+    const app = createApp(contract, { engine: BUILD_ENGINE, jsonSchema: z.toJSONSchema });
     const report = await checkConformance(BASE, {
       fetch: (r) => Promise.resolve(app.fetch(r, env)),
     });
@@ -249,7 +249,7 @@ describe("against correct servers", () => {
 
   it("a FIXTURE app with error bodies of its own passes: each failure expected as its operation answers it", async () => {
     const app = createApp(FIXTURE_ERROR_BODIES_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       jsonSchema: z.toJSONSchema,
       handlers: FIXTURE_ERROR_BODIES_HANDLERS,
     });
@@ -271,7 +271,7 @@ describe("against correct servers", () => {
       { in: "path" },
     ] as const) {
       const app = createApp(fixtureVersionsContract(placement), {
-        engine: OPERATION_ENGINE,
+        engine: BUILD_ENGINE,
         handlers: FIXTURE_VERSIONS_HANDLERS,
         jsonSchema: z.toJSONSchema,
       } as never);
@@ -293,7 +293,7 @@ describe("against correct servers", () => {
 
   it("a FIXTURE versions app that sends no Deprecation header is caught", async () => {
     const app = createApp(FIXTURE_VERSIONS_CONTRACT, {
-      engine: OPERATION_ENGINE,
+      engine: BUILD_ENGINE,
       handlers: FIXTURE_VERSIONS_HANDLERS,
       jsonSchema: z.toJSONSchema,
     });

@@ -1,13 +1,13 @@
 /**
  * A request the served document says is valid for one operation, built from the document
  * alone: each required parameter and the body from the document's own examples where it
- * gives one, otherwise a value generated from the schema (src/engine/examples), serialised
+ * gives one, otherwise a value generated from the schema (src/mocks/examples), serialised
  * as the parameter's `style` and `explode` say (OpenAPI 3.1 §4.8.12.4), with a credential
  * of one of the operation's security requirements. What cannot be built is a reason, so
  * the operation is listed as not probed, never counted as passed.
  */
 import { routedPath } from "../../../src/contract-language/path-key";
-import { generateValue } from "../../../src/engine/examples/generate";
+import { generateValue } from "../../../src/mocks/examples/generate";
 
 type Json = Record<string, unknown>;
 

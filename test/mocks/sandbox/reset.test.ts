@@ -1,0 +1,93 @@
+/**
+ * Resetting a sandbox inside workerd (src/mocks/sandbox/reset.ts): DELETE
+ * /_service/sandbox empties the caller's sandbox and no other (RFC 9110 §9.3.5), callers apart
+ * by credential without a sandbox id, 405 to another method, 400 to a bad sandbox id, and no
+ * such path for a contract that places no operation in the sandbox.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { defineContract } from "../../../src/contract-language/define-contract";
+import { UNHANDLED_VAR } from "../../../src/engine/operations/unhandled-setting";
+import {
+  FIXTURE_SANDBOX_KEYED_CONTRACT,
+  FIXTURE_SANDBOX_PETS_CONTRACT,
+  FIXTURE_SANDBOX_SHELVES_CONTRACT,
+} from "../../fixtures/sandbox";
+import { callerOf, sandboxApp } from "../../support/sandbox-app";
+
+const newPet = { name: "Rex", species: "dog", microchip: "chip-1" };
+
+describe("resetting a sandbox", () => {
+  it("empties the caller's sandbox, and no other", async () => {
+    const app = sandboxApp(FIXTURE_SANDBOX_PETS_CONTRACT);
+    const mine = callerOf(app);
+    const theirs = callerOf(app);
+    await mine("/fixture-pets", { method: "POST", body: newPet });
+    await theirs("/fixture-pets", { method: "POST", body: newPet });
+    const reset = await mine("/_service/sandbox", { method: "DELETE" });
+    expect(reset.status).toBe(204);
+    expect(await (await mine("/fixture-pets")).json()).toEqual([]);
+    expect(await (await theirs("/fixture-pets")).json()).toHaveLength(1);
+    // Ids start again.
+    const shelves = callerOf(sandboxApp(FIXTURE_SANDBOX_SHELVES_CONTRACT));
+    await shelves("/fixture-shelves", { method: "POST", body: { label: "A" } });
+    await shelves("/_service/sandbox", { method: "DELETE" });
+    const again = await shelves("/fixture-shelves", { method: "POST", body: { label: "B" } });
+    expect(await again.json()).toEqual({ id: 1, label: "B" });
+  });
+
+  it("keeps callers with different credentials apart, their resets too, without a sandbox id", async () => {
+    const app = sandboxApp(FIXTURE_SANDBOX_KEYED_CONTRACT);
+    // Test-only values, made here: no credential is committed.
+    const keys = {
+      FIXTURE_SANDBOX_KEY: crypto.randomUUID(),
+      FIXTURE_SANDBOX_KEY_NEXT: crypto.randomUUID(),
+    };
+    const as =
+      (key: string) =>
+      (path: string, init: { method?: string; body?: unknown } = {}) =>
+        app.request(
+          `https://fixture.test${path}`,
+          {
+            method: init.method ?? "GET",
+            headers: { "x-fixture-sandbox-key": key, "content-type": "application/json" },
+            ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+          },
+          { ...env, RESPONSE_VALIDATION: "enforce", [UNHANDLED_VAR]: "sandbox", ...keys },
+        );
+    const first = as(keys.FIXTURE_SANDBOX_KEY);
+    const second = as(keys.FIXTURE_SANDBOX_KEY_NEXT);
+    await first("/_service/sandbox", { method: "DELETE" });
+    await second("/_service/sandbox", { method: "DELETE" });
+    expect((await first("/fixture-notes", { method: "POST", body: { text: "mine" } })).status).toBe(
+      201,
+    );
+    expect(await (await second("/fixture-notes")).json()).toEqual([]);
+    expect((await second("/_service/sandbox", { method: "DELETE" })).status).toBe(204);
+    expect(await (await first("/fixture-notes")).json()).toEqual([{ id: 1, text: "mine" }]);
+    expect((await as("wrong")("/_service/sandbox", { method: "DELETE" })).status).toBe(401);
+  });
+
+  it("answers 405 with Allow to another method (RFC 9110 §15.5.6), and a bad sandbox id 400", async () => {
+    const app = sandboxApp(FIXTURE_SANDBOX_PETS_CONTRACT);
+    const get = await callerOf(app)("/_service/sandbox");
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("DELETE, OPTIONS");
+    const bad = await callerOf(app, "../other")("/_service/sandbox", { method: "DELETE" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("is an unknown path for a contract that places no operation in the sandbox", async () => {
+    const contract = defineContract({
+      operations: {
+        fixturePing: {
+          method: "GET",
+          path: "/fixture-ping",
+          responses: { 204: { description: "Up" } },
+        },
+      },
+    });
+    const reset = await callerOf(sandboxApp(contract))("/_service/sandbox", { method: "DELETE" });
+    expect(reset.status).toBe(404);
+  });
+});
