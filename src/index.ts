@@ -3,9 +3,10 @@
  * build made of them (src/generated/contract.ts, written by `npm run build:contract`, which
  * `wrangler dev`, `npm run build`, `wrangler deploy` and `npm test` run first): the
  * contract's documents and exactly the engine features it needs (the serving engine once it
- * declares more than its purpose, the JWT verifier for a JWT scheme, the XML codec for an
- * XML media type). Nothing else happens here; the option types refuse to compile without a
- * part the contract needs, so a stale build is a type error (src/contract/README.md).
+ * declares more than its purpose, with the JWT verifier for a JWT scheme; the XML codec for
+ * an XML media type). Nothing else happens here; the option types refuse to compile without
+ * the engine or the codec the contract needs, and the engine refuses to start without a
+ * feature it needs, so a stale build fails (src/contract/README.md, "What the Worker carries").
  */
 
 import { BUILT } from "./generated/contract";

@@ -2,7 +2,7 @@
  * The store the sandbox keeps part 2's resources in (src/mocks/sandbox), as a handler sees
  * it: one member per resource, typed by its schema, so a team can write one operation's
  * handler over the data the sandbox's other operations keep, and replace the operations
- * one at a time. Its data is the caller's sandbox (src/contract/README.md, "The sandbox").
+ * one at a time. Its data is the caller's sandbox (src/mocks/README.md, "The sandbox").
  */
 import type { output } from "zod/v4/core";
 import type { Contract } from "./contract";

@@ -1,7 +1,7 @@
 /**
  * An OpenAPI document as the contract's part files: the code of each part the document
  * declares, written with zod/mini, and every finding about what could not be carried.
- * Mapping (src/contract/README.md, "Importing an OpenAPI document", says it in prose):
+ * Mapping (src/importer/README.md, "What a document becomes, part by part", says it in prose):
  * `info` → part 1 (with tags, servers, externalDocs); `components.schemas` → part 2;
  * `paths` → part 4; `securitySchemes` and `security` → part 5; `webhooks` and `callbacks`
  * → part 6; problem responses → part 7; a bounded page-size parameter → part 8;
@@ -19,7 +19,7 @@ import { resourceNames, resourcesPart } from "./parts/resources";
 import { securityPart } from "./parts/security";
 import { statesPart } from "./parts/states";
 import { versioningPart } from "./parts/versions";
-import { servedHere, unspecifiedParts, withoutPlatformParts } from "./platform-parts";
+import { servedHere, unspecifiedParts, withoutPlatformAdditions } from "./platform-additions";
 import { serverBase } from "./server-base";
 import { child, isObject, type Json, type OpenApiSource } from "./source";
 import { normaliseDocument, readsExtensionWebhooks } from "./walk";
@@ -115,7 +115,10 @@ function importPass(
   const ours = servedHere(source.document);
   // What a document served here says is not specified stays so (its info.version, say).
   const unspecified = ours ? unspecifiedParts(source.document) : new Set<number>();
-  const document = withoutPlatformParts(normaliseDocument(source.document, source.major), findings);
+  const document = withoutPlatformAdditions(
+    normaliseDocument(source.document, source.major),
+    findings,
+  );
   if (readsExtensionWebhooks(source.document))
     findings.changed(
       "#/x-webhooks",

@@ -197,7 +197,7 @@ function sandboxSection(places: readonly SandboxPlace[]): string[] {
     "",
     places.length === 0
       ? "Every operation has a handler: none is answered by the sandbox."
-      : `Under \`UNHANDLED_OPERATIONS=sandbox\` (\`npm run dev -- --var UNHANDLED_OPERATIONS:sandbox\`), ${placed.length} of the ${places.length} operations without a handler act on stored resources; the others answer from their examples (src/contract/README.md, "The sandbox", says how an operation is placed).`,
+      : `Under \`UNHANDLED_OPERATIONS=sandbox\` (\`npm run dev -- --var UNHANDLED_OPERATIONS:sandbox\`), ${placed.length} of the ${places.length} operations without a handler act on stored resources; the others answer from their examples (src/mocks/README.md, "How an operation is placed", says how).`,
   ];
   if (places.length === 0) return lines;
   lines.push("", "| Operation | Answered by | Why |", "| --- | --- | --- |");
@@ -385,9 +385,10 @@ const ENTRY = `/**
  * build made of them (src/generated/contract.ts, written by \`npm run build:contract\`, which
  * \`wrangler dev\`, \`npm run build\`, \`wrangler deploy\` and \`npm test\` run first): the
  * contract's documents and exactly the engine features it needs (the serving engine once it
- * declares more than its purpose, the JWT verifier for a JWT scheme, the XML codec for an
- * XML media type). Nothing else happens here; the option types refuse to compile without a
- * part the contract needs, so a stale build is a type error (src/contract/README.md).
+ * declares more than its purpose, with the JWT verifier for a JWT scheme; the XML codec for
+ * an XML media type). Nothing else happens here; the option types refuse to compile without
+ * the engine or the codec the contract needs, and the engine refuses to start without a
+ * feature it needs, so a stale build fails (src/contract/README.md, "What the Worker carries").
  */
 
 import { BUILT } from "./generated/contract";

@@ -10,7 +10,7 @@
  * paths differ or are templated leave every path as the document writes it, with a finding.
  */
 import { isHttpUrl } from "../contract-language/urls";
-import { servedHere } from "./platform-parts";
+import { servedHere } from "./platform-additions";
 import { isObject, type Json } from "./source";
 
 export interface ServerBase {

@@ -598,7 +598,7 @@ const IMPORTER_ONLY = [
   "node_modules/typescript/",
 ];
 
-/** Words only the importer's code holds (src/importer/names.ts, platform-parts.ts, changes.ts, import.ts). */
+/** Words only the importer's code holds (src/importer/names.ts, platform-additions.ts, changes.ts, import.ts). */
 const IMPORTER_WORDS = [
   "x-renamed-from",
   "x-import-errors",

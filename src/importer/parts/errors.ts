@@ -17,7 +17,7 @@ import { reasonPhrase } from "../../contract-language/status";
 import { type Carried, carriesOf, type ErrorMedia, errorMediaOf } from "../error-bodies";
 import { causeOf } from "../leave-out";
 import { pascal } from "../names";
-import { ownProblemParts } from "../platform-parts";
+import { ownProblemSchema } from "../platform-additions";
 import { componentCall, lazyCode, literal, propertyKey, type SchemaWriter } from "../schema-code";
 import { child, componentOf, follow, isObject, type Json } from "../source";
 import { examplesOf } from "./content";
@@ -552,7 +552,7 @@ function servedSchemaFields(
   body: ErrorBody,
 ): string[] {
   const fields: string[] = [];
-  const problem = ownProblemParts(ctx.document, body.schema);
+  const problem = ownProblemSchema(ctx.document, body.schema);
   if (problem.schema !== undefined)
     fields.push(`schema: ${lazyCode(writer.schema(problem.schema, body.schemaPointer, "json"))}`);
   const lines = problem.members ? members.lines(problem.members, body.schemaPointer) : [];

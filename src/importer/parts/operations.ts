@@ -13,7 +13,7 @@ import {
 } from "../../contract-language/document-marks";
 import { keyPairs, pathKeyParts, routedPath } from "../../contract-language/path-key";
 import { derivedOperationId } from "../names";
-import { IMPORT_ERRORS } from "../platform-parts";
+import { IMPORT_ERRORS } from "../platform-additions";
 import { literal, propertyKey } from "../schema-code";
 import { child, follow, isObject, type Json } from "../source";
 import { contentOf } from "./content";

@@ -2,7 +2,7 @@
  * `npx tsx test/tools/bench/cold-start.ts <bundle.js>... [--spawns 15]`: the cold start of each
  * bundle (spawn of `workerd serve` on CPU 0 to its first answer), spawned in alternating
  * order and reported as medians side by side, for A/B questions the full benchmark is too
- * coarse for (test/tools/bench/README.md, "Where an imported contract's cold start goes").
+ * coarse for (test/tools/bench/README.md, "What an import costs").
  */
 import { serveWorker } from "../serve";
 

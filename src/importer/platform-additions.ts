@@ -39,8 +39,8 @@ export function servedHere(document: Json): boolean {
   return Object.values(schemas).some((s) => isObject(s) && s[PLATFORM] === true);
 }
 
-/** The document without the platform's own parts (a copy; the source is not changed). */
-export function withoutPlatformParts(source: Json, findings: Findings): Json {
+/** The document without the platform's own additions (a copy; the source is not changed). */
+export function withoutPlatformAdditions(source: Json, findings: Findings): Json {
   const document = structuredClone(source);
   const ours = servedHere(document);
   const paths = isObject(document.paths) ? document.paths : {};
@@ -70,11 +70,12 @@ export function withoutPlatformParts(source: Json, findings: Findings): Json {
         delete responses[status];
         continue;
       }
-      const parts = raw[MERGED];
-      if (Array.isArray(parts)) {
-        const declared = parts.find((p) => isObject(p) && isObject(p.declared));
-        for (const part of parts)
-          if (isObject(part) && typeof part.errorType === "string") errors.push(part.errorType);
+      const sources = raw[MERGED];
+      if (Array.isArray(sources)) {
+        const declared = sources.find((p) => isObject(p) && isObject(p.declared));
+        for (const source of sources)
+          if (isObject(source) && typeof source.errorType === "string")
+            errors.push(source.errorType);
         if (isObject(declared) && isObject(declared.declared))
           responses[status] = declared.declared;
         else delete responses[status];
@@ -166,21 +167,21 @@ function withoutViews(document: Json, components: Json): void {
 }
 
 /**
- * The parts of an error type's problem schema in a document served here: the schema the
+ * The pieces of an error type's problem schema in a document served here: the schema the
  * spec gave it (a reference) and its members (an object), around the platform's Problem.
  */
-export function ownProblemParts(
+export function ownProblemSchema(
   document: Json,
   schema: unknown,
 ): { schema?: unknown; members?: Json } {
-  const parts = isObject(schema) && Array.isArray(schema.allOf) ? schema.allOf : [schema];
+  const pieces = isObject(schema) && Array.isArray(schema.allOf) ? schema.allOf : [schema];
   const out: { schema?: unknown; members?: Json } = {};
-  for (const part of parts) {
-    if (!isObject(part)) continue;
-    if (typeof part.$ref === "string") {
+  for (const piece of pieces) {
+    if (!isObject(piece)) continue;
+    if (typeof piece.$ref === "string") {
       // The platform's Problem is gone from the document read back; the spec's schema is not.
-      if (at(document, part.$ref) !== undefined) out.schema = part;
-    } else if (isObject(part.properties)) out.members = part;
+      if (at(document, piece.$ref) !== undefined) out.schema = piece;
+    } else if (isObject(piece.properties)) out.members = piece;
   }
   return out;
 }
