@@ -6,11 +6,16 @@
  * as part 7 presents them. One union, discriminated by `status`. Types only.
  */
 import type { output } from "zod/v4/core";
-import type { Contract, Schema, StatusRange } from "../contract-language/contract";
+import type {
+  Contract,
+  OperationVariants,
+  Schema,
+  StatusRange,
+} from "../contract-language/contract";
 import type { Built } from "../contract-language/lazy";
 import type { PROBLEM_CATALOGUE } from "../contract-language/problem-catalogue";
 import type { ResponseValue } from "../contract-language/schema";
-import type { MediaSchema, ShapeOf, Simplify } from "./calls";
+import type { MediaSchema, Simplify } from "./calls";
 
 /** One answer: its status, the media type its body came in, the body, and the header fields. */
 export interface Answer<Status, MediaType, Body> {
@@ -333,7 +338,7 @@ type Failures<C extends Contract, Id, O> =
 
 /** Every answer a call of operation `Id` of contract `C` can get, in any of its variants. */
 export type AnswerOf<C extends Contract, Id extends keyof C["operations"]> =
-  ShapeOf<C["operations"][Id]> extends infer O
+  OperationVariants<C["operations"][Id]> extends infer O
     ? O extends unknown
       ? DeclaredAnswers<O> | DeclaredErrors<C, O> | Failures<C, Id, O> | Unavailable<C, O>
       : never

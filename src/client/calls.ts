@@ -8,7 +8,7 @@
  * it on first use and both are typed alike.
  */
 import type { input, output } from "zod/v4/core";
-import type { Contract, Operation, Schema } from "../contract-language/contract";
+import type { Contract, Operation, OperationVariants, Schema } from "../contract-language/contract";
 import type { Built } from "../contract-language/lazy";
 import type { ReadOnly } from "../contract-language/schema";
 
@@ -122,26 +122,13 @@ export type CallInput<O> =
         BodyArgument<Q>
     : never;
 
-/**
- * The operation as each of its part 9 variants has it: the operation itself, and for each
- * variant the operation with the variant's request or responses in their place.
- */
-export type ShapeOf<O> =
-  | O
-  | (O extends { readonly variants: readonly (infer V)[] }
-      ? V extends object
-        ? Omit<O, keyof V & ("request" | "responses")> &
-            Pick<V, keyof V & ("request" | "responses")>
-        : never
-      : never);
-
 /** The input of any of the operation's variants (the version sent says which the server reads). */
 export type InputOf<O> =
-  ShapeOf<O> extends infer S ? (S extends unknown ? CallInput<S> : never) : never;
+  OperationVariants<O> extends infer S ? (S extends unknown ? CallInput<S> : never) : never;
 
 /** The media types an operation's answers are declared in. */
 export type AnswerMediaType<O> =
-  ShapeOf<O> extends infer S
+  OperationVariants<O> extends infer S
     ? S extends { readonly responses: infer R }
       ? {
           [K in keyof R]: R[K] extends { readonly content: infer C } ? keyof C & string : never;

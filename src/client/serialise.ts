@@ -11,7 +11,8 @@
  * are not percent-encoded; a cookie's whole value is (RFC 6265 §4.1.1: commas are no
  * cookie-octets).
  */
-import { globalRegistry } from "zod/v4/core";
+import { type $ZodType, globalRegistry } from "zod/v4/core";
+import { defOf, innerOf } from "../contract-language/zod-def";
 
 type Location = "path" | "query" | "header" | "cookie";
 
@@ -23,40 +24,15 @@ const DEFAULT_STYLE: Readonly<Record<Location, string>> = {
   cookie: "form",
 };
 
-/** zod's wrappers, each holding one inner schema (`def.innerType`). */
-const WRAPPERS = new Set([
-  "optional",
-  "nullable",
-  "default",
-  "prefault",
-  "nonoptional",
-  "readonly",
-  "catch",
-]);
-
-interface Node {
-  readonly _zod: { readonly def: { readonly type: string } & Readonly<Record<string, unknown>> };
-}
-
 /** The members of an object schema, through its wrappers; none for any other. */
 export function membersOf(schema: unknown): Readonly<Record<string, unknown>> {
-  let node = schema as Node | undefined;
+  let node = schema as $ZodType | undefined;
   for (let depth = 0; node?._zod !== undefined && depth < 32; depth++) {
-    const def = node._zod.def;
-    if (def.type === "object") return def.shape as Record<string, unknown>;
-    node = next(def);
+    const def = defOf(node);
+    if (def.type === "object") return def.shape ?? {};
+    node = innerOf(node);
   }
   return {};
-}
-
-function next(def: Node["_zod"]["def"]): Node | undefined {
-  if (WRAPPERS.has(def.type)) return def.innerType as Node;
-  if (def.type === "pipe") {
-    const input = def.in as Node;
-    return (input._zod.def.type === "transform" ? def.out : input) as Node;
-  }
-  if (def.type === "lazy") return (def.getter as () => Node)();
-  return undefined;
 }
 
 /** The style and explode a member declares, through zod's wrappers; OpenAPI's defaults otherwise. */
@@ -66,14 +42,14 @@ export function serialisationOf(
 ): { readonly style: string; readonly explode: boolean } {
   let style: string | undefined;
   let explode: boolean | undefined;
-  let node = member as Node | undefined;
+  let node = member as $ZodType | undefined;
   for (let depth = 0; node?._zod !== undefined && depth < 32; depth++) {
     const meta = globalRegistry.get(node as never) as
       | { style?: string; explode?: boolean }
       | undefined;
     style ??= meta?.style;
     explode ??= meta?.explode;
-    node = next(node._zod.def);
+    node = innerOf(node);
   }
   const chosen = style ?? DEFAULT_STYLE[location];
   return { style: chosen, explode: explode ?? chosen === "form" };

@@ -289,6 +289,19 @@ export interface Operation {
   readonly variants?: readonly OperationVariant[];
 }
 
+/**
+ * The operation as each of its part 9 variants has it: the operation itself, and for each
+ * variant the operation with the variant's request or responses in their place.
+ */
+export type OperationVariants<O> =
+  | O
+  | (O extends { readonly variants: readonly (infer V)[] }
+      ? V extends object
+        ? Omit<O, keyof V & ("request" | "responses")> &
+            Pick<V, keyof V & ("request" | "responses")>
+        : never
+      : never);
+
 /** A range of part 9's versions: from `added` on, until `removed` (excluded). */
 export interface VersionRange {
   readonly added?: string;

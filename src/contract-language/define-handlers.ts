@@ -10,6 +10,7 @@ import type {
   Contract,
   MediaDeclaration,
   Operation,
+  OperationVariants,
   SchemaDeclaration,
   StatusRange,
 } from "./contract";
@@ -260,26 +261,17 @@ type MediaTypeOf<R> = R extends { readonly content: infer C extends object }
   ? keyof C & string
   : never;
 
-/**
- * The operation as each of its part 9 variants has it: the operation itself, and for each
- * variant the operation with the variant's request or responses in their place.
- */
-type ShapeOf<O extends Operation> =
-  | O
-  | (O extends { readonly variants: readonly (infer V)[] }
-      ? V extends object
-        ? Omit<O, keyof V & ("request" | "responses")> &
-            Pick<V, keyof V & ("request" | "responses")>
-        : never
-      : never);
-
 /** The input of any of the operation's variants (the handler's `version` says which). */
 type InputOf<O extends Operation> =
-  ShapeOf<O> extends infer S ? (S extends Operation ? OperationInput<S> : never) : never;
+  OperationVariants<O> extends infer S ? (S extends Operation ? OperationInput<S> : never) : never;
 
 /** An answer any of the operation's variants declares. */
 type ResultOf<O extends Operation, C extends Contract> =
-  ShapeOf<O> extends infer S ? (S extends Operation ? OperationResult<S, C> : never) : never;
+  OperationVariants<O> extends infer S
+    ? S extends Operation
+      ? OperationResult<S, C>
+      : never
+    : never;
 
 export type OperationHandler<O extends Operation, C extends Contract = Contract> = (
   input: InputOf<O>,

@@ -56,7 +56,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
  * The client (src/client/): it loads nothing of the server, only zod's metadata registry and
  * the one way a declared schema is read (`schemaOf`, `resolveSchema`: lazy.ts), so a schema
  * declared as a function is built once, for the client and the server alike, and the one
- * way a path key is read (path-key.ts: what is routed, and the fixed query values).
+ * way a path key is read (path-key.ts: what is routed, and the fixed query values), and
+ * the one way zod's definitions are read (zod-def.ts).
  */
 const CLIENT = "client/";
 const CLIENT_PACKAGES = /^zod\/v4\/core$/;
@@ -64,6 +65,7 @@ const CLIENT_LANGUAGE = [
   "../contract-language/contract",
   "../contract-language/lazy",
   "../contract-language/path-key",
+  "../contract-language/zod-def",
 ];
 
 /** Packages the Worker may load: its runtime dependencies and the runtime's own modules. */

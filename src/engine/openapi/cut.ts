@@ -23,14 +23,11 @@
  */
 import { $ZodAny, clone, globalRegistry } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";
+import { defOf, WRAPPERS, type ZodDef } from "../../contract-language/zod-def";
 import { settleReach } from "../zod/reach";
-import { WRAPPERS } from "../zod/shape";
 import { lazyOver, viewOrigin } from "../zod/views";
 
-type Def = Record<string, unknown> & { readonly type: string };
 type Check = { readonly _zod: { readonly def: { readonly check: string } } };
-
-const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 
 /** The wrappers zod looks beneath for a transform (`isTransforming`), besides `WRAPPERS`. */
 const TRANSFORM_WRAPPERS: ReadonlySet<string> = new Set([...WRAPPERS, "promise"]);
@@ -159,7 +156,7 @@ export function cutAtNames(names: ReadonlyMap<Schema, string>): NamedCut {
   };
 
   /** A new node of the same kind over cut children; `node` itself if it has none. */
-  const rebuild = (node: Schema, def: Def): Schema => {
+  const rebuild = (node: Schema, def: ZodDef): Schema => {
     const over = (changes: Record<string, unknown>) =>
       clone(node, { ...def, ...changes } as never) as Schema;
     switch (def.type) {

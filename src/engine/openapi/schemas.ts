@@ -24,6 +24,7 @@ import {
   type SchemaDeclaration,
 } from "../../contract-language/contract";
 import { RESERVED_SCHEMA_NAMES } from "../../contract-language/reserved";
+import { defOf } from "../../contract-language/zod-def";
 import type { Json, JsonSchemaConverter } from "../../platform/openapi/document";
 import { COMPONENT, VIEW_OF } from "../../platform/openapi/problems";
 import { viewOf } from "../zod/views";
@@ -56,7 +57,7 @@ const VIEWS = [
  * answer a handler wrote, extra members included, does not keep.
  */
 function answerAsSent(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
-  const def = (ctx.zodSchema as Schema)._zod.def as { type: string; catchall?: unknown };
+  const def = defOf(ctx.zodSchema as Schema);
   if (
     def.type === "object" &&
     def.catchall === undefined &&

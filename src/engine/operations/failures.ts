@@ -63,15 +63,22 @@ export function isSuccessKey(status: string): boolean {
  * `Accept` cannot rule a request out before the handler runs.
  */
 export function successTypes(op: Operation): readonly string[] | undefined {
+  const answers = Object.entries(op.responses).filter(([status]) => isSuccessKey(status));
+  const everyHasBody = answers.every(
+    ([, response]) => Object.keys(response?.content ?? {}).length > 0,
+  );
+  const types = declaredSuccessTypes([op]);
+  return everyHasBody && types.length > 0 ? types : undefined;
+}
+
+/** The media types the success answers of `shapes` (an operation and its variants) declare, once each. */
+export function declaredSuccessTypes(shapes: readonly Operation[]): string[] {
   const types = new Set<string>();
-  let everyHasBody = true;
-  for (const [status, response] of Object.entries(op.responses)) {
-    if (!isSuccessKey(status)) continue;
-    const own = Object.keys(response?.content ?? {});
-    if (own.length === 0) everyHasBody = false;
-    for (const type of own) types.add(type);
-  }
-  return everyHasBody && types.size > 0 ? [...types] : undefined;
+  for (const shape of shapes)
+    for (const [status, response] of Object.entries(shape.responses))
+      if (isSuccessKey(status))
+        for (const type of Object.keys(response?.content ?? {})) types.add(type);
+  return [...types];
 }
 
 /** The seconds a client waits after a refusal that names them (RFC 9110 §10.2.3). */

@@ -18,7 +18,7 @@ import type { ServingFeatures } from "../features";
 import { VERSION_SEGMENT } from "../versions/plan";
 import { xmlMappings } from "../zod/xml-mappings";
 import { operationsCors } from "./cors";
-import { isSuccessKey } from "./failures";
+import { declaredSuccessTypes } from "./failures";
 import { byFixedQuery, type Candidate } from "./fixed-query";
 import type { ExamplesAnswer, OperationModel } from "./model";
 import { routePath } from "./path-template";
@@ -133,7 +133,7 @@ export function mountOperations(
         variantOf.set(version, index);
         return modelAt(index);
       },
-      problemForm: context.xml ? problemForm(context.xml, successTypesOf(shapes)) : undefined,
+      problemForm: context.xml ? problemForm(context.xml, declaredSuccessTypes(shapes)) : undefined,
       maxBodyBytes,
       versionHidden,
       pathParameters: read,
@@ -183,14 +183,4 @@ export function mountOperations(
       ),
     );
   }
-}
-
-/** The media types of an operation's success answers, in every variant, in declaration order. */
-function successTypesOf(shapes: readonly Operation[]): string[] {
-  const types = new Set<string>();
-  for (const shape of shapes)
-    for (const [status, response] of Object.entries(shape.responses))
-      if (isSuccessKey(status))
-        for (const type of Object.keys(response?.content ?? {})) types.add(type);
-  return [...types];
 }

@@ -93,32 +93,6 @@ export function decodeText(
   }
 }
 
-/**
- * Named fields (a query, a form) as an object: one value a string (or a `File`), a repeated
- * name an array, and a name the schema declares as an array always an array, so `?tag=a`
- * and `?tag=a&tag=b` read alike. Names in `hidden` (credentials) are left out.
- * `fromEntries` defines own properties, so a field named __proto__ stays a plain field.
- */
-export function fieldsOf<T>(
-  entries: Iterable<[string, T]>,
-  lists: ReadonlySet<string> = NONE,
-  hidden: ReadonlySet<string> = NONE,
-): Record<string, T | T[]> {
-  const grouped = new Map<string, T[]>();
-  for (const [name, value] of entries) {
-    if (hidden.has(name)) continue;
-    const values = grouped.get(name);
-    if (values) values.push(value);
-    else grouped.set(name, [value]);
-  }
-  return Object.fromEntries(
-    [...grouped].map(([name, values]) => [
-      name,
-      values.length === 1 && !lists.has(name) ? (values[0] as T) : values,
-    ]),
-  );
-}
-
 const NONE: ReadonlySet<string> = new Set();
 
 /**

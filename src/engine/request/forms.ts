@@ -5,7 +5,8 @@
  * operation declares a form body.
  */
 import { arrayMembers } from "./arrays";
-import { decodeText, type FormReader, fail, fieldsOf } from "./body";
+import { decodeText, type FormReader, fail } from "./body";
+import { fieldsOf } from "./parameters";
 
 export const readForm: FormReader = async (kind, bytes, contentType, lists) => {
   if (kind === "form") {

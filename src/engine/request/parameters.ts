@@ -31,7 +31,8 @@ import {
   type ParameterSerialisation,
   type ParameterStyle,
 } from "../../contract-language/parameters";
-import { isList, objectShape, unwrap, WRAPPERS } from "../zod/shape";
+import { defOf, unwrap, WRAPPERS } from "../../contract-language/zod-def";
+import { isList, objectShape } from "../zod/shape";
 
 /** What a member's values are: OpenAPI's `primitive`, `array` or `object`. */
 export type ValueKind = "primitive" | "array" | "object";
@@ -63,9 +64,6 @@ export interface ReadParameters {
   /** Member name to what its style expects. */
   readonly malformed: ReadonlyMap<string, string>;
 }
-
-type Def = { readonly type: string } & Readonly<Record<string, unknown>>;
-const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 
 /**
  * The serialisation a member's metadata declares: the outermost declaration of each field,
@@ -181,21 +179,42 @@ function assigned(pieces: readonly string[], decode: (text: string) => string): 
   });
 }
 
-/** Pairs as an object of own properties; a key given twice has a list of its values. */
-function objectOf(pairs: Iterable<readonly [string, string]>): Record<string, string | string[]> {
-  const grouped = new Map<string, string[]>();
-  for (const [key, value] of pairs) {
-    const values = grouped.get(key);
+/** The values of each name, in the order given; the names in `hidden` (credentials) left out. */
+export function groupByName<T>(
+  entries: Iterable<readonly [string, T]>,
+  hidden: ReadonlySet<string> = NO_NAMES,
+): Map<string, T[]> {
+  const grouped = new Map<string, T[]>();
+  for (const [name, value] of entries) {
+    if (hidden.has(name)) continue;
+    const values = grouped.get(name);
     if (values) values.push(value);
-    else grouped.set(key, [value]);
+    else grouped.set(name, [value]);
   }
+  return grouped;
+}
+
+/**
+ * Named fields (a query, a form, pairs of a deepObject or exploded object) as an object of
+ * own properties: one value a string (or a `File`), a repeated name an array, and a name the
+ * schema declares as an array (`lists`) always an array, so `?tag=a` and `?tag=a&tag=b` read
+ * alike. Names in `hidden` (credentials) are left out. `fromEntries` defines own properties,
+ * so a field named __proto__ stays a plain field.
+ */
+export function fieldsOf<T>(
+  entries: Iterable<readonly [string, T]>,
+  lists: ReadonlySet<string> = NO_NAMES,
+  hidden: ReadonlySet<string> = NO_NAMES,
+): Record<string, T | T[]> {
   return Object.fromEntries(
-    [...grouped].map(([key, values]) => [
-      key,
-      values.length === 1 ? (values[0] as string) : values,
+    [...groupByName(entries, hidden)].map(([name, values]) => [
+      name,
+      values.length === 1 && !lists.has(name) ? (values[0] as T) : values,
     ]),
   );
 }
+
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** What a style expects of a member, said with placeholders (OpenAPI 3.1 §4.8.12.4, Style Examples). */
 export function expectedShape(member: Pick<Member, "name" | "kind" | "style" | "explode">): string {
@@ -249,7 +268,7 @@ function delimited(
   if (member.kind === "array") return items(text, separator, decode);
   const pieces = text === "" ? [] : text.split(separator);
   const pairs = member.explode ? assigned(pieces, decode) : alternating(pieces.map(decode));
-  return pairs === undefined ? MALFORMED : objectOf(pairs);
+  return pairs === undefined ? MALFORMED : fieldsOf(pairs);
 }
 
 /** A member whose text is not its style's. */
@@ -270,7 +289,7 @@ function pathValue(member: Member, raw: string): unknown {
       const pieces = assigned(raw.slice(1).split(";"), (t) => t);
       const own = pieces.every(([key]) => decode(key) === member.name);
       if (member.explode && member.kind === "object")
-        return objectOf(pieces.map(([k, v]) => [decode(k), decode(v)]));
+        return fieldsOf(pieces.map(([k, v]) => [decode(k), decode(v)]));
       if (!own) return MALFORMED;
       if (member.explode && member.kind === "array") return pieces.map(([, v]) => decode(v));
       if (pieces.length !== 1) return MALFORMED;
@@ -311,7 +330,7 @@ function queryValue(member: Member, raws: readonly string[]): unknown {
     if (kind === "array") return decoded.flatMap((text) => items(text, separator, (t) => t));
     if (decoded.length !== 1) return MALFORMED;
     const pairs = alternating(items(decoded[0] as string, separator, (t) => t));
-    return pairs === undefined ? MALFORMED : objectOf(pairs);
+    return pairs === undefined ? MALFORMED : fieldsOf(pairs);
   }
   // form
   if (kind === "array")
@@ -339,7 +358,7 @@ function deepObjectValue(
     for (const raw of raws) pairs.push([key, formDecode(raw)]);
   }
   if (malformed) return MALFORMED;
-  return pairs.length === 0 ? undefined : objectOf(pairs);
+  return pairs.length === 0 ? undefined : fieldsOf(pairs);
 }
 
 /** The query, each declared member read by its style; other names as they come. */
@@ -348,12 +367,7 @@ export function readQuery(
   search: string,
   hidden: ReadonlySet<string>,
 ): ReadParameters {
-  const grouped = new Map<string, string[]>();
-  for (const [name, raw] of queryPairs(search, hidden)) {
-    const values = grouped.get(name);
-    if (values) values.push(raw);
-    else grouped.set(name, [raw]);
-  }
+  const grouped = groupByName(queryPairs(search, hidden));
   const value: Record<string, unknown> = {};
   const malformed = new Map<string, string>();
   /** Names a member was read from. */
@@ -386,7 +400,7 @@ export function readQuery(
       taken.add(name);
       return (grouped.get(name) ?? []).map((raw): [string, string] => [name, formDecode(raw)]);
     });
-    if (pairs.length > 0) set(member, objectOf(pairs));
+    if (pairs.length > 0) set(member, fieldsOf(pairs));
   }
   for (const [name, raws] of grouped) {
     if (taken.has(name)) continue;

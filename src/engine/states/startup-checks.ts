@@ -7,7 +7,8 @@
  * operation's transition names a machine and one of its triggers.
  */
 import { type Contract, resolveSchema, type StateMachine } from "../../contract-language/contract";
-import { objectShape, unwrap } from "../zod/shape";
+import { unwrap } from "../../contract-language/zod-def";
+import { objectShape } from "../zod/shape";
 
 /** What a member's schema allows, when it is a closed set of strings (an enum or literals). */
 function allowedStrings(schema: unknown): string[] | undefined {

@@ -9,8 +9,8 @@
  */
 import { $ZodOptional, clone, globalRegistry } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";
+import { defOf, WRAPPERS, type ZodDef } from "../../contract-language/zod-def";
 import { settleReach } from "./reach";
-import { WRAPPERS } from "./shape";
 
 export type Direction = "request" | "response";
 
@@ -19,14 +19,11 @@ const MARK: Readonly<Record<Direction, "readOnly" | "writeOnly">> = {
   response: "writeOnly",
 };
 
-type Def = Record<string, unknown> & { readonly type: string };
-
-const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 const isMarked = (schema: Schema, mark: "readOnly" | "writeOnly") =>
   globalRegistry.get(schema)?.[mark] === true;
 
 /** A new schema of the same kind, with `def` in place of its own. */
-function rebuilt(schema: Schema, def: Def): Schema {
+function rebuilt(schema: Schema, def: ZodDef): Schema {
   return clone(schema, def as unknown as Schema["_zod"]["def"]);
 }
 
@@ -37,11 +34,11 @@ function rebuilt(schema: Schema, def: Def): Schema {
  */
 export function lazyOver(node: Schema, getter: () => Schema): Schema {
   const { _cachedInner: _target, ...def } = defOf(node);
-  return rebuilt(node, { ...def, getter } as Def);
+  return rebuilt(node, { ...def, getter } as ZodDef);
 }
 
 /** The schemas a node contains directly (members, items, options, inner types). */
-function children(def: Def): Schema[] {
+function children(def: ZodDef): Schema[] {
   switch (def.type) {
     case "object":
       return Object.values(def.shape as Record<string, Schema>);
@@ -108,7 +105,7 @@ export function viewOrigin(schema: Schema): Schema | undefined {
 
 export function viewOf(schema: Schema, direction: Direction, reach: Reach = "whole"): Schema {
   const mark = MARK[direction];
-  const stopsAt = (def: Def) => reach === "checking" && def.type === "lazy";
+  const stopsAt = (def: ZodDef) => reach === "checking" && def.type === "lazy";
 
   // First: which nodes hold a marked member at any depth, each settled once per isolate.
   const known = MEMO[reach][direction].holds;

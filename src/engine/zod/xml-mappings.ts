@@ -16,6 +16,7 @@ import {
   type Schema,
   schemaOf,
 } from "../../contract-language/contract";
+import { defOf } from "../../contract-language/zod-def";
 import type { JsonSchemaConverter } from "../../platform/openapi/document";
 import type { XmlCodec, XmlMapping, XmlSchema } from "../../platform/xml-seam";
 
@@ -79,7 +80,7 @@ function namesOf(contract: Contract): (schema: Schema) => { root: string; item: 
     Object.entries(contract.resources).map(([name, schema]) => [schemaOf(schema), name]),
   );
   return (schema) => {
-    const def = schema._zod.def as { readonly type: string; readonly element?: Schema };
+    const def = defOf(schema);
     const element = def.type === "array" ? def.element : undefined;
     return { root: names.get(schema) ?? "root", item: (element && names.get(element)) ?? "item" };
   };

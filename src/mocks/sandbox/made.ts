@@ -12,10 +12,11 @@
  */
 import { globalRegistry } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";
-import { membersOf, unwrap } from "../../engine/zod/shape";
+import { defOf, innerOf, unwrap } from "../../contract-language/zod-def";
+import { membersOf } from "../../engine/zod/shape";
 import { FORMATS, plainText } from "../examples/formats";
 import { Random } from "../examples/random";
-import { defaultOf, innerOf, isOptional, patternId, satisfies } from "./values";
+import { defaultOf, isOptional, patternId, satisfies } from "./values";
 
 /** What one item's made values are drawn from. */
 export interface Making {
@@ -28,9 +29,6 @@ export interface Making {
   /** The origins of the contract's servers, and the deployment's, which takes their place. */
   readonly origins?: { readonly servers: readonly string[]; readonly deployment: string };
 }
-
-type Def = { readonly type: string } & Readonly<Record<string, unknown>>;
-const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 
 /** Names an identity goes by (as spelt in any case style). */
 const IDENTITIES = new Set(["id", "number"]);
@@ -56,7 +54,7 @@ function annotations(schema: Schema): { examples: unknown[]; format: string | un
     const def = defOf(node);
     const own = def.type === "string" ? def.format : undefined;
     format ??= typeof meta?.format === "string" ? meta.format : (own as string | undefined);
-    node = innerOf(def);
+    node = innerOf(node);
   }
   return { examples, format: format === undefined ? undefined : (FORMAT_NAMES[format] ?? format) };
 }

@@ -20,7 +20,8 @@ import { resolveSchema, schemaOf } from "../../contract-language/contract";
 import { builtSchema } from "../../contract-language/lazy";
 import { bodyKind } from "../../contract-language/media-types";
 import { fixedQuery, routedPath } from "../../contract-language/path-key";
-import { membersOf, objectShape, unwrap } from "../../engine/zod/shape";
+import { defOf, unwrap } from "../../contract-language/zod-def";
+import { membersOf, objectShape } from "../../engine/zod/shape";
 import { defaultOf, type IdKind, idKindOf, isMarked, isOptional, satisfies } from "./values";
 
 export type Place =
@@ -264,7 +265,7 @@ function idMemberOf(shape: Readonly<Record<string, Schema>>, param: string | und
   if (Object.hasOwn(shape, "id")) return "id";
   const scalars = Object.entries(shape).filter(
     ([, member]) =>
-      isMarked(member, "readOnly") && ["string", "number"].includes(unwrap(member)._zod.def.type),
+      isMarked(member, "readOnly") && ["string", "number"].includes(defOf(unwrap(member)).type),
   );
   return scalars.length === 1 ? scalars[0]?.[0] : undefined;
 }
@@ -706,7 +707,7 @@ function arrayOf(
   schema: Schema,
   path: string,
 ): { readonly resource: string; readonly view: readonly string[] | undefined } | undefined {
-  const def = unwrap(schema)._zod.def as unknown as { type: string; element?: Schema };
+  const def = defOf(unwrap(schema));
   if (def.type !== "array" || !def.element) return undefined;
   const resource = resourceNamed(contract, def.element);
   return resource ? { resource, view: undefined } : viewOf(contract, def.element, path);
@@ -718,7 +719,7 @@ function arrayOf(
  */
 function listedResource(contract: Contract, schema: Schema, path: string): Listed | undefined {
   const node = unwrap(schema);
-  if ((node._zod.def as { type: string }).type === "array") {
+  if (defOf(node).type === "array") {
     const listed = arrayOf(contract, node, path);
     return listed ? { ...listed, envelope: undefined, others: [], shape: {} } : undefined;
   }
@@ -786,7 +787,7 @@ function listPlan(contract: Contract, id: string, op: Operation, listed: Listed)
       name !== pageSize &&
       name !== position?.param &&
       Object.hasOwn(shape, name) &&
-      ["string", "number", "boolean", "enum"].includes(unwrap(shape[name] as Schema)._zod.def.type),
+      ["string", "number", "boolean", "enum"].includes(defOf(unwrap(shape[name] as Schema)).type),
   );
   const headers = resolveSchema(op.responses[200]?.headers);
   return {

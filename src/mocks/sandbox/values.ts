@@ -6,19 +6,16 @@
  */
 import { globalRegistry, safeParse } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";
-import { unwrap, WRAPPERS } from "../../engine/zod/shape";
+import { defOf, innerOf, unwrap } from "../../contract-language/zod-def";
 import { patternString } from "../examples/pattern";
 import { Random } from "../examples/random";
-
-type Def = { readonly type: string } & Readonly<Record<string, unknown>>;
-const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 
 /** Whether `schema`, or what it wraps (optional, default…, a reference's target), carries the mark. */
 export function isMarked(schema: Schema, mark: "readOnly" | "writeOnly"): boolean {
   let node: Schema | undefined = schema;
   for (let depth = 0; node && depth < 16; depth += 1) {
     if (globalRegistry.get(node)?.[mark] === true) return true;
-    node = innerOf(defOf(node));
+    node = innerOf(node);
   }
   return false;
 }
@@ -26,15 +23,6 @@ export function isMarked(schema: Schema, mark: "readOnly" | "writeOnly"): boolea
 /** Whether a member may be absent (an optional member, or one with a default). */
 export function isOptional(schema: Schema): boolean {
   return schema._zod.optin === "optional";
-}
-
-/** The schema a wrapper, a lazy (a reference) or a pipe holds (a pipe read from text: what it reads into). */
-export function innerOf(def: Def): Schema | undefined {
-  if (WRAPPERS.has(def.type)) return def.innerType as Schema;
-  if (def.type === "lazy") return (def.getter as () => Schema)();
-  if (def.type !== "pipe") return undefined;
-  const input = def.in as Schema;
-  return (defOf(input).type === "transform" ? def.out : input) as Schema;
 }
 
 /** The member's default, if zod gives it one (`z._default`), along its wrappers and pipes. */
@@ -46,7 +34,7 @@ export function defaultOf(schema: Schema): { readonly value: unknown } | undefin
       const value = def.defaultValue;
       return { value: typeof value === "function" ? (value as () => unknown)() : value };
     }
-    node = innerOf(def);
+    node = innerOf(node);
   }
   return undefined;
 }
