@@ -10,7 +10,7 @@ import type { EngineFeature } from "../engine/features";
 import { placeOperations } from "../mocks/sandbox/place";
 
 /** Whether some operation of `contract` has no handler in `handlers` (as `createApp` counts them). */
-export function answersWithoutHandler(
+function answersWithoutHandler(
   contract: Contract,
   handlers: Readonly<Record<string, unknown>>,
 ): boolean {

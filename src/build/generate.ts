@@ -102,7 +102,7 @@ const XML: FeatureModule<XmlCodec> = {
 };
 
 /** What a Worker of the contract is given: the serving engine with its features, the XML codec. */
-export interface Needed {
+interface Needed {
   /** The serving engine's features; undefined when the contract needs no engine at all. */
   readonly engine: readonly EngineFeature[] | undefined;
   readonly xml: boolean;

@@ -34,7 +34,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The declared contract's modules. */
-export const CONTRACT_DIR = fileURLToPath(new URL("../contract", import.meta.url));
+const CONTRACT_DIR = fileURLToPath(new URL("../contract", import.meta.url));
 /** Where the served copy is written (gitignored, with the rest of src/generated). */
 export const SERVED_DIR = fileURLToPath(new URL("../generated/served-contract", import.meta.url));
 

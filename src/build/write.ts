@@ -24,9 +24,9 @@ import { SERVED_DIR, writeServedContract } from "./served-contract";
 const NOTHING = { engine: undefined, xml: false } as const;
 
 /** Where the Worker entry imports what the build made from. */
-export const GENERATED = fileURLToPath(new URL("../generated/contract.ts", import.meta.url));
+const GENERATED = fileURLToPath(new URL("../generated/contract.ts", import.meta.url));
 /** What the Worker entry exports besides its handlers: the classes its bindings name. */
-export const GENERATED_EXPORTS = fileURLToPath(
+const GENERATED_EXPORTS = fileURLToPath(
   new URL("../generated/durable-objects.ts", import.meta.url),
 );
 
@@ -106,9 +106,7 @@ export const BUILD_STAMP = fileURLToPath(
 );
 
 /** Where every finding of the last build is listed, when there are more than it prints. */
-export const FINDINGS = fileURLToPath(
-  new URL("../../.wrangler/build-findings.txt", import.meta.url),
-);
+const FINDINGS = fileURLToPath(new URL("../../.wrangler/build-findings.txt", import.meta.url));
 const PRINTED = 5;
 
 /**

@@ -11,7 +11,7 @@ import { mediaSchema } from "./request";
 import { membersOf } from "./serialise";
 
 /** What a call answers, before its type is the operation's. */
-export interface ReadAnswer {
+interface ReadAnswer {
   readonly status: number;
   readonly mediaType: string | undefined;
   readonly body: unknown;

@@ -60,7 +60,7 @@ export type Sent<S> = S extends { readonly _zod: unknown }
   : never;
 
 /** Bytes a caller may send as a body of a media type the platform hands over as bytes. */
-export type Bytes = Blob | ArrayBuffer | Uint8Array | ReadableStream;
+type Bytes = Blob | ArrayBuffer | Uint8Array | ReadableStream;
 
 /**
  * What a body of media type `M` is sent as: JSON and form fields as the schema's values;
@@ -127,7 +127,7 @@ export type InputOf<O> =
   OperationVariants<O> extends infer S ? (S extends unknown ? CallInput<S> : never) : never;
 
 /** The media types an operation's answers are declared in. */
-export type AnswerMediaType<O> =
+type AnswerMediaType<O> =
   OperationVariants<O> extends infer S
     ? S extends { readonly responses: infer R }
       ? {

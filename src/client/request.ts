@@ -36,7 +36,7 @@ export interface CallArguments {
   readonly contentType?: string;
 }
 
-export interface RequestSettings {
+interface RequestSettings {
   readonly baseUrl: string;
   readonly credentials: Readonly<Record<string, CredentialValue | undefined>>;
   readonly version: string | undefined;

@@ -36,7 +36,7 @@ export function membersOf(schema: unknown): Readonly<Record<string, unknown>> {
 }
 
 /** The style and explode a member declares, through zod's wrappers; OpenAPI's defaults otherwise. */
-export function serialisationOf(
+function serialisationOf(
   location: Location,
   member: unknown,
 ): { readonly style: string; readonly explode: boolean } {

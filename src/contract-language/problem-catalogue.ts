@@ -561,13 +561,6 @@ export const PLATFORM_PROBLEMS: readonly PlatformProblem[] = /* @__PURE__ */ slu
   ),
 );
 
-/** The engine's problem types, by slug. */
-export const ENGINE_PROBLEM_SLUGS: readonly EngineProblemSlug[] = /* @__PURE__ */ slugsOf(
-  /* @__PURE__ */ entriesWhere(
-    (entry): entry is Extract<Catalogued, { readonly owner: "engine" }> => entry.owner === "engine",
-  ),
-);
-
 /**
  * The slugs of the types hosted here (each with its page): part 7 may not take one as the
  * name of its own error type, even where nothing declares it.

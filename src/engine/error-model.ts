@@ -29,7 +29,7 @@ import { AS_IS, errorTypeUri, type ProblemPresenter } from "../platform/problem-
 import { objectShape } from "./zod/shape";
 
 /** Which part 7 error type presents each platform failure, by its name, for every operation. */
-export function presentedBy(contract: Contract): ReadonlyMap<PlatformProblem, string> {
+function presentedBy(contract: Contract): ReadonlyMap<PlatformProblem, string> {
   const presented = new Map<PlatformProblem, string>();
   for (const [name, error] of Object.entries(contract.errors)) {
     for (const kind of error.presents ?? []) {
@@ -78,7 +78,7 @@ const escapeToken = (token: string) => token.replaceAll("~", "~0").replaceAll("/
  * own in the Worker, which carries no catalogue page). Such a failure is answered as the
  * platform's own problem (RFC 9457), and documented so: the document and the wire agree.
  */
-export function unfilledMembers(
+function unfilledMembers(
   error: ErrorType,
   kind: PlatformProblem,
   members: readonly string[],
@@ -264,7 +264,7 @@ function oneViolation(kind: PlatformProblem, detail: string | undefined): Violat
  * operation is named): as the error type that presents each, in its status, type URI and
  * title; in its own body where it has one, with only the members it declares.
  */
-export function problemPresenter(contract: Contract, operationId?: string): ProblemPresenter {
+function problemPresenter(contract: Contract, operationId?: string): ProblemPresenter {
   const byKind = presentedFor(contract, operationId);
   // The rest was checked with the start-up checks at build time (`checkErrorModel`: each is
   // a platform failure, presented by a type whose members it fills): the Worker builds no

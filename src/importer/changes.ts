@@ -28,7 +28,7 @@ export function operationsOf(document: Json | undefined): Map<string, string> {
   return operations;
 }
 
-export interface OperationChanges {
+interface OperationChanges {
   readonly added: readonly string[];
   readonly removed: readonly string[];
   /** Each changed operation with what changed in it (`responses 401`, `request body`, …). */
@@ -307,7 +307,7 @@ export function untouchedSinceImport(root: string): boolean {
 }
 
 /** The files the last import wrote, with their sha-256, from IMPORT-REPORT.md; empty without one. */
-export function lastManifest(root: string): Map<string, string> {
+function lastManifest(root: string): Map<string, string> {
   const file = join(root, "src/contract/IMPORT-REPORT.md");
   const manifest = new Map<string, string>();
   if (!existsSync(file)) return manifest;

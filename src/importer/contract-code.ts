@@ -47,7 +47,7 @@ export interface ImportResult {
   readonly xml: boolean;
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   /** Called as the import goes, for a progress line. */
   readonly progress?: (what: string, done: number, total: number) => void;
   /** Called when a pass left units out, before the import converts again without them. */

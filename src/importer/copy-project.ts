@@ -45,7 +45,7 @@ function projectFiles(root: string): string[] {
   }
 }
 
-export interface CopyOptions {
+interface CopyOptions {
   /**
    * Puts the contract, the handlers and the entry back to what a project that declares
    * nothing has, so a FIXTURE revision or import meets the platform alone, never the

@@ -322,12 +322,12 @@ const CONSOLE_ORDER: Readonly<Record<FindingKind, number>> = {
 };
 
 /** One line per finding, for the terminal. */
-export function findingLine(finding: Finding): string {
+function findingLine(finding: Finding): string {
   return `  ${FINDING_WORDS[finding.kind].padEnd(19)} ${finding.pointer}: ${finding.message}`;
 }
 
 /** How many findings the console shows before it points to the report. */
-export const FINDINGS_SHOWN = 30;
+const FINDINGS_SHOWN = 30;
 
 /**
  * The findings as the import prints them: all of them while they are few. Else, so the

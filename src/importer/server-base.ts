@@ -13,7 +13,7 @@ import { isHttpUrl } from "../contract-language/urls";
 import { servedHere } from "./platform-additions";
 import { isObject, type Json } from "./source";
 
-export interface ServerBase {
+interface ServerBase {
   /** The path every server shares, `/v3`, with no trailing slash; "" when none is moved. */
   readonly base: string;
   /** Why no base is moved although a server has a path; undefined when none has one or one is moved. */

@@ -62,7 +62,7 @@ export interface OpenApiSource {
 }
 
 /** A warning swagger2openapi wrote as `x-s2o-warning`, at the converted document's pointer. */
-export interface ConversionWarning {
+interface ConversionWarning {
   readonly pointer: string;
   readonly message: string;
 }

@@ -27,14 +27,14 @@ import { handlersFile, SANDBOX_PLACES, type WrittenFile } from "./emit";
 import type { Json } from "./source";
 
 /** What a command printed, and how it ended: its status, or the signal that stopped it. */
-export interface Ran {
+interface Ran {
   readonly status: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
   readonly stderr: string;
 }
 
-export interface RunOptions {
+interface RunOptions {
   /** A file stdout goes to, however large it is (a served document), instead of memory. */
   readonly out?: string;
   /** Called every TICK seconds while the command runs. */
@@ -118,14 +118,14 @@ function lastLine(text: string): string | undefined {
 }
 
 /** A type error, where it is and what it says. */
-export interface TscError {
+interface TscError {
   readonly file: string;
   readonly line: number;
   readonly text: string;
 }
 
 /** tsc's errors (`file(line,col): error TSxxxx: message`), one per error. */
-export function typeErrors(output: string): TscError[] {
+function typeErrors(output: string): TscError[] {
   const errors: TscError[] = [];
   for (const line of output.split("\n")) {
     const match = /^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/.exec(line.trim());
@@ -166,7 +166,7 @@ export interface StageReport {
   readonly tick: (what: string, seconds: number) => void;
 }
 
-export interface ProveOptions {
+interface ProveOptions {
   /** The project the stage was copied from (its runtime types are reused). */
   readonly root?: string;
   /** The import's operation ids: a start-up refusal that names one is `refused`. */

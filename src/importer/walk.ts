@@ -32,7 +32,7 @@ const MAP = [
 ] as const;
 
 /** A copy of `schema` with each direct subschema replaced by `map(subschema, pointer)`. */
-export function mapSubschemas(
+function mapSubschemas(
   schema: Json,
   pointer: string,
   map: (sub: unknown, pointer: string) => unknown,
@@ -77,7 +77,7 @@ export const ANNOTATIONS = [
  * `exclusiveMinimum`/`exclusiveMaximum` become numbers. A `$ref`'s siblings are kept, as 3.1
  * reads them (3.0 would ignore them; documents that write them mean them).
  */
-export function normaliseSchema(schema: unknown, pointer: string): unknown {
+function normaliseSchema(schema: unknown, pointer: string): unknown {
   if (!isObject(schema)) return schema;
   const out = mapSubschemas(schema, pointer, normaliseSchema);
   for (const [exclusive, bound] of [
@@ -109,7 +109,7 @@ export function normaliseSchema(schema: unknown, pointer: string): unknown {
 }
 
 /** A schema position found in the document: its pointer, and how to replace it. */
-export interface SchemaSite {
+interface SchemaSite {
   readonly pointer: string;
   readonly schema: unknown;
   readonly replace: (schema: unknown) => void;
@@ -122,7 +122,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
  * "schema" found inside an example): component schemas, parameters and headers, media
  * types of bodies and responses, in paths, webhooks, callbacks and components.
  */
-export function schemaSites(document: Json): SchemaSite[] {
+function schemaSites(document: Json): SchemaSite[] {
   const sites: SchemaSite[] = [];
   const site = (holder: Json, key: string, pointer: string) => {
     if (!(key in holder)) return;

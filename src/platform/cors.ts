@@ -38,7 +38,7 @@ export const DEFAULT_MAX_AGE = 600;
 export const MAX_MAX_AGE = 7200;
 
 /** What the deployment allows, parsed. */
-export interface CorsPolicy {
+interface CorsPolicy {
   /** The exact origins allowed, or `"*"`: any origin, without credentials. */
   readonly origins: ReadonlySet<string> | "*";
   readonly credentials: boolean;

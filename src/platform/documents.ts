@@ -65,7 +65,7 @@ export interface ServiceDocuments<D extends ServedDocument = ServedDocument> {
  * report as it serves the OpenAPI document, without reading and writing it again in each
  * isolate; any other deployment's report is made from the report as before.
  */
-export interface DefaultReport<D extends ServedDocument = ServedDocument> {
+interface DefaultReport<D extends ServedDocument = ServedDocument> {
   readonly document: D;
   /** Part 6's events, whose destinations the deployment may give (each must have none). */
   readonly events: readonly string[];
@@ -115,7 +115,7 @@ export interface BuiltDocuments<D extends ServedDocument = ServedDocument> {
  * The example book cut by operation, as the build moves it to static assets: the operation
  * at position `n` of the contract (from 0) answers from `${chapters}${n + 1}.json`.
  */
-export interface ExampleChapters {
+interface ExampleChapters {
   readonly chapters: string;
 }
 
@@ -198,10 +198,7 @@ async function readAsset(env: unknown, asset: string): Promise<Response | undefi
 }
 
 /** A document's text, or undefined when its asset cannot be read (`readAsset`). */
-export async function documentText(
-  env: unknown,
-  document: ServedDocument,
-): Promise<string | undefined> {
+async function documentText(env: unknown, document: ServedDocument): Promise<string | undefined> {
   if ("body" in document) return document.body;
   const answer = await readAsset(env, document.asset);
   return answer?.text();

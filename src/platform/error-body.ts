@@ -23,7 +23,7 @@ export interface Violation {
 }
 
 /** The tokens of a JSON Pointer (RFC 6901), plain (`/a/0`) or in URI fragment form (`#/a/0`). */
-export function pointerTokens(pointer: string): string[] {
+function pointerTokens(pointer: string): string[] {
   const fragment = pointer.startsWith("#");
   return pointer
     .replace(/^#/, "")

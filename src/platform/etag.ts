@@ -18,7 +18,7 @@ export async function entityTag(body: string): Promise<string> {
  * Whether `If-None-Match` names `tag` (or is `*`), by weak comparison as §13.1.2 requires:
  * a `W/` prefix is ignored on both sides.
  */
-export function matchesIfNoneMatch(header: string | null, tag: string): boolean {
+function matchesIfNoneMatch(header: string | null, tag: string): boolean {
   if (header === null) return false;
   const opaque = tag.replace(/^W\//, "");
   return header

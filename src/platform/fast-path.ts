@@ -13,7 +13,7 @@ import { requestIdFor } from "./request-id";
 import { type AnswerKind, apiHeaders, platformAnswer } from "./security-headers";
 
 /** The shortcut: an answer, or undefined for the router to give one. */
-export type FastPath = (request: Request, env?: CorsEnv) => Response | undefined;
+type FastPath = (request: Request, env?: CorsEnv) => Response | undefined;
 
 /** `notSpecified`: the problem for every request outside /_service (part 4 declares nothing). */
 export function fastPath(options: {

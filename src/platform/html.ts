@@ -21,7 +21,7 @@ export interface SafeHtml {
 }
 
 /** What `html` interpolates: text and numbers are escaped, markup is kept, lists joined. */
-export type HtmlValue = string | number | SafeHtml | readonly HtmlValue[];
+type HtmlValue = string | number | SafeHtml | readonly HtmlValue[];
 
 const ESCAPES: Readonly<Record<string, string>> = {
   "&": "&amp;",

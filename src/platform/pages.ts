@@ -219,15 +219,6 @@ export function reportPage(template: ReportTemplate, report: StatusReport): stri
   return `${before}${deployed}${between}${htmlText(corsSection(report))}${after}`;
 }
 
-export function statusReportPage(
-  report: StatusReport,
-  problemTypes: readonly ProblemType[],
-  /** Markup the engine renders for what the contract declares (part 3's diagrams). */
-  declared: SafeHtml = NOTHING,
-): string {
-  return reportPage(reportTemplate(report, problemTypes, declared), report);
-}
-
 export function problemTypePage(type: ProblemType): string {
   const members = Object.entries(type.members).map(
     ([name, meaning]) => html`<dt><code>${name}</code></dt><dd>${meaning}</dd>`,

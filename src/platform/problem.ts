@@ -69,7 +69,7 @@ export function statusProblem(status: number, detail: string): ProblemDetails {
 }
 
 /** What an answer says of its type: no page text, so a Worker need not carry it. */
-export type ProblemIdentity = Pick<ProblemType, "slug" | "uri" | "title" | "status">;
+type ProblemIdentity = Pick<ProblemType, "slug" | "uri" | "title" | "status">;
 
 /** A problem of one of the platform's own documented types. */
 export function typedProblem(

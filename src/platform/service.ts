@@ -96,7 +96,7 @@ const NO_SUCH_REFERENCE_PAGE = statusProblem(
   `No such page of the reference; ${SERVICE_PATHS.reference} links every page there is.`,
 );
 
-export interface ServiceRoutes {
+interface ServiceRoutes {
   /** What the contract alone decides, made when the Worker was built (`documents.ts`). */
   readonly documents: ServiceDocuments;
   /** How many destinations the deployment's bindings give each event (part 6). */

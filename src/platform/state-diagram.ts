@@ -24,7 +24,7 @@ function ordered(machine: StateMachine): string[] {
   return [...order, ...machine.states.filter((s) => !order.includes(s))];
 }
 
-export function machineDiagram(name: string, machine: StateMachine): SafeHtml {
+function machineDiagram(name: string, machine: StateMachine): SafeHtml {
   const states = ordered(machine);
   const at = new Map(states.map((s, i) => [s, i]));
   const edges = machine.transitions.filter((t) => t.from !== t.to);

@@ -18,7 +18,7 @@ import type { CorsStatus } from "./cors";
 import type { PlatformDefault } from "./defaults";
 import { errorTypeUri } from "./problem-presenter";
 
-export interface PartStatus {
+interface PartStatus {
   readonly number: number;
   readonly name: string;
   readonly title: string;
@@ -30,7 +30,7 @@ export interface PartStatus {
 }
 
 /** A limit part 8 declares, as the report shows it: without the binding that counts it. */
-export type ServiceLimit = { readonly name: string } & (
+type ServiceLimit = { readonly name: string } & (
   | BodySizeLimit
   | Omit<RequestRateLimit, "binding">
   | PageSizeLimit
@@ -40,7 +40,7 @@ export type ServiceLimit = { readonly name: string } & (
  * A platform failure that part 7 answers as one of its error types (RFC 9457): the status
  * and problem type a client gets for it instead of the platform's own.
  */
-export interface PresentedFailure {
+interface PresentedFailure {
   readonly failure: PlatformProblem;
   readonly errorType: string;
   readonly status: number;
@@ -53,7 +53,7 @@ export interface PresentedFailure {
 }
 
 /** An event part 6 declares, and how many destinations this deployment sends it to. */
-export interface EventStatus {
+interface EventStatus {
   readonly name: string;
   readonly summary?: string;
   /** 0: the deployment configures no receiver for it, so it is not sent. */
@@ -105,10 +105,10 @@ export interface Answering {
 }
 
 /** A state machine part 3 declares, as the report shows it: named. */
-export type MachineStatus = { readonly name: string } & StateMachine;
+type MachineStatus = { readonly name: string } & StateMachine;
 
 /** A version part 9 declares, with its retirement dates. */
-export interface VersionStatus {
+interface VersionStatus {
   readonly version: string;
   readonly current: boolean;
   readonly deprecated?: string;

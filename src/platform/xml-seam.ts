@@ -4,7 +4,7 @@
  * checker) need nothing else of the platform.
  */
 /** What reading an XML body concluded: the value its schema describes, or why there is none. */
-export type XmlRead =
+type XmlRead =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly reason: string };
 

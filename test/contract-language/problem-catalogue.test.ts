@@ -4,19 +4,20 @@
  * when the app starts), the failures part 7 may present and the members the platform
  * fills in each, and the slugs part 7 may not take.
  */
+
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { createApp } from "../../src/app";
 import { BUILD_ENGINE } from "../../src/build-engine";
 import { defineContract } from "../../src/contract-language/define-contract";
 import {
-  ENGINE_PROBLEM_SLUGS,
   filledMembers,
   PLATFORM_PROBLEMS,
   PROBLEM_CATALOGUE,
   RESERVED_PROBLEM_SLUGS,
 } from "../../src/contract-language/problem-catalogue";
 import { RESERVED_SCHEMA_NAMES } from "../../src/contract-language/reserved";
+import { ENGINE_PROBLEM_SLUGS } from "../support/catalogue";
 
 describe("the problem catalogue", () => {
   it("declares each slug and each problem type's schema name once", () => {

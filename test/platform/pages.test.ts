@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, platformDefaults } from "../../src/platform/defaults";
 import { htmlText } from "../../src/platform/html";
-import { problemTypePage, statusReportPage } from "../../src/platform/pages";
+import { problemTypePage, reportPage, reportTemplate } from "../../src/platform/pages";
 import { statesSection } from "../../src/platform/state-diagram";
 import { type StatusReport, statusReport } from "../../src/platform/status";
 import { EMPTY_CONTRACT } from "../fixtures/contracts";
@@ -35,7 +35,7 @@ const report: StatusReport = {
 
 describe("the pages escape what they are given (OWASP XSS Prevention Cheat Sheet)", () => {
   it("the status report: text, table cells, and a migration link only to http(s)", () => {
-    const page = statusReportPage(report, []);
+    const page = reportPage(reportTemplate(report, []), report);
     expect(page).not.toContain("<img");
     expect(page.split(ESCAPED).length - 1).toBeGreaterThanOrEqual(5);
     expect(page).not.toContain('href="javascript:');

@@ -15,6 +15,7 @@
  * Node-only) ships: the bundle `wrangler deploy --dry-run` makes has no module of it, none
  * of the packages only it loads, and none of the words only it writes.
  */
+
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,7 +28,7 @@ import type { Routing } from "../../src/build/routing";
 import { contract } from "../../src/contract";
 import { type Contract, declaresXml } from "../../src/contract-language/contract";
 import { needsEngine, needsJwt, SERVING_FEATURES } from "../../src/contract-language/needs";
-import { catalogued, ENGINE_PROBLEM_SLUGS } from "../../src/contract-language/problem-catalogue";
+import { catalogued } from "../../src/contract-language/problem-catalogue";
 import type { EngineFeature } from "../../src/engine/features";
 import { outlineOperation } from "../../src/engine/operations/model";
 import { handlers as shippedHandlers } from "../../src/handlers";
@@ -47,6 +48,7 @@ import { FIXTURE_STATES_CONTRACT, fixtureStatesHandlers } from "../fixtures/stat
 import { FIXTURE_VERIFIED_CONTRACT, FIXTURE_VERIFIED_HANDLERS } from "../fixtures/verified";
 import { FIXTURE_VERSIONS_CONTRACT } from "../fixtures/versions";
 import { FIXTURE_VOCABULARY_CONTRACT } from "../fixtures/vocabulary";
+import { ENGINE_PROBLEM_SLUGS } from "../support/catalogue";
 import { BENCH_FIXTURE_CONTRACT, BENCH_FIXTURE_HANDLERS } from "../tools/bench/fixture-operation";
 
 interface Bundle {

@@ -34,7 +34,7 @@ import { jwtSettings } from "./jwt-settings";
 import { planSecurity, type SecurityPlan } from "./plan";
 import type { JwtOutcome, JwtSettings } from "./verify-jwt";
 
-export type Authentication =
+type Authentication =
   | {
       readonly ok: true;
       readonly auth: Authenticated;

@@ -16,7 +16,7 @@ const AUTHORIZATION =
 const AMZ_DATE = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 
 /** The access keys a deployment's secrets hold, by access key id. */
-export function accessKeysOf(values: readonly string[]): Map<string, string> {
+function accessKeysOf(values: readonly string[]): Map<string, string> {
   const keys = new Map<string, string>();
   for (const value of values)
     for (const line of value.split(/\r?\n/)) {
@@ -29,7 +29,7 @@ export function accessKeysOf(values: readonly string[]): Map<string, string> {
 }
 
 /** What the signature check found: the access key id that signed, or nothing valid. */
-export type SignatureOutcome =
+type SignatureOutcome =
   | { readonly kind: "valid"; readonly accessKeyId: string }
   | { readonly kind: "invalid" };
 
@@ -52,7 +52,7 @@ async function hexHash(bytes: Uint8Array): Promise<string> {
  * `X-Amz-Content-Sha256`, which must then be the body's (or `UNSIGNED-PAYLOAD`, as S3 allows);
  * a body over the cap is signed as that header says, and refused for its size when read.
  */
-export async function verifyAwsSignature(
+async function verifyAwsSignature(
   request: Request,
   keys: ReadonlyMap<string, string>,
   maxBodyBytes: number,

@@ -13,7 +13,7 @@ function sha256(bytes: Uint8Array): Promise<ArrayBuffer> {
   return crypto.subtle.digest("SHA-256", bytes);
 }
 
-export interface Comparison {
+interface Comparison {
   /** Whether the presented credential equals one of the expected ones. */
   readonly match: boolean;
   /** SHA-256 of what was presented: a key for it that is not the credential itself. */

@@ -32,7 +32,7 @@ export type IntrospectionSettings =
     };
 
 /** The settings a scheme's secrets hold; a reason when they cannot be used. */
-export function introspectionSettings(
+function introspectionSettings(
   introspection: TokenIntrospection,
   env: Readonly<Record<string, unknown>>,
 ): IntrospectionSettings | string {
@@ -171,10 +171,7 @@ async function ask(
 }
 
 /** Whether `token` is active, as the deployment's authorization server (or pinned tokens) says. */
-export async function introspect(
-  token: string,
-  settings: IntrospectionSettings,
-): Promise<JwtOutcome> {
+async function introspect(token: string, settings: IntrospectionSettings): Promise<JwtOutcome> {
   const digest = hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
   if ("tokens" in settings) {
     const answer = Object.hasOwn(settings.tokens, digest) ? settings.tokens[digest] : undefined;

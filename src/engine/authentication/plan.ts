@@ -49,7 +49,7 @@ export interface SecurityPlan {
 }
 
 /** What the deployment gives part 5 beyond the contract: its verifiers, and the body cap. */
-export interface SecurityDeployment {
+interface SecurityDeployment {
   readonly verifiers?: Readonly<Record<string, Verifier | undefined>>;
   readonly maxBodyBytes?: number;
   readonly signatures?: SignaturesFeature | undefined;

@@ -32,9 +32,7 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
  * schemes of one requirement that read it must read the same form: one credential, which each
  * of them then verifies (Google's documents name two OAuth2 schemes in one requirement).
  */
-export function authorizationForm(
-  scheme: SecurityScheme,
-): "Basic" | "Bearer" | "whole" | undefined {
+function authorizationForm(scheme: SecurityScheme): "Basic" | "Bearer" | "whole" | undefined {
   if (scheme.type === "verified") {
     const field = verifiedField(scheme);
     return field?.in === "header" && field.name.toLowerCase() === "authorization"
@@ -49,7 +47,7 @@ export function authorizationForm(
 }
 
 /** The scopes a requirement may ask of a scheme: its declared ones, any for JWTs, none otherwise. */
-export function grantableScopes(scheme: SecurityScheme): ReadonlySet<string> | "any" {
+function grantableScopes(scheme: SecurityScheme): ReadonlySet<string> | "any" {
   if (scheme.type === "oauth2")
     return new Set(Object.values(scheme.flows).flatMap((flow) => Object.keys(flow?.scopes ?? {})));
   return issuerVouched(scheme) ? "any" : new Set();

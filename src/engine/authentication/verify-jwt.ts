@@ -64,7 +64,7 @@ export type JwtVerifier = (
 /** RFC 8725 §2.1: asymmetric algorithms only, unless the contract narrows them. */
 const DEFAULT_ALGORITHMS: readonly JwtAlgorithm[] = ["RS256", "ES256"];
 /** Seconds of clock skew accepted on `exp`, `nbf` and `iat`. */
-export const CLOCK_TOLERANCE_SECONDS = 30;
+const CLOCK_TOLERANCE_SECONDS = 30;
 
 /**
  * RFC 8725 §3.11: types that say "a JWT" or "an access token" (RFC 9068 §2.1), compared

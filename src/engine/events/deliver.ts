@@ -19,7 +19,7 @@ export const RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000] as const
 const MAX_DELAY_SECONDS = 43_200;
 export const DELIVERY_TIMEOUT_MS = 15_000;
 
-export interface QueueMessage {
+interface QueueMessage {
   readonly id: string;
   readonly body: unknown;
   /** 1 on the first delivery. */
@@ -28,7 +28,7 @@ export interface QueueMessage {
   retry(options?: { delaySeconds?: number }): void;
 }
 
-export interface Batch {
+interface Batch {
   readonly messages: readonly QueueMessage[];
 }
 

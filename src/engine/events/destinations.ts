@@ -19,7 +19,7 @@ import { isBindingName } from "../bindings";
 
 export const DESTINATIONS_VAR = "WEBHOOK_DESTINATIONS";
 /** The var `npm run dev` sets to deliver to loopback destinations (never a deployment's). */
-export const LOCAL_DELIVERY_VAR = "WEBHOOK_LOCAL_DELIVERY";
+const LOCAL_DELIVERY_VAR = "WEBHOOK_LOCAL_DELIVERY";
 
 /** Whether this Worker delivers to loopback destinations: under `npm run dev` only. */
 export function loopbackAllowed(env: Readonly<Record<string, unknown>>): boolean {
@@ -32,7 +32,7 @@ function isLoopback(url: URL): boolean {
   return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-export interface Destination {
+interface Destination {
   readonly url: string;
   readonly events: readonly string[];
   /** The Worker secret holding the `whsec_` key(s). */

@@ -43,7 +43,7 @@ interface Producer {
   sendBatch(messages: readonly { body: EventMessage }[]): Promise<unknown>;
 }
 
-export type EnqueueOutcome = "queued" | "invalid" | "unavailable";
+type EnqueueOutcome = "queued" | "invalid" | "unavailable";
 
 /**
  * Queues what one request emitted. `invalid`: a payload broke its schema under `enforce`

@@ -9,7 +9,7 @@
 
 const SECRET_PREFIX = "whsec_";
 /** The spec's default tolerance: a timestamp further than this from now is refused (replay). */
-export const TOLERANCE_SECONDS = 5 * 60;
+const TOLERANCE_SECONDS = 5 * 60;
 
 const encoder = new TextEncoder();
 
@@ -27,7 +27,7 @@ function toBase64(bytes: ArrayBuffer): string {
 }
 
 /** The key bytes of a secret, `whsec_` prefixed (or bare base64, as the reference libraries accept). */
-export function secretKey(secret: string): Uint8Array {
+function secretKey(secret: string): Uint8Array {
   const text = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
   try {
     const bytes = fromBase64(text);
@@ -66,14 +66,14 @@ export async function signWebhook(
   return signatures.join(" ");
 }
 
-export type VerifyFailure =
+type VerifyFailure =
   | "missing-headers"
   | "invalid-timestamp"
   | "timestamp-too-old"
   | "timestamp-too-new"
   | "no-matching-signature";
 
-export type VerifyResult =
+type VerifyResult =
   | { readonly ok: true; readonly id: string; readonly timestamp: number }
   | { readonly ok: false; readonly reason: VerifyFailure };
 

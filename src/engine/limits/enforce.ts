@@ -12,7 +12,7 @@ import type { DeclaredRateLimit } from "./plan";
  * `Retry-After` (RFC 6585 §4, RFC 9110 §10.2.3). Each limit counts under its own name, so
  * the operations one limit names share its budget. A missing binding fails closed.
  */
-export async function enforceRateLimits(
+async function enforceRateLimits(
   rates: readonly DeclaredRateLimit[],
   key: string,
   env: Readonly<Record<string, unknown>>,

@@ -78,7 +78,7 @@ function inputOptin(node: Schema): Schema["_zod"]["optin"] {
   return node._zod.optin;
 }
 
-export interface NamedCut {
+interface NamedCut {
   /** `root` with every other named schema it reaches cut off (itself, where it recurs). */
   readonly root: (schema: Schema) => Schema;
   /** The metadata zod is to read for a node of a cut schema. */

@@ -32,7 +32,7 @@ import { type Convert, schemaComponents } from "./schemas";
  * The schema of a part 7 error type: the problem document, the schema the spec gives it
  * (if it does), and its declared members.
  */
-export function errorTypeSchema(name: string, contract: Contract, convert: Convert): Json {
+function errorTypeSchema(name: string, contract: Contract, convert: Convert): Json {
   const error = contract.errors[name];
   const own = error?.schema ? [convert(error.schema, "output", `${name}Problem`)] : [];
   const members = Object.entries(error?.members ?? {});

@@ -33,7 +33,7 @@ import {
 import type { Convert } from "./schemas";
 
 /** What documenting the operations needs: the frame's context, and the engine's converters. */
-export interface DocumentContext extends Frame {
+interface DocumentContext extends Frame {
   readonly convert: Convert;
   readonly failure: FailureDocumenter;
   /** How the failures of one operation are documented (its own error model, part 7). */

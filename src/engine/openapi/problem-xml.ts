@@ -24,7 +24,7 @@ const isObject = (value: unknown): value is Json =>
  * A copy of `schema` whose arrays, at any depth short of a `$ref`, say Appendix B's form:
  * wrapped by their member's element, each item an element `i`.
  */
-export function appendixB(schema: unknown): unknown {
+function appendixB(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(appendixB);
   if (!isObject(schema)) return schema;
   const out: Record<string, unknown> = {};

@@ -30,7 +30,7 @@ import { COMPONENT, VIEW_OF } from "../../platform/openapi/problems";
 import { viewOf } from "../zod/views";
 import { cutAtNames } from "./cut";
 
-export type Direction = "input" | "output";
+type Direction = "input" | "output";
 
 /**
  * Converts a declared schema (built, `resolveSchema`) to JSON Schema: a `$ref` for a
@@ -43,7 +43,7 @@ export type Convert = (schema: SchemaDeclaration, io: Direction, hint?: string) 
  * declaration (a recursive schema, which needs a name to refer to itself); its value says
  * where it was found. `x-platform` marks the platform's own.
  */
-export const DERIVED = "x-derived";
+const DERIVED = "x-derived";
 
 /** The views a resource may have, by the direction zod converts them in. */
 const VIEWS = [
@@ -86,7 +86,7 @@ function refersToRoot(value: unknown): boolean {
   );
 }
 
-export interface SchemaComponents {
+interface SchemaComponents {
   readonly convert: Convert;
   /** Every schema component so far: the resources, and the recursive schemas given one. */
   readonly schemas: Json;

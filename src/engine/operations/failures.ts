@@ -53,7 +53,7 @@ export interface Failure {
 }
 
 /** Whether a response key is a success: an exact 2xx status or the `2XX` range. */
-export function isSuccessKey(status: string): boolean {
+function isSuccessKey(status: string): boolean {
   return status === "2XX" || (Number(status) >= 200 && Number(status) < 300);
 }
 

@@ -78,7 +78,7 @@ export interface Step {
   readonly run: (exchange: Exchange) => Outcome | Promise<Outcome>;
 }
 
-export type StepName =
+type StepName =
   | "negotiateVersion"
   | "rateLimitByClient"
   | "authenticate"

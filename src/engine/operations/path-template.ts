@@ -16,7 +16,7 @@ const LITERAL_SEGMENT = /^(?!:)[A-Za-z0-9\-._~!$&'()+,;=:@%]*$/;
 // leading `:`) is routed by a pattern that matches its text alone.
 const PCHAR_SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%]*$/;
 
-export interface RoutePath {
+interface RoutePath {
   /** The path as Hono routes it: `{id}` becomes `:id`. */
   readonly path: string;
   /** The template's parameter names, in order. */

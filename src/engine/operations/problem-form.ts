@@ -16,12 +16,12 @@ import type { XmlCodec } from "../../platform/xml-seam";
 import type { ProblemForm } from "./model";
 
 /** RFC 9457 Appendix B's media type. */
-export const PROBLEM_XML_MEDIA_TYPE = "application/problem+xml";
+const PROBLEM_XML_MEDIA_TYPE = "application/problem+xml";
 
 const FORMS = [PROBLEM_MEDIA_TYPE, PROBLEM_XML_MEDIA_TYPE] as const;
 
 /** The media type of a problem answer, for a request's `Accept` and the operation's success types. */
-export function problemMediaType(
+function problemMediaType(
   accept: string | null,
   successTypes: readonly string[],
 ): (typeof FORMS)[number] {

@@ -68,7 +68,7 @@ const RANGE_KEY = /^([1-5])XX$/;
 const DEFAULT_KEY = 0;
 
 /** Where a response key is kept in `ResponsePlan.statuses`. */
-export function statusKey(code: string): number {
+function statusKey(code: string): number {
   if (code === "default") return DEFAULT_KEY;
   const range = RANGE_KEY.exec(code);
   return range ? -Number(range[1]) : Number(code);

@@ -85,7 +85,7 @@ function bodyOf(kind: BodyKind, value: unknown, xml: XmlMapping | undefined): Bo
   }
 }
 
-export interface Answer {
+interface Answer {
   readonly status: number;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;

@@ -44,7 +44,7 @@ import { answerUnhandled } from "./unhandled";
 type OpenedStore = ReturnType<StoreFeature["open"]>;
 
 /** The model without its steps: what the pipeline is made from. */
-export type Planned = Omit<OperationModel, "steps">;
+type Planned = Omit<OperationModel, "steps">;
 
 /**
  * The pipeline of an operation, each step present only where the contract declares its

@@ -9,7 +9,7 @@ import type { UnhandledSetting } from "../../platform/status";
 /** The Worker var that holds the setting. */
 export const UNHANDLED_VAR = "UNHANDLED_OPERATIONS";
 
-export const UNHANDLED_SETTINGS: readonly UnhandledSetting[] = ["501", "examples", "sandbox"];
+const UNHANDLED_SETTINGS: readonly UnhandledSetting[] = ["501", "examples", "sandbox"];
 
 /** Values already logged as refused, so each is logged once per isolate. */
 const refused = new Set<string>();

@@ -112,7 +112,7 @@ export function answering(env: unknown, built = true): Answering {
 }
 
 /** Runs a handler on the exchange as the handler step does (steps.ts). */
-export type RunHandler = (x: Exchange, handler: AnyHandler) => Promise<Outcome>;
+type RunHandler = (x: Exchange, handler: AnyHandler) => Promise<Outcome>;
 
 /**
  * The step that stands where a handler would: the setting's way of answering. Under

@@ -10,11 +10,11 @@ import type { BodyKind } from "../../contract-language/media-types";
 import type { XmlMapping } from "../../platform/xml-seam";
 
 type Malformed = { readonly ok: false; readonly kind: "malformed"; readonly reason: string };
-export type BodyResult<T> =
+type BodyResult<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly kind: "too-large" }
   | Malformed;
-export type JsonResult = { readonly ok: true; readonly value: unknown } | Malformed;
+type JsonResult = { readonly ok: true; readonly value: unknown } | Malformed;
 
 export const fail = (reason: string): Malformed => ({ ok: false, kind: "malformed", reason });
 const TOO_LARGE = { ok: false, kind: "too-large" } as const;
@@ -69,7 +69,7 @@ export async function readBodyBytes(
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-export type Decoded = { readonly ok: true; readonly value: unknown } | Malformed;
+type Decoded = { readonly ok: true; readonly value: unknown } | Malformed;
 
 /**
  * Reads a form body (urlencoded, or multipart/form-data: RFC 7578) into its fields

@@ -8,7 +8,7 @@ import { arrayMembers } from "./arrays";
 import { decodeText, type FormReader, fail } from "./body";
 import { fieldsOf } from "./parameters";
 
-export const readForm: FormReader = async (kind, bytes, contentType, lists) => {
+const readForm: FormReader = async (kind, bytes, contentType, lists) => {
   if (kind === "form") {
     const text = decodeText(bytes);
     return text.ok ? { ok: true, value: fieldsOf(new URLSearchParams(text.value), lists) } : text;

@@ -35,7 +35,7 @@ import { defOf, unwrap, WRAPPERS } from "../../contract-language/zod-def";
 import { isList, objectShape } from "../zod/shape";
 
 /** What a member's values are: OpenAPI's `primitive`, `array` or `object`. */
-export type ValueKind = "primitive" | "array" | "object";
+type ValueKind = "primitive" | "array" | "object";
 
 /** How one member is read. */
 interface Member {
@@ -90,7 +90,7 @@ export function declaredSerialisation(schema: Schema): ParameterSerialisation {
 }
 
 /** The style and explode a member is read with: its own, or OpenAPI's defaults for its place. */
-export function serialisationOf(
+function serialisationOf(
   location: ParameterLocation,
   schema: Schema,
 ): { readonly style: ParameterStyle; readonly explode: boolean } {
@@ -180,7 +180,7 @@ function assigned(pieces: readonly string[], decode: (text: string) => string): 
 }
 
 /** The values of each name, in the order given; the names in `hidden` (credentials) left out. */
-export function groupByName<T>(
+function groupByName<T>(
   entries: Iterable<readonly [string, T]>,
   hidden: ReadonlySet<string> = NO_NAMES,
 ): Map<string, T[]> {
@@ -217,7 +217,7 @@ export function fieldsOf<T>(
 const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** What a style expects of a member, said with placeholders (OpenAPI 3.1 §4.8.12.4, Style Examples). */
-export function expectedShape(member: Pick<Member, "name" | "kind" | "style" | "explode">): string {
+function expectedShape(member: Pick<Member, "name" | "kind" | "style" | "explode">): string {
   const { name, kind, style, explode } = member;
   const list = kind === "array" ? ["a", "b"] : ["k", "v", "k2", "v2"];
   const pairs = ["k=v", "k2=v2"];

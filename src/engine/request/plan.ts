@@ -68,7 +68,7 @@ interface BodyPlan {
 }
 
 /** The schemas of a request's parameters, by where they are sent, built when it is planned. */
-export interface ParameterSchemas {
+interface ParameterSchemas {
   readonly params: Schema | undefined;
   readonly query: Schema | undefined;
   readonly headers: Schema | undefined;
@@ -105,7 +105,7 @@ export interface RequestPlan {
 
 const NOTHING_HIDDEN: HiddenFields = { header: new Set(), query: new Set(), cookie: new Set() };
 
-export interface RequestPlanOptions {
+interface RequestPlanOptions {
   readonly maxBodyBytes: number;
   readonly hidden?: HiddenFields;
   /** The path template's parameters, as their text stands in the path the router matched. */
@@ -186,7 +186,7 @@ export interface ValidatedInput {
   readonly body: { readonly mediaType: string; readonly value: unknown } | undefined;
 }
 
-export type Validation =
+type Validation =
   | { readonly ok: true; readonly input: ValidatedInput }
   | { readonly ok: false; readonly refusal: Refusal };
 

@@ -18,7 +18,7 @@ export interface TransitionPlan {
 }
 
 /** Thrown by `transition(current)` when the trigger does not apply to `current`. */
-export class TransitionRefused extends Error {
+class TransitionRefused extends Error {
   constructor(
     /** The current state, only when it is one of the machine's (nothing else is echoed). */
     readonly current: string | undefined,
@@ -28,10 +28,7 @@ export class TransitionRefused extends Error {
   }
 }
 
-export function planTransition(
-  contract: Contract,
-  operation: Operation,
-): TransitionPlan | undefined {
+function planTransition(contract: Contract, operation: Operation): TransitionPlan | undefined {
   const declared = operation.transition;
   const machine = declared && contract.states[declared.machine];
   if (!declared || !machine) return undefined;
@@ -52,7 +49,7 @@ export function planTransition(
 }
 
 /** The handler's helper; `reached` records the target, for the answer's check. */
-export function transitionHelper(
+function transitionHelper(
   plan: TransitionPlan | undefined,
   operationId: string,
   reached: { target?: string },
@@ -73,7 +70,7 @@ export function transitionHelper(
 }
 
 /** Why an answer does not carry the state its transition reached; undefined when it does. */
-export function stateMismatch(
+function stateMismatch(
   plan: TransitionPlan | undefined,
   target: string | undefined,
   body: unknown,
@@ -93,7 +90,7 @@ export interface GuardPlan {
 }
 
 /** Thrown by `requireState(current)` when `current` is not one the operation acts in. */
-export class StateRefused extends Error {
+class StateRefused extends Error {
   constructor(
     /** The current state, only when it is one of the machine's (nothing else is echoed). */
     readonly current: string | undefined,
@@ -103,7 +100,7 @@ export class StateRefused extends Error {
   }
 }
 
-export function planGuard(contract: Contract, operation: Operation): GuardPlan | undefined {
+function planGuard(contract: Contract, operation: Operation): GuardPlan | undefined {
   const declared = operation.allowedIn;
   const machine = declared && contract.states[declared.machine];
   if (!declared || !machine) return undefined;
@@ -111,10 +108,7 @@ export function planGuard(contract: Contract, operation: Operation): GuardPlan |
 }
 
 /** The handler's `requireState`: returns where `current` is allowed, throws otherwise. */
-export function guardHelper(
-  plan: GuardPlan | undefined,
-  operationId: string,
-): (current: string) => void {
+function guardHelper(plan: GuardPlan | undefined, operationId: string): (current: string) => void {
   return (current) => {
     if (!plan) throw new Error(`operation ${operationId} declares no allowedIn`);
     if (!plan.allowed.includes(current))

@@ -29,7 +29,7 @@ import {
 } from "./plan";
 
 /** The version a request is served under, and the headers each of its answers carries. */
-export interface Negotiated {
+interface Negotiated {
   readonly version: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
 }
@@ -41,7 +41,7 @@ export type VersionGate = (c: Context<AppEnv>) => Negotiated | Refusal;
  * The gate of operation `id`; `undefined` when there is nothing to negotiate (no part 9)
  * and no retirement, so such an operation has no version step at all.
  */
-export function versionGate(
+function versionGate(
   id: string,
   operation: Operation,
   plan: VersionPlan | undefined,

@@ -92,12 +92,12 @@ export function requestedVersion(
 }
 
 /** RFC 9745 §2: `@` and the seconds since the epoch (a structured-field date). */
-export function deprecationValue(date: string): string {
+function deprecationValue(date: string): string {
   return `@${Math.floor(Date.parse(date) / 1000)}`;
 }
 
 /** RFC 8594 §3: an HTTP-date (RFC 9110 §5.6.7, IMF-fixdate). */
-export function sunsetValue(date: string): string {
+function sunsetValue(date: string): string {
   return new Date(Date.parse(date)).toUTCString();
 }
 

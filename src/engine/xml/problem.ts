@@ -7,7 +7,7 @@
 import { DECLARATION, escapeText, NCNAME } from "./text";
 
 /** The problem document's namespace (RFC 9457 Appendix B). */
-export const PROBLEM_NAMESPACE = "urn:ietf:rfc:7807";
+const PROBLEM_NAMESPACE = "urn:ietf:rfc:7807";
 
 class NotAnElementName extends Error {}
 

@@ -11,7 +11,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { NOT_XML_CHAR, XML_NAMESPACE } from "./text";
 
 /** One attribute, its name resolved against the namespaces in scope. */
-export interface XmlAttribute {
+interface XmlAttribute {
   readonly local: string;
   readonly namespace: string | undefined;
   readonly value: string;
@@ -27,7 +27,7 @@ export interface XmlElement {
   readonly text: string;
 }
 
-export type TreeResult =
+type TreeResult =
   | { readonly ok: true; readonly root: XmlElement }
   | { readonly ok: false; readonly reason: string };
 

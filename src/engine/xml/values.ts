@@ -44,7 +44,7 @@ const isNil = (element: XmlElement) =>
   );
 
 /** Text as the schema types it: a number or a boolean where it says so and the text is one. */
-export function typedText(types: ReadonlySet<string>, text: string): unknown {
+function typedText(types: ReadonlySet<string>, text: string): unknown {
   const trimmed = text.trim();
   if ((types.has("integer") || types.has("number")) && NUMBER.test(trimmed)) return Number(trimmed);
   if (types.has("boolean") && (trimmed === "true" || trimmed === "false"))

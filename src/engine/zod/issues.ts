@@ -132,7 +132,7 @@ function sized(origin: string, min: boolean): string {
  * Core §10) that states it: what an API's own violation item carries as its `type` or
  * `code` (FastAPI's `loc`, `msg`, `type`).
  */
-export function issueKeyword(issue: $ZodIssue, input?: unknown): string {
+function issueKeyword(issue: $ZodIssue, input?: unknown): string {
   switch (issue.code) {
     case "invalid_type":
       return issue.expected === "nonoptional" ||

@@ -5,7 +5,7 @@
 import { $ZodAsyncError, type $ZodIssue, safeParse, safeParseAsync } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";
 
-export type SafeParseResult =
+type SafeParseResult =
   | { readonly success: true; readonly data: unknown }
   | { readonly success: false; readonly error: { readonly issues: readonly $ZodIssue[] } };
 

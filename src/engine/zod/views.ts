@@ -12,7 +12,7 @@ import type { Schema } from "../../contract-language/contract";
 import { defOf, WRAPPERS, type ZodDef } from "../../contract-language/zod-def";
 import { settleReach } from "./reach";
 
-export type Direction = "request" | "response";
+type Direction = "request" | "response";
 
 const MARK: Readonly<Record<Direction, "readOnly" | "writeOnly">> = {
   request: "readOnly",
@@ -80,7 +80,7 @@ export function reachableSchemas(roots: readonly Schema[]): Set<Schema> {
  *   not to answer this; a lazy one always gets a view, which looks at its target then (a
  *   large API's body reaches thousands of schemas). Both views accept the same values.
  */
-export type Reach = "whole" | "checking";
+type Reach = "whole" | "checking";
 
 type Memo = { holds: WeakMap<Schema, boolean>; views: WeakMap<Schema, Schema> };
 const memo = (): Memo => ({ holds: new WeakMap(), views: new WeakMap() });

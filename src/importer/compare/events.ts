@@ -72,7 +72,7 @@ export function compareCallbacks(c: Comparer): void {
  * The events a served operation emits (`x-emits`), handed out in the importer's order:
  * each callback named `name` is the next of them called `name`, or `name` numbered.
  */
-export function emitted(c: Comparer, path: string, method: string): (name: string) => Event {
+function emitted(c: Comparer, path: string, method: string): (name: string) => Event {
   const item = paths(c.served)[path];
   const op = isObject(item) ? item[method] : undefined;
   const left = isObject(op) && Array.isArray(op[EMITS]) ? [...op[EMITS]] : [];

@@ -54,7 +54,7 @@ export function compareOperation(
 }
 
 /** What an operation says of itself: its id, texts, deprecation, links out and tags. */
-export function operationFields(
+function operationFields(
   c: Comparer,
   sourceOp: Json,
   servedOp: Json,
@@ -91,7 +91,7 @@ export function operationFields(
  * event's operationId is its name; an id another operation has is numbered), which is
  * one `changed` item.
  */
-export function operationId(
+function operationId(
   c: Comparer,
   id: unknown,
   servedId: unknown,
@@ -117,12 +117,7 @@ export function operationId(
  * scheme the served document does not declare is not looked for: that scheme's loss is
  * counted once, at the scheme, not again at every operation it guarded.
  */
-export function operationSecurity(
-  c: Comparer,
-  sourceOp: Json,
-  servedOp: Json,
-  pointer: string,
-): void {
+function operationSecurity(c: Comparer, sourceOp: Json, servedOp: Json, pointer: string): void {
   const sourceRoot = Array.isArray(c.source.security) ? c.source.security : undefined;
   const servedRoot = Array.isArray(c.served.security) ? c.served.security : undefined;
   if (!Array.isArray(sourceOp.security) && !sourceRoot) return;

@@ -50,7 +50,7 @@ export function compareParameters(
 }
 
 /** What one served parameter carries of the source's. */
-export function compareParameter(c: Comparer, node: Json, servedParameter: Json, at: string): void {
+function compareParameter(c: Comparer, node: Json, servedParameter: Json, at: string): void {
   c.same(
     "parameters",
     child(at, "required"),

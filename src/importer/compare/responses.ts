@@ -44,7 +44,7 @@ export function compareResponse(
 }
 
 /** One response header: served, as required, described, deprecated, with its schema and examples. */
-export function compareHeader(
+function compareHeader(
   c: Comparer,
   name: string,
   rawHeader: unknown,

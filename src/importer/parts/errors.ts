@@ -42,7 +42,7 @@ const OF_OUR_PARTS: ReadonlySet<string> = new Set([
  * and validation failures at 400 too, where many specs answer invalid input (an
  * operation's 422, where it declares one, is preferred).
  */
-export const PRESENTS: Readonly<Record<number, readonly PlatformProblem[]>> = presentsByStatus();
+const PRESENTS: Readonly<Record<number, readonly PlatformProblem[]>> = presentsByStatus();
 
 function presentsByStatus(): Record<number, PlatformProblem[]> {
   const byStatus: Record<number, PlatformProblem[]> = {};
@@ -62,7 +62,7 @@ const PROBLEM_XML = "application/problem+xml";
 const OWN_MEMBERS = new Set(PROBLEM_OWN_MEMBERS);
 
 /** The statuses an error type can have: 400 to 599. */
-export const errorStatus = (key: string) => /^[45]\d\d$/.test(key);
+const errorStatus = (key: string) => /^[45]\d\d$/.test(key);
 
 /**
  * The failures the type that presents at `status` answers for every operation: only those
@@ -70,10 +70,10 @@ export const errorStatus = (key: string) => /^[45]\d\d$/.test(key);
  * operation's own failures are answered as it documents them, and where it documents
  * nothing the platform's own answer stands.
  */
-export const globalPresents = (status: number): PlatformProblem[] =>
+const globalPresents = (status: number): PlatformProblem[] =>
   (PRESENTS[status] ?? []).filter((kind) => kind === "not-found" || kind === "method-not-allowed");
 
-export interface ErrorUse {
+interface ErrorUse {
   readonly name: string;
   readonly status: number;
   readonly response: Json;
@@ -243,7 +243,7 @@ export function errorMediaOfResponse(
 }
 
 /** Part 7's file, and what each operation's `presents` is decided by. */
-export interface ErrorsPart {
+interface ErrorsPart {
   readonly part: PartCode | undefined;
   readonly presenting: ReadonlyMap<number, string>;
   /** Error types that could answer the platform's failures: nothing required is left unfilled. */

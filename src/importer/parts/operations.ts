@@ -32,7 +32,7 @@ const UNSERVED_METHODS = ["head", "options", "trace"] as const;
 const PRESENTS_MARK = "\uE001";
 
 /** What part 4 carries into the other parts as its operations are read. */
-export interface OperationParts {
+interface OperationParts {
   readonly security: Security;
   readonly errors: ErrorTypes;
   readonly limits: PageSizes;

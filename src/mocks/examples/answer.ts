@@ -169,7 +169,7 @@ const BOOK_UNAVAILABLE: Refusal = {
  * Sets the exchange's result from the contract's examples, or answers 501 (`unanswered`)
  * where no answer can be made (a stale build, an answer the build could make no value for).
  */
-export async function answerFromExamples(x: Exchange, unanswered: () => Outcome): Promise<Outcome> {
+async function answerFromExamples(x: Exchange, unanswered: () => Outcome): Promise<Outcome> {
   const { model } = x;
   const book = await model.exampleBook(x.c.env);
   // RFC 9110 §15.6.4: the deployment cannot read what the build made (logged once).

@@ -7,7 +7,7 @@
  */
 import type { Random } from "./random";
 
-export interface Format {
+interface Format {
   /** A string of the format with `lo` to `hi` code points, or undefined when none has. */
   readonly make: (rand: Random, lo: number, hi: number) => string | undefined;
   /** Whether `text` is of the format. */

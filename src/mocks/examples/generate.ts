@@ -79,7 +79,7 @@ export interface GenerateOptions {
 }
 
 /** A value that satisfies the schema, or why none was made. */
-export type Generated =
+type Generated =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly reason: string };
 

@@ -35,7 +35,7 @@ import { generateValue } from "./generate";
 import { escapeToken } from "./validate";
 
 /** The book, and what the build reports of it: one line per example it left out. */
-export interface MadeBook {
+interface MadeBook {
   readonly book: ExampleBook;
   readonly findings: readonly string[];
 }

@@ -19,7 +19,7 @@ type Node =
   | { readonly kind: "assert"; readonly at: "start" | "end" | "other" };
 
 /** A matching string, or why none was made. */
-export type PatternResult =
+type PatternResult =
   | { readonly ok: true; readonly value: string }
   | { readonly ok: false; readonly reason: string };
 

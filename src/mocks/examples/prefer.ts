@@ -7,7 +7,7 @@
  */
 
 /** The preferences of one request, by lower-case name, each with its value ("" for none). */
-export type Preferences = ReadonlyMap<string, string>;
+type Preferences = ReadonlyMap<string, string>;
 
 /** Splits `text` on `separator` outside quoted strings (RFC 9110 §5.6.4). */
 function splitOutsideQuotes(text: string, separator: string): string[] {

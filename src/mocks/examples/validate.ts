@@ -21,7 +21,7 @@ import { patternRegExp } from "./pattern";
 /** Which side of an exchange a value is for: it decides which of readOnly/writeOnly hide. */
 export type Direction = "request" | "response";
 /** A `$ref`'s target, or why it has none. */
-export type Resolved =
+type Resolved =
   | { readonly ok: true; readonly schema: unknown }
   | { readonly ok: false; readonly reason: string };
 type Json = Readonly<Record<string, unknown>>;
@@ -51,7 +51,7 @@ export function canonical(value: unknown): string {
  * The schema a local `$ref` points at within `root` (`#`, or `#/…` with the pointer's
  * `~0`/`~1` and the fragment's percent-encoding undone); or why it points nowhere.
  */
-export function resolveRef(root: unknown, ref: string): Resolved {
+function resolveRef(root: unknown, ref: string): Resolved {
   const fail = (why: string): Resolved => ({ ok: false, reason: `$ref ${ref} ${why}` });
   if (!ref.startsWith("#")) return fail("points outside the document (only #/… is resolved)");
   if (ref === "#" || ref === "#/") return { ok: true, schema: root };

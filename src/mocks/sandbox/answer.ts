@@ -298,7 +298,7 @@ const ACTIONS = { create, read, replace, update, delete: remove, transition, lis
  * The sandbox's answer to operation `call.operationId`, which `placeOperations` places.
  * Throws for an operation it does not place (those answer from their examples).
  */
-export async function answerFromSandbox(call: SandboxCall): Promise<SandboxAnswer> {
+async function answerFromSandbox(call: SandboxCall): Promise<SandboxAnswer> {
   const route = sandboxRoute(call.contract, call.operationId);
   if (typeof route === "string")
     throw new Error(`sandbox: operation ${call.operationId} is not placed`);
@@ -363,7 +363,7 @@ function withWritableType(
  * when the Worker starts: it plans the operation's place. A refusal is thrown as
  * `SandboxRefusal`, which the run path answers as its problem.
  */
-export function sandboxHandler(contract: Contract, id: string): AnyHandler | undefined {
+function sandboxHandler(contract: Contract, id: string): AnyHandler | undefined {
   if (typeof sandboxRoute(contract, id) === "string") return undefined;
   return async (input, context) => {
     const store = context.store as HandlerStore;

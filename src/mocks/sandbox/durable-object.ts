@@ -53,7 +53,7 @@ function setting(env: unknown, name: string, fallback: number): number {
 }
 
 /** What one sandbox may hold, and how long it is kept: deployment settings, with defaults. */
-export const SANDBOX_QUOTAS = {
+const SANDBOX_QUOTAS = {
   items: { setting: "SANDBOX_MAX_ITEMS", fallback: 10_000 },
   bytes: { setting: "SANDBOX_MAX_BYTES", fallback: 10 * 1024 * 1024 },
   days: { setting: "SANDBOX_MAX_AGE_DAYS", fallback: 30 },

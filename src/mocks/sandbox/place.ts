@@ -24,7 +24,7 @@ import { defOf, unwrap } from "../../contract-language/zod-def";
 import { membersOf, objectShape } from "../../engine/zod/shape";
 import { defaultOf, type IdKind, idKindOf, isMarked, isOptional, satisfies } from "./values";
 
-export type Place =
+type Place =
   | "list"
   | "create"
   | "read"
@@ -35,7 +35,7 @@ export type Place =
   | "examples";
 
 /** How one operation is answered without a handler in the sandbox, and why. */
-export interface PlacedOperation {
+interface PlacedOperation {
   readonly id: string;
   readonly place: Place;
   /** The part 2 resource it acts on, when it is placed. */
@@ -133,7 +133,7 @@ export interface SandboxRoute {
   readonly emits: readonly string[];
 }
 
-export interface SandboxPlan {
+interface SandboxPlan {
   readonly routes: ReadonlyMap<string, SandboxRoute>;
   readonly placements: readonly PlacedOperation[];
   /** The origins of part 1's servers: URLs on them are moved to the deployment's (made.ts). */
@@ -1050,7 +1050,7 @@ export function ownMissingAnswer(
  * again while another lands first, and may end in the sandbox's 503 (records.ts). The
  * served document lists that 503 for them (src/engine/operations/model.ts).
  */
-export function sandboxWrites(contract: Contract): ReadonlySet<string> {
+function sandboxWrites(contract: Contract): ReadonlySet<string> {
   const ids = new Set<string>();
   for (const [id, route] of planSandbox(contract).routes)
     if (route.itemParam !== undefined && contract.operations[id]?.method !== "GET") ids.add(id);
@@ -1062,7 +1062,7 @@ export function sandboxWrites(contract: Contract): ReadonlySet<string> {
  * be given an id an item has, and answer 409 (answer.ts). The served document lists that 409 for them
  * (src/engine/operations/model.ts).
  */
-export function sandboxCreates(contract: Contract): ReadonlySet<string> {
+function sandboxCreates(contract: Contract): ReadonlySet<string> {
   const ids = new Set<string>();
   for (const [id, route] of planSandbox(contract).routes) {
     const op = contract.operations[id];
@@ -1080,7 +1080,7 @@ export function sandboxCreates(contract: Contract): ReadonlySet<string> {
  * transition): each may find the caller's sandbox full and answer 507 (records.ts). The
  * served document lists that 507 for them (src/engine/operations/model.ts).
  */
-export function sandboxStores(contract: Contract): ReadonlySet<string> {
+function sandboxStores(contract: Contract): ReadonlySet<string> {
   const ids = new Set<string>();
   for (const [id, route] of planSandbox(contract).routes)
     if (route.place !== "list" && route.place !== "read" && route.place !== "delete") ids.add(id);
@@ -1093,7 +1093,7 @@ export function sandboxStores(contract: Contract): ReadonlySet<string> {
  * themselves. The served document lists that 404 for them (src/engine/operations/model.ts),
  * as it lists the 501 they answer while no handler is attached.
  */
-export function sandboxNotFound(contract: Contract): ReadonlySet<string> {
+function sandboxNotFound(contract: Contract): ReadonlySet<string> {
   const ids = new Set<string>();
   for (const [id, route] of planSandbox(contract).routes) {
     const op = contract.operations[id];

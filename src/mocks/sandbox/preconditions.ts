@@ -24,7 +24,7 @@ export const etagOf = (item: StoredRecord): string =>
   `"${item.version}-${digest(JSON.stringify([item.body, item.states]))}"`;
 
 /** RFC 9110 §13.1.1: whether `If-Match`'s list names `etag` (strong comparison) or is `*`. */
-export function matches(field: string, etag: string | undefined): boolean {
+function matches(field: string, etag: string | undefined): boolean {
   if (field.trim() === "*") return etag !== undefined;
   return field.split(",").some((tag) => tag.trim() === etag);
 }

@@ -18,7 +18,7 @@ export const SANDBOX_CLASS = "SandboxStore";
  * The request header that names a sandbox within a credential's (lower case, as Fetch's
  * Headers give it). Without one, the credential's default sandbox.
  */
-export const SANDBOX_HEADER = "sandbox-id";
+const SANDBOX_HEADER = "sandbox-id";
 const SANDBOX_ID = /^[A-Za-z0-9._~-]{1,64}$/;
 
 /** One stored item. */

@@ -64,7 +64,7 @@ function resourceStore(
 }
 
 /** The store of `contract`'s resources over the records `records` gives, on first use. */
-export function handlerStore(
+function handlerStore(
   contract: Contract,
   records: () => Promise<SandboxRecords>,
   request?: Request,

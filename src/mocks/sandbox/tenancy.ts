@@ -21,7 +21,7 @@ import { digestOf, SandboxRefusal, sandboxName } from "./records";
 /** The Worker var that holds the setting. */
 export const TENANCY_VAR = "STORE_TENANCY";
 
-export type Tenancy =
+type Tenancy =
   | { readonly kind: "sandbox" }
   | { readonly kind: "deployment" }
   | { readonly kind: "claim" | "scheme"; readonly name: string };

@@ -75,7 +75,7 @@ export interface ContractDocumentation {
 
 export type ContractDocumenter = (context: DocumentContext) => ContractDocumentation;
 
-export interface DocumentOptions {
+interface DocumentOptions {
   /** The operation engine's documenter; absent when the contract declares nothing it serves. */
   readonly documenter?: ContractDocumenter;
   readonly jsonSchema: JsonSchemaConverter | undefined;
@@ -149,7 +149,7 @@ function tagsOf(contract: Contract): Json[] {
 }
 
 /** The platform's own failures, as they are (without the engine, nothing presents them). */
-export const PLAIN_FAILURE: FailureDocumenter = (_kind, status, description, extra = {}) => ({
+const PLAIN_FAILURE: FailureDocumenter = (_kind, status, description, extra = {}) => ({
   status,
   response: problemAnswer(
     description,

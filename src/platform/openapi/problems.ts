@@ -48,7 +48,7 @@ export type FailureDocumenter = (
 ) => DocumentedFailure;
 
 /** RFC 9457 §3.1, plus the platform's request id; other members are allowed (§3.2). */
-export const PROBLEM_SCHEMA: Json = {
+const PROBLEM_SCHEMA: Json = {
   [PLATFORM]: true,
   type: "object",
   description: "An RFC 9457 problem document.",

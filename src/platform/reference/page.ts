@@ -168,7 +168,7 @@ function platformSection(platform: readonly Entry[]): SafeHtml {
 </section>`;
 }
 
-export interface ReferenceOptions {
+interface ReferenceOptions {
   /** Part 9's versions, as the status report lists them; empty when none is negotiated. */
   readonly versions: readonly ReferenceVersion[];
   /** The version this page shows. */
@@ -230,7 +230,7 @@ ${scripts.search ? html`<script>${raw(SEARCH_SCRIPT)}</script>` : NOTHING}${scri
 const FOOTER = html`<footer><p>This page is written from <a href="${SERVICE_PATHS.openapi}">the OpenAPI document</a>. <a href="${SERVICE_PATHS.interface}">Interface status</a>.</p></footer>`;
 
 /** The reference page of `document`, whole. */
-export function referencePage(document: Json, options: ReferenceOptions): string {
+function referencePage(document: Json, options: ReferenceOptions): string {
   const { title, groups, platform, webhooks, hooks } = partsOf(document);
   // Nothing to search while part 4 declares no operation: no field, no script.
   const searchable = groups.length > 0;
@@ -253,7 +253,7 @@ ${FOOTER}`,
 }
 
 /** The reference of a document: its first page, and the pages it continues on (none when one holds it). */
-export interface ReferenceBook {
+interface ReferenceBook {
   readonly index: string;
   readonly pages: readonly string[];
 }

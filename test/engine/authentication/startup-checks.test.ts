@@ -3,6 +3,7 @@
  * app is built, so a mistake shows at deploy time and never opens an operation. FIXTURE
  * declarations only.
  */
+
 import { describe, expect, it } from "vitest";
 import { toJSONSchema, z } from "zod";
 import { createApp } from "../../../src/app";
@@ -14,9 +15,9 @@ import type {
   SecurityScheme,
 } from "../../../src/contract-language/contract";
 import { defineContract } from "../../../src/contract-language/define-contract";
-import { ENGINE_PROBLEM_SLUGS } from "../../../src/contract-language/problem-catalogue";
 import type { JwtVerifier } from "../../../src/engine/authentication/verify-jwt";
 import { operationProblemTypes } from "../../../src/engine/operations/failures";
+import { ENGINE_PROBLEM_SLUGS } from "../../support/catalogue";
 import { engineWithJwt } from "../../support/engine-with-jwt";
 
 const KEY: SecurityScheme = {
