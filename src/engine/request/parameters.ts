@@ -362,7 +362,7 @@ function deepObjectValue(
 }
 
 /** The query, each declared member read by its style; other names as they come. */
-export function readQuery(
+function readQuery(
   plan: ParameterPlan,
   search: string,
   hidden: ReadonlySet<string>,
@@ -425,10 +425,7 @@ const OWN = (value: unknown): PropertyDescriptor => ({
  * characters kept), header fields (by lower-case name) or cookies (decoded), each declared
  * member read by its style.
  */
-export function readValues(
-  plan: ParameterPlan,
-  texts: Readonly<Record<string, string>>,
-): ReadParameters {
+function readValues(plan: ParameterPlan, texts: Readonly<Record<string, string>>): ReadParameters {
   if (plan.members.length === 0 && plan.location !== "path")
     return { value: texts as Record<string, unknown>, malformed: NONE };
   const value: Record<string, unknown> = {};
@@ -463,10 +460,7 @@ export function readValues(
  * (RFC 6265 §5.4). Read leniently: a comma, which is no cookie-octet (§4.1.1) but which
  * user agents store and send (§5.2), is kept.
  */
-export function cookiesOf(
-  header: string | null,
-  hidden: ReadonlySet<string>,
-): Record<string, string> {
+function cookiesOf(header: string | null, hidden: ReadonlySet<string>): Record<string, string> {
   const cookies: Record<string, string> = {};
   if (!header) return cookies;
   for (const pair of header.split(";")) {
@@ -479,4 +473,58 @@ export function cookiesOf(
     Object.defineProperty(cookies, name, OWN(tryDecodeURIComponent(text)));
   }
   return cookies;
+}
+
+/** The query of a URL, as it was written (RFC 3986 §3.4): after `?`, before any `#`. */
+function searchOf(url: string): string {
+  const start = url.indexOf("?");
+  if (start === -1) return "";
+  const end = url.indexOf("#", start);
+  return url.slice(start + 1, end === -1 ? undefined : end);
+}
+
+/** Own properties only, so a key named __proto__ stays a plain key. */
+function withoutKeys<T>(
+  entries: Iterable<[string, T]>,
+  hidden: ReadonlySet<string>,
+): Record<string, T> {
+  return Object.fromEntries([...entries].filter(([key]) => !hidden.has(key)));
+}
+
+/**
+ * A request's parameters, each declared location's read by its plan in one pass: the path
+ * parameters' text as the path has it (`pathTexts`), the query as written, header fields
+ * and cookies, each without the fields that carry credentials (`hidden`), which a handler
+ * never receives. A location without a plan (nothing declared there) is not read.
+ */
+export function readParameters(
+  plans: {
+    readonly path?: ParameterPlan;
+    readonly query?: ParameterPlan;
+    readonly header?: ParameterPlan;
+    readonly cookie?: ParameterPlan;
+  },
+  hidden: {
+    readonly path?: ReadonlySet<string>;
+    readonly header: ReadonlySet<string>;
+    readonly query: ReadonlySet<string>;
+    readonly cookie: ReadonlySet<string>;
+  },
+  request: Request,
+  pathTexts: () => Record<string, string>,
+): { readonly [L in ParameterLocation]?: ReadParameters } {
+  const { path, query, header, cookie } = plans;
+  return {
+    ...(path && {
+      path: readValues(
+        path,
+        hidden.path ? withoutKeys(Object.entries(pathTexts()), hidden.path) : pathTexts(),
+      ),
+    }),
+    ...(query && { query: readQuery(query, searchOf(request.url), hidden.query) }),
+    ...(header && { header: readValues(header, withoutKeys(request.headers, hidden.header)) }),
+    ...(cookie && {
+      cookie: readValues(cookie, cookiesOf(request.headers.get("cookie"), hidden.cookie)),
+    }),
+  };
 }

@@ -36,12 +36,10 @@ import { decodeBody, type FormReader, readBodyBytes } from "./body";
 import { acceptHint, matchMediaType } from "./content-negotiation";
 import type { FormsFeature } from "./forms";
 import {
-  cookiesOf,
   type ParameterPlan,
   planParameters,
   type ReadParameters,
-  readQuery,
-  readValues,
+  readParameters,
 } from "./parameters";
 
 /**
@@ -208,22 +206,6 @@ function carriesBody(request: Request): boolean {
   return request.body !== null && request.headers.get("content-length") !== "0";
 }
 
-/** The query of a URL, as it was written (RFC 3986 §3.4): after `?`, before any `#`. */
-function searchOf(url: string): string {
-  const start = url.indexOf("?");
-  if (start === -1) return "";
-  const end = url.indexOf("#", start);
-  return url.slice(start + 1, end === -1 ? undefined : end);
-}
-
-/** Own properties only, so a key named __proto__ stays a plain key. */
-function withoutKeys<T>(
-  entries: Iterable<[string, T]>,
-  hidden: ReadonlySet<string>,
-): Record<string, T> {
-  return Object.fromEntries([...entries].filter(([key]) => !hidden.has(key)));
-}
-
 export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Promise<Validation> {
   const request = c.req.raw;
   const reject = (refusal: Refusal): Validation => ({ ok: false, refusal });
@@ -285,44 +267,17 @@ export async function validateRequest(plan: RequestPlan, c: Context<AppEnv>): Pr
     errors.push(...validationErrors(location, issues, read.value));
     return undefined;
   };
-  const { hidden, parameters } = plan;
+  const read = readParameters(plan.parameters, plan.hidden, request, () =>
+    plan.pathParameters(c.req.path),
+  );
   const params =
-    declared.params &&
-    parameters.path &&
-    (await checkRead(
-      "path",
-      declared.params,
-      readValues(
-        parameters.path,
-        hidden.path
-          ? withoutKeys(Object.entries(plan.pathParameters(c.req.path)), hidden.path)
-          : plan.pathParameters(c.req.path),
-      ),
-    ));
+    declared.params && read.path && (await checkRead("path", declared.params, read.path));
   const query =
-    declared.query &&
-    parameters.query &&
-    (await checkRead(
-      "query",
-      declared.query,
-      readQuery(parameters.query, searchOf(request.url), hidden.query),
-    ));
+    declared.query && read.query && (await checkRead("query", declared.query, read.query));
   const headers =
-    declared.headers &&
-    parameters.header &&
-    (await checkRead(
-      "header",
-      declared.headers,
-      readValues(parameters.header, withoutKeys(request.headers, hidden.header)),
-    ));
+    declared.headers && read.header && (await checkRead("header", declared.headers, read.header));
   const cookies =
-    declared.cookies &&
-    parameters.cookie &&
-    (await checkRead(
-      "cookie",
-      declared.cookies,
-      readValues(parameters.cookie, cookiesOf(request.headers.get("cookie"), hidden.cookie)),
-    ));
+    declared.cookies && read.cookie && (await checkRead("cookie", declared.cookies, read.cookie));
   const bodySchema = body ? plan.bodies.get(body.mediaType)?.schema : undefined;
   const bodyValue = body && bodySchema ? await check("body", bodySchema, body.value) : undefined;
 

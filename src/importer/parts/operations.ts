@@ -28,8 +28,6 @@ import { operationSecurity, type Security } from "./security";
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 const UNSERVED_METHODS = ["head", "options", "trace"] as const;
-/** Marks where an operation's own `presents` goes, until part 7 is known (a private-use character). */
-const PRESENTS_MARK = "\uE001";
 
 /** What part 4 carries into the other parts as its operations are read. */
 interface OperationParts {
@@ -47,7 +45,15 @@ export class Operations {
   readonly tagsUsed = new Set<string>();
   readonly #ep: Endpoint;
   readonly #parts: OperationParts;
-  readonly #lines: string[] = [];
+  /**
+   * Each operation read, as the fields written before and after its own `presents`, which
+   * is known only once every operation is read (part 7): written in a second pass (`part`).
+   */
+  readonly #collected: {
+    readonly id: string;
+    readonly before: readonly string[];
+    readonly after: readonly string[];
+  }[] = [];
   /** The paths with an operation written. */
   readonly #paths = new Set<string>();
   /** Each method and path served, and the pointer of the operation that serves it. */
@@ -109,17 +115,15 @@ export class Operations {
 
   /**
    * Part 4's file, once part 7 is known: each operation's `presents` (`presentsOf`, which
-   * may add a finding) put where its mark is.
+   * may add a finding) written between the fields read before and after it.
    */
   part(presentsOf: (id: string) => string): PartCode | undefined {
-    if (this.#lines.length === 0) return undefined;
-    const mark = new RegExp(`${PRESENTS_MARK}([^${PRESENTS_MARK}]*)${PRESENTS_MARK}(, )?`, "g");
-    const lines = this.#lines.map((line) =>
-      line.replace(mark, (_mark, id: string, comma: string | undefined) => {
-        const presents = presentsOf(id);
-        return presents ? `${presents}${comma ?? ""}` : "";
-      }),
-    );
+    if (this.#collected.length === 0) return undefined;
+    const lines = this.#collected.map(({ id, before, after }) => {
+      const presents = presentsOf(id);
+      const fields = [...before, ...(presents ? [presents] : []), ...after];
+      return `${propertyKey(id)}: { ${fields.join(", ")} },`;
+    });
     const { consts, body, components } = this.#ep.shared.resolve(
       `export const operations = {\n${lines.join("\n")}\n} as const satisfies Readonly<Record<string, Operation>>;`,
     );
@@ -228,9 +232,9 @@ export class Operations {
     fields.push(`responses: { ${responses.join(", ")} }`);
     errors.push(...strings(op[IMPORT_ERRORS]));
     if (errors.length > 0) fields.push(`errors: ${literal([...new Set(errors)])}`);
-    // Which of its error types answer the platform's failures: known once every operation
-    // is read (part 7), so a mark stands in for it until then.
-    fields.push(`${PRESENTS_MARK}${id}${PRESENTS_MARK}`);
+    // Which of its error types answer the platform's failures is known once every operation
+    // is read (part 7): it goes between these fields and the next (`part`).
+    const before = fields.splice(0);
     this.#parts.errors.noteOperation(id, pointer, op, PRESENTS);
     // The service's own document names what an operation emits (x-emits).
     const emits = [...strings(op[EMITS]), ...this.#callbacks(site)];
@@ -247,7 +251,7 @@ export class Operations {
       fields.push(
         `allowedIn: ${literal({ machine: allowedIn.machine, states: strings(allowedIn.states) })}`,
       );
-    this.#lines.push(`${propertyKey(id)}: { ${fields.join(", ")} },`);
+    this.#collected.push({ id, before, after: fields });
     this.pointers.set(id, pointer);
     this.#paths.add(site.path);
   }
