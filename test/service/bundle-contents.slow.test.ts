@@ -185,11 +185,13 @@ const PLANNER = "src/mocks/sandbox/place.ts";
 /** The examples' value generator: in a bundle exactly with the examples feature. */
 const GENERATOR = "src/mocks/examples/generate.ts";
 
-/** What only the build runs: createApp, the contract engine, the start-up checks, both documenters. */
+/** What only the build runs: createApp, the build's engine, the start-up checks, both documenters. */
 const BUILD_ONLY = [
   "src/app.ts",
   "src/build/",
+  "src/build-engine.ts",
   "src/engine/index.ts",
+  "src/mocks/examples/make-book.ts",
   "startup-checks.ts",
   "src/engine/openapi/",
   "src/platform/openapi/",

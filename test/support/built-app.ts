@@ -12,7 +12,6 @@ import { assetsOf, prepareBuild, servedFeatures } from "../../src/build/generate
 import { BUILD_ENGINE } from "../../src/build-engine";
 import type { Contract } from "../../src/contract-language/contract";
 import type { AnyHandler } from "../../src/contract-language/define-handlers";
-import { JWT_VERIFIER } from "../../src/engine/authentication/verify-jwt";
 import { XML_CODEC } from "../../src/engine/xml/codec";
 import type { BuiltDocuments } from "../../src/platform/documents";
 import { type ServeOptions, type ServiceApp, serveApp } from "../../src/serve-app";
@@ -89,7 +88,6 @@ export function inProcessApp(contract: Contract, handlers: object = {}): Service
   return createApp(contract, {
     engine: BUILD_ENGINE,
     jsonSchema: toJSONSchema,
-    jwt: JWT_VERIFIER,
     xml: XML_CODEC,
     handlers,
   } as never);

@@ -13,7 +13,6 @@ import { toJSONSchema } from "zod";
 import { createApp } from "../../../src/app";
 import { BUILD_ENGINE } from "../../../src/build-engine";
 import { type Contract, operationShapes } from "../../../src/contract-language/contract";
-import { JWT_VERIFIER } from "../../../src/engine/authentication/verify-jwt";
 import { outlineOperation } from "../../../src/engine/operations/model";
 import { XML_CODEC } from "../../../src/engine/xml/codec";
 import {
@@ -49,7 +48,6 @@ interface Target {
 const options = {
   engine: BUILD_ENGINE,
   jsonSchema: toJSONSchema,
-  jwt: JWT_VERIFIER,
   xml: XML_CODEC,
 };
 
