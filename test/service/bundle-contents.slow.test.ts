@@ -542,11 +542,13 @@ describe("the typed client's bundle (src/client, as a caller's bundler makes it)
     const { shipped, text } = await bundleOf("src/client/index.ts");
     expect(has(shipped, "src/client/index.ts")).toBe(true);
     // `schemaOf` and `resolveSchema` (src/contract-language/lazy.ts): the language's own
-    // reading of a declared schema, shaken down to those two functions.
+    // reading of a declared schema, shaken down to those two functions; and of zod's
+    // definitions (zod-def.ts), the walk under its wrappers.
     expect(shipped.filter((input) => input.includes("src/contract-language/")).sort()).toEqual([
       "src/contract-language/contract.ts",
       "src/contract-language/lazy.ts",
       "src/contract-language/path-key.ts",
+      "src/contract-language/zod-def.ts",
     ]);
     for (const fragment of [
       "src/platform/",
