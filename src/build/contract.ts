@@ -1,20 +1,12 @@
 /**
  * `npm run build:contract`: the build that `wrangler dev`, `wrangler deploy` and
- * `npm run build` run first (`[build]` in wrangler.toml); `npm run typecheck` and the test
- * configurations run it too. It checks the contract with every start-up check of the
- * platform and the engine, and refuses, with the same line `createApp` throws and exit
- * status 1, a contract that cannot work, so such a contract is never uploaded. Otherwise it
- * writes src/generated/ (gitignored): what the Worker serves as it is (the OpenAPI document
- * of each version, the status report and its page as far as the contract decides them, each
- * problem type's page) as static assets under src/generated/assets, outside the Worker's
- * script (`[assets]` in wrangler.toml), and in src/generated/contract.ts their entity tags,
- * the JSON Schemas the XML codec reads by and the engine features the contract needs, which
- * src/index.ts passes to `serveApp`. So the Worker ships neither zod's JSON Schema
- * converter nor the documenter, and computes nothing per isolate that the contract alone
- * decides. Run in Node; nothing the Worker loads imports it
- * (test/service/architecture.node.test.ts). When nothing it reads changed since a build of
- * its own that succeeded, it says so and writes nothing (./stamp.ts): `wrangler dev` runs it
- * twice as it starts.
+ * `npm run build` run first (`[build]` in wrangler.toml), as do `npm run typecheck` and the
+ * test configurations. It runs every start-up check of the platform and the engine, and
+ * refuses a contract that cannot work, so such a contract is never uploaded; otherwise it
+ * writes src/generated/ (gitignored), so the Worker computes nothing per isolate that the
+ * contract alone decides. Run in Node; nothing the Worker loads imports it
+ * (test/service/architecture.node.test.ts). What it checks and writes: src/engine/README.md,
+ * "Refused when the Worker is built" and "What the build writes".
  */
 import { fileURLToPath } from "node:url";
 import { inputsDigest, stamp, unchanged } from "./stamp";

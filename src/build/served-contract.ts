@@ -1,32 +1,12 @@
 /**
  * The contract as the Worker serves it: src/contract's modules as JavaScript, with the text
  * that only documents the interface left out, written to src/generated/served-contract/
- * for src/index.ts. The build makes every document from the declared contract (the OpenAPI
- * document, the reference and problem pages, the status report are static assets), so the
- * Worker reads none of that text; its script would carry it all the same (two thirds of the
- * script imported from the shared 197-operation document). Every byte of script is parsed
- * at each cold start and counts against the plan's script size (Workers limits).
- *
- * What is left out, by where it is written (the TypeScript syntax tree, never a pattern):
- * - in the metadata of a schema (the object given to `z.meta`, `.meta` or `.register`):
- *   `description`, `title`, `$comment`, `externalDocs`, `examples`, `example` and
- *   extensions (`x-…`). The Worker reads a schema's `style`, `explode`, `allowReserved`,
- *   `readOnly` and `writeOnly` (src/engine), which stay, as does everything else;
- *   Metadata left with no member is no call at all: `.check(z.meta({}))` and `.meta({})`
- *   go, as does `z.meta({})` among other checks, since each makes its schema again (zod
- *   clones a schema for every check added) on the operation's first request: a form of 200
- *   documented members cost 17 ms of a fresh isolate's first request, under 10 ms without;
- * - `z.describe("…")` and `.describe("…")` keep the call with an empty text;
- * - in the contract's declarations (object literals outside any call but
- *   `defineContract`): a `description` or `summary` string becomes `""`, `externalDocs`
- *   and `tags` go, and `examples` (the answers made from examples read them) goes when the
- *   Worker is built without those answers (write.ts, `unhandledAnswersWanted`).
- * An object in a schema (`z.object({ description: … })`, a default value) is inside a call,
- * so it is never touched. Then (share-schemas.ts) each named schema another holds is
- * referred to, built when a value reaches it, and a schema written in several places is
- * built once. The module's types are the declared contract's (`index.d.ts` re-exports
- * them): only text the Worker never reads differs, and what it builds, never what it
- * accepts.
+ * for src/index.ts. The build makes every document from the declared contract, so the
+ * Worker reads none of that text, yet its script would carry it all the same, and every
+ * byte of script is parsed at each cold start and counts against the plan's script size
+ * (Workers limits). share-schemas.ts then shares and defers the schemas. The module's types
+ * are the declared contract's (`index.d.ts` re-exports them). What is left out, and why:
+ * src/engine/README.md, "What the build writes".
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,25 +1,12 @@
 /**
  * The second transform of the served contract (served-contract.ts): where one schema holds
- * another (an object's member, an array's items, a union's options, a wrapped schema),
- * - a named schema's getter called there (`Pet()`) becomes a reference to it
- *   (`reference(Pet)`, src/contract-language/reference.ts), built when a value first reaches it;
- * - a schema written there more than once in a module, the same text built from the same
- *   names (`z.optional(z.string())`, `z.optional(reference(Pet))`), is written once, in a
- *   function that builds it on its first call, and each place calls the function.
- * zod builds a schema node in several microseconds, and nothing else of a first request
- * costs as much: DocuSign's largest body reached thousands of schemas, all built on its
- * first request (95 ms of CPU where the Free plan gives 10), and one object of 675 members
- * cost 40 ms. A reference validates as its target does and a schema is immutable, so one
- * node serves every place that wrote the same one; what is shared or deferred never changes
- * an answer (test/build/served-contract.node.test.ts).
- *
- * Read from the module's syntax tree (JavaScript, after the first transform): only code
- * outside any function, or inside functions that take nothing and return an expression
- * (`component(() => …)`, a declaration's `() => z.object(…)`), so every name it meets is
- * the module's or a global. A schema is shared only when it is built by calls alone, of
- * names that cannot change (imports, `const`s, globals), from literals: never one with a
- * function in it (a transform, a refinement), and never the schema a declaration or a
- * named schema is (its identity names it in the documents and the sandbox).
+ * another, a named schema's getter called there (`Pet()`) becomes a reference to it
+ * (`reference(Pet)`, src/contract-language/reference.ts), built when a value first reaches
+ * it, and a schema written there more than once in a module is built once, by a function
+ * each place calls. zod builds a schema node in several microseconds, and nothing else of a
+ * first request costs as much. What is shared or deferred never changes an answer
+ * (test/build/served-contract.node.test.ts). The numbers, and which schemas are shared:
+ * src/engine/README.md, "What the build writes".
  */
 import ts from "typescript";
 

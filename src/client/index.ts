@@ -1,26 +1,10 @@
 /**
  * A client typed straight from the contract, with no generation step (as ts-rest's and
  * oRPC's are): one method per operation id, taking exactly what the operation declares and
- * answering a union of every answer it can get (its declared responses, part 7's error
- * types, the platform's own problems), discriminated by `status`.
- *
- * ```ts
- * import { createClient } from "contract-edge-service/client";
- * import { contract } from "contract-edge-service/contract";
- *
- * const api = createClient(contract, { baseUrl: "https://api.example.com" });
- * const answer = await api.someOperation({ params: { id: "1" } });
- * if (answer.status === 200) answer.body; // typed by the 200's schema
- * ```
- *
- * It calls over `fetch` (browsers, Node, Workers) or a Workers service binding
- * (`{ binding: env.SERVICE }`), sends the credentials part 5 asks for and the version part
- * 9 negotiates, and checks answers against the contract when asked (`checkAnswers`). It
- * reads the contract as data and imports nothing of the server: only zod's metadata
- * registry, for the parameter styles a contract declares there, and the contract
- * language's one reading of a declared schema (`schemaOf`, `resolveSchema`), so a schema
- * declared as a function is built once, on first use (test/service/architecture.node.test.ts
- * and bundle-contents.slow.test.ts hold it to that).
+ * answering a union of every answer it can get, discriminated by `status`. It reads the
+ * contract as data and imports nothing of the server (test/service/architecture.node.test.ts
+ * and bundle-contents.slow.test.ts hold it to that). What it takes, sends and checks:
+ * src/client/README.md; a first call: the project's README, "For callers".
  */
 import type { Contract, Operation } from "../contract-language/contract";
 import { AnswerMismatchError, answerMismatch, readAnswer } from "./answer";

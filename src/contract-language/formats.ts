@@ -3,18 +3,8 @@
  * builders are stricter than the RFCs that section cites: a value the standard allows (a
  * document's own example among them) must not be refused. Each is a zod string format, so
  * the JSON Schema zod writes says the format's name (`format: "date-time"`) and nothing else.
- *
- * - `uuid`: zod's `z.guid()` already reads RFC 9562 §4's string form (8-4-4-4-12 hex
- *   digits, any version and variant, as RFC 4122 §3 did) and writes `format: "uuid"`;
- *   `z.uuid()` also requires a version 1 to 8 and the RFC 9562 variant, which §7.3.5 does not.
- * - `dateTimeFormat`: RFC 3339 §5.6 `date-time`, with the lower-case `t` and `z` its note
- *   allows and the leap second `60` of §5.7, both of which `z.iso.datetime()` refuses.
- * - `emailFormat`: RFC 5321 §4.1.2 `Mailbox`: a quoted local part, any `atext`, a domain of
- *   one label (`user@localhost`) and an address literal (`user@[192.0.2.1]`), which
- *   `z.email()` refuses.
- * - `uriFormat`: RFC 3986 §3 `URI`, by its ABNF: `z.url()` asks the WHATWG URL parser,
- *   which refuses URIs RFC 3986 allows (`http:`, a reg-name such as `999.999.999.999`, an
- *   IPvFuture literal) and accepts some it does not (a space in a path).
+ * Each format, the RFC it follows and what zod refuses: src/contract-language/README.md,
+ * "String formats".
  */
 import { stringFormat } from "zod/mini";
 

@@ -1,21 +1,11 @@
 /**
  * The features of the serving engine, each given only to a Worker whose contract uses it, so
- * the code of a feature the contract does not use is not in its bundle: the build chooses them
- * from the contract (`servingFeatures`, src/contract-language/needs.ts; src/build/generate.ts
- * writes their imports), and the engine refuses to mount a contract that needs a feature it
- * was not given (a stale build), naming it. Each feature lives beside the code it serves.
- *
- * One feature follows from the handlers as well as the contract: `examples`, the way operations
- * without a handler answer under the `examples` setting (src/mocks/examples/answer.ts,
- * with the value generator of src/mocks/examples/). The build gives it only while some
- * operation has no handler (`engineFeatures`), so a Worker whose every operation has one does
- * not ship the generator. It is needed under one setting only, so the engine does not refuse
- * a Worker built without it: such an operation answers 501 under every setting.
- *
- * The sandbox's features follow from where it places operations (src/mocks/sandbox/place.ts,
- * read by the build only): `store` with the Durable Object, `sandbox` (its answers) only
- * while an operation it places has no handler. Under the `sandbox` setting, an operation it
- * does not place answers from the examples feature.
+ * the code of a feature the contract does not use is not in its bundle. The build chooses
+ * them (`servingFeatures`, src/contract-language/needs.ts; src/build/generate.ts writes their
+ * imports), and the engine refuses to mount a contract that needs a feature it was not given
+ * (a stale build), naming it. Each feature lives beside the code it serves. The mocks'
+ * features follow from the handlers too (`engineFeatures`; src/mocks/examples/answer.ts,
+ * src/mocks/sandbox/place.ts): when each is given, src/engine/README.md, "Bundle size".
  */
 import type { ServingFeature } from "../contract-language/needs";
 import type { SecurityFeature } from "./authentication/authenticate";

@@ -1,24 +1,11 @@
 /**
  * `npm run contract:import -- <file> [--force]`: takes an OpenAPI 3.0.x or 3.1.x document
- * (YAML or JSON; `$ref`s to files beside it are bundled in) and writes the contract:
- * src/contract's part files (zod/mini), SPECIFICATION.md's sections for the parts it gives,
- * src/contract/IMPORT-REPORT.md (every finding with its JSON Pointer), the Worker entry the
- * contract needs, and what wrangler.toml and .dev.vars.example must list (names and
- * placeholders, never a value).
- *
- * One operation, webhook or component that cannot be imported never stops the rest: a
- * path key that is no path template, a unit the importer cannot convert, and an operation
- * the platform refuses to serve (its start-up checks name it when the staged Worker starts)
- * are left out, each with a finding at its pointer that names the cause
- * (src/importer/leave-out.ts).
- *
- * The import is atomic: it is written into a scratch copy of the project first, formatted,
- * type-checked and started there (src/importer/stage.ts), and only then copied over
- * the project's files. On any failure the project is left byte for byte as it was, and the
- * cause is printed in one line (the step, how its command ended, what it said). Each long
- * step shows its progress on stderr. A re-import keeps the user's handlers and shows what it
- * changes (operations added, removed, changed; handlers that will no longer compile; hand
- * edits that will be lost) before it writes, which it does only with `--force`.
+ * (YAML or JSON) and writes the contract: src/contract's part files, SPECIFICATION.md's
+ * sections, src/contract/IMPORT-REPORT.md, the Worker entry and the deployment files. The
+ * import is atomic, proved in a scratch copy before the project is touched
+ * (src/importer/stage.ts); one unit that cannot be imported never stops the rest
+ * (src/importer/leave-out.ts); a re-import writes only with `--force`. What it writes, and
+ * how: src/importer/README.md, "What an import writes, and how".
  */
 
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -3,20 +3,9 @@
  * for the isolate's life, one cache per URL: a token is verified against the cached keys,
  * so the key-set host is asked only when they go stale, and its outages cost as little as
  * they can. Plain data only (no jose), so the rules are tested on their own
- * (test/engine/authentication/key-set-cache.test.ts).
- *
- * - Fresh for as long as the host's caching headers say (RFC 9111 §4.2.1: `s-maxage`,
- *   `max-age`, then `Expires` minus `Date`, less `Age`), within {@link KEY_SET_LIMITS}.
- * - Refreshed ahead of expiry, in the background, by the first request that sees it
- *   within the last fifth of its lifetime: no request waits for a refresh while the cached
- *   set is fresh.
- * - Once expired, a request waits for a fetch (RFC 9111 §4.2.4: no stale answer while the
- *   host can be asked); only if that fails is the stale set used, for a bounded time.
- * - One fetch at a time per isolate: concurrent requests share it, each waiting at most
- *   the timeout (plus a second), so a fetch stranded by a cancelled request strands no one.
- * - After a failure, exponential backoff: no request asks the host before it ends; each
- *   gets the set it may still use (fresh, or stale within the bound), or "unavailable"
- *   with the backoff's remaining time as `retryAfter`.
+ * (test/engine/authentication/key-set-cache.test.ts). Freshness (RFC 9111 §4.2.1, within
+ * {@link KEY_SET_LIMITS}), refresh ahead of expiry, stale use (§4.2.4), shared fetches and
+ * backoff: src/engine/authentication/README.md, "The key-set cache".
  */
 import { log } from "../../platform/log";
 

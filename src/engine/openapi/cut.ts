@@ -1,25 +1,12 @@
 /**
  * A schema as the documenter hands it to zod's JSON Schema converter: with every *other*
  * named schema (a part 2 resource, or one of its views) it reaches cut off, replaced by a
- * stand-in that zod writes as that name's `$ref` and nothing more.
- *
- * Why: zod's converter walks everything a schema reaches, and, converting for a request
- * (`io: "input"`), walks again from every node it writes, to see whether a transform lies
- * beneath it (zod 4.6's `isTransforming`, with no memory between calls). A real document's
- * resources reach one another densely (Stripe's 775 schemas, one expandable field to the
- * next), so converting each resource and each operation's schema by itself walked the whole
- * graph per node per root, and a 452-operation document did not finish in 20 minutes. Cut
- * off, each conversion is the size of its own schema, and the document is the same: every
- * named schema was a `$ref` there already, written once in `components.schemas` from its
- * own conversion.
- *
- * What the stand-in keeps of the schema it stands for, so that zod writes everything around
- * it as it did: whether it is optional (its `optin`/`optout`, which decide `required`),
- * whether it reaches a transform (zod drops `examples` and `default` above one, in
- * requests), and its metadata, with its name as `id` (zod's mark for a `$ref`), which zod
- * compares to what a refinement of it says (`Pet().check(z.meta({ description }))`) to keep
- * only what differs. Such a refinement, whose checks only describe, is written as zod writes
- * it, `{ $ref, description }`, by a stand-in of its own over the named one.
+ * stand-in that zod writes as that name's `$ref` and nothing more. Why: zod's converter
+ * walks everything a schema reaches, and for a request again from every node it writes
+ * (zod 4.6's `isTransforming`), so a densely linked document did not finish in 20 minutes.
+ * Cut off, each conversion is the size of its own schema, and the document is the same.
+ * What the stand-in keeps, and the numbers: src/engine/README.md, "The OpenAPI document's
+ * schemas".
  */
 import { $ZodAny, clone, globalRegistry } from "zod/v4/core";
 import type { Schema } from "../../contract-language/contract";

@@ -1,20 +1,11 @@
 /**
  * JSON Schemas for the OpenAPI document, from the contract's zod schemas with zod's own
  * converter (draft 2020-12, OpenAPI 3.1's dialect). A part 2 resource is written once, in
- * `components.schemas`, and referred to by name wherever it is used, at any depth; a
- * recursive schema that is not a resource is given a component of its own, since `$ref`s
- * inside an OpenAPI document resolve against the document, not the schema.
- *
- * The document must accept every answer the service gives, as any JSON Schema validator
- * reads it. Two things zod's converter writes would not:
- * - `readOnly` and `writeOnly` are annotations to JSON Schema 2020-12 (§9.4), which OpenAPI
- *   3.1 defers to, so a member the service always sets but a client never sends (an id)
- *   cannot be `required` for both. A resource with such members also gets one view per
- *   direction, `<name>-Input` (read-only members optional) and `<name>-Output` (write-only
- *   members optional), marked `x-view-of`, and requests and answers refer to those: the
- *   names FastAPI gives the same two views, which generated clients already know;
- * - for answers, zod writes `additionalProperties: false` on every object it strips, though
- *   an answer is sent as the handler wrote it; it is left out unless the object is strict.
+ * `components.schemas`, and referred to by name wherever it is used. The document must
+ * accept every answer the service gives, as any JSON Schema validator reads it, so two
+ * things zod writes are changed here: `required` on read-only and write-only members (JSON
+ * Schema 2020-12 §9.4), and `additionalProperties: false` on answers. The views per
+ * direction and the rules: src/engine/README.md, "The OpenAPI document's schemas".
  */
 import type { $ZodRegistry } from "zod/v4/core";
 import {

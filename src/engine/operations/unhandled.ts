@@ -2,19 +2,11 @@
  * How a declared operation without a handler answers once its request passed every check:
  * a setting of the deployment (the `UNHANDLED_OPERATIONS` var, wrangler.toml's generated
  * block), never of the interface, so the OpenAPI document is the same under each value.
- *
- * - `501` (the default, and what a production deployment keeps): the operation is not
- *   implemented (RFC 9110 §15.6.2), as a problem that names it.
- * - `examples`: an answer the operation declares, made from the contract's own examples
- *   (./examples.ts), chosen with `Prefer` as Stoplight Prism reads it.
- * - `sandbox`: an operation the sandbox places (src/mocks/sandbox/place.ts) is answered by
- *   the sandbox as by its handler (the same run path: its validation, state machine, events
- *   and answer check); one it does not place answers from the examples, and says so.
- *
- * Any other value fails closed: the operation answers 501, and the value is logged once per
- * isolate. Every answer made here (and any refusal of it after) carries `Answered-By`, so a
- * client never takes a made-up answer for a handler's; the steps after it check it against
- * the declaration as they check a handler's.
+ * `501` is the default (RFC 9110 §15.6.2); `examples` answers from the contract's examples
+ * (src/mocks/examples/answer.ts), `sandbox` from the sandbox where it places the operation
+ * (src/mocks/sandbox/place.ts); any other value fails closed. Every answer made here
+ * carries `Answered-By`, so a client never takes a made-up answer for a handler's. Each
+ * value, and what is logged: src/mocks/README.md, "The `UNHANDLED_OPERATIONS` setting".
  */
 
 import type { AnyHandler } from "../../contract-language/define-handlers";

@@ -1,26 +1,12 @@
 /**
- * Reading parameters as OpenAPI 3.1 §4.8.12.4 serialises them: each member of a
- * `params`, `query`, `headers` or `cookies` schema is read by the `style` and `explode` its
- * metadata declares (src/contract-language/parameters.ts), or OpenAPI's defaults, and by its kind
+ * Reading parameters as OpenAPI 3.1 §4.8.12.4 serialises them: each member of a `params`,
+ * `query`, `headers` or `cookies` schema is read by the `style` and `explode` its metadata
+ * declares (src/contract-language/parameters.ts), or OpenAPI's defaults, and by its kind
  * (primitive, array or object, from its schema), into what its schema then validates: a
- * string, an array of strings or an object of strings. The table of OpenAPI's Style
- * Examples is read as written there (with `label`, explode false, as RFC 6570 §3.2.5 and
- * OpenAPI 3.1.1's corrected table say: `.blue,black,brown`).
- *
- * Where the delimiters are RFC 6570's (`,` `.` `;` `=`: form, simple, label, matrix), a
- * value's own delimiter characters arrive percent-encoded (RFC 6570 §3.2.1, OpenAPI 3.1.2
- * "URL Percent-Encoding"), so the text is split before it is decoded, and `?ids=a%2Cb,c`
- * is `["a,b", "c"]`. The other styles' delimiters (space, `|`, `[` `]`) must be
- * percent-encoded themselves (RFC 3986 has no place for them in a query), so the text is
- * decoded first, then split (OpenAPI 3.1.2 Appendix E): their values cannot carry the
- * delimiter. Header values are not percent-encoded (OpenAPI 3.1.2, Parameter Object), and
- * their lists allow whitespace around commas (RFC 9110 §5.6.1). A cookie's value is
- * decoded whole, then split (Appendix D: a cookie cannot carry `&`-separated pairs, and
- * commas are not cookie-octets, RFC 6265 §4.1.1, so a client encodes them, delimiters too).
- *
- * A value that is not written as its style says (a label without its `.`, an object with
- * a key and no value) is not given to the schema: it is refused at its member's pointer,
- * saying what the style expects, never quoting what was sent.
+ * string, an array of strings or an object of strings. Text not written as its style says
+ * never reaches the schema: it is refused at its member's pointer, never quoted. What is
+ * decided where the standards leave room (RFC 6570, RFC 3986, RFC 9110 §5.6.1, RFC 6265
+ * §4.1.1, OpenAPI 3.1.2 Appendices D and E): src/engine/operations/README.md, "Parameters".
  */
 import { tryDecodeURIComponent } from "hono/utils/url";
 import { globalRegistry } from "zod/v4/core";

@@ -1,26 +1,11 @@
 /**
  * The round trip, measured: the OpenAPI document the service serves compared with the
- * source it was imported from, category by category. Every item the source states (an
- * operation, a parameter's `required`, a schema keyword, an example's value, …) is either
- * kept in the served document at the same place, or a loss, with its JSON Pointer in the
- * source. What the served document adds (the platform's problems, `/_service`, stricter
- * bounds zod writes) is not counted: only what the source says is.
- *
- * Both documents are read in OpenAPI 3.1's dialect (a 3.0 source is normalised first), and
- * `$ref`s to component schemas are compared as references: keeping one means referring to
- * the same component by name. A schema of a body, a parameter or a response counts as one
- * item (the whole of it must be carried); a component schema counts one item per keyword,
- * at any depth, so one lost keyword does not count as a lost schema.
- *
- * A change is counted once, where its cause is. What the import names otherwise is one
- * item, kept and marked `changed`, and what refers to it is compared through the new name
- * (renames.ts): a component schema renamed because the platform's own has its name (its
- * keywords are compared with the served schema of the new name; a `$ref` or a
- * discriminator's mapping to it is kept where it names the new one), an operationId the
- * import numbered or gave an event's name, a callback sent as a numbered event. A security
- * scheme the platform cannot verify is one loss, at the scheme, not one more at each
- * operation it guarded; a component the import writes out in place (a form's) is compared
- * with what is written out.
+ * source it was imported from, category by category. Every item the source states is
+ * either kept in the served document at the same place, or a loss, with its JSON Pointer in
+ * the source; what the served document adds is not counted. A change is counted once,
+ * where its cause is: what the import names otherwise is compared through the new name
+ * (renames.ts). How items are counted and compared: src/importer/README.md, "The round
+ * trip".
  */
 
 import { serverBase } from "../server-base";

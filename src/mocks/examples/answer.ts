@@ -1,20 +1,11 @@
 /**
  * The `examples` setting's answer for an operation without a handler: an answer it declares,
  * made from the contract's own examples, chosen as Stoplight Prism lets a request choose it
- * (`Prefer`, RFC 7240). The answer is the handler's result would be: the steps after it
- * check it against the declaration (`checkAnswer`) and write it in the media type `Accept`
- * chose (`respond`).
- *
- * Which answer: `Prefer: code=<status>` where the operation declares that status (exactly,
- * as one of its part 7 error types, or by its range, in that order); else its lowest
- * declared 2xx status, else `2XX` (200), else `default` (200), else its lowest declared
- * status. Which body: with `Prefer: dynamic=true`, a value generated from the schema
- * alone, seeded by the request (method, path, query and body), so the same request gets the
- * same value; else the example `Prefer: example=<name>` names; else the media type's first
- * example; else the schema's own examples and default, then a value generated from it, with
- * a seed of the operation, status and media type (the value the build checked). Only
- * examples the build found to match their schema are served
- * (src/mocks/examples/make-book.ts).
+ * (`Prefer`, RFC 7240). The answer is what the handler's result would be: the steps after
+ * it check it against the declaration (`checkAnswer`) and write it in the media type
+ * `Accept` chose (`respond`). Only examples the build found to match their schema are
+ * served (src/mocks/examples/make-book.ts). Which answer, which body and which seed:
+ * src/mocks/README.md, "Answers from examples".
  */
 import { isMediaDeclaration, type ResponseDeclaration } from "../../contract-language/contract";
 import { bodyKind } from "../../contract-language/media-types";

@@ -1,35 +1,12 @@
 /**
- * A valid example value for a JSON Schema (OpenAPI 3.1 / JSON Schema 2020-12, plus
- * OpenAPI 3.0's `nullable` and `example`), made deterministically from a seed. Three users
- * need one: a black-box conformance checker that must send at least one valid request to
- * each operation of a served document; generated per-operation tests; and a mock mode in
- * the Worker that answers from the response schema, the same answer for the same request.
- * So it runs in Node and in workerd alike: no Node API, no `eval`, no dependency, no
- * `Math.random` (./random.ts).
- *
- * A value is either valid or not made: every value is checked against the schema before it
- * is returned (./validate.ts), and what the generator cannot honour gives `ok: false` with
- * the reason, never a value that merely looks right.
- *
- * For each schema node, in this order: `const`; the first of its `examples` (3.1), then
- * `example` (3.0), then `default`, that satisfies the whole node; a seeded pick of `enum`
- * that does; else a value made from the node's type (`type` as a string or a list, with
- * `nullable`; inferred from the keywords when absent; null only when nothing else can be).
- * `$ref` (local: `#/…`) and `allOf` are merged into one set of constraints first (a
- * conflict such as two different `const`s is a reason); `anyOf` and `oneOf` are choices
- * among branches, tried in a seeded order (null and, once deep, recursive ones last); a
- * `oneOf` value must match exactly one branch (with an OpenAPI `discriminator`, its
- * property gets the branch's mapping key or component name, and a value the discriminator
- * picks is kept when the branches overlap); `if`/`then`/`else` tries `if` with `then`,
- * then `else` with `not: if`; a `not` value must not match.
- *
- * Read partly: `patternProperties` and `propertyNames` (for members `minProperties` needs
- * beyond the declared ones), `contains` (its items go first), `unevaluatedProperties:
- * false` (no undeclared members), `dependentRequired`. Read only when checking a value (one
- * that breaks them is retried, then refused): `maxContains`, `dependentSchemas`. Not read
- * at all (no constraint): `unevaluatedItems`, `$dynamicRef`, `$id`-relative references.
- * Refused with a reason: `$ref`s outside the document or to anchors, and the
- * regular-expression syntax ./pattern.ts lists.
+ * A valid example value for a JSON Schema (OpenAPI 3.1 / JSON Schema 2020-12, plus OpenAPI
+ * 3.0's `nullable` and `example`), made deterministically from a seed. The conformance
+ * checker, generated per-operation tests and the Worker's answers from examples all need
+ * one, so it runs in Node and in workerd alike: no Node API, no `eval`, no dependency, no
+ * `Math.random` (./random.ts). A value is either valid or not made: each is checked against
+ * the schema (./validate.ts) before it is returned, and what the generator cannot honour
+ * gives `ok: false` with the reason. The keywords it reads, in what order, and what it
+ * refuses (./pattern.ts): src/mocks/README.md, "The value generator".
  */
 
 import type { JsonSchema } from "../../engine/example-book";
