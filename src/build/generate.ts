@@ -11,24 +11,11 @@ import { BUILD_ENGINE, defaultRouter } from "../build-engine";
 import { type Contract, declaresXml } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
 import { needsEngine } from "../contract-language/needs";
-import { SECURITY_FEATURE } from "../engine/authentication/authenticate";
-import { SIGNATURES_FEATURE } from "../engine/authentication/aws-sigv4";
-import { INTROSPECTION_FEATURE } from "../engine/authentication/introspection";
-import { JWT_VERIFIER } from "../engine/authentication/verify-jwt";
-import { ERROR_MODEL_FEATURE } from "../engine/error-model";
-import { EVENTS_FEATURE } from "../engine/events/feature";
 import type { EngineFeature } from "../engine/features";
-import { RATE_LIMITS_FEATURE } from "../engine/limits/enforce";
-import { FORMS_FEATURE } from "../engine/request/forms";
 import { type EngineFeatures, servingEngine } from "../engine/serving";
-import { STATES_FEATURE } from "../engine/states/transition";
-import { VERSIONS_FEATURE } from "../engine/versions/negotiate";
-import { XML_CODEC } from "../engine/xml/codec";
-import { EXAMPLES_FEATURE } from "../mocks/examples/answer";
-import { SANDBOX_FEATURE } from "../mocks/sandbox/answer";
+import * as FEATURES from "../features";
 import { needsSandbox } from "../mocks/sandbox/place";
 import { SANDBOX_CLASS } from "../mocks/sandbox/records";
-import { STORE_FEATURE } from "../mocks/sandbox/store";
 import type {
   BuiltDocuments,
   ByVersion,
@@ -43,63 +30,37 @@ import type { XmlCodec } from "../platform/xml-seam";
 import { engineFeatures } from "./features";
 import { preparedCode, type Routing, routerOf, routingOf } from "./routing";
 
-/** A feature of the serving engine, with the module (under src/) that exports it. */
-interface FeatureModule<V> {
-  readonly name: string;
-  readonly from: string;
-  readonly value: V;
-}
+/** The names src/features.ts exports a value of type `V` under. */
+type NamesOf<V> = {
+  [K in keyof typeof FEATURES]: (typeof FEATURES)[K] extends V ? K : never;
+}[keyof typeof FEATURES];
 
-/** Each feature of the serving engine, for the generated module's imports and for tests. */
-const SERVING: { readonly [P in EngineFeature]-?: FeatureModule<NonNullable<EngineFeatures[P]>> } =
-  {
-    versions: {
-      name: "VERSIONS_FEATURE",
-      from: "engine/versions/negotiate",
-      value: VERSIONS_FEATURE,
-    },
-    rateLimits: {
-      name: "RATE_LIMITS_FEATURE",
-      from: "engine/limits/enforce",
-      value: RATE_LIMITS_FEATURE,
-    },
-    security: {
-      name: "SECURITY_FEATURE",
-      from: "engine/authentication/authenticate",
-      value: SECURITY_FEATURE,
-    },
-    introspection: {
-      name: "INTROSPECTION_FEATURE",
-      from: "engine/authentication/introspection",
-      value: INTROSPECTION_FEATURE,
-    },
-    signatures: {
-      name: "SIGNATURES_FEATURE",
-      from: "engine/authentication/aws-sigv4",
-      value: SIGNATURES_FEATURE,
-    },
-    jwt: { name: "JWT_VERIFIER", from: "engine/authentication/verify-jwt", value: JWT_VERIFIER },
-    states: { name: "STATES_FEATURE", from: "engine/states/transition", value: STATES_FEATURE },
-    events: { name: "EVENTS_FEATURE", from: "engine/events/feature", value: EVENTS_FEATURE },
-    errorModel: {
-      name: "ERROR_MODEL_FEATURE",
-      from: "engine/error-model",
-      value: ERROR_MODEL_FEATURE,
-    },
-    forms: { name: "FORMS_FEATURE", from: "engine/request/forms", value: FORMS_FEATURE },
-    // While an operation has no handler: its answers under the `examples` setting.
-    examples: { name: "EXAMPLES_FEATURE", from: "mocks/examples/answer", value: EXAMPLES_FEATURE },
-    // Where the sandbox places an operation: its store, for handlers and the reset route.
-    store: { name: "STORE_FEATURE", from: "mocks/sandbox/store", value: STORE_FEATURE },
-    // While an operation it places has no handler: its answers under the `sandbox` setting.
-    sandbox: { name: "SANDBOX_FEATURE", from: "mocks/sandbox/answer", value: SANDBOX_FEATURE },
-  };
-
-const XML: FeatureModule<XmlCodec> = {
-  name: "XML_CODEC",
-  from: "engine/xml/codec",
-  value: XML_CODEC,
+/**
+ * Each feature of the serving engine, by the name src/features.ts exports it under: the
+ * generated module imports those the contract needs from there. The compiler holds each
+ * name to a value of the feature's type.
+ */
+const SERVING: { readonly [P in EngineFeature]-?: NamesOf<NonNullable<EngineFeatures[P]>> } = {
+  versions: "VERSIONS_FEATURE",
+  rateLimits: "RATE_LIMITS_FEATURE",
+  security: "SECURITY_FEATURE",
+  introspection: "INTROSPECTION_FEATURE",
+  signatures: "SIGNATURES_FEATURE",
+  jwt: "JWT_VERIFIER",
+  states: "STATES_FEATURE",
+  events: "EVENTS_FEATURE",
+  errorModel: "ERROR_MODEL_FEATURE",
+  forms: "FORMS_FEATURE",
+  // While an operation has no handler: its answers under the `examples` setting.
+  examples: "EXAMPLES_FEATURE",
+  // Where the sandbox places an operation: its store, for handlers and the reset route.
+  store: "STORE_FEATURE",
+  // While an operation it places has no handler: its answers under the `sandbox` setting.
+  sandbox: "SANDBOX_FEATURE",
 };
+
+/** The XML codec, by its name in src/features.ts. */
+const XML: NamesOf<XmlCodec> = "XML_CODEC";
 
 /** What a Worker of the contract is given: the serving engine with its features, the XML codec. */
 interface Needed {
@@ -154,7 +115,7 @@ export function servedFeatures(
   xml?: XmlCodec;
 } {
   const { engine, xml } = needed;
-  const features = (engine ?? []).map((p) => [p, SERVING[p].value]);
+  const features = (engine ?? []).map((p) => [p, FEATURES[SERVING[p]]]);
   return {
     ...(engine
       ? {
@@ -164,7 +125,7 @@ export function servedFeatures(
           ),
         }
       : {}),
-    ...(xml ? { xml: XML.value } : {}),
+    ...(xml ? { xml: FEATURES[XML] } : {}),
   };
 }
 
@@ -194,7 +155,7 @@ function checkedWith(
   const options = {
     handlers,
     ...(needed.engine ? { engine: BUILD_ENGINE, jsonSchema: toJSONSchema } : {}),
-    ...(needed.xml ? { xml: XML.value } : {}),
+    ...(needed.xml ? { xml: FEATURES[XML] } : {}),
   } as AppOptions<Contract>;
   return prepareContract(contract, options);
 }
@@ -373,22 +334,19 @@ function partsCode(
   routing?: Routing,
 ): { imports: string; declared: string; given: string } {
   const { engine, xml } = needed;
-  const modules: FeatureModule<unknown>[] = [
-    ...(engine ?? []).map((feature) => SERVING[feature]),
+  const names = [
+    ...(engine ? ["servingEngine", ...engine.map((feature) => SERVING[feature])] : []),
     ...(xml ? [XML] : []),
   ];
   const router = engine ? routerCode(routing, src) : undefined;
   const imports = [
-    ...(engine ? [`import { servingEngine } from "${src}engine/serving";\n`] : []),
     ...(router ? [router.imports] : []),
-    ...modules.map(({ name, from }) => `import { ${name} } from "${src}${from}";\n`),
+    ...(names.length > 0 ? [`import { ${names.join(", ")} } from "${src}features";\n`] : []),
   ].join("");
-  const features = (engine ?? [])
-    .map((feature) => `${feature}: ${SERVING[feature].name}`)
-    .join(", ");
+  const features = (engine ?? []).map((feature) => `${feature}: ${SERVING[feature]}`).join(", ");
   const given = [
     ...(router ? [`  engine: servingEngine({ ${features} }, ${router.router}),\n`] : []),
-    ...(xml ? [`  xml: ${XML.name},\n`] : []),
+    ...(xml ? [`  xml: ${XML},\n`] : []),
   ].join("");
   return { imports, declared: router?.declared ?? "", given };
 }

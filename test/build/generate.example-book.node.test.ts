@@ -113,7 +113,9 @@ describe("the engine the Worker is given", () => {
   it("has the examples feature while an operation has no handler", () => {
     expect(build.needed.engine).toContain("examples");
     const module = generatedModule(build);
-    expect(module).toContain('import { EXAMPLES_FEATURE } from "../mocks/examples/answer";');
+    expect(module).toMatch(
+      /^import \{ servingEngine, [^}]*\bEXAMPLES_FEATURE\b[^}]*\} from "\.\.\/features";$/m,
+    );
     expect(module).toMatch(/servingEngine\(\{[^}]*examples: EXAMPLES_FEATURE/);
   });
 
@@ -127,7 +129,7 @@ describe("the engine the Worker is given", () => {
     // Nor the book's schemas, which nothing would read: the script carries an empty book.
     expect(JSON.parse(built.built.exampleBook.body)).toEqual(EMPTY_BOOK);
     const module = generatedModule(built);
-    expect(module).toContain('import { servingEngine } from "../engine/serving";');
+    expect(module).toMatch(/^import \{ servingEngine\b[^}]*\} from "\.\.\/features";$/m);
     expect(module).not.toContain("EXAMPLES_FEATURE");
   });
 });

@@ -27,17 +27,20 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "mocks/": ["engine/", "platform/", "contract-language/"],
   // The build's engine: the engine's build-side with the mocks plugged in.
   "build-engine.ts": ["engine/", "mocks/", "platform/"],
+  // Every feature a Worker may be built with, under the name the generated module imports.
+  "features.ts": ["engine/", "mocks/"],
   "serve-app.ts": ["platform/", "contract-language/"],
   "app.ts": ["serve-app.ts", "platform/", "contract-language/"],
   "handlers.ts": ["contract/", "contract-language/"],
   // What the build wrote (src/build): the documents, and the engine features the contract needs.
-  "generated/": ["engine/", "mocks/", "platform/"],
+  "generated/": ["features.ts", "engine/", "platform/"],
   // The entry is the same for every contract: what the build made, served by serveApp.
   "index.ts": ["serve-app.ts", "generated/", "handlers.ts"],
   // The build, in Node: it checks the contract and writes generated/; no Worker module imports
   // it. It composes the Worker's app (serve-app.ts) to learn the routes it mounts.
   "build/": [
     "build-engine.ts",
+    "features.ts",
     "mocks/",
     "app.ts",
     "serve-app.ts",
