@@ -3,6 +3,7 @@
  * names and the rate limiting bindings part 8 names. wrangler.toml and `.dev.vars.example`
  * are checked against this by the test suite, so they list exactly what is declared.
  */
+
 import {
   type Contract,
   introspectionOf,
@@ -343,8 +344,8 @@ export function deploymentBlock(contract: Contract, current: CurrentDeployment =
     lines.push(
       "",
       "# The sandbox's store (src/mocks/sandbox): a Durable Object with SQLite storage per",
-      "# caller's sandbox, which src/index.ts exports. Removing it once deployed deletes its data",
-      "# and needs a `deleted_classes` migration written by hand.",
+      "# caller's sandbox, exported by src/index.ts from src/generated/durable-objects.ts.",
+      "# Removing it once deployed deletes its data and needs a `deleted_classes` migration.",
       "[[durable_objects.bindings]]",
       `name = ${JSON.stringify(sandbox.binding.name)}`,
       `class_name = ${JSON.stringify(sandbox.binding.class_name)}`,

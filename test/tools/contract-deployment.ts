@@ -5,28 +5,10 @@
  * Never writes a credential: secrets are listed by name, with placeholders.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { experimental_readRawConfig } from "wrangler";
 import { contract } from "../../src/contract";
-import { deploymentBlock, devVarsExample, withDeploymentBlock } from "../support/deployment";
+import { deploymentFiles } from "../support/deployment-files";
 
-const WRANGLER = "wrangler.toml";
-const DEV_VARS_EXAMPLE = ".dev.vars.example";
-
-const raw = experimental_readRawConfig({ config: WRANGLER }).rawConfig as {
-  name?: string;
-  ratelimits?: readonly { name: string; namespace_id: string }[];
-  vars?: Record<string, string>;
-};
-const block = deploymentBlock(contract, {
-  namespaceIds: new Map((raw.ratelimits ?? []).map((r) => [r.name, r.namespace_id])),
-  responseValidation: raw.vars?.RESPONSE_VALIDATION,
-  vars: raw.vars,
-  ...(raw.name ? { workerName: raw.name } : {}),
-});
-const files = [
-  [WRANGLER, withDeploymentBlock(readFileSync(WRANGLER, "utf8"), block)],
-  [DEV_VARS_EXAMPLE, devVarsExample(contract)],
-] as const;
+const files = deploymentFiles(contract);
 
 const check = process.argv.includes("--check");
 let stale = 0;

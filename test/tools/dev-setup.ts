@@ -11,12 +11,20 @@ import { contract as shipped } from "../../src/contract";
 import type { Contract, VerifiedScheme } from "../../src/contract-language/contract";
 import { UNHANDLED_VAR } from "../../src/engine/operations/unhandled-setting";
 import { placeOperations } from "../../src/mocks/sandbox/place";
+import { staleDeploymentFiles } from "../support/deployment-files";
 import { DEV_VARS, ensureDevVars, jwtSchemes, opaqueToken, schemeScopes } from "./dev-credentials";
 
 /** The shipped contract, read as any contract: it may declare nothing yet. */
 const contract: Contract = shipped;
 
 const { made, values } = await ensureDevVars(contract);
+// A binding the contract needs and wrangler.toml lacks (the sandbox's Durable Object, a rate
+// limit, a queue) fails every request that uses it with a 500: said before wrangler starts.
+const stale = staleDeploymentFiles(contract);
+if (stale.length > 0)
+  console.error(
+    `dev: ${stale.join(" and ")} ${stale.length > 1 ? "do" : "does"} not declare what src/contract needs (bindings, secrets, vars): run npm run contract:deployment, or operations that need them answer 500`,
+  );
 const schemes = Object.entries(contract.securitySchemes);
 const say = (line: string) => console.error(`dev: ${line}`);
 if (Object.keys(contract.operations).length > 0) {
