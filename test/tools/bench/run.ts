@@ -243,7 +243,7 @@ async function buildAll(dir: string): Promise<Built[]> {
       const entry = join(dir, `${variant.name}-probe.ts`);
       writeFileSync(
         entry,
-        `import worker from ${JSON.stringify(source)};\nimport { withCpuProbe } from ${JSON.stringify(resolve("test/tools/bench/cpu-probe.ts"))};\nexport default withCpuProbe(worker);\n`,
+        `import worker from ${JSON.stringify(source)};\nimport { withCpuProbe } from ${JSON.stringify(resolve("test/tools/bench/cpu-probe.ts"))};\n// The Worker's Durable Object classes too, which its bindings name.\nexport * from ${JSON.stringify(source)};\nexport default withCpuProbe(worker);\n`,
       );
       const keepNames = keepNamesOf(variant);
       const bundle =

@@ -279,7 +279,7 @@ async function bundlesOf(copy: string, dir: string, name: string) {
   const entry = join(dir, `${name}-probe.ts`);
   writeFileSync(
     entry,
-    `import worker from ${JSON.stringify(join(copy, "src/index.ts"))};\nimport { withCpuProbe } from ${JSON.stringify(resolve("test/tools/bench/cpu-probe.ts"))};\nexport default withCpuProbe(worker);\n`,
+    `import worker from ${JSON.stringify(join(copy, "src/index.ts"))};\nimport { withCpuProbe } from ${JSON.stringify(resolve("test/tools/bench/cpu-probe.ts"))};\n// The Worker's Durable Object classes too, which its bindings name.\nexport * from ${JSON.stringify(join(copy, "src/index.ts"))};\nexport default withCpuProbe(worker);\n`,
   );
   const [plain, probed] = await Promise.all([
     buildBundle(name, join(copy, "src/index.ts"), dir, false),
