@@ -91,7 +91,7 @@ export async function buildContract(stampFile = BUILD_STAMP): Promise<void> {
     writeAssets({});
     // The binding's class is still exported, so the Worker bundles and fails at load only.
     if (contract) write(entryExports(contract, false), GENERATED_EXPORTS);
-    // Its handlers may not have loaded: it is given the parts of a contract without any.
+    // Its handlers may not have loaded: it is given the features of a contract without any.
     write(refusedModule(contract ? neededFeatures(contract, {}) : NOTHING, reason));
     throw new Error(reason);
   }

@@ -121,7 +121,7 @@ export type ServingFeature = (typeof SERVING_FEATURES)[number];
 
 const declares = (part: object) => Object.keys(part).length > 0;
 
-/** The serving engine's parts `contract` uses, in `SERVING_FEATURES`' order. */
+/** The serving engine's features `contract` uses, in `SERVING_FEATURES`' order. */
 export function servingFeatures(contract: Contract): ServingFeature[] {
   const shapes = Object.values(contract.operations).flatMap(operationShapes);
   const uses: Record<ServingFeature, boolean> = {

@@ -372,7 +372,7 @@ export function findingsOnConsole(
 /**
  * The Worker entry, which is the same for every contract: the build (`npm run build:contract`,
  * src/build/) checks the contract and gives the entry what it needs of the engine, so an
- * import no longer chooses the engine's parts itself. Written again by every import, so a
+ * import no longer chooses the engine's features itself. Written again by every import, so a
  * project whose entry still builds the app in the Worker (and so ships zod's converter and
  * the documenter) gets the one that serves what the build made.
  */

@@ -123,7 +123,7 @@ describe("the status report of a deployment of the platform's defaults (DefaultR
   });
 });
 
-describe("the serving engine's parts", () => {
+describe("the serving engine's features", () => {
   it("a contract served without a part it uses is refused when the app is made, naming the part", async () => {
     const { built } = await prepareBuild(FIXTURE_STATES_CONTRACT, {});
     const serve = (engine: ReturnType<typeof servingEngine>) =>

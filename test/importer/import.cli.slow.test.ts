@@ -68,7 +68,7 @@ describe.skipIf(skip)("npm run contract:import", () => {
         encoding: "utf8",
       });
       expect(biome.status, biome.stdout).toBe(0);
-      // The entry is the same for every contract: the build gives it the engine's parts.
+      // The entry is the same for every contract: the build gives it the engine's features.
       expect(read("src/index.ts")).toBe(readFileSync("src/index.ts", "utf8"));
     },
     SLOW,

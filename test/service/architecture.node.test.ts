@@ -33,7 +33,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "app.ts": ["serve-app.ts", "platform/", "contract-language/"],
   "handlers.ts": ["contract/", "contract-language/"],
   // What the build wrote (src/build): the documents, and the engine features the contract needs.
-  "generated/": ["features.ts", "engine/", "platform/"],
+  // The sandbox's Durable Object class, re-exported from the mocks (durable-objects.ts).
+  "generated/": ["features.ts", "engine/", "mocks/", "platform/"],
   // The entry is the same for every contract: what the build made, served by serveApp.
   "index.ts": ["serve-app.ts", "generated/", "handlers.ts"],
   // The build, in Node: it checks the contract and writes generated/; no Worker module imports

@@ -1,7 +1,7 @@
 /**
  * What a Worker bundles follows what its contract declares, and nothing the build alone needs
  * ships (src/build/). A Worker is bundled here as the deploy bundles it: its contract built
- * as `npm run build:contract` builds it (the generated module, with the parts the contract
+ * as `npm run build:contract` builds it (the generated module, with the features the contract
  * needs), then bundled with esbuild as wrangler bundles a Worker (ES modules, browser
  * conditions); what ships is read from the metafile, as the modules that put code in the
  * output (not their sizes: the benchmark reports those). The shipped contract's Worker and
@@ -98,8 +98,8 @@ interface FixtureWorker {
   };
 }
 
-/** The engine's parts a FIXTURE Worker is given: its contract's, and examples while an operation has no handler. */
-const partsOf = (worker: FixtureWorker, unhandledAnswers = true): EngineFeature[] =>
+/** The engine's features a FIXTURE Worker is given: its contract's, and examples while an operation has no handler. */
+const featuresOf = (worker: FixtureWorker, unhandledAnswers = true): EngineFeature[] =>
   engineFeatures(
     worker.contract,
     (worker.handlers?.value ?? {}) as Readonly<Record<string, unknown>>,
@@ -219,18 +219,33 @@ function expectNoProblemPages(text: string): void {
   }
 }
 
-/** The engine's parts in `shipped` are exactly those `used` names. */
+/** The engine's features in `shipped` are exactly those `used` names. */
 function expectFeatures(shipped: readonly string[], used: readonly EngineFeature[]): void {
-  for (const part of ENGINE_FEATURES)
-    expect(has(shipped, FEATURE_MODULES[part]), `${part}: ${FEATURE_MODULES[part]}`).toBe(
-      used.includes(part),
+  for (const feature of ENGINE_FEATURES)
+    expect(has(shipped, FEATURE_MODULES[feature]), `${feature}: ${FEATURE_MODULES[feature]}`).toBe(
+      used.includes(feature),
     );
   expect(has(shipped, GENERATOR), GENERATOR).toBe(used.includes("examples"));
   expect(has(shipped, PLANNER), PLANNER).toBe(used.includes("sandbox"));
 }
 
+/** The FIXTURE sandbox contract without handlers, and with one for each operation. */
+const KEYED: FixtureWorker = {
+  contract: FIXTURE_SANDBOX_KEYED_CONTRACT,
+  module: "test/fixtures/sandbox.ts",
+  contractName: "FIXTURE_SANDBOX_KEYED_CONTRACT",
+};
+const EACH: FixtureWorker = {
+  ...KEYED,
+  handlers: {
+    name: "FIXTURE_SANDBOX_KEYED_HANDLERS",
+    expression: "FIXTURE_SANDBOX_KEYED_HANDLERS",
+    value: FIXTURE_SANDBOX_KEYED_HANDLERS,
+  },
+};
+
 describe("a Worker's bundle", () => {
-  it("as shipped: the engine, its parts, its router and jose exactly when the shipped contract needs them; no converter, no documenter, no start-up check", async () => {
+  it("as shipped: the engine, its features, its router and jose exactly when the shipped contract needs them; no converter, no documenter, no start-up check", async () => {
     // Derived from the shipped contract, so this holds for the empty one and for a revision.
     const shipped: Contract = contract;
     const bundle = await bundleOf("src/index.ts");
@@ -260,7 +275,7 @@ describe("a Worker's bundle", () => {
     expect(bundle.text).not.toContain("Platform endpoints");
   });
 
-  it("with operations and nothing else (the bench's FIXTURE operation, zod/mini): the engine and its router, none of its parts, no converter", async () => {
+  it("with operations and nothing else (the bench's FIXTURE operation, zod/mini): the engine and its router, none of its features, no converter", async () => {
     const { shipped, text } = await deployedBundle("bench-operation", {
       contract: BENCH_FIXTURE_CONTRACT,
       module: "test/tools/bench/fixture-operation.ts",
@@ -317,69 +332,43 @@ describe("a Worker's bundle", () => {
         ),
       },
     };
-    expect(partsOf(one)).toContain("examples");
-    expect(partsOf(each)).not.toContain("examples");
+    expect(featuresOf(one)).toContain("examples");
+    expect(featuresOf(each)).not.toContain("examples");
     for (const [name, worker] of [
       ["examples-one-handler", one],
       ["examples-every-handler", each],
     ] as const) {
       const { shipped } = await deployedBundle(name, worker);
       expect(has(shipped, "src/engine/operations/unhandled.ts")).toBe(true);
-      expectFeatures(shipped, partsOf(worker));
+      expectFeatures(shipped, featuresOf(worker));
     }
   });
 
   it("the sandbox's answers exactly while an operation it places has no handler, its store while it places one: a FIXTURE contract without handlers, then with a handler for each", {
     timeout: 60_000,
   }, async () => {
-    const keyed = {
-      contract: FIXTURE_SANDBOX_KEYED_CONTRACT,
-      module: "test/fixtures/sandbox.ts",
-      contractName: "FIXTURE_SANDBOX_KEYED_CONTRACT",
-    };
-    const each: FixtureWorker = {
-      ...keyed,
-      handlers: {
-        name: "FIXTURE_SANDBOX_KEYED_HANDLERS",
-        expression: "FIXTURE_SANDBOX_KEYED_HANDLERS",
-        value: FIXTURE_SANDBOX_KEYED_HANDLERS,
-      },
-    };
-    expect(partsOf(keyed)).toEqual(expect.arrayContaining(["store", "sandbox"]));
-    expect(partsOf(each)).toContain("store");
-    expect(partsOf(each)).not.toContain("sandbox");
+    expect(featuresOf(KEYED)).toEqual(expect.arrayContaining(["store", "sandbox"]));
+    expect(featuresOf(EACH)).toContain("store");
+    expect(featuresOf(EACH)).not.toContain("sandbox");
     for (const [name, worker] of [
-      ["sandbox-no-handler", keyed],
-      ["sandbox-every-handler", each],
+      ["sandbox-no-handler", KEYED],
+      ["sandbox-every-handler", EACH],
     ] as const)
-      expectFeatures((await deployedBundle(name, worker)).shipped, partsOf(worker));
+      expectFeatures((await deployedBundle(name, worker)).shipped, featuresOf(worker));
   });
 
   it("neither the examples' nor the sandbox's answers nor its store in an upload whose deployment answers 501 (src/build/write.ts): the same FIXTURE contract without handlers exports the resting Durable Object", {
     timeout: 60_000,
   }, async () => {
-    const keyed: FixtureWorker = {
-      contract: FIXTURE_SANDBOX_KEYED_CONTRACT,
-      module: "test/fixtures/sandbox.ts",
-      contractName: "FIXTURE_SANDBOX_KEYED_CONTRACT",
-    };
-    const parts = partsOf(keyed, false);
-    for (const part of ["store", "examples", "sandbox"]) expect(parts).not.toContain(part);
-    const { shipped } = await deployedBundle("sandbox-uploaded-for-501", keyed, false);
-    expectFeatures(shipped, parts);
+    const features = featuresOf(KEYED, false);
+    for (const mock of ["store", "examples", "sandbox"]) expect(features).not.toContain(mock);
+    const { shipped } = await deployedBundle("sandbox-uploaded-for-501", KEYED, false);
+    expectFeatures(shipped, features);
     expect(has(shipped, "src/mocks/sandbox/resting-store.ts")).toBe(true);
     expect(has(shipped, "src/mocks/sandbox/durable-object.ts")).toBe(false);
     // With a handler, which may read the store, the store and its object come back.
-    const each: FixtureWorker = {
-      ...keyed,
-      handlers: {
-        name: "FIXTURE_SANDBOX_KEYED_HANDLERS",
-        expression: "FIXTURE_SANDBOX_KEYED_HANDLERS",
-        value: FIXTURE_SANDBOX_KEYED_HANDLERS,
-      },
-    };
-    expect(partsOf(each, false)).toContain("store");
-    const handled = (await deployedBundle("sandbox-handled-uploaded-for-501", each, false)).shipped;
+    expect(featuresOf(EACH, false)).toContain("store");
+    const handled = (await deployedBundle("sandbox-handled-uploaded-for-501", EACH, false)).shipped;
     expect(has(handled, "src/mocks/sandbox/durable-object.ts")).toBe(true);
     // Nor the value generator's pieces the sandbox's answers use (ids, patterns).
     expect(
@@ -390,14 +379,7 @@ describe("a Worker's bundle", () => {
   });
 
   const FIXTURES: readonly [string, FixtureWorker][] = [
-    [
-      "sandbox",
-      {
-        contract: FIXTURE_SANDBOX_KEYED_CONTRACT,
-        module: "test/fixtures/sandbox.ts",
-        contractName: "FIXTURE_SANDBOX_KEYED_CONTRACT",
-      },
-    ],
+    ["sandbox", KEYED],
     [
       "operations",
       {
@@ -496,21 +478,21 @@ describe("a Worker's bundle", () => {
   ];
 
   it("the FIXTURE Workers, together, use every feature of the serving engine and leave each out somewhere", () => {
-    const used = FIXTURES.map(([, worker]) => partsOf(worker));
-    for (const part of ENGINE_FEATURES) {
+    const used = FIXTURES.map(([, worker]) => featuresOf(worker));
+    for (const feature of ENGINE_FEATURES) {
       expect(
-        used.some((parts) => parts.includes(part)),
-        part,
+        used.some((features) => features.includes(feature)),
+        feature,
       ).toBe(true);
       expect(
-        used.some((parts) => !parts.includes(part)),
-        part,
+        used.some((features) => !features.includes(feature)),
+        feature,
       ).toBe(true);
     }
   });
 
   it.each(FIXTURES)(
-    "FIXTURE %s: each part of the engine exactly when the contract uses it; jose, fast-xml-parser likewise; the router the build chose; no documenter, no problem page",
+    "FIXTURE %s: each feature of the engine exactly when the contract uses it; jose, fast-xml-parser likewise; the router the build chose; no documenter, no problem page",
     { timeout: 60_000 },
     async (name, worker) => {
       const { shipped, text, routing } = await deployedBundle(name.replaceAll(/\W+/g, "-"), worker);
@@ -527,10 +509,12 @@ describe("a Worker's bundle", () => {
       expect(documented.length).toBeGreaterThan(0);
       expect(documented.filter((description) => text.includes(description))).toEqual([]);
       expect(has(shipped, "src/engine/operations/")).toBe(true);
-      expectFeatures(shipped, partsOf(worker));
+      expectFeatures(shipped, featuresOf(worker));
       expect(has(shipped, "node_modules/jose/")).toBe(needsJwt(worker.contract));
       expect(has(shipped, "node_modules/fast-xml-parser/")).toBe(declaresXml(worker.contract));
-      expect(has(shipped, "node_modules/aws4fetch/")).toBe(partsOf(worker).includes("signatures"));
+      expect(has(shipped, "node_modules/aws4fetch/")).toBe(
+        featuresOf(worker).includes("signatures"),
+      );
       for (const module of BUILD_ONLY)
         expect(shipped.filter((input) => input.includes(module))).toEqual([]);
     },

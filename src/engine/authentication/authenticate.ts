@@ -82,7 +82,7 @@ type Deployment =
   | {
       readonly kind: "introspection";
       readonly settings: IntrospectionSettings;
-      readonly part: IntrospectionFeature;
+      readonly feature: IntrospectionFeature;
     }
   | { readonly kind: "unconfigured"; readonly problem: Readonly<Record<string, unknown>> }
   /** AWS Signature Version 4: the access keys, by id. */
@@ -119,14 +119,14 @@ function deploymentOf(
   }
   const introspection = introspectionOf(scheme);
   if (introspection) {
-    const part = plan.introspection;
-    // Never without the part: the engine refuses to mount a contract that needs it.
-    if (!part)
+    const feature = plan.introspection;
+    // Never without the feature: the engine refuses to mount a contract that needs it.
+    if (!feature)
       return { kind: "unconfigured", problem: { problem: "built without token introspection" } };
-    const settings = part.settings(introspection, env);
+    const settings = feature.settings(introspection, env);
     return typeof settings === "string"
       ? { kind: "unconfigured", problem: { problem: settings } }
-      : { kind: "introspection", settings, part };
+      : { kind: "introspection", settings, feature };
   }
   const jwt = jwtOf(scheme);
   if (!jwt)
@@ -146,7 +146,7 @@ function verifiedDeployment(
 ): Deployment {
   if (scheme.verifiedBy === "mutual-tls") return { kind: "mutual-tls" };
   if (scheme.verifiedBy === "code") return { kind: "code", verify: plan.verifiers[name] };
-  // Never without the part: the engine refuses to mount a contract that needs it.
+  // Never without the feature: the engine refuses to mount a contract that needs it.
   if (!plan.signatures)
     return { kind: "unconfigured", problem: { problem: "built without signature verification" } };
   const names = scheme.accessKeys ? secretNames(scheme.accessKeys) : [];
@@ -281,7 +281,7 @@ async function outcomesOf(
     if (deployment?.kind === "introspection") {
       // RFC 7662: the authorization server says whether the opaque token is active.
       const outcome: JwtOutcome = token
-        ? await deployment.part.introspect(token, deployment.settings)
+        ? await deployment.feature.introspect(token, deployment.settings)
         : { kind: "invalid" };
       if (outcome.kind === "valid")
         outcomes.set(name, {

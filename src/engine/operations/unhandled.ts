@@ -108,7 +108,7 @@ type RunHandler = (x: Exchange, handler: AnyHandler) => Promise<Outcome>;
 
 /**
  * The step that stands where a handler would: the setting's way of answering. Under
- * `sandbox`, an operation the sandbox places (where the Worker has its part) runs the
+ * `sandbox`, an operation the sandbox places (where the Worker has its feature) runs the
  * sandbox as its handler, through `run`.
  */
 export function answerUnhandled(run: RunHandler): Step {
