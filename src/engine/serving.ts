@@ -5,8 +5,8 @@
  * transitions, part 6's events, part 7's error model, form bodies; while an operation has no
  * handler, the examples' answers; and the sandbox's store and answers where it places
  * operations). What only the build needs (the start-up checks, the OpenAPI documentation, the
- * pages) is the build's engine (index.ts, `buildEngine`), which the Worker does not import: the build
- * writes `servingEngine({ …the features the Worker uses }, router)` into
+ * pages) is the build's engine (index.ts, `buildEngine`), which the Worker does not import:
+ * the build writes `servingEngine({ …the features the Worker uses }, router)` into
  * src/generated/contract.ts, with the router it chose for the Worker's routes.
  */
 
@@ -24,7 +24,7 @@ export type EngineFeatures = ServingFeatures & { readonly examples?: ExamplesFea
  * The engine that serves a contract, with `features`: those the contract uses, and the
  * examples feature while an operation has no handler (features.ts). `router` makes the router of
  * its routes: the one the build chose for them in a Worker (src/build/routing.ts), Hono's
- * default pair (`defaultRouter`, routing.ts) in process. Only the router given is bundled.
+ * default pair (`defaultRouter`, src/build-engine.ts) in process. Only the router given is bundled.
  */
 export function servingEngine(
   features: EngineFeatures,
