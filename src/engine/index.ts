@@ -58,7 +58,9 @@ const OWN_FEATURES = {
 export function buildEngine(mocks: BuildMocks, router: BuildEngine["router"]): BuildEngine {
   const { examples, store, sandbox } = mocks;
   return {
-    ...servingEngine({ ...OWN_FEATURES, examples, store, sandbox }, router),
+    ...servingEngine({ ...OWN_FEATURES, examples, store, sandbox }, router, (contract) =>
+      [...mocks.placements(contract).values()].some(({ place }) => place !== "examples"),
+    ),
     consume: EVENTS_FEATURE.consume,
     destinations: EVENTS_FEATURE.destinations,
     check(contract) {

@@ -33,7 +33,6 @@ export type SandboxCaller = (
 /** The `sandbox` feature: the sandbox as the handler of an operation it places. */
 export interface SandboxFeature {
   readonly handler: (contract: Contract, id: string) => AnyHandler | undefined;
-  readonly places: (contract: Contract) => boolean;
 }
 
 /**

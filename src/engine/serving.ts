@@ -10,12 +10,20 @@
  * src/generated/contract.ts, with the router it chose for the Worker's routes.
  */
 
+import type { Contract } from "../contract-language/contract";
 import { AS_IS } from "../platform/problem-presenter";
 import type { WorkerEngine } from "../platform/worker-seam";
 import type { ServingFeatures } from "./features";
 import type { ExamplesFeature } from "./operations/model";
 import { mountOperations } from "./operations/mount";
 import { answering } from "./operations/unhandled";
+
+/**
+ * Whether the sandbox places some operation of a Worker's contract: yes, for a Worker given
+ * the store feature, as the build gives it only then (src/build/features.ts). Asking the
+ * sandbox would plan every operation on one request (hundreds of ms at 200 operations).
+ */
+const BUILT_WITH_STORE = () => true;
 
 /** The features a serving engine is given: those the contract uses, and the mocks'. */
 export type EngineFeatures = ServingFeatures & { readonly examples?: ExamplesFeature };
@@ -25,12 +33,15 @@ export type EngineFeatures = ServingFeatures & { readonly examples?: ExamplesFea
  * examples feature while an operation has no handler (features.ts). `router` makes the router of
  * its routes: the one the build chose for them in a Worker (src/build/routing.ts), Hono's
  * default pair (`defaultRouter`, src/build-engine.ts) in process. Only the router given is bundled.
+ * `places` says whether the contract has a sandbox, for its reset route: the build's engine,
+ * given every feature whatever the contract, asks where the sandbox places its operations.
  */
 export function servingEngine(
   features: EngineFeatures,
   router: WorkerEngine["router"],
+  places: (contract: Contract) => boolean = BUILT_WITH_STORE,
 ): WorkerEngine {
-  const { errorModel, events, examples, store, sandbox, security, introspection, jwt } = features;
+  const { errorModel, events, examples, store, security, introspection, jwt } = features;
   return {
     router,
     mount: (app, context) => mountOperations(app, context, features, examples?.answer),
@@ -39,13 +50,9 @@ export function servingEngine(
     ...(events ? { consume: events.consume, destinations: events.destinations } : {}),
     // Without the examples feature (an upload built for 501), the report says 501 too.
     answering: (env) => answering(env, examples !== undefined),
-    // Where the sandbox places an operation (the store feature): DELETE /_service/sandbox. A
-    // Worker is given the store only then; an engine given every feature asks the sandbox.
+    // Where the sandbox places an operation (the store feature): DELETE /_service/sandbox.
     ...(store
-      ? {
-          sandboxReset: (contract) =>
-            store.reset(contract, jwt, security, introspection, sandbox?.places ?? (() => true)),
-        }
+      ? { sandboxReset: (contract) => store.reset(contract, jwt, security, introspection, places) }
       : {}),
   };
 }

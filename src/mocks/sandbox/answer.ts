@@ -36,13 +36,7 @@ import {
   writesValues,
 } from "./items";
 import { type Making, madeUuid, madeValue } from "./made";
-import {
-  needsSandbox,
-  type SandboxResource,
-  type SandboxRoute,
-  sandboxRoute,
-  sandboxServers,
-} from "./place";
+import { type SandboxResource, type SandboxRoute, sandboxRoute, sandboxServers } from "./place";
 import { createRefused, PRECONDITION_FAILED, writeRefused } from "./preconditions";
 import { type Draft, SandboxRefusal, type StoredRecord, updateRecord, within } from "./records";
 import { type HandlerStore, RECORDS, REQUEST } from "./store";
@@ -396,7 +390,6 @@ function sandboxHandler(contract: Contract, id: string): AnyHandler | undefined 
  */
 export const SANDBOX_FEATURE = {
   handler: sandboxHandler,
-  places: needsSandbox,
 } as const satisfies SandboxFeature;
 
 export type { SandboxAnswer, SandboxCall, SandboxResource };

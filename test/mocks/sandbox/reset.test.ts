@@ -1,13 +1,17 @@
 /**
  * Resetting a sandbox inside workerd (src/mocks/sandbox/reset.ts): DELETE
  * /_service/sandbox empties the caller's sandbox and no other (RFC 9110 §9.3.5), callers apart
- * by credential without a sandbox id, 405 to another method, 400 to a bad sandbox id, and no
- * such path for a contract that places no operation in the sandbox.
+ * by credential without a sandbox id, 405 to another method, 400 to a bad sandbox id, no
+ * operation planned to answer it in a Worker, and no such path for a contract that places
+ * no operation in the sandbox.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { prepareBuild, servedFeatures } from "../../../src/build/generate";
+import type { Contract } from "../../../src/contract-language/contract";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { UNHANDLED_VAR } from "../../../src/engine/operations/unhandled-setting";
+import { type ServeOptions, serveApp } from "../../../src/serve-app";
 import {
   FIXTURE_SANDBOX_KEYED_CONTRACT,
   FIXTURE_SANDBOX_PETS_CONTRACT,
@@ -75,6 +79,36 @@ describe("resetting a sandbox", () => {
     expect(get.headers.get("allow")).toBe("DELETE, OPTIONS");
     const bad = await callerOf(app, "../other")("/_service/sandbox", { method: "DELETE" });
     expect(bad.status).toBe(400);
+  });
+
+  it("is answered in a Worker without planning any operation: its build knows there is a sandbox", async () => {
+    // The Worker's contract is its own object, as in a deployed isolate: nothing the build
+    // planned for the contract it built is remembered for it.
+    const { needed, built } = await prepareBuild(FIXTURE_SANDBOX_PETS_CONTRACT, {});
+    let read = 0;
+    const operations = Object.fromEntries(
+      Object.entries(FIXTURE_SANDBOX_PETS_CONTRACT.operations).map(([id, op]) => {
+        const counted = { ...op };
+        Object.defineProperty(counted, "responses", {
+          get: () => {
+            read += 1;
+            return op.responses;
+          },
+        });
+        return [id, counted];
+      }),
+    );
+    const contract = { ...FIXTURE_SANDBOX_PETS_CONTRACT, operations } as Contract;
+    const app = serveApp(contract, {
+      handlers: {},
+      built,
+      ...servedFeatures(needed),
+    } as ServeOptions<Contract>);
+    const before = read;
+    const reset = await callerOf(app as never)("/_service/sandbox", { method: "DELETE" });
+    expect(reset.status).toBe(204);
+    // Planning an operation reads its answers; one request must not plan every operation.
+    expect(read).toBe(before);
   });
 
   it("is an unknown path for a contract that places no operation in the sandbox", async () => {
