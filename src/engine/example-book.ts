@@ -31,6 +31,13 @@ export interface BookMedia {
    * examples runs no generator unless `Prefer: dynamic=true` asks for a fresh value.
    */
   readonly made?: unknown;
+  /**
+   * Set where a value it serves could be checked against its schema only asynchronously,
+   * which the build does not do. Without it, every value served as it is (an example, the
+   * value made) was held to the answer's schema by the build, as the Worker's answer check
+   * holds a handler's, so the Worker does not check it again (./operations/steps.ts).
+   */
+  readonly unvetted?: true;
 }
 
 /** One declared answer (a status, a range or `default`) of an operation. */

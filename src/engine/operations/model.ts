@@ -64,6 +64,11 @@ export interface Exchange {
   identity: Identity | undefined;
   input: ValidatedInput | undefined;
   result: AnyResult | undefined;
+  /**
+   * Set where the result's body is a value the build held to this answer's schema (an
+   * example served as it is: src/engine/example-book.ts): the answer check skips the body.
+   */
+  vetted?: true;
   readonly emissions: Emission[];
   readonly reached: { target?: string };
 }

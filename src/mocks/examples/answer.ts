@@ -2,9 +2,10 @@
  * The `examples` setting's answer for an operation without a handler: an answer it declares,
  * made from the contract's own examples, chosen as Stoplight Prism lets a request choose it
  * (`Prefer`, RFC 7240). The answer is what the handler's result would be: the steps after
- * it check it against the declaration (`checkAnswer`) and write it in the media type
- * `Accept` chose (`respond`). Only examples the build found to match their schema are
- * served (src/mocks/examples/make-book.ts). Which answer, which body and which seed:
+ * it check it against the declaration (`checkAnswer`; a body the build checked is not
+ * checked again: `Exchange.vetted`) and write it in the media type `Accept` chose
+ * (`respond`). Only examples the build found to match their schema are served
+ * (src/mocks/examples/make-book.ts). Which answer, which body and which seed:
  * src/mocks/README.md, "Answers from examples".
  */
 import { isMediaDeclaration, type ResponseDeclaration } from "../../contract-language/contract";
@@ -98,6 +99,8 @@ interface Body {
   readonly ok: boolean;
   readonly value?: unknown;
   readonly applied?: readonly [string, string];
+  /** The value is one the build held to the answer's schema (`BookMedia.unvetted`). */
+  readonly vetted?: boolean;
 }
 
 /** Bytes for a binary answer with no example: 32 (fewer where the schema allows fewer), seeded. */
@@ -128,17 +131,18 @@ function bodyOf(
   const responses = x.model.operation.responses as Readonly<Record<string, ResponseDeclaration>>;
   const declared = responses[key]?.content?.[type];
   const examples = declared && isMediaDeclaration(declared) ? declared.examples : {};
+  const vetted = media.unvetted !== true;
   const asked = preferences.get("example");
   if (asked !== undefined && media.examples.includes(asked))
-    return { ok: true, value: examples?.[asked]?.value, applied: ["example", asked] };
+    return { ok: true, value: examples?.[asked]?.value, applied: ["example", asked], vetted };
   const first = media.examples[0];
-  if (first !== undefined) return { ok: true, value: examples?.[first]?.value };
+  if (first !== undefined) return { ok: true, value: examples?.[first]?.value, vetted };
   // A binary answer without an example: bytes made for it, the same for every request.
   if (media.madeBytes)
     return { ok: true, value: madeBytes(media.schema, `${x.model.id} ${key} ${type}`) };
   // No value could be made (the build said so), or the build made it.
   if (media.unmade) return { ok: false };
-  if ("made" in media) return { ok: true, value: media.made };
+  if ("made" in media) return { ok: true, value: media.made, vetted };
   const made = generate(media.schema, `${x.model.id} ${key} ${type}`, false);
   return made.ok ? { ok: true, value: made.value } : { ok: false };
 }
@@ -188,6 +192,7 @@ async function answerFromExamples(x: Exchange, unanswered: () => Outcome): Promi
       type && media ? bodyOf(x, book, { key: chosen.key, type, media }, preferences) : undefined;
     if (body && !body.ok) return unanswered();
     if (body?.applied) applied.push(body.applied);
+    if (body?.vetted) x.vetted = true;
     const made =
       answer && "madeHeaders" in answer
         ? { ok: true as const, value: answer.madeHeaders }

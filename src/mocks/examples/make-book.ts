@@ -40,11 +40,14 @@ interface MadeBook {
   readonly findings: readonly string[];
 }
 
+/** What the build could not check: a schema zod checks only asynchronously (a promise). */
+const ASYNC = Symbol("checked when served");
+
 /**
- * Why `value` does not match `schema` as an answer's body (the handler's check), or
- * undefined when it does. A schema zod can only check asynchronously is checked when served.
+ * Why `value` does not match `schema` as an answer's body (the handler's check), undefined
+ * when it does, `ASYNC` when only an asynchronous check can tell: the Worker checks it then.
  */
-function mismatch(schema: Schema, value: unknown): string | undefined {
+function mismatch(schema: Schema, value: unknown): string | typeof ASYNC | undefined {
   try {
     const parsed = safeParse(viewOf(schema, "response"), value);
     if (parsed.success) return undefined;
@@ -52,7 +55,7 @@ function mismatch(schema: Schema, value: unknown): string | undefined {
       .map((issue) => `${jsonPointer(issue.path)} ${describeIssue(issue)}`)
       .join("; ");
   } catch (error) {
-    if (error instanceof $ZodAsyncError) return undefined;
+    if (error instanceof $ZodAsyncError) return ASYNC;
     throw error;
   }
 }
@@ -69,6 +72,7 @@ type MadeMedia = {
   unmade?: true;
   madeBytes?: true;
   made?: unknown;
+  unvetted?: true;
 };
 
 /** An answer with header fields while the build makes it: `madeHeaders` is set once made. */
@@ -97,16 +101,18 @@ function answerOf(maker: Maker, id: string, shape: Operation, key: string): Book
     const json = maker.convert(schema, "output", `${id}${key}`);
     const where = pointerOf(shape, key, type);
     const examples: string[] = [];
+    let unvetted: true | undefined;
     const declaredExamples = isMediaDeclaration(media) ? media.examples : undefined;
     for (const [name, example] of Object.entries(declaredExamples ?? {})) {
       const reason = mismatch(schema, example.value);
-      if (reason === undefined) examples.push(name);
+      if (reason === ASYNC) unvetted = true;
+      if (reason === undefined || reason === ASYNC) examples.push(name);
       else
         maker.findings.push(
           `operation ${id}: example ${name} (${where}/examples/${escapeToken(name)}) does not match its schema, so it is not served: ${reason}`,
         );
     }
-    const made: MadeMedia = { schema: json, examples };
+    const made: MadeMedia = { schema: json, examples, ...(unvetted ? { unvetted } : {}) };
     content[type] = made;
     if (examples.length > 0) continue;
     // Binary bodies are served as their example's bytes; without one, with bytes made for
@@ -171,7 +177,9 @@ export function makeExampleBook(
   // The value an answer without a matching example is made of, held to its schema as served.
   for (const { schema, media, where, seed } of maker.pending) {
     const made = generateValue(media.schema, { root: { components }, direction: "response", seed });
-    const reason = made.ok ? mismatch(schema, made.value) : made.reason;
+    const found = made.ok ? mismatch(schema, made.value) : made.reason;
+    if (found === ASYNC) media.unvetted = true;
+    const reason = found === ASYNC ? undefined : found;
     // Kept, so the Worker serves what was checked here rather than making it again.
     if (reason === undefined && made.ok) media.made = made.value;
     if (reason === undefined) continue;

@@ -7,9 +7,10 @@
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { toJSONSchema } from "zod/mini";
+import { toJSONSchema, z } from "zod/mini";
 import { createApp } from "../../../src/app";
 import { BUILD_ENGINE } from "../../../src/build-engine";
+import { defineContract } from "../../../src/contract-language/define-contract";
 import {
   FIXTURE_BLUE_GADGET,
   FIXTURE_EXAMPLES_CONTRACT,
@@ -203,6 +204,61 @@ describe("UNHANDLED_OPERATIONS = examples", () => {
     const made = await call("/fixture-refined", prefer("dynamic=true"));
     await expectProblem(made, 500);
     expect(made.headers.get("answered-by")).toBe("examples");
+  });
+
+  it("an example the build held to its schema is served without being checked again; one it could not hold is checked when served", async () => {
+    let checks = 0;
+    const counted = (ok: (name: string) => boolean | Promise<boolean>) =>
+      z.object({
+        name: z.string().check(
+          z.refine((name: string) => {
+            checks += 1;
+            return ok(name);
+          }),
+        ),
+      });
+    const answer = (schema: ReturnType<typeof counted>) => ({
+      200: {
+        description: "FIXTURE: a name",
+        content: {
+          "application/json": {
+            schema,
+            examples: { fixtureName: { value: { name: "FIXTURE name" } } },
+          },
+        },
+      },
+    });
+    const contract = defineContract({
+      operations: {
+        fixtureVetted: {
+          method: "GET",
+          path: "/fixture-vetted",
+          responses: answer(counted((name) => name.startsWith("FIXTURE"))),
+        },
+        // zod checks an asynchronous refinement only with a promise, which the build does not.
+        fixtureUnvetted: {
+          method: "GET",
+          path: "/fixture-unvetted",
+          responses: answer(counted(async (name) => name.startsWith("FIXTURE"))),
+        },
+      },
+    });
+    const served = createApp(contract, { engine: BUILD_ENGINE, jsonSchema: toJSONSchema });
+    const bindings = { ...env, UNHANDLED_OPERATIONS: "examples", RESPONSE_VALIDATION: "enforce" };
+    const get = (path: string, init: RequestInit = {}) =>
+      served.request(`https://fixture.test${path}`, init, bindings);
+    expect(await (await get("/fixture-vetted")).json()).toEqual({ name: "FIXTURE name" });
+    const built = checks;
+    expect(built).toBeGreaterThan(0);
+    expect((await get("/fixture-vetted")).status).toBe(200);
+    expect(checks).toBe(built);
+    // A value made for the request is the Worker's own: it is checked.
+    expect((await get("/fixture-vetted", prefer("dynamic=true"))).status).toBe(500);
+    expect(checks).toBe(built + 1);
+    expect((await get("/fixture-unvetted")).status).toBe(200);
+    const before = checks;
+    expect((await get("/fixture-unvetted")).status).toBe(200);
+    expect(checks).toBeGreaterThan(before);
   });
 
   it("a binary answer with no example is answered with bytes made for it, the same each time, never 501", async () => {
