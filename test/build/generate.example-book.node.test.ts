@@ -4,12 +4,15 @@
  * match their schemas, each of which the build reports at its pointer (RFC 6901) instead of
  * serving it; and without the operations a handler answers. And the engine feature that answers
  * from it (src/engine/features.ts), which the Worker is given only while an operation has no
- * handler.
+ * handler. And what an isolate keeps of the book's chapters: those it answered from last.
  */
 import { describe, expect, it } from "vitest";
+import { z } from "zod/mini";
 import { generatedModule, prepareBuild } from "../../src/build/generate";
+import { defineContract } from "../../src/contract-language/define-contract";
 import { EMPTY_BOOK, type ExampleBook } from "../../src/engine/example-book";
 import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
+import { assetsApp } from "../support/built-app";
 
 // The build takes the project's handlers by id, as src/build/write.ts hands them over.
 const handlers = FIXTURE_EXAMPLES_HANDLERS as unknown as Parameters<typeof prepareBuild>[1];
@@ -106,6 +109,71 @@ describe("the book cut by operation, one chapter each (what a deployment reads)"
       );
     }
     expect(smaller).toBeGreaterThan(0);
+  });
+});
+
+describe("the chapters an isolate keeps", () => {
+  it("reads an operation's chapter once while it is among the 64 answered last, then again", async () => {
+    const ids = Array.from({ length: 128 }, (_, i) => `fixtureThing${i}`);
+    const contract = defineContract({
+      operations: Object.fromEntries(
+        ids.map((id, i) => [
+          id,
+          {
+            method: "GET",
+            path: `/fixture-things-${i}`,
+            responses: {
+              200: {
+                description: "FIXTURE: a thing",
+                content: {
+                  "application/json": {
+                    schema: z.object({ n: z.number() }),
+                    examples: { fixtureThing: { value: { n: i } } },
+                  },
+                },
+              },
+            },
+          },
+        ]),
+      ),
+    });
+    const { app, env } = await assetsApp(contract);
+    const deployed = env({ UNHANDLED_OPERATIONS: "examples" }) as unknown as {
+      ASSETS: { fetch(request: Request): Promise<Response> };
+    };
+    const read: string[] = [];
+    const counted = {
+      ...deployed,
+      ASSETS: {
+        fetch: (request: Request) => {
+          read.push(new URL(request.url).pathname);
+          return deployed.ASSETS.fetch(request);
+        },
+      },
+    };
+    const answer = async (i: number) =>
+      (await app.request(`https://fixture.test/fixture-things-${i}`, {}, counted)).json();
+    const reads = (i: number) =>
+      read.filter((path) => path === `/examples/operation-${i + 1}.json`);
+    const answered = async (from: number, to: number) => {
+      for (let i = from; i <= to; i++) expect(await answer(i)).toEqual({ n: i });
+    };
+    await answered(0, 0);
+    await answered(0, 0);
+    expect(reads(0)).toHaveLength(1);
+    // 63 others read since: the 64 answered last are kept, the first among them.
+    await answered(1, 63);
+    await answered(0, 0);
+    expect(reads(0)).toHaveLength(1);
+    // 63 more read: the oldest go (1 to 63), not the one answered last (0).
+    await answered(64, 126);
+    await answered(0, 0);
+    expect(reads(0)).toHaveLength(1);
+    // 64 others answered since its last answer: no longer kept, read again.
+    await answered(64, 127);
+    await answered(0, 0);
+    expect(reads(0)).toHaveLength(2);
+    expect(reads(1)).toHaveLength(1);
   });
 });
 

@@ -27,19 +27,33 @@ import { problemForm } from "./problem-form";
 import { serveOperation } from "./run";
 
 /**
+ * How many operations' example books an isolate keeps: those answered last. A chapter is a
+ * few KB of JSON, read again in well under a millisecond; kept for every operation, a large
+ * API's chapters held 11 MB of a 1,201-operation isolate's heap (Workers allow 128 MB), and
+ * collecting a heap that size took over 10 ms of one request's CPU.
+ */
+const KEPT_BOOKS = 64;
+
+/**
  * Each operation's example book, read on its first answer made from examples and then kept
- * (one operation's, so an isolate holds what it answered, never the whole API's); not kept
- * when it could not be read (the deployment's assets), so a later request tries again. The
- * same text (a contract served whole, as in tests) is parsed once.
+ * while it is among the `KEPT_BOOKS` answered last (one operation's, so an isolate holds
+ * what it answered lately, never the whole API's); not kept when it could not be read (the
+ * deployment's assets), so a later request tries again. The same text (a contract served
+ * whole, as in tests) is parsed once.
  */
 function bookReader(
   read: MountContext["exampleBook"],
 ): (env: unknown, position: number) => Promise<ExampleBook | undefined> {
+  // In the order they were last used (a Map keeps insertion order): the first is the oldest.
   const books = new Map<number, Promise<ExampleBook | undefined>>();
   let last: { readonly text: string; readonly book: ExampleBook } | undefined;
   return (env, position) => {
     const known = books.get(position);
-    if (known) return known;
+    if (known) {
+      books.delete(position);
+      books.set(position, known);
+      return known;
+    }
     const book = read(env, position).then((text) => {
       if (text === undefined) {
         books.delete(position);
@@ -50,6 +64,7 @@ function bookReader(
       return last.book;
     });
     books.set(position, book);
+    if (books.size > KEPT_BOOKS) books.delete(books.keys().next().value as number);
     return book;
   };
 }
