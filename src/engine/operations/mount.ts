@@ -28,9 +28,9 @@ import { serveOperation } from "./run";
 
 /**
  * How many operations' example books an isolate keeps: those answered last. A chapter is a
- * few KB of JSON, read again in well under a millisecond; kept for every operation, a large
- * API's chapters held 11 MB of a 1,201-operation isolate's heap (Workers allow 128 MB), and
- * collecting a heap that size took over 10 ms of one request's CPU.
+ * few KB of JSON, read again from the static assets in well under a millisecond; kept for
+ * every operation, they grow with the API and are never released (a 1,201-operation
+ * contract's are 8.3 MB of JSON), inside the 128 MB a Worker's isolate may use.
  */
 const KEPT_BOOKS = 64;
 
