@@ -137,22 +137,10 @@ describe("the chapters an isolate keeps", () => {
         ]),
       ),
     });
-    const { app, env } = await assetsApp(contract);
-    const deployed = env({ UNHANDLED_OPERATIONS: "examples" }) as unknown as {
-      ASSETS: { fetch(request: Request): Promise<Response> };
-    };
-    const read: string[] = [];
-    const counted = {
-      ...deployed,
-      ASSETS: {
-        fetch: (request: Request) => {
-          read.push(new URL(request.url).pathname);
-          return deployed.ASSETS.fetch(request);
-        },
-      },
-    };
+    const assets = await assetsApp(contract);
+    const { env: counted, read } = assets.counted({ UNHANDLED_OPERATIONS: "examples" });
     const answer = async (i: number) =>
-      (await app.request(`https://fixture.test/fixture-things-${i}`, {}, counted)).json();
+      (await assets.app.request(`https://fixture.test/fixture-things-${i}`, {}, counted)).json();
     const reads = (i: number) =>
       read.filter((path) => path === `/examples/operation-${i + 1}.json`);
     const answered = async (from: number, to: number) => {

@@ -343,24 +343,10 @@ describe("the documents as the Worker's static assets, outside its script", () =
   });
 
   it("reads only the called operation's chapter of the book, and answers as createApp does", async () => {
-    const { app, env, files } = await assetsApp(
-      FIXTURE_EXAMPLES_CONTRACT,
-      FIXTURE_EXAMPLES_HANDLERS,
-    );
+    const assets = await assetsApp(FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS);
+    const { app, files } = assets;
     const tested = inProcess(FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS);
-    const read: string[] = [];
-    const bindings = env({ UNHANDLED_OPERATIONS: "examples" }) as unknown as {
-      ASSETS: { fetch(request: Request): Promise<Response> };
-    };
-    const counted = {
-      ...bindings,
-      ASSETS: {
-        fetch: (request: Request) => {
-          read.push(new URL(request.url).pathname);
-          return bindings.ASSETS.fetch(request);
-        },
-      },
-    } as unknown as Env;
+    const { env: counted, read } = assets.counted({ UNHANDLED_OPERATIONS: "examples" });
     const ids = Object.keys(FIXTURE_EXAMPLES_CONTRACT.operations);
     const position = ids.indexOf("fixtureListGadgets");
     expect(position).toBeGreaterThanOrEqual(0);

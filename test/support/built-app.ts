@@ -61,6 +61,8 @@ export interface AssetsApp extends BuiltApp {
   readonly files: Readonly<Record<string, string>>;
   /** A deployment's bindings with the `ASSETS` binding added, as wrangler.toml declares it. */
   readonly env: (bindings?: object) => Env;
+  /** The same, with the path of every asset read listed in `read`, in order. */
+  readonly counted: (bindings?: object) => { readonly env: Env; readonly read: string[] };
 }
 
 export async function assetsApp(contract: Contract, handlers: object = {}): Promise<AssetsApp> {
@@ -80,6 +82,14 @@ export async function assetsApp(contract: Contract, handlers: object = {}): Prom
     built,
     files,
     env: (bindings = {}) => ({ ...bindings, ASSETS }) as unknown as Env,
+    counted: (bindings = {}) => {
+      const read: string[] = [];
+      const fetch = (request: Request) => {
+        read.push(new URL(request.url).pathname);
+        return ASSETS.fetch(request);
+      };
+      return { env: { ...bindings, ASSETS: { fetch } } as unknown as Env, read };
+    },
   };
 }
 
