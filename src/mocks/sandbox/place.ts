@@ -680,6 +680,8 @@ function createdAt(contract: Contract, path: string): ReadonlySet<string> {
  * The resource an item schema is a view of: an object all of whose members some resource
  * has (a "summary" of it, or the base schema it extends), the one created at the list's own
  * path where several have them, else the only one; undefined when none or several fit.
+ * Where exactly one resource created at the path fits, no other is built to tell: looking
+ * at every resource builds every resource's schema on one call (a large API's thousands).
  */
 function viewOf(
   contract: Contract,
@@ -689,16 +691,16 @@ function viewOf(
   const members = membersOf(element);
   const names = members && Object.keys(members);
   if (!names || names.length === 0) return undefined;
-  const fits = Object.keys(contract.resources).filter((name) => {
+  const fits = (name: string) => {
     const shape = resourceMembers(contract, name);
     return shape !== undefined && names.every((member) => Object.hasOwn(shape, member));
-  });
-  const created = createdAt(contract, path);
-  const here = fits.filter((name) => created.has(name));
-  const [resource] = here.length === 1 ? here : fits;
-  return resource && (here.length === 1 || fits.length === 1)
-    ? { resource, view: names }
-    : undefined;
+  };
+  const here = [...createdAt(contract, path)].filter(fits);
+  if (here.length === 1) return { resource: here[0] as string, view: names };
+  // Several created here fit: so do several of all, and none is the one.
+  if (here.length > 1) return undefined;
+  const all = Object.keys(contract.resources).filter(fits);
+  return all.length === 1 ? { resource: all[0] as string, view: names } : undefined;
 }
 
 /** The resource `schema` is an array of (or of a view of); undefined for any other schema. */

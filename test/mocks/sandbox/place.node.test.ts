@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import type { Contract, Schema } from "../../../src/contract-language/contract";
+import { type Contract, component, type Schema } from "../../../src/contract-language/contract";
 import { defineContract } from "../../../src/contract-language/define-contract";
 import { numberFromText } from "../../../src/contract-language/text";
 import {
@@ -227,6 +227,69 @@ describe("planning one operation, as its first call does", () => {
       "the resource FixtureTag has no member that holds its id",
     );
     expect(tags.built).toEqual({ FixtureTag: 1 });
+  });
+
+  it("finds the resource a list's items are a view of among those created at its path first, building no other", () => {
+    const make = () => {
+      const built: Record<string, number> = {};
+      const counted = <S extends Schema>(name: string, build: () => S) =>
+        component(() => {
+          built[name] = (built[name] ?? 0) + 1;
+          return build();
+        });
+      const FixtureWidget = counted("FixtureWidget", () =>
+        z.object({ id: z.string(), name: z.string(), size: z.number() }),
+      );
+      // Another resource with the members of the items, created nowhere near.
+      const FixtureGadget = counted("FixtureGadget", () =>
+        z.object({ id: z.string(), name: z.string() }),
+      );
+      const contract = defineContract({
+        resources: { FixtureWidget, FixtureGadget },
+        operations: {
+          fixtureListWidgets: {
+            method: "GET",
+            path: "/fixture-widgets",
+            responses: {
+              200: {
+                description: "FIXTURE widgets, each a summary",
+                content: {
+                  "application/json": () => z.array(z.object({ id: z.string(), name: z.string() })),
+                },
+              },
+            },
+          },
+          fixtureCreateWidget: {
+            method: "POST",
+            path: "/fixture-widgets",
+            request: { body: { "application/json": FixtureWidget } },
+            responses: {
+              201: { description: "FIXTURE made", content: { "application/json": FixtureWidget } },
+            },
+          },
+          fixtureCreateGadget: {
+            method: "POST",
+            path: "/fixture-gadgets",
+            request: { body: { "application/json": FixtureGadget } },
+            responses: {
+              201: { description: "FIXTURE made", content: { "application/json": FixtureGadget } },
+            },
+          },
+        },
+      });
+      return { contract, built };
+    };
+    const { contract, built } = make();
+    const list = sandboxRoute(contract, "fixtureListWidgets");
+    expect(typeof list === "string" ? list : [list.place, list.resource.name]).toEqual([
+      "list",
+      "FixtureWidget",
+    ]);
+    expect(list).toMatchObject({ list: { view: ["id", "name"] } });
+    expect(built).toEqual({ FixtureWidget: 1 });
+    // As planning the whole contract places it.
+    const whole = make();
+    expect(planSandbox(whole.contract).routes.get("fixtureListWidgets")).toEqual(list);
   });
 
   it("places each operation as planning the whole contract does", () => {
