@@ -33,9 +33,11 @@ export interface BookMedia {
   readonly made?: unknown;
   /**
    * Set where a value it serves could be checked against its schema only asynchronously,
-   * which the build does not do. Without it, every value served as it is (an example, the
-   * value made) was held to the answer's schema by the build, as the Worker's answer check
-   * holds a handler's, so the Worker does not check it again (./operations/steps.ts).
+   * which the build does not do, or holds a member its schema marks write-only, which the
+   * Worker leaves out as it serves it. Without it, every value served as it is (an example,
+   * the value made) was held to the answer's schema by the build, as the Worker's answer
+   * check holds a handler's, and holds no secret, so the Worker neither checks it again nor
+   * looks for one (./operations/steps.ts).
    */
   readonly unvetted?: true;
 }

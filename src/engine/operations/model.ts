@@ -65,8 +65,9 @@ export interface Exchange {
   input: ValidatedInput | undefined;
   result: AnyResult | undefined;
   /**
-   * Set where the result's body is a value the build held to this answer's schema (an
-   * example served as it is: src/engine/example-book.ts): the answer check skips the body.
+   * Set where the result's body is a value the build held to this answer's schema and found
+   * no write-only member in (an example served as it is: src/engine/example-book.ts): the
+   * answer check skips the body, and no secret is looked for in it.
    */
   vetted?: true;
   readonly emissions: Emission[];

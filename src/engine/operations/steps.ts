@@ -401,7 +401,8 @@ function withoutSecrets(
   result: Extract<AnyResult, { status: number }>,
   media: MediaPlan | undefined,
 ): Extract<AnyResult, { status: number }> {
-  const declared = media?.writeOnly;
+  // A body the build found none in (`vetted`) is not looked through again.
+  const declared = x.vetted ? undefined : media?.writeOnly;
   if (!declared || result.body === undefined || media?.kind === "binary" || media?.kind === "text")
     return result;
   const dropped: string[] = [];

@@ -29,7 +29,7 @@ import {
 import type { Convert } from "../../engine/mock-seam";
 import { schemaComponents } from "../../engine/openapi/schemas";
 import { describeIssue, jsonPointer } from "../../engine/zod/issues";
-import { viewOf } from "../../engine/zod/views";
+import { viewOf, withoutWriteOnly } from "../../engine/zod/views";
 import type { JsonSchemaConverter } from "../../platform/openapi/document";
 import { generateValue } from "./generate";
 import { escapeToken } from "./validate";
@@ -58,6 +58,13 @@ function mismatch(schema: Schema, value: unknown): string | typeof ASYNC | undef
     if (error instanceof $ZodAsyncError) return ASYNC;
     throw error;
   }
+}
+
+/** Whether `value` holds a member `schema` marks write-only, which the Worker leaves out. */
+function holdsSecrets(schema: Schema, value: unknown): boolean {
+  const dropped: string[] = [];
+  withoutWriteOnly(schema, value, dropped);
+  return dropped.length > 0;
 }
 
 /** The place of one media type of an answer in the served document (RFC 6901). */
@@ -105,7 +112,7 @@ function answerOf(maker: Maker, id: string, shape: Operation, key: string): Book
     const declaredExamples = isMediaDeclaration(media) ? media.examples : undefined;
     for (const [name, example] of Object.entries(declaredExamples ?? {})) {
       const reason = mismatch(schema, example.value);
-      if (reason === ASYNC) unvetted = true;
+      if (reason === ASYNC || holdsSecrets(schema, example.value)) unvetted = true;
       if (reason === undefined || reason === ASYNC) examples.push(name);
       else
         maker.findings.push(
@@ -178,7 +185,7 @@ export function makeExampleBook(
   for (const { schema, media, where, seed } of maker.pending) {
     const made = generateValue(media.schema, { root: { components }, direction: "response", seed });
     const found = made.ok ? mismatch(schema, made.value) : made.reason;
-    if (found === ASYNC) media.unvetted = true;
+    if (found === ASYNC || (made.ok && holdsSecrets(schema, made.value))) media.unvetted = true;
     const reason = found === ASYNC ? undefined : found;
     // Kept, so the Worker serves what was checked here rather than making it again.
     if (reason === undefined && made.ok) media.made = made.value;
