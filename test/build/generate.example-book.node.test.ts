@@ -9,7 +9,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod/mini";
 import { generatedModule, prepareBuild } from "../../src/build/generate";
+import type { Contract } from "../../src/contract-language/contract";
 import { defineContract } from "../../src/contract-language/define-contract";
+import { writeOnly } from "../../src/contract-language/schema";
 import { EMPTY_BOOK, type ExampleBook } from "../../src/engine/example-book";
 import { FIXTURE_EXAMPLES_CONTRACT, FIXTURE_EXAMPLES_HANDLERS } from "../fixtures/examples";
 import { assetsApp } from "../support/built-app";
@@ -109,6 +111,53 @@ describe("the book cut by operation, one chapter each (what a deployment reads)"
       );
     }
     expect(smaller).toBeGreaterThan(0);
+  });
+});
+
+describe("what the book says the Worker need not check again", () => {
+  const contractWith = (examples: Record<string, { value: unknown }>) =>
+    defineContract({
+      operations: {
+        fixtureGetCard: {
+          method: "GET",
+          path: "/fixture-card",
+          responses: {
+            200: {
+              description: "FIXTURE: a card",
+              content: {
+                "application/json": {
+                  schema: z.object({ last4: z.string(), pin: writeOnly(z.optional(z.string())) }),
+                  examples,
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+  const mediaOf = async (contract: Contract) => {
+    const built = await prepareBuild(contract, {});
+    const made = JSON.parse(built.built.exampleBook.body) as ExampleBook;
+    return made.operations.fixtureGetCard?.[0]?.["200"]?.content["application/json"];
+  };
+
+  it("marks an answer whose served example holds a write-only member, so the Worker leaves it out", async () => {
+    const media = await mediaOf(
+      contractWith({ held: { value: { last4: "4242", pin: "FIXTURE" } } }),
+    );
+    expect(media?.unvetted).toBe(true);
+  });
+
+  it("does not mark one for an example it leaves out, nor for examples without one", async () => {
+    const media = await mediaOf(
+      contractWith({
+        plain: { value: { last4: "4242" } },
+        // Not served (last4 is missing), so its secret is never answered.
+        broken: { value: { pin: "FIXTURE" } },
+      }),
+    );
+    expect(media?.examples).toEqual(["plain"]);
+    expect(media?.unvetted).toBeUndefined();
   });
 });
 

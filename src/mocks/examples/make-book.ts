@@ -112,8 +112,9 @@ function answerOf(maker: Maker, id: string, shape: Operation, key: string): Book
     const declaredExamples = isMediaDeclaration(media) ? media.examples : undefined;
     for (const [name, example] of Object.entries(declaredExamples ?? {})) {
       const reason = mismatch(schema, example.value);
-      if (reason === ASYNC || holdsSecrets(schema, example.value)) unvetted = true;
-      if (reason === undefined || reason === ASYNC) examples.push(name);
+      const served = reason === undefined || reason === ASYNC;
+      if (reason === ASYNC || (served && holdsSecrets(schema, example.value))) unvetted = true;
+      if (served) examples.push(name);
       else
         maker.findings.push(
           `operation ${id}: example ${name} (${where}/examples/${escapeToken(name)}) does not match its schema, so it is not served: ${reason}`,
