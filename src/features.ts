@@ -18,5 +18,5 @@ export { STATES_FEATURE } from "./engine/states/transition";
 export { VERSIONS_FEATURE } from "./engine/versions/negotiate";
 export { XML_CODEC } from "./engine/xml/codec";
 export { EXAMPLES_FEATURE } from "./mocks/examples/answer";
-export { SANDBOX_FEATURE } from "./mocks/sandbox/answer";
+export { SANDBOX_FEATURE, sandboxFeature } from "./mocks/sandbox/answer";
 export { STORE_FEATURE } from "./mocks/sandbox/store";

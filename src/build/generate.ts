@@ -12,8 +12,10 @@ import { type Contract, declaresXml } from "../contract-language/contract";
 import type { AnyHandler } from "../contract-language/define-handlers";
 import { needsEngine } from "../contract-language/needs";
 import type { EngineFeature } from "../engine/features";
+import type { SandboxFeature } from "../engine/mock-features";
 import { type EngineFeatures, servingEngine } from "../engine/serving";
 import * as FEATURES from "../features";
+import { type SandboxCards, sandboxCards } from "../mocks/sandbox/cards";
 import { needsSandbox } from "../mocks/sandbox/place";
 import { SANDBOX_CLASS } from "../mocks/sandbox/records";
 import type {
@@ -62,6 +64,9 @@ const SERVING: { readonly [P in EngineFeature]-?: NamesOf<NonNullable<EngineFeat
 /** The XML codec, by its name in src/features.ts. */
 const XML: NamesOf<XmlCodec> = "XML_CODEC";
 
+/** The sandbox feature of a Worker given the build's routes, by its name in src/features.ts. */
+const SANDBOX_WITH_CARDS: NamesOf<(cards: SandboxCards) => SandboxFeature> = "sandboxFeature";
+
 /** What a Worker of the contract is given: the serving engine with its features, the XML codec. */
 interface Needed {
   /** The serving engine's features; undefined when the contract needs no engine at all. */
@@ -84,6 +89,8 @@ export interface Build {
   readonly built: BuiltText;
   /** What the build reports without refusing the contract: examples it does not serve. */
   readonly findings: readonly string[];
+  /** The sandbox's routes of the operations it answers, planned here (src/mocks/sandbox/cards.ts). */
+  readonly sandboxCards?: SandboxCards;
 }
 
 /**
@@ -105,17 +112,22 @@ export function neededFeatures(
 
 /**
  * The options `serveApp` is given for `needed`, as the generated module gives them: the
- * engine routes with `routing`'s router, or Hono's default pair when none is given.
+ * engine routes with `routing`'s router, or Hono's default pair when none is given; the
+ * sandbox serves the build's `cards` where given, else plans each operation on its call.
  */
 export function servedFeatures(
   needed: Needed,
   routing?: Routing,
+  cards?: SandboxCards,
 ): {
   engine?: WorkerEngine;
   xml?: XmlCodec;
 } {
   const { engine, xml } = needed;
-  const features = (engine ?? []).map((p) => [p, FEATURES[SERVING[p]]]);
+  const features = (engine ?? []).map((p) => [
+    p,
+    p === "sandbox" && cards ? FEATURES[SANDBOX_WITH_CARDS](cards) : FEATURES[SERVING[p]],
+  ]);
   return {
     ...(engine
       ? {
@@ -219,9 +231,15 @@ export async function prepareBuild(
     exampleChapters: book.chapters(),
   };
   const { engine } = servedFeatures(needed);
+  const unhandled = Object.keys(contract.operations).filter(
+    (id) => !Object.hasOwn(handlers, id) || handlers[id] === undefined,
+  );
   return {
     needed,
     ...(engine ? { routing: routingOf(contract, handlers, engine, built) } : {}),
+    ...(needed.engine?.includes("sandbox")
+      ? { sandboxCards: sandboxCards(contract, unhandled) }
+      : {}),
     findings: book.findings,
     built,
   };
@@ -332,10 +350,18 @@ function partsCode(
   needed: Needed,
   src: string,
   routing?: Routing,
+  cards?: SandboxCards,
 ): { imports: string; declared: string; given: string } {
   const { engine, xml } = needed;
+  // With the build's routes, the sandbox is given them and plans nothing (src/mocks/sandbox/cards.ts).
+  const carded = cards !== undefined && engine?.includes("sandbox") === true;
+  const withCards = (feature: EngineFeature) => feature === "sandbox" && carded;
+  const imported = (feature: EngineFeature) =>
+    withCards(feature) ? SANDBOX_WITH_CARDS : SERVING[feature];
+  const featureValue = (feature: EngineFeature) =>
+    withCards(feature) ? `${SANDBOX_WITH_CARDS}(SANDBOX_CARDS)` : SERVING[feature];
   const names = [
-    ...(engine ? ["servingEngine", ...engine.map((feature) => SERVING[feature])] : []),
+    ...(engine ? ["servingEngine", ...engine.map(imported)] : []),
     ...(xml ? [XML] : []),
   ];
   const router = engine ? routerCode(routing, src) : undefined;
@@ -343,12 +369,17 @@ function partsCode(
     ...(router ? [router.imports] : []),
     ...(names.length > 0 ? [`import { ${names.join(", ")} } from "${src}features";\n`] : []),
   ].join("");
-  const features = (engine ?? []).map((feature) => `${feature}: ${SERVING[feature]}`).join(", ");
+  const features = (engine ?? [])
+    .map((feature) => `${feature}: ${featureValue(feature)}`)
+    .join(", ");
   const given = [
     ...(router ? [`  engine: servingEngine({ ${features} }, ${router.router}),\n`] : []),
     ...(xml ? [`  xml: ${XML},\n`] : []),
   ].join("");
-  return { imports, declared: router?.declared ?? "", given };
+  const routes = carded
+    ? `\n// The sandbox's route of each operation it answers, planned by the build.\nconst SANDBOX_CARDS: Readonly<Record<string, string>> = ${JSON.stringify(cards, null, 1)};\n`
+    : "";
+  return { imports, declared: `${router?.declared ?? ""}${routes}`, given };
 }
 
 /**
@@ -356,10 +387,20 @@ function partsCode(
  * way from the module to src/ (`../` from src/generated/).
  */
 export function generatedModule(
-  build: { readonly needed: Needed; readonly built: BuiltDocuments; readonly routing?: Routing },
+  build: {
+    readonly needed: Needed;
+    readonly built: BuiltDocuments;
+    readonly routing?: Routing;
+    readonly sandboxCards?: SandboxCards;
+  },
   src = "../",
 ): string {
-  const { imports, declared, given } = partsCode(build.needed, src, build.routing);
+  const { imports, declared, given } = partsCode(
+    build.needed,
+    src,
+    build.routing,
+    build.sandboxCards,
+  );
   return `// Written by src/build/contract.ts (npm run build:contract) from src/contract: do not edit.
 // \`npm run build\`, \`wrangler dev\`, \`npm test\` and \`npm run typecheck\` write it again.
 ${imports}import type { BuiltDocuments } from "${src}platform/documents";

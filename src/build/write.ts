@@ -84,7 +84,14 @@ export async function buildContract(stampFile = BUILD_STAMP): Promise<void> {
     );
     const { built, files } = assetsOf(build.built);
     writeAssets(files);
-    write(generatedModule({ needed: build.needed, built, routing: build.routing }));
+    write(
+      generatedModule({
+        needed: build.needed,
+        built,
+        ...(build.routing ? { routing: build.routing } : {}),
+        ...(build.sandboxCards ? { sandboxCards: build.sandboxCards } : {}),
+      }),
+    );
     report(build.findings);
   } catch (error) {
     const reason = `the contract cannot be served: ${(error as Error).message}`;

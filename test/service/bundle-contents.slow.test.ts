@@ -127,7 +127,10 @@ async function deployedBundle(
   const { built } = assetsOf(made.built);
   writeFileSync(
     join(dir, "generated.ts"),
-    generatedModule({ needed: made.needed, built, routing: made.routing }, `${to("src")}/`),
+    generatedModule(
+      { needed: made.needed, built, routing: made.routing, sandboxCards: made.sandboxCards },
+      `${to("src")}/`,
+    ),
   );
   // The Durable Object classes, as src/index.ts re-exports them from the build's module.
   const stored = made.needed.engine?.includes("store") ?? false;

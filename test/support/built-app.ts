@@ -51,8 +51,10 @@ export async function builtApp(
   handlers: object = {},
   unhandledAnswers = true,
 ): Promise<BuiltApp> {
-  const { needed, built } = await buildOf(contract, handlers, unhandledAnswers);
-  const options = { handlers, built, ...servedFeatures(needed) } as ServeOptions<Contract>;
+  const { needed, built, sandboxCards } = await buildOf(contract, handlers, unhandledAnswers);
+  // The sandbox given the build's routes, as the generated module gives them.
+  const features = servedFeatures(needed, undefined, sandboxCards);
+  const options = { handlers, built, ...features } as ServeOptions<Contract>;
   return { app: serveApp(contract, options), built };
 }
 
@@ -68,7 +70,8 @@ export interface AssetsApp extends BuiltApp {
 export async function assetsApp(contract: Contract, handlers: object = {}): Promise<AssetsApp> {
   const build = await buildOf(contract, handlers);
   const { built, files } = assetsOf(build.built);
-  const options = { handlers, built, ...servedFeatures(build.needed) } as ServeOptions<Contract>;
+  const features = servedFeatures(build.needed, undefined, build.sandboxCards);
+  const options = { handlers, built, ...features } as ServeOptions<Contract>;
   const ASSETS = {
     fetch: async (request: Request) => {
       const path = new URL(request.url).pathname;

@@ -23,6 +23,7 @@ import type { Refusal } from "../../engine/refusal";
 import { objectShape } from "../../engine/zod/shape";
 import { statusProblem } from "../../platform/problem";
 import type { SandboxAnswer, SandboxCall } from "./call";
+import { plannedRoute, type SandboxCards } from "./cards";
 import {
   changed,
   emitFor,
@@ -354,11 +355,17 @@ function withWritableType(
 /**
  * The sandbox as the handler of operation `id`, over the caller's records behind the
  * handler's store; undefined for an operation it does not place. Call it on a request, not
- * when the Worker starts: it plans the operation's place. A refusal is thrown as
+ * when the Worker starts: it plans the operation's place, unless the build's `cards` give
+ * it (./cards.ts: then an operation without one is not placed). A refusal is thrown as
  * `SandboxRefusal`, which the run path answers as its problem.
  */
-function sandboxHandler(contract: Contract, id: string): AnyHandler | undefined {
-  if (typeof sandboxRoute(contract, id) === "string") return undefined;
+function sandboxHandler(
+  contract: Contract,
+  id: string,
+  cards?: SandboxCards,
+): AnyHandler | undefined {
+  const route = cards ? plannedRoute(contract, id, cards) : sandboxRoute(contract, id);
+  if (typeof route === "string") return undefined;
   return async (input, context) => {
     const store = context.store as HandlerStore;
     const records = await store[RECORDS]();
@@ -391,5 +398,13 @@ function sandboxHandler(contract: Contract, id: string): AnyHandler | undefined 
 export const SANDBOX_FEATURE = {
   handler: sandboxHandler,
 } as const satisfies SandboxFeature;
+
+/**
+ * The sandbox feature of a Worker built with its routes (./cards.ts): each operation's
+ * route is the build's card, and an operation without one is not placed, so no call plans.
+ */
+export function sandboxFeature(cards: SandboxCards): SandboxFeature {
+  return { handler: (contract, id) => sandboxHandler(contract, id, cards) };
+}
 
 export type { SandboxAnswer, SandboxCall, SandboxResource };

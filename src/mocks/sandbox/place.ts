@@ -8,7 +8,8 @@
  * operation that declares a part 3 transition on an item moves its state. Anything else
  * (a body the sandbox cannot store, an answer that is not the resource, a resource without
  * a member that holds its id, ids its schema cannot be made for) answers from the
- * contract's examples, and `why` says so. Planned once per contract, on first use.
+ * contract's examples, and `why` says so. Planned once per contract, on first use; a Worker
+ * built with the sandbox is given each route as the build planned it (./cards.ts).
  */
 import type {
   Contract,
@@ -241,6 +242,12 @@ function bodyOf(content: Readonly<Record<string, unknown>> | undefined): Body {
   return "unreadable";
 }
 
+/** The schema of operation `op`'s answer of `status`, as `successOf` reads it; undefined without one. */
+export function answerSchemaOf(op: Operation, status: number): Schema | undefined {
+  const body = bodyOf(op.responses[status]?.content);
+  return typeof body === "object" ? body.schema : undefined;
+}
+
 /** The success answer: the first of `prefer` declared, else the lowest 2xx status. */
 function successOf(op: Operation, prefer: readonly number[]) {
   const declared = Object.keys(op.responses)
@@ -270,16 +277,33 @@ function idMemberOf(shape: Readonly<Record<string, Schema>>, param: string | und
   return scalars.length === 1 ? scalars[0]?.[0] : undefined;
 }
 
-/** The schemas operations on an item of `collection` give its path parameter `param`, each once. */
-function paramSchemasOf(contract: Contract, collection: string, param: string): Schema[] {
+/** The operations on an item of `collection` whose path parameters give one named `param`. */
+export function idParamOperations(
+  contract: Contract,
+  collection: string,
+  param: string,
+): Operation[] {
+  return (pathIndex(contract).itemOperations.get(keyOf(collection)) ?? []).filter(
+    (op) => itemOf(op.path)?.param === param && op.request?.params !== undefined,
+  );
+}
+
+/** The schemas `operations` give their path parameter `param`, each once. */
+export function paramSchemasOf(operations: readonly Operation[], param: string): Schema[] {
   const schemas = new Set<Schema>();
-  for (const op of pathIndex(contract).itemOperations.get(keyOf(collection)) ?? []) {
-    if (itemOf(op.path)?.param !== param || !op.request?.params) continue;
-    const params = resolveSchema(op.request.params);
+  for (const op of operations) {
+    const params = resolveSchema(op.request?.params);
     const schema = params && membersOf(params)?.[param];
     if (schema) schemas.add(schema);
   }
   return [...schemas];
+}
+
+/** Part 3's machines over the resource `name`. */
+export function machinesOf(contract: Contract, name: string): SandboxResource["machines"] {
+  return Object.entries(contract.states)
+    .filter(([, machine]) => machine.resource === name)
+    .map(([machine, { field, initial }]) => ({ name: machine, field, initial }));
 }
 
 /** The resource as the sandbox stores it, or why it cannot. */
@@ -294,14 +318,14 @@ function sandboxResource(
   if (!schema || !shape) return `the resource ${name} is not an object (nor an allOf of objects)`;
   const idMember = idMemberOf(shape, param);
   if (idMember === undefined) return `the resource ${name} has no member that holds its id`;
-  const idParams = param === undefined ? [] : paramSchemasOf(contract, collection, param);
+  const idParams =
+    param === undefined
+      ? []
+      : paramSchemasOf(idParamOperations(contract, collection, param), param);
   const idKind = idKindOf(shape[idMember] as Schema, idParams);
   if (idKind === undefined)
     return `no id the sandbox can make satisfies ${name}'s member ${idMember}${idParams.length > 0 ? ` and the path parameter {${param}} naming it` : ""}`;
-  const machines = Object.entries(contract.states)
-    .filter(([, machine]) => machine.resource === name)
-    .map(([machine, { field, initial }]) => ({ name: machine, field, initial }));
-  return { name, schema, shape, idMember, idKind, idParams, machines };
+  return { name, schema, shape, idMember, idKind, idParams, machines: machinesOf(contract, name) };
 }
 
 type Found = {
@@ -871,7 +895,7 @@ function positionOf(param: string, schema: Schema): ListPlan["position"] {
 }
 
 /** The parameter that names an item of `collection`, from any operation on its items. */
-function itemParamOf(contract: Contract, collection: string): string | undefined {
+export function itemParamOf(contract: Contract, collection: string): string | undefined {
   return pathIndex(contract).itemParams.get(keyOf(collection));
 }
 
@@ -939,7 +963,7 @@ function creatable(contract: Contract, name: string, near: string): boolean {
  * collection could never hold an item. Its items are still kept apart by the owner's path.
  */
 export function sandboxRoute(contract: Contract, id: string): SandboxRoute | string {
-  return memoized(answersOf(contract).routes, id, () => {
+  return routeOf(contract, id, () => {
     const planned = plannedOf(contract, id);
     if (typeof planned === "string") return planned;
     const { found, resource } = planned;
@@ -953,6 +977,18 @@ export function sandboxRoute(contract: Contract, id: string): SandboxRoute | str
           : undefined,
     };
   });
+}
+
+/**
+ * The route of operation `id`, made by `make` on first need and kept: every later ask of
+ * `sandboxRoute` answers it. A Worker gives the one the build planned (./cards.ts).
+ */
+export function routeOf(
+  contract: Contract,
+  id: string,
+  make: () => SandboxRoute | string,
+): SandboxRoute | string {
+  return memoized(answersOf(contract).routes, id, make);
 }
 
 const origins = new WeakMap<Contract, readonly string[]>();
