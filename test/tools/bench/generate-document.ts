@@ -168,6 +168,9 @@ function member(next: () => number, below: [number, number] | undefined, k: numb
   }
 }
 
+/** The pattern of a FIXTURE resource's id, and of the path parameter naming its items. */
+const THING_ID = "^fx-[a-z0-9]{1,12}$";
+
 /**
  * An object schema of 3 to 8 members, about half of them required. `prefix` names them: an
  * `allOf` extension takes its own, so the two objects it joins never give one member two types.
@@ -178,7 +181,9 @@ function objectSchema(
   id: boolean,
   prefix = "fixtureField",
 ): Json {
-  const properties: Json = id ? { id: { type: "string", format: "uuid", readOnly: true } } : {};
+  // The id its items' path parameter (`FixtureThingId`) names them by, of the same pattern:
+  // an API's ids are the ones its paths take.
+  const properties: Json = id ? { id: { type: "string", pattern: THING_ID, readOnly: true } } : {};
   const required: string[] = id ? ["id"] : [];
   const count = 3 + Math.floor(next() * 6);
   for (let k = 0; k < count; k++) {
@@ -266,7 +271,7 @@ function sharedComponents(): Json {
         name: "thingId",
         in: "path",
         required: true,
-        schema: { type: "string", pattern: "^fx-[a-z0-9]{1,12}$" },
+        schema: { type: "string", pattern: THING_ID },
       },
     },
     responses: {
