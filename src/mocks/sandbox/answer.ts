@@ -116,7 +116,7 @@ async function create(route: SandboxRoute, call: SandboxCall): Promise<SandboxAn
   const scope = scopeOf(route, params);
   const sent = withPathMembers(
     resource,
-    writable(resource, sentOf(route, call.input.body?.value)),
+    writable(resource, sentOf(route, call.input.body?.value), true),
     params,
   );
   const given = sent[resource.idMember];
@@ -203,7 +203,7 @@ async function change(
 async function replace(route: SandboxRoute, call: SandboxCall): Promise<SandboxAnswer> {
   const { resource } = route;
   const params = record(call.input.params);
-  const sent = writable(resource, sentOf(route, call.input.body?.value));
+  const sent = writable(resource, sentOf(route, call.input.body?.value), true);
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const written = await change(route, call, async (current) => ({
       body: await changed(resource, current.body, sent),

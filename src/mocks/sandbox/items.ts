@@ -56,15 +56,20 @@ function serverSet(resource: SandboxResource, name: string): boolean {
 /**
  * What a caller sent that the sandbox stores: the resource's members it may write, each by
  * its name, or by the same name in another case style (a form's `FriendlyName` for the
- * resource's `friendly_name`, as documents whose bodies are forms name them).
+ * resource's `friendly_name`, as documents whose bodies are forms name them). For a whole
+ * item (`whole`: a create, a replace), only values the resource's member takes: a request
+ * body may name a member as the resource does and hold something else (an owner's id
+ * where the resource holds the owner), which the item it describes never holds; such a
+ * member is then made as the resource's schema says, where it is required.
  */
-export function writable(resource: SandboxResource, sent: Readonly<Body>): Body {
+export function writable(resource: SandboxResource, sent: Readonly<Body>, whole = false): Body {
   const kept: Body = {};
   const spelt = new Map(Object.keys(resource.shape).map((name) => [spelling(name), name]));
   for (const [name, value] of Object.entries(sent)) {
     const member = Object.hasOwn(resource.shape, name) ? name : spelt.get(spelling(name));
-    if (member !== undefined && !serverSet(resource, member) && !Object.hasOwn(kept, member))
-      setOwn(kept, member, value);
+    if (member === undefined || serverSet(resource, member) || Object.hasOwn(kept, member))
+      continue;
+    if (!whole || satisfies(resource.shape[member] as Schema, value)) setOwn(kept, member, value);
   }
   return kept;
 }

@@ -298,3 +298,58 @@ describe("a resource holding a member that is a resource of its own", () => {
     ]);
   });
 });
+
+// FIXTURE: a create body that names members as the resource does but holds other things
+// (the owner's id where the item holds the owner, labels as text where it holds objects),
+// as real APIs' create bodies often do.
+const FixtureParcel = z.object({
+  id: readOnly(z.int()),
+  name: z.string(),
+  owner: z.object({ handle: z.string(), since: z.int() }),
+  labels: z.optional(z.array(z.object({ text: z.string() }))),
+});
+const parcel = { "application/json": FixtureParcel };
+const FIXTURE_SENT_CONTRACT = defineContract({
+  purpose: { title: "Fixture parcels", summary: "A fixture service, for tests only." },
+  resources: { FixtureParcel },
+  operations: {
+    fixtureCreateParcel: {
+      method: "POST",
+      path: "/fixture-parcels",
+      request: {
+        body: {
+          "application/json": z.object({
+            name: z.string(),
+            owner: z.string(),
+            labels: z.optional(z.array(z.string())),
+          }),
+        },
+      },
+      responses: { 201: { description: "Created", content: parcel } },
+    },
+    fixtureGetParcel: {
+      method: "GET",
+      path: "/fixture-parcels/{id}",
+      request: { params: z.object({ id: z.coerce.number() }) },
+      responses: { 200: { description: "The parcel", content: parcel } },
+    },
+  },
+});
+
+describe("a create body whose members are named as the resource's but typed otherwise", () => {
+  it("stores what the resource's members take and makes the rest, so the answer is one the document describes", async () => {
+    const call = callerOf(sandboxApp(FIXTURE_SENT_CONTRACT));
+    const created = await call("/fixture-parcels", {
+      method: "POST",
+      body: { name: "FIXTURE", owner: "fixture-owner-7", labels: ["fragile"] },
+    });
+    // Answers are checked in enforce mode: a stored `owner` string would be a 500 here.
+    expect(created.status).toBe(201);
+    const item = (await created.json()) as Record<string, unknown>;
+    expect(item).toMatchObject({ id: 1, name: "FIXTURE" });
+    expect(FixtureParcel.shape.owner.safeParse(item.owner).success).toBe(true);
+    expect(item).not.toHaveProperty("labels");
+    const read = await call("/fixture-parcels/1");
+    expect(await read.json()).toEqual(item);
+  });
+});
