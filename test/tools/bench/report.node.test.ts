@@ -350,6 +350,23 @@ describe("scale targets", () => {
     expect(judged).toHaveLength(10);
   });
 
+  it("judge the heap live (after a full collection) where it was read so, else as used", () => {
+    const heapRow = (heap: NonNullable<ScaleFigures["heap"]>) =>
+      targets(scaleRun(scaleFigures({ heap }))).find(
+        (t) => t.text === "FIXTURE large: isolate heap after every operation was called once",
+      );
+    // Garbage past the limit, the live heap within it: met, and both are shown.
+    const live = heapRow({ usedBytes: 90 * MIB, totalBytes: 120 * MIB, liveBytes: 64 * MIB });
+    expect(live).toMatchObject({ met: true });
+    expect(live?.measured).toBe(
+      "64.0 MB live after a full collection; 90.0 MB used before (120.0 MB total)",
+    );
+    expect(
+      heapRow({ usedBytes: 60 * MIB, totalBytes: 80 * MIB, liveBytes: 64 * MIB + 1 })?.met,
+    ).toBe(false);
+    expect(heapRow({ usedBytes: 64 * MIB + 1, totalBytes: 80 * MIB })?.met).toBe(false);
+  });
+
   it("miss a reference slower to open than 2 s, or not opened", () => {
     const slow = scaleFigures({
       referenceLoad: [{ path: "/_service/reference", bytes: 10_000, ms: 2001 }],

@@ -14,6 +14,7 @@ import {
   startMet,
   type Target,
 } from "./verdict";
+import type { HeapUsage } from "./workerd";
 
 const KIB = 1024;
 const MIB = 1024 * 1024;
@@ -261,15 +262,27 @@ function modeTargets(name: string, mode: string, m: ModeFigures | undefined): Ta
       measured: firstRequestsText(m, judged),
       met: judged.met,
     },
-    {
-      text: `${name}, ${mode}: isolate heap after every operation was called once`,
-      limit: `≤ ${LIMITS.heapMiB} MB`,
-      measured: m.heap
-        ? `${(m.heap.usedBytes / MIB).toFixed(1)} MB used (${(m.heap.totalBytes / MIB).toFixed(1)} MB total)`
-        : "not measured",
-      met: atMost(m.heap?.usedBytes, LIMITS.heapMiB * MIB),
-    },
+    heapTarget(`${name}, ${mode}`, m.heap),
   ];
+}
+
+/**
+ * The isolate's heap after every operation was called once, judged live (after a full
+ * collection: workerd.ts), else as used with its garbage where no live figure was read.
+ */
+function heapTarget(name: string, heap: HeapUsage | undefined): Target {
+  const mb = (bytes: number) => (bytes / MIB).toFixed(1);
+  const used = heap && `${mb(heap.usedBytes)} MB used before (${mb(heap.totalBytes)} MB total)`;
+  return {
+    text: `${name}: isolate heap after every operation was called once`,
+    limit: `≤ ${LIMITS.heapMiB} MB`,
+    measured: heap
+      ? heap.liveBytes === undefined
+        ? `${used}`
+        : `${mb(heap.liveBytes)} MB live after a full collection; ${used}`
+      : "not measured",
+    met: atMost(heap?.liveBytes ?? heap?.usedBytes, LIMITS.heapMiB * MIB),
+  };
 }
 
 /** Issue 23's large contracts: start, every first request, heap, a simple operation's CPU. */
@@ -310,14 +323,7 @@ export function scaleTargets(f: ScaleFigures, scale: ScaleResults): Target[] {
       measured: firstRequestsText(f, judged),
       met: judged.met,
     },
-    {
-      text: `${name}: isolate heap after every operation was called once`,
-      limit: `≤ ${LIMITS.heapMiB} MB`,
-      measured: f.heap
-        ? `${(f.heap.usedBytes / MIB).toFixed(1)} MB used (${(f.heap.totalBytes / MIB).toFixed(1)} MB total)`
-        : "not measured",
-      met: atMost(f.heap?.usedBytes, LIMITS.heapMiB * MIB),
-    },
+    heapTarget(name, f.heap),
     {
       text: `${name}: CPU per request of ${f.simple?.label ?? "the simple operation"} vs a one-operation Worker`,
       limit: `≤ ${LIMITS.simpleCpuVsOneOperation.toFixed(2)}×`,

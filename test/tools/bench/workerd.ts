@@ -14,8 +14,10 @@
  * - **Heap.** With `inspector: true` workerd serves the V8 inspector protocol, and
  *   `Runtime.getHeapUsage` answers the isolate's used and total heap. It is asked from a
  *   child Node (`--experimental-websocket`, Node 20 has no WebSocket otherwise).
- *   `HeapProfiler.collectGarbage` gets no answer from workerd, so the used size includes
- *   garbage not yet collected: an upper bound of the live heap.
+ *   `HeapProfiler.collectGarbage` gets no answer from workerd (nor collects), so the used
+ *   size includes garbage not yet collected: an upper bound of the live heap. A heap
+ *   snapshot makes a full collection first, so the used size read after one is the live
+ *   heap (measured on large-1201 under the sandbox: 55 to 70 MB used as it is, 21 MB live).
  */
 import { execFile, spawn } from "node:child_process";
 import {
@@ -47,8 +49,11 @@ export interface StartOptions {
 }
 
 export interface HeapUsage {
+  /** Used as it is: live objects and garbage not yet collected (an upper bound). */
   readonly usedBytes: number;
   readonly totalBytes: number;
+  /** Used after a full collection: the live heap, what the isolate's memory must hold. */
+  readonly liveBytes?: number;
 }
 
 export interface Workerd {
@@ -128,20 +133,34 @@ export function processCpuNs(pid: number): number {
   return total;
 }
 
-/** Asks the inspector for the heap's usage, from a child Node that has a WebSocket. */
+/**
+ * Asks the inspector for the heap's usage, from a child Node that has a WebSocket: as it
+ * is, then after the full collection a heap snapshot makes (its chunks are dropped unread).
+ */
 async function heapOf(port: number): Promise<HeapUsage> {
   const script = `const ws = new WebSocket("ws://127.0.0.1:${port}/main");
-ws.onopen = () => ws.send(JSON.stringify({ id: 1, method: "Runtime.getHeapUsage" }));
-ws.onmessage = (m) => { const d = JSON.parse(m.data); if (d.id === 1) { console.log(JSON.stringify(d.result)); ws.close(); process.exit(0); } };
-setTimeout(() => process.exit(3), 20000);`;
-  const { stdout } = await promisify(execFile)(process.execPath, [
-    "--experimental-websocket",
-    "--no-warnings",
-    "-e",
-    script,
-  ]);
-  const result = JSON.parse(stdout) as { usedSize: number; totalSize: number };
-  return { usedBytes: result.usedSize, totalBytes: result.totalSize };
+const ask = (id, method) => ws.send(JSON.stringify({ id, method, params: {} }));
+const seen = {};
+ws.onopen = () => ask(1, "Runtime.getHeapUsage");
+ws.onmessage = (m) => {
+  const d = JSON.parse(m.data);
+  if (d.id === 1) { seen.before = d.result; ask(2, "HeapProfiler.takeHeapSnapshot"); }
+  if (d.id === 2) ask(3, "Runtime.getHeapUsage");
+  if (d.id === 3) { seen.after = d.result; console.log(JSON.stringify(seen)); ws.close(); process.exit(0); }
+};
+setTimeout(() => process.exit(3), 120000);`;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--experimental-websocket", "--no-warnings", "-e", script],
+    { maxBuffer: 1024 * 1024 },
+  );
+  type Usage = { usedSize: number; totalSize: number };
+  const { before, after } = JSON.parse(stdout) as { before: Usage; after: Usage };
+  return {
+    usedBytes: before.usedSize,
+    totalBytes: before.totalSize,
+    liveBytes: after.usedSize,
+  };
 }
 
 export async function startWorkerd(options: StartOptions): Promise<Workerd> {
