@@ -4,7 +4,10 @@
  * sandbox answers the others; and concurrent updates through it lose nothing.
  */
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { defineContract } from "../../../src/contract-language/define-contract";
 import type { AnyHandler } from "../../../src/contract-language/define-handlers";
+import { STORE_FEATURE } from "../../../src/mocks/sandbox/store";
 import {
   FIXTURE_SANDBOX_PETS_CONTRACT,
   FIXTURE_SANDBOX_SHELVES_CONTRACT,
@@ -59,6 +62,27 @@ describe("the store offered to handlers", () => {
       title: "T",
       note: "25",
     });
+  });
+});
+
+describe("a request's store", () => {
+  it("makes a resource's member on its first use only, whatever the number of resources", async () => {
+    // FIXTURE: 2,000 resources, as large documents' component schemas are.
+    const resources = Object.fromEntries(
+      Array.from({ length: 2000 }, (_, i) => [`FixtureThing${i}`, z.object({ id: z.string() })]),
+    );
+    const contract = defineContract({ resources });
+    const open = () =>
+      STORE_FEATURE.open(contract, {}, async () => undefined, new Request("https://fixture.test/"));
+    const store = open();
+    expect(Object.getOwnPropertyNames(store)).toEqual([]);
+    expect("FixtureThing1999" in store).toBe(true);
+    const used = store.FixtureThing7;
+    expect(typeof used?.get).toBe("function");
+    expect(store.FixtureThing7).toBe(used);
+    expect(Object.getOwnPropertyNames(store)).toEqual(["FixtureThing7"]);
+    // Another request's store makes its own.
+    expect(open().FixtureThing7).not.toBe(used);
   });
 });
 
