@@ -376,8 +376,13 @@ function partsCode(
     ...(router ? [`  engine: servingEngine({ ${features} }, ${router.router}),\n`] : []),
     ...(xml ? [`  xml: ${XML},\n`] : []),
   ].join("");
+  // Each key its own member: in an object literal, `"__proto__": …` would set the prototype.
+  const members = Object.entries(cards ?? {}).map(
+    ([id, card]) =>
+      ` ${id === "__proto__" ? `["__proto__"]` : JSON.stringify(id)}: ${JSON.stringify(card)}`,
+  );
   const routes = carded
-    ? `\n// The sandbox's route of each operation it answers, planned by the build.\nconst SANDBOX_CARDS: Readonly<Record<string, string>> = ${JSON.stringify(cards, null, 1)};\n`
+    ? `\n// The sandbox's route of each operation it answers, planned by the build.\nconst SANDBOX_CARDS: Readonly<Record<string, string>> = {\n${members.join(",\n")}\n};\n`
     : "";
   return { imports, declared: `${router?.declared ?? ""}${routes}`, given };
 }

@@ -103,7 +103,8 @@ function cardOf(
  * without a handler), as JSON text: what the build writes into the generated module.
  */
 export function sandboxCards(contract: Contract, ids: readonly string[]): Record<string, string> {
-  const cards: Record<string, string> = {};
+  // No prototype: an operation may be named `__proto__` or `constructor`.
+  const cards: Record<string, string> = Object.create(null);
   const named = new Map(Object.entries(contract.operations).map(([id, op]) => [op, id]));
   for (const id of ids) {
     const route = sandboxRoute(contract, id);
@@ -181,7 +182,7 @@ export function plannedRoute(
   cards: SandboxCards,
 ): SandboxRoute | string {
   return routeOf(contract, id, () => {
-    const text = cards[id];
+    const text = Object.hasOwn(cards, id) ? cards[id] : undefined;
     if (text === undefined) return "the build placed it nowhere";
     // Written by `sandboxCards` from this contract, in the same build as the Worker.
     return routeOfCard(contract, id, JSON.parse(text) as SandboxCard);

@@ -198,4 +198,43 @@ describe("the sandbox's routes planned by the build", () => {
     expect(module).toMatch(/import \{[^}]*\bsandboxFeature\b[^}]*\} from "\.\.\/features";/);
     expect(module).not.toContain("SANDBOX_FEATURE");
   });
+
+  it("hold operations named as Object's own members (`__proto__`, `constructor`) as any other", async () => {
+    // FIXTURE: ids that are members of every object's prototype.
+    const FixtureNote = z.object({ id: readOnly(z.int()), text: z.string() });
+    const make = () =>
+      defineContract({
+        purpose: { title: "Fixture notes", summary: "A fixture service, for tests only." },
+        resources: { FixtureNote },
+        operations: {
+          // A member of its own, not the literal's prototype.
+          ["__proto__"]: {
+            method: "GET",
+            path: "/fixture-notes",
+            responses: {
+              200: { description: "Notes", content: { "application/json": z.array(FixtureNote) } },
+            },
+          },
+          constructor: {
+            method: "GET",
+            path: "/fixture-notes/count",
+            responses: { 200: { description: "A count", content: { "text/plain": z.string() } } },
+          },
+        },
+      });
+    const build = await prepareBuild(make(), {});
+    const cards = build.sandboxCards ?? {};
+    expect(Object.keys(cards)).toEqual(["__proto__"]);
+    // The generated module's literal keeps the card as a member of its own.
+    const literal = /const SANDBOX_CARDS[^=]*= (\{[\s\S]*?\n\});/.exec(generatedModule(build))?.[1];
+    const evaluated = new Function(`return ${literal};`)() as Record<string, string>;
+    expect(Object.hasOwn(evaluated, "__proto__")).toBe(true);
+    const own = (o: object) => Object.getOwnPropertyDescriptor(o, "__proto__")?.value;
+    expect(own(evaluated)).toBe(own(cards));
+    // Served from that literal by a Worker's contract (planned by nobody): `constructor` is
+    // Object's member, not a card.
+    const served = make();
+    expect(sandboxFeature(evaluated).handler(served, "__proto__")).toBeTypeOf("function");
+    expect(sandboxFeature(evaluated).handler(served, "constructor")).toBeUndefined();
+  });
 });
