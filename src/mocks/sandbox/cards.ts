@@ -2,7 +2,7 @@
  * The sandbox's routes as the build plans them, for a Worker that serves without planning.
  * Planning an operation's place (./place.ts) reads its schemas, its resource's and what the
  * operations at its paths answer, and makes an id to prove ids can be made: measured in a
- * fresh isolate, about a third of the sandbox's first call on a 197-operation document. The
+ * fresh isolate, about a quarter of the sandbox's first call on a 197-operation document. The
  * build plans every operation once and writes each placed one's route as a card, plain
  * data in which each schema the route holds is named by where it is in the contract (its
  * resource, the answer at the route's status, a member of that answer); the Worker makes
